@@ -1,0 +1,472 @@
+// Validates parsed SKILL.md frontmatter and body against the Agent Skills specification and the
+// extensions honoured here. Loading is lenient but loud: only problems that make a skill unusable
+// are errors; the rest are warnings and the skill still loads. Strict mode applies the
+// specification alone, with the verdicts of its reference validator (`skills-ref`).
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { FieldLocation, FieldLocations } from './frontmatter-locator';
+import {
+  CHARS_PER_TOKEN,
+  EXTENSION_FIELDS,
+  MAX_BODY_LINES,
+  MAX_BODY_TOKENS,
+  MAX_COMPATIBILITY_LENGTH,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_NAME_LENGTH,
+  PORTABLE_NAME_PATTERN,
+  SPEC_FIELDS,
+  TYPED_OPTIONAL_FIELDS,
+  compatibilitySchema,
+  descriptionSchema,
+  isSpecNameCharacter,
+  metadataMappingSchema,
+  metadataValueSchema,
+  type TypedOptionalField,
+} from './schema';
+import {
+  OPENING_FENCE_RANGE,
+  hasErrors,
+  makeDiagnostic,
+  rangeOnLine,
+  type SkillDiagnosticCode,
+} from './skill-diagnostics';
+import type { Range, Severity, SkillDiagnostic, SkillMetadata } from './types';
+
+export interface FrontmatterValidationContext {
+  /** Absolute path reported in diagnostics. */
+  file: string;
+  /** Name of the skill folder, which the skill name must equal; omit when unknown. */
+  dirName?: string;
+  /** Apply the specification alone: fields outside it, over-long names and mismatches are errors. */
+  strict?: boolean;
+  /** Key and value positions from the parser. */
+  locations: FieldLocations;
+}
+
+export interface FrontmatterValidation {
+  /** Present iff no diagnostic is an error. */
+  metadata?: SkillMetadata;
+  diagnostics: SkillDiagnostic[];
+}
+
+/** Collects diagnostics for one file, placing each on the key or value it is about. */
+class DiagnosticSink {
+  readonly diagnostics: SkillDiagnostic[] = [];
+
+  constructor(
+    private readonly file: string,
+    private readonly locations: FieldLocations,
+  ) {}
+
+  add(code: SkillDiagnosticCode, severity: Severity, message: string, range: Range): void {
+    this.diagnostics.push(makeDiagnostic(this.file, code, severity, message, range));
+  }
+
+  keyRange(field: string): Range {
+    return this.locations.get(field)?.key ?? OPENING_FENCE_RANGE;
+  }
+
+  valueRange(field: string): Range {
+    const location = this.locations.get(field);
+    if (!location) return OPENING_FENCE_RANGE;
+    return isEmptyRange(location.value) ? location.key : location.value;
+  }
+
+  childValueRange(field: string, child: string): Range {
+    const location: FieldLocation | undefined = this.locations.get(field)?.children?.get(child);
+    if (!location) return this.valueRange(field);
+    return isEmptyRange(location.value) ? location.key : location.value;
+  }
+}
+
+/** Checks the frontmatter fields and builds the skill's metadata when no error was found. */
+export function validateFrontmatter(
+  data: Record<string, unknown>,
+  context: FrontmatterValidationContext,
+): FrontmatterValidation {
+  const strict = context.strict === true;
+  const sink = new DiagnosticSink(context.file, context.locations);
+
+  checkFieldNames(data, strict, sink);
+  const name = checkName(data, context.dirName, strict, sink);
+  const description = checkDescription(data, strict, sink);
+  const compatibility = checkCompatibility(data, sink);
+  const metadataMap = readMetadataMap(data, sink);
+  const typed = readTypedOptionalFields(data, strict, sink);
+
+  if (name === undefined || description === undefined || hasErrors(sink.diagnostics)) {
+    return { diagnostics: sink.diagnostics };
+  }
+  const metadata: SkillMetadata = {
+    name,
+    description: description.trim(),
+    userInvocable: typed['user-invocable'] ?? true,
+    disableModelInvocation: typed['disable-model-invocation'] ?? false,
+  };
+  if (typed.license !== undefined) metadata.license = typed.license;
+  if (compatibility !== undefined) metadata.compatibility = compatibility;
+  if (metadataMap !== undefined) metadata.metadata = metadataMap;
+  if (typed['allowed-tools'] !== undefined) metadata.allowedTools = typed['allowed-tools'];
+  if (typed['argument-hint'] !== undefined) metadata.argumentHint = typed['argument-hint'];
+  if (typed.context !== undefined) metadata.context = typed.context;
+  if (typed.model !== undefined) metadata.model = typed.model;
+  return { metadata, diagnostics: sink.diagnostics };
+}
+
+function checkFieldNames(data: Record<string, unknown>, strict: boolean, sink: DiagnosticSink): void {
+  for (const field of Object.keys(data)) {
+    if (SPEC_FIELDS.has(field)) continue;
+    if (EXTENSION_FIELDS.has(field)) {
+      if (strict) {
+        sink.add(
+          'extension-field',
+          'error',
+          `"${field}" is not part of the Agent Skills specification (strict mode allows only ${listFields(SPEC_FIELDS)}).`,
+          sink.keyRange(field),
+        );
+      }
+      continue;
+    }
+    const suggestion = closeKnownField(field);
+    sink.add(
+      'unknown-field',
+      strict ? 'error' : 'warning',
+      `Unknown frontmatter field "${field}"${suggestion ? `; did you mean "${suggestion}"?` : '.'} Known fields: ${listFields(
+        strict ? SPEC_FIELDS : new Set([...SPEC_FIELDS, ...EXTENSION_FIELDS]),
+      )}.`,
+      sink.keyRange(field),
+    );
+  }
+}
+
+/** A known field the unknown one was probably meant to be: same letters ignoring case, `_` and `-`. */
+function closeKnownField(field: string): string | undefined {
+  const simplified = (text: string): string => text.toLowerCase().replace(/[-_\s]/g, '');
+  const wanted = simplified(field);
+  return [...SPEC_FIELDS, ...EXTENSION_FIELDS].find((known) => simplified(known) === wanted);
+}
+
+function listFields(fields: ReadonlySet<string>): string {
+  return [...fields].join(', ');
+}
+
+/**
+ * Text of a required field. Numbers and booleans are read as their text with a warning; strict mode
+ * reads any value as text, as the reference validator does (`String(value)`).
+ */
+function requiredText(
+  field: 'name' | 'description',
+  value: unknown,
+  strict: boolean,
+  sink: DiagnosticSink,
+): string | undefined {
+  if (typeof value === 'string') return value;
+  if (value === null && !strict) return '';
+  if (strict || typeof value === 'number' || typeof value === 'boolean') {
+    const text = String(value);
+    sink.add(
+      'field-type',
+      'warning',
+      `"${field}" should be text; it is read as "${text}". Write it as a quoted string.`,
+      sink.valueRange(field),
+    );
+    return text;
+  }
+  sink.add('field-type', 'error', `"${field}" must be text, not a list or a mapping.`, sink.valueRange(field));
+  return undefined;
+}
+
+function checkName(
+  data: Record<string, unknown>,
+  dirName: string | undefined,
+  strict: boolean,
+  sink: DiagnosticSink,
+): string | undefined {
+  if (!('name' in data)) {
+    sink.add(
+      'missing-name',
+      'error',
+      `The required field "name" is missing. Add "name: ${dirName ?? 'my-skill'}" (the folder name).`,
+      OPENING_FENCE_RANGE,
+    );
+    return undefined;
+  }
+  const text = requiredText('name', data.name, strict, sink);
+  if (text === undefined) return undefined;
+  const range = sink.valueRange('name');
+  const trimmed = text.trim();
+  if (trimmed === '') {
+    sink.add('missing-name', 'error', `"name" is empty. Set it to the folder name${dirName ? ` ("${dirName}")` : ''}.`, range);
+    return undefined;
+  }
+  // The specification compares names after NFKC normalization (so full-width letters equal ASCII).
+  const name = trimmed.normalize('NFKC');
+  const errorsBefore = sink.diagnostics.length;
+  if (name.length > MAX_NAME_LENGTH) {
+    sink.add(
+      'name-too-long',
+      strict ? 'error' : 'warning',
+      `The name is ${name.length} characters long; the limit is ${MAX_NAME_LENGTH}. Shorten it (and rename the folder to match).`,
+      range,
+    );
+  }
+  if (name !== name.toLowerCase()) {
+    sink.add('name-uppercase', 'error', `The name must be lowercase: use "${name.toLowerCase()}".`, range);
+  }
+  if (name.startsWith('-') || name.endsWith('-')) {
+    sink.add('name-hyphen-edge', 'error', 'The name must not start or end with a hyphen.', range);
+  }
+  if (name.includes('--')) {
+    sink.add('name-consecutive-hyphens', 'error', 'The name must not contain consecutive hyphens ("--").', range);
+  }
+  const invalid = [...new Set(Array.from(name).filter((character) => !isSpecNameCharacter(character)))];
+  if (invalid.length > 0) {
+    sink.add(
+      'name-invalid-characters',
+      'error',
+      `The name contains characters that are not allowed (${invalid.map((character) => JSON.stringify(character)).join(', ')}). Use lowercase letters, digits and hyphens.`,
+      range,
+    );
+  }
+  const formatProblems = sink.diagnostics.slice(errorsBefore).some((diagnostic) => diagnostic.code !== 'name-too-long');
+  if (!formatProblems && !PORTABLE_NAME_PATTERN.test(text)) {
+    sink.add(
+      'name-not-portable',
+      'warning',
+      `The name "${text}" is valid for the specification, but VS Code's own skills support accepts only lowercase a-z, digits 0-9 and "-". Prefer an ASCII name for portability.`,
+      range,
+    );
+  }
+  if (dirName !== undefined && dirName.normalize('NFKC') !== name) {
+    sink.add(
+      'name-mismatch',
+      strict ? 'error' : 'warning',
+      `The name "${name}" does not match its folder "${dirName}". Rename the folder or set "name: ${dirName}".`,
+      range,
+    );
+  }
+  return name;
+}
+
+function checkDescription(data: Record<string, unknown>, strict: boolean, sink: DiagnosticSink): string | undefined {
+  if (!('description' in data)) {
+    sink.add(
+      'missing-description',
+      'error',
+      'The required field "description" is missing. Add one saying what the skill does and when to use it: the model chooses skills by their description.',
+      OPENING_FENCE_RANGE,
+    );
+    return undefined;
+  }
+  const text = requiredText('description', data.description, strict, sink);
+  if (text === undefined) return undefined;
+  const result = descriptionSchema.safeParse(text);
+  if (result.success) return text;
+  for (const issue of result.error.issues) {
+    if (issue.code === 'too_big') {
+      sink.add(
+        'description-too-long',
+        'error',
+        `The description is ${text.length} characters long; the limit is ${MAX_DESCRIPTION_LENGTH}. Keep what matters for choosing the skill and move details into the body.`,
+        sink.valueRange('description'),
+      );
+    } else {
+      sink.add(
+        'missing-description',
+        'error',
+        '"description" is empty. Say what the skill does and when to use it: the model chooses skills by their description.',
+        sink.valueRange('description'),
+      );
+    }
+  }
+  return undefined;
+}
+
+function checkCompatibility(data: Record<string, unknown>, sink: DiagnosticSink): string | undefined {
+  if (!('compatibility' in data)) return undefined;
+  const value = data.compatibility;
+  const range = sink.valueRange('compatibility');
+  if (typeof value !== 'string') {
+    sink.add('field-type', 'error', '"compatibility" must be text describing the environment the skill needs.', range);
+    return undefined;
+  }
+  if (!compatibilitySchema.safeParse(value).success) {
+    sink.add(
+      'compatibility-too-long',
+      'error',
+      `"compatibility" is ${value.length} characters long; the limit is ${MAX_COMPATIBILITY_LENGTH}.`,
+      range,
+    );
+    return undefined;
+  }
+  if (value.trim() === '') {
+    sink.add('empty-compatibility', 'warning', '"compatibility" is empty: remove it or describe what the skill needs.', range);
+    return undefined;
+  }
+  return value.trim();
+}
+
+/** `metadata` as a map of text to text; wrong values are reported (never errors) and left out. */
+function readMetadataMap(data: Record<string, unknown>, sink: DiagnosticSink): Record<string, string> | undefined {
+  if (!('metadata' in data)) return undefined;
+  const mapping = metadataMappingSchema.safeParse(data.metadata);
+  if (!mapping.success || data.metadata instanceof Date) {
+    sink.add(
+      'field-type',
+      'warning',
+      '"metadata" should be a mapping of keys to text values (for example "author: me" on an indented line); it is ignored.',
+      sink.valueRange('metadata'),
+    );
+    return undefined;
+  }
+  const result: Record<string, string> = {};
+  for (const [key, value] of Object.entries(mapping.data)) {
+    if (metadataValueSchema.safeParse(value).success) {
+      result[key] = value as string;
+      continue;
+    }
+    const scalar = typeof value === 'number' || typeof value === 'boolean';
+    if (scalar) result[key] = String(value);
+    sink.add(
+      'field-type',
+      'warning',
+      scalar
+        ? `metadata "${key}" should be text; it is read as "${String(value)}". Write it as a quoted string.`
+        : `metadata "${key}" must be text; this value is ignored.`,
+      sink.childValueRange('metadata', key),
+    );
+  }
+  return result;
+}
+
+type TypedOptionalValues = {
+  [Field in TypedOptionalField]?: (typeof TYPED_OPTIONAL_FIELDS)[Field]['schema']['_output'];
+};
+
+function readTypedOptionalFields(data: Record<string, unknown>, strict: boolean, sink: DiagnosticSink): TypedOptionalValues {
+  const values: Record<string, unknown> = {};
+  for (const field of Object.keys(TYPED_OPTIONAL_FIELDS) as TypedOptionalField[]) {
+    if (!(field in data) || (strict && EXTENSION_FIELDS.has(field))) continue;
+    const { schema, expected } = TYPED_OPTIONAL_FIELDS[field];
+    const result = schema.safeParse(data[field]);
+    if (result.success) {
+      values[field] = result.data;
+    } else {
+      sink.add('field-type', 'warning', `"${field}" must be ${expected}; this value is ignored.`, sink.valueRange(field));
+    }
+  }
+  return values as TypedOptionalValues;
+}
+
+export interface BodyValidationContext {
+  file: string;
+  /** The skill folder, against which relative links are resolved. */
+  skillDir: string;
+  /** Zero-based file line on which the body starts. */
+  bodyStartLine: number;
+}
+
+/** Guidance on the Markdown body: its length, and relative links to files that do not exist. */
+export function validateBody(body: string, context: BodyValidationContext): SkillDiagnostic[] {
+  const diagnostics: SkillDiagnostic[] = [];
+  const lines = body.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  const lengthWarning = checkBodyLength(body, lines, context);
+  if (lengthWarning) diagnostics.push(lengthWarning);
+  diagnostics.push(...checkBodyLinks(lines, context));
+  return diagnostics;
+}
+
+function checkBodyLength(body: string, lines: readonly string[], context: BodyValidationContext): SkillDiagnostic | undefined {
+  const tokens = Math.ceil(body.length / CHARS_PER_TOKEN);
+  if (lines.length <= MAX_BODY_LINES && tokens <= MAX_BODY_TOKENS) return undefined;
+  // Point at the first line past either limit, where trimming would start.
+  let firstLineOver = lines.length > MAX_BODY_LINES ? MAX_BODY_LINES : lines.length - 1;
+  let characters = 0;
+  for (let index = 0; index < firstLineOver; index++) {
+    characters += lines[index].length + 1;
+    if (characters > MAX_BODY_TOKENS * CHARS_PER_TOKEN) {
+      firstLineOver = index;
+      break;
+    }
+  }
+  const line = context.bodyStartLine + firstLineOver;
+  return makeDiagnostic(
+    context.file,
+    'body-too-long',
+    'warning',
+    `The body is ${lines.length} lines and about ${tokens} tokens; keep SKILL.md under ${MAX_BODY_LINES} lines and ~${MAX_BODY_TOKENS} tokens. Move detailed material into files under references/ and link to them: the model reads those only when needed.`,
+    rangeOnLine(line, 0, lines[firstLineOver]?.replace(/\r$/, '').length ?? 0),
+  );
+}
+
+// Inline links and images: [text](target "title"); the target may be wrapped in <...>.
+const INLINE_LINK_PATTERN = /!?\[(?:[^\]\\]|\\.)*\]\(\s*(?:<([^>\n]*)>|([^\s()]+(?:\([^\s()]*\)[^\s()]*)*))(?:\s+(?:"[^"]*"|'[^']*'|\([^)]*\)))?\s*\)/dg;
+// Reference definitions: [label]: target
+const LINK_DEFINITION_PATTERN = /^ {0,3}\[[^\]]+\]:[ \t]*(?:<([^>\n]*)>|(\S+))/d;
+const FENCE_PATTERN = /^ {0,3}(`{3,}|~{3,})/;
+const CODE_SPAN_PATTERN = /(`+)[^`]*?\1/g;
+// Targets that are not files of the skill: a scheme (http:, mailto:, vscode:...), an anchor, or an absolute path.
+const NON_FILE_TARGET_PATTERN = /^(?:[a-z][a-z0-9+.-]*:|#|\/|\\)/i;
+
+function checkBodyLinks(lines: readonly string[], context: BodyValidationContext): SkillDiagnostic[] {
+  const diagnostics: SkillDiagnostic[] = [];
+  let openFence: string | undefined;
+  lines.forEach((rawLine, index) => {
+    const line = rawLine.endsWith('\r') ? rawLine.slice(0, -1) : rawLine;
+    const fence = FENCE_PATTERN.exec(line)?.[1];
+    if (fence && (openFence === undefined || (fence[0] === openFence[0] && fence.length >= openFence.length))) {
+      openFence = openFence === undefined ? fence : undefined;
+      return;
+    }
+    if (openFence !== undefined) return;
+    // Blank out code spans, keeping columns, so links shown as code are not checked.
+    const prose = line.replace(CODE_SPAN_PATTERN, (span) => ' '.repeat(span.length));
+    const targets: Array<{ target: string; start: number }> = [];
+    for (const match of prose.matchAll(INLINE_LINK_PATTERN)) targets.push(linkTarget(match));
+    const definition = LINK_DEFINITION_PATTERN.exec(prose);
+    if (definition) targets.push(linkTarget(definition));
+    for (const { target, start } of targets) {
+      const problem = checkLinkTarget(target, context.skillDir);
+      if (!problem) continue;
+      diagnostics.push(
+        makeDiagnostic(
+          context.file,
+          problem,
+          'warning',
+          problem === 'missing-link'
+            ? `The link target "${target}" does not exist in the skill folder. Create the file or fix the link.`
+            : `The link target "${target}" is outside the skill folder, so it is not available with the skill. Move the file into the skill folder.`,
+          rangeOnLine(context.bodyStartLine + index, start, start + target.length),
+        ),
+      );
+    }
+  });
+  return diagnostics;
+}
+
+function linkTarget(match: RegExpExecArray | RegExpMatchArray): { target: string; start: number } {
+  const group = match[1] !== undefined ? 1 : 2;
+  return { target: match[group] ?? '', start: match.indices?.[group]?.[0] ?? match.index ?? 0 };
+}
+
+function checkLinkTarget(target: string, skillDir: string): 'missing-link' | 'link-outside-skill' | undefined {
+  if (target === '' || NON_FILE_TARGET_PATTERN.test(target)) return undefined;
+  const withoutSuffix = target.replace(/[?#].*$/, '');
+  if (withoutSuffix === '') return undefined;
+  let relative = withoutSuffix;
+  try {
+    relative = decodeURIComponent(withoutSuffix);
+  } catch {
+    // A stray "%" is taken literally.
+  }
+  const resolved = path.resolve(skillDir, relative);
+  const fromSkill = path.relative(skillDir, resolved);
+  if (fromSkill === '..' || fromSkill.startsWith(`..${path.sep}`) || path.isAbsolute(fromSkill)) return 'link-outside-skill';
+  return fs.existsSync(resolved) ? undefined : 'missing-link';
+}
+
+function isEmptyRange(range: Range): boolean {
+  return range.start.line === range.end.line && range.start.column === range.end.column;
+}
