@@ -27,22 +27,41 @@ export function tokenize(text: string): string[] {
     .filter((token) => token !== '');
 }
 
-/** Optimal string alignment distance: Levenshtein plus adjacent transpositions ("pdf" ~ "pfd"). */
-export function editDistance(a: string, b: string): number {
-  const rows = a.length + 1;
-  const columns = b.length + 1;
-  const distance: number[][] = Array.from({ length: rows }, (_, row) => Array.from({ length: columns }, (_, column) => (row === 0 ? column : column === 0 ? row : 0)));
-  for (let row = 1; row < rows; row++) {
-    for (let column = 1; column < columns; column++) {
-      const cost = a[row - 1] === b[column - 1] ? 0 : 1;
-      let best = Math.min(distance[row - 1][column] + 1, distance[row][column - 1] + 1, distance[row - 1][column - 1] + cost);
-      if (row > 1 && column > 1 && a[row - 1] === b[column - 2] && a[row - 2] === b[column - 1]) {
-        best = Math.min(best, distance[row - 2][column - 2] + 1);
-      }
-      distance[row][column] = best;
-    }
+/**
+ * Optimal string alignment distance: Levenshtein plus adjacent transpositions ("pdf" ~ "pfd").
+ * With `limit`, only a band of the table is computed and any distance above it is reported as
+ * `limit + 1`: ranking compares thousands of word pairs and only cares about small distances.
+ */
+export function editDistance(a: string, b: string, limit = Math.max(a.length, b.length)): number {
+  if (Math.abs(a.length - b.length) > limit) {
+    return limit + 1;
   }
-  return distance[rows - 1][columns - 1];
+  const outside = limit + 1;
+  const width = b.length + 1;
+  let beforePrevious = new Array<number>(width).fill(outside);
+  let previous = Array.from({ length: width }, (_, column) => (column <= limit ? column : outside));
+  let current = new Array<number>(width);
+  for (let row = 1; row <= a.length; row++) {
+    const first = Math.max(1, row - limit);
+    const last = Math.min(b.length, row + limit);
+    current.fill(outside);
+    current[0] = row <= limit ? row : outside;
+    let rowMinimum = current[0];
+    for (let column = first; column <= last; column++) {
+      const cost = a[row - 1] === b[column - 1] ? 0 : 1;
+      let best = Math.min(previous[column] + 1, current[column - 1] + 1, previous[column - 1] + cost);
+      if (row > 1 && column > 1 && a[row - 1] === b[column - 2] && a[row - 2] === b[column - 1]) {
+        best = Math.min(best, beforePrevious[column - 2] + 1);
+      }
+      current[column] = Math.min(best, outside);
+      rowMinimum = Math.min(rowMinimum, current[column]);
+    }
+    if (rowMinimum > limit) {
+      return outside;
+    }
+    [beforePrevious, previous, current] = [previous, current, beforePrevious];
+  }
+  return previous[b.length];
 }
 
 /** Typos tolerated grow with word length; short words must match exactly or by prefix. */
@@ -66,7 +85,7 @@ export function wordSimilarity(queryWord: string, word: string): number {
   }
   const typos = allowedTypos(Math.min(queryWord.length, word.length));
   if (typos > 0 && Math.abs(queryWord.length - word.length) <= typos) {
-    const distance = editDistance(queryWord, word);
+    const distance = editDistance(queryWord, word, typos);
     if (distance <= typos) {
       return distance === 1 ? 0.6 : 0.4;
     }
