@@ -3,7 +3,7 @@
 // is a flat mapping (plus one nested map, `metadata`), which a line scanner covers well enough.
 
 import { rangeOnLine } from './skill-diagnostics';
-import type { Range } from './types';
+import type { Position, Range } from './types';
 
 export interface FieldLocation {
   key: Range;
@@ -18,6 +18,7 @@ export type FieldLocations = ReadonlyMap<string, FieldLocation>;
 // A mapping key at the start of the examined text: double-quoted, single-quoted or plain, then a
 // colon followed by a space or the end of the line. Plain keys may not start with a YAML indicator.
 const KEY_PATTERN = /^(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|(?!-\s)([^\s#'"[\]{},&*!|>%@`][^#]*?))[ \t]*:(?=[ \t]|$)/;
+const SEQUENCE_ENTRY_PATTERN = /^-(\s|$)/;
 
 /**
  * Locates the top-level entries of the frontmatter.
@@ -26,6 +27,48 @@ const KEY_PATTERN = /^(?:"((?:[^"\\]|\\.)*)"|'((?:[^']|'')*)'|(?!-\s)([^\s#'"[\]
  */
 export function locateFrontmatterFields(lines: readonly string[]): FieldLocations {
   return locateEntries(lines, 1, lines.length, 0, true);
+}
+
+/**
+ * The first tab used as indentation where YAML forbids it: at the start of a line (outside quoted
+ * and flow values), or before a key or `-` entry of a nested collection. The specification's
+ * reference parser rejects these, while gray-matter's parser silently reads some of them as
+ * top-level fields; so they are reported as syntax errors.
+ */
+export function findTabIndentation(lines: readonly string[]): Position | undefined {
+  let valueKind: TopLevelValueKind = 'none';
+  for (let index = 1; index < lines.length; index++) {
+    const line = lines[index];
+    const content = line.trimStart();
+    if (content === '') continue;
+    if (content.length === line.length) {
+      if (line[0] !== '#') valueKind = topLevelValueKind(line);
+      continue;
+    }
+    if (valueKind === 'quoted' || valueKind === 'flow' || content[0] === '#') continue;
+    const indentation = line.slice(0, line.length - content.length);
+    if (indentation[0] === '\t') return { line: index, column: 0 };
+    const nestedEntry = KEY_PATTERN.test(content) || SEQUENCE_ENTRY_PATTERN.test(content);
+    if (valueKind === 'nested' && nestedEntry && indentation.includes('\t')) {
+      return { line: index, column: indentation.indexOf('\t') };
+    }
+  }
+  return undefined;
+}
+
+type TopLevelValueKind = 'none' | 'nested' | 'quoted' | 'flow' | 'other';
+
+/** How the value of a top-level line continues on the lines below it. */
+function topLevelValueKind(line: string): TopLevelValueKind {
+  const key = KEY_PATTERN.exec(line);
+  if (!key) return 'none';
+  const valueStart = key[0].length + leadingWhitespace(line.slice(key[0].length));
+  const inline = line.slice(valueStart, inlineValueEnd(line, valueStart));
+  if (inline === '' || isNodeProperty(inline)) return 'nested';
+  const opening = inline[0];
+  if ((opening === '"' || opening === "'") && findClosingQuote(line, valueStart + 1, opening) < 0) return 'quoted';
+  if (opening === '[' || opening === '{') return 'flow';
+  return 'other';
 }
 
 function locateEntries(
@@ -88,7 +131,7 @@ function locateEntry(
   const firstContinuation = firstContentLine(lines, line + 1, nextEntry);
   const childIndent = leadingWhitespace(lines[firstContinuation]);
   const value = spanRange(firstContinuation, childIndent, lastContinuation, lastEnd);
-  const startsSequence = /^-(\s|$)/.test(lines[firstContinuation].slice(childIndent));
+  const startsSequence = SEQUENCE_ENTRY_PATTERN.test(lines[firstContinuation].slice(childIndent));
   const children =
     withChildren && !startsSequence ? locateEntries(lines, firstContinuation, nextEntry, childIndent, false) : undefined;
   return { name, location: children && children.size > 0 ? { key, value, children } : { key, value } };

@@ -2,9 +2,10 @@
 // diagnostics. Discovery reads only the head of each file, up to the end of the frontmatter: the
 // body is read again on activation, so it is always current and never kept in memory.
 
-import { promises as fsp } from 'node:fs';
+import * as fs from 'node:fs';
+import { promises as fsp, type Stats } from 'node:fs';
 import * as path from 'node:path';
-import { extractSkillBody, isFrontmatterHeadComplete, parseSkillText } from './parse';
+import { extractSkillBody, frontmatterHeadLength, parseSkillText } from './parse';
 import { FILE_START_RANGE, makeDiagnostic } from './skill-diagnostics';
 import type { SkillDiagnostic, SkillMetadata } from './types';
 import { validateBody, validateFrontmatter } from './validate';
@@ -12,6 +13,7 @@ import { validateBody, validateFrontmatter } from './validate';
 export const SKILL_FILE_NAME = 'SKILL.md';
 export const MAX_SKILL_FILE_BYTES = 1024 * 1024;
 const HEAD_CHUNK_BYTES = 8 * 1024;
+const SPEC_FILE_NAMES: ReadonlySet<string> = new Set([SKILL_FILE_NAME, 'skill.md']);
 
 export interface LoadOptions {
   /** Apply the specification alone, with the verdicts of its reference validator. */
@@ -59,24 +61,14 @@ export async function findSkillFile(dir: string): Promise<string | undefined> {
  * diagnostics (unreadable file, too big, binary, bad YAML...).
  */
 export async function loadSkillFile(dir: string, options: LoadOptions = {}): Promise<LoadedSkillFile | undefined> {
-  const opened = await openSkillFile(dir);
-  if (!opened) return undefined;
-  const { file, handle } = opened;
-  let mtimeMs = 0;
-  let size = 0;
-  try {
-    const stat = await handle.stat();
-    mtimeMs = stat.mtimeMs;
-    size = stat.size;
-    if (size > MAX_SKILL_FILE_BYTES) return { file, diagnostics: [tooLargeDiagnostic(file, size)], mtimeMs, size };
-    const text = options.checkBody ? (await handle.readFile()).toString('utf8') : await readHead(handle);
-    return { ...analyzeSkillText(text, file, path.basename(dir), options), mtimeMs, size };
-  } catch (error) {
-    const diagnostic = makeDiagnostic(file, 'file-unreadable', 'error', `Cannot read ${file}: ${errorText(error)}`, FILE_START_RANGE);
-    return { file, diagnostics: [diagnostic], mtimeMs, size };
-  } finally {
-    await handle.close().catch(() => undefined);
-  }
+  const read = await readSkillFileOf(dir, options.checkBody === true);
+  if (!read) return undefined;
+  const { file, stat } = read;
+  const mtimeMs = stat?.mtimeMs ?? 0;
+  const size = stat?.size ?? 0;
+  if ('error' in read) return { file, diagnostics: [unreadableDiagnostic(file, read.error)], mtimeMs, size };
+  if (read.text === undefined) return { file, diagnostics: [tooLargeDiagnostic(file, size)], mtimeMs, size };
+  return { ...analyzeSkillText(read.text, file, path.basename(dir), options), mtimeMs, size };
 }
 
 /** Validates SKILL.md text already in memory (an editor's unsaved buffer); the folder of `file` is the skill folder. */
@@ -88,16 +80,14 @@ export function validateSkillText(text: string, file: string, options: LoadOptio
 
 /** Reads the body (text after the frontmatter) fresh from disk. Throws an Error with a clear message naming the file on failure. */
 export async function readSkillBody(file: string): Promise<string> {
-  let content: Buffer;
-  try {
-    const stat = await fsp.stat(file);
-    if (stat.size > MAX_SKILL_FILE_BYTES) throw new Error(tooLargeMessage(stat.size));
-    content = await fsp.readFile(file);
-  } catch (error) {
-    throw new Error(`Cannot read the skill file ${file}: ${errorText(error)}`, { cause: error });
+  const read = await readSkillFile(file, true);
+  if (!read || 'error' in read) {
+    const reason = read ? errorText(read.error) : 'it does not exist or is not a file';
+    throw new Error(`Cannot read the skill file ${file}: ${reason}`, { cause: read?.error });
   }
-  if (content.includes(0)) throw new Error(`Cannot use the skill file ${file}: it contains NUL bytes (binary content).`);
-  const body = extractSkillBody(content.toString('utf8'));
+  if (read.text === undefined) throw new Error(`Cannot read the skill file ${file}: ${tooLargeMessage(read.stat.size)}`);
+  if (read.text.includes('\0')) throw new Error(`Cannot use the skill file ${file}: it contains NUL bytes (binary content).`);
+  const body = extractSkillBody(read.text);
   if (!body) throw new Error(`Cannot read the body of ${file}: the file does not start with a complete "---" frontmatter block.`);
   return body.text;
 }
@@ -106,6 +96,19 @@ function analyzeSkillText(text: string, file: string, dirName: string, options: 
   const strict = options.strict === true;
   const parsed = parseSkillText(text, { file, strict, includeBody: options.checkBody === true });
   const diagnostics = parsed.diagnostics;
+  const fileName = path.basename(file);
+  if (strict && !SPEC_FILE_NAMES.has(fileName)) {
+    // The lookup here is case-insensitive; the specification's reference validator knows only these spellings.
+    diagnostics.unshift(
+      makeDiagnostic(
+        file,
+        'skill-file-name',
+        'error',
+        `The file is named "${fileName}"; the specification names it ${SKILL_FILE_NAME} (its reference validator also accepts skill.md). Rename the file.`,
+        FILE_START_RANGE,
+      ),
+    );
+  }
   let metadata: SkillMetadata | undefined;
   if (parsed.data) {
     const validation = validateFrontmatter(parsed.data, { file, dirName, strict, locations: parsed.locations });
@@ -119,40 +122,84 @@ function analyzeSkillText(text: string, file: string, dirName: string, options: 
   return metadata ? { file, metadata, diagnostics } : { file, diagnostics };
 }
 
+type SkillFileRead =
+  /** `text` is absent when the file is over the size cap and was not read. */
+  | { file: string; stat: Stats; text?: string }
+  | { file: string; stat?: Stats; error: NodeJS.ErrnoException };
+
 /**
- * Opens the SKILL.md of `dir`. Where file systems are usually case-sensitive, opening the exact name
- * first saves a directory listing per skill; elsewhere the listing finds the real on-disk case.
+ * Reads the SKILL.md of `dir`; undefined when there is none. Where file systems are usually
+ * case-sensitive, opening the exact name first saves a directory listing per skill; elsewhere the
+ * listing finds the real on-disk case.
  */
-async function openSkillFile(dir: string): Promise<{ file: string; handle: fsp.FileHandle } | undefined> {
+async function readSkillFileOf(dir: string, whole: boolean): Promise<SkillFileRead | undefined> {
   if (process.platform === 'linux') {
-    const exact = path.resolve(dir, SKILL_FILE_NAME);
-    const handle = await fsp.open(exact, 'r').catch(() => undefined);
-    if (handle) {
-      if ((await handle.stat().catch(() => undefined))?.isFile()) return { file: exact, handle };
-      await handle.close().catch(() => undefined);
-    }
+    const read = await readSkillFile(path.resolve(dir, SKILL_FILE_NAME), whole);
+    if (read) return read;
   }
   const file = await findSkillFile(dir);
-  if (!file) return undefined;
-  try {
-    return { file, handle: await fsp.open(file, 'r') };
-  } catch {
-    return undefined;
-  }
+  return file === undefined ? undefined : readSkillFile(file, whole);
 }
 
-/** Reads chunks until the frontmatter is complete (or the file ends). */
-async function readHead(handle: fsp.FileHandle): Promise<string> {
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for (;;) {
-    const chunk = Buffer.allocUnsafe(HEAD_CHUNK_BYTES);
-    const { bytesRead } = await handle.read(chunk, 0, HEAD_CHUNK_BYTES, total);
-    if (bytesRead > 0) chunks.push(bytesRead < HEAD_CHUNK_BYTES ? chunk.subarray(0, bytesRead) : chunk);
-    total += bytesRead;
-    const head = (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)).toString('utf8');
-    if (bytesRead === 0 || isFrontmatterHeadComplete(head) || total > MAX_SKILL_FILE_BYTES) return head;
-  }
+/**
+ * Opens, stats and reads a file: all of it, or (for discovery) only the bytes the frontmatter needs.
+ * undefined when it does not exist or is not a regular file. Uses callback I/O, one promise per
+ * file rather than one per operation: discovery of many skills then costs about what the reads do.
+ */
+function readSkillFile(file: string, whole: boolean): Promise<SkillFileRead | undefined> {
+  return new Promise((resolve) => {
+    fs.open(file, 'r', (openError, fd) => {
+      if (openError) {
+        resolve(openError.code === 'ENOENT' || openError.code === 'ENOTDIR' ? undefined : { file, error: openError });
+        return;
+      }
+      const finish = (read: SkillFileRead | undefined): void => fs.close(fd, () => resolve(read));
+      fs.fstat(fd, (statError, stat) => {
+        if (statError) return finish({ file, error: statError });
+        if (!stat.isFile()) return finish(undefined);
+        if (stat.size > MAX_SKILL_FILE_BYTES) return finish({ file, stat });
+        readText(fd, stat.size, whole, (readError, text) =>
+          finish(readError ? { file, stat, error: readError } : { file, stat, text }),
+        );
+      });
+    });
+  });
+}
+
+/**
+ * Reads from the start of the file until the frontmatter is complete (or, for `whole`, the end).
+ * The first read is sized from the stat, so the usual small frontmatter takes one read; only the
+ * needed bytes are decoded.
+ */
+function readText(
+  fd: number,
+  size: number,
+  whole: boolean,
+  done: (error: NodeJS.ErrnoException | null, text?: string) => void,
+): void {
+  // One byte more than the file for `whole`, so the read that finds the end needs no new buffer.
+  let buffer = Buffer.allocUnsafe(whole ? size + 1 : Math.max(1, Math.min(size, HEAD_CHUNK_BYTES)));
+  let length = 0;
+  const readMore = (): void => {
+    if (length === buffer.length) {
+      const grown = Buffer.allocUnsafe(buffer.length + HEAD_CHUNK_BYTES);
+      buffer.copy(grown, 0, 0, length);
+      buffer = grown;
+    }
+    fs.read(fd, buffer, length, buffer.length - length, length, (error, bytesRead) => {
+      if (error) return done(error);
+      length += bytesRead;
+      const needed = whole ? undefined : frontmatterHeadLength(buffer.subarray(0, length));
+      if (needed !== undefined) return done(null, buffer.toString('utf8', 0, needed));
+      if (bytesRead === 0 || length > MAX_SKILL_FILE_BYTES) return done(null, buffer.toString('utf8', 0, length));
+      readMore();
+    });
+  };
+  readMore();
+}
+
+function unreadableDiagnostic(file: string, error: unknown): SkillDiagnostic {
+  return makeDiagnostic(file, 'file-unreadable', 'error', `Cannot read ${file}: ${errorText(error)}`, FILE_START_RANGE);
 }
 
 function tooLargeDiagnostic(file: string, size: number): SkillDiagnostic {

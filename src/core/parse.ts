@@ -3,7 +3,7 @@
 // here first and gray-matter only receives plain YAML, with every code engine replaced by a refusal.
 
 import matter from 'gray-matter';
-import { locateFrontmatterFields, type FieldLocations } from './frontmatter-locator';
+import { findTabIndentation, locateFrontmatterFields, type FieldLocations } from './frontmatter-locator';
 import {
   FILE_START_RANGE,
   OPENING_FENCE_RANGE,
@@ -19,6 +19,8 @@ export const FRONTMATTER_FENCE = '---';
 const CLOSING_FENCE = '\n---';
 /** How much of a file without frontmatter is searched for NUL bytes to call it binary. */
 export const BINARY_SNIFF_CHARS = 1024;
+const UTF8_BYTE_ORDER_MARK = Buffer.from([0xef, 0xbb, 0xbf]);
+const MAX_UTF8_BYTES_PER_CHAR = 4;
 
 const refuseCodeEngine = {
   parse(): never {
@@ -185,6 +187,16 @@ export function parseSkillText(text: string, options: ParseOptions): ParsedSkill
   }
 
   const lines = yamlText.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
+  const tab = findTabIndentation(lines);
+  if (tab) {
+    report(
+      'yaml-syntax',
+      'error',
+      `Invalid YAML in the frontmatter (line ${tab.line + 1}, column ${tab.column + 1}): tab characters must not be used in indentation. Indent with spaces.`,
+      rangeOnLine(tab.line, tab.column, tab.column + 1),
+    );
+    return unreadable();
+  }
   const parsed: ParsedSkillText = { data, locations: locateFrontmatterFields(lines), diagnostics };
   if (options.includeBody) {
     const body = bodyAfterFence(text, closingFenceNewline);
@@ -207,13 +219,18 @@ export function extractSkillBody(text: string): { text: string; startLine: numbe
 }
 
 /**
- * Whether the start of a file holds all that parseSkillText needs without the body: the closing
- * fence is in view, or the file has no frontmatter and enough text to tell whether it is binary.
+ * How many leading bytes of a file parseSkillText needs when the body is not wanted, or undefined
+ * when `head` (the bytes read so far) does not hold them yet: everything up to the closing fence,
+ * or for a file without frontmatter, enough to tell whether it is binary.
  */
-export function isFrontmatterHeadComplete(head: string): boolean {
-  const start = head.startsWith(BYTE_ORDER_MARK) ? BYTE_ORDER_MARK.length : 0;
-  if (!head.startsWith(FRONTMATTER_FENCE, start)) return head.length - start >= BINARY_SNIFF_CHARS;
-  return head.includes(CLOSING_FENCE, start + FRONTMATTER_FENCE.length);
+export function frontmatterHeadLength(head: Buffer): number | undefined {
+  const start = head.subarray(0, UTF8_BYTE_ORDER_MARK.length).equals(UTF8_BYTE_ORDER_MARK) ? UTF8_BYTE_ORDER_MARK.length : 0;
+  if (head.length < start + FRONTMATTER_FENCE.length) return undefined;
+  if (head.toString('latin1', start, start + FRONTMATTER_FENCE.length) !== FRONTMATTER_FENCE) {
+    return head.length >= MAX_UTF8_BYTES_PER_CHAR * BINARY_SNIFF_CHARS ? head.length : undefined;
+  }
+  const closing = head.indexOf(CLOSING_FENCE, start + FRONTMATTER_FENCE.length, 'latin1');
+  return closing < 0 ? undefined : closing + CLOSING_FENCE.length;
 }
 
 function parseYamlFrontmatter(yaml: string): unknown {

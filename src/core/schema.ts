@@ -3,6 +3,8 @@
 
 import { z } from 'zod';
 
+// Lengths are counted in UTF-16 code units (`string.length`), as the reference validator counts
+// them; zod's string bounds count code points, so these limits are checked by hand.
 export const MAX_NAME_LENGTH = 64;
 export const MAX_DESCRIPTION_LENGTH = 1024;
 export const MAX_COMPATIBILITY_LENGTH = 500;
@@ -75,10 +77,3 @@ export type TypedOptionalField = keyof typeof TYPED_OPTIONAL_FIELDS;
 /** `metadata` must be a mapping; each value must be text. */
 export const metadataMappingSchema = z.record(z.string(), z.unknown());
 export const metadataValueSchema = textSchema;
-
-export const descriptionSchema = z
-  .string()
-  .refine((description) => description.trim().length > 0, { message: 'empty' })
-  .max(MAX_DESCRIPTION_LENGTH);
-
-export const compatibilitySchema = z.string().max(MAX_COMPATIBILITY_LENGTH);

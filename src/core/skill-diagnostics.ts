@@ -5,6 +5,7 @@ import type { Range, Severity, SkillDiagnostic } from './types';
 
 export const SKILL_DIAGNOSTIC_CODES = [
   // Reading the file
+  'skill-file-name',
   'file-unreadable',
   'file-too-large',
   'binary-file',

@@ -17,8 +17,6 @@ import {
   PORTABLE_NAME_PATTERN,
   SPEC_FIELDS,
   TYPED_OPTIONAL_FIELDS,
-  compatibilitySchema,
-  descriptionSchema,
   isSpecNameCharacter,
   metadataMappingSchema,
   metadataValueSchema,
@@ -173,7 +171,7 @@ function requiredText(
     );
     return text;
   }
-  sink.add('field-type', 'error', `"${field}" must be text, not a list or a mapping.`, sink.valueRange(field));
+  sink.add('field-type', 'error', `"${field}" must be text. Write it as a quoted string.`, sink.valueRange(field));
   return undefined;
 }
 
@@ -261,26 +259,26 @@ function checkDescription(data: Record<string, unknown>, strict: boolean, sink: 
   }
   const text = requiredText('description', data.description, strict, sink);
   if (text === undefined) return undefined;
-  const result = descriptionSchema.safeParse(text);
-  if (result.success) return text;
-  for (const issue of result.error.issues) {
-    if (issue.code === 'too_big') {
-      sink.add(
-        'description-too-long',
-        'error',
-        `The description is ${text.length} characters long; the limit is ${MAX_DESCRIPTION_LENGTH}. Keep what matters for choosing the skill and move details into the body.`,
-        sink.valueRange('description'),
-      );
-    } else {
-      sink.add(
-        'missing-description',
-        'error',
-        '"description" is empty. Say what the skill does and when to use it: the model chooses skills by their description.',
-        sink.valueRange('description'),
-      );
-    }
+  const range = sink.valueRange('description');
+  if (text.trim() === '') {
+    sink.add(
+      'missing-description',
+      'error',
+      '"description" is empty. Say what the skill does and when to use it: the model chooses skills by their description.',
+      range,
+    );
+    return undefined;
   }
-  return undefined;
+  if (text.length > MAX_DESCRIPTION_LENGTH) {
+    sink.add(
+      'description-too-long',
+      'error',
+      `The description is ${text.length} characters long; the limit is ${MAX_DESCRIPTION_LENGTH}. Keep what matters for choosing the skill and move details into the body.`,
+      range,
+    );
+    return undefined;
+  }
+  return text;
 }
 
 function checkCompatibility(data: Record<string, unknown>, sink: DiagnosticSink): string | undefined {
@@ -291,7 +289,7 @@ function checkCompatibility(data: Record<string, unknown>, sink: DiagnosticSink)
     sink.add('field-type', 'error', '"compatibility" must be text describing the environment the skill needs.', range);
     return undefined;
   }
-  if (!compatibilitySchema.safeParse(value).success) {
+  if (value.length > MAX_COMPATIBILITY_LENGTH) {
     sink.add(
       'compatibility-too-long',
       'error',
