@@ -1,0 +1,107 @@
+// The request channel between integration tests (inside the extension host, which cannot reach
+// the browser) and the launcher (which drives the browser). A test drops a request file into a
+// folder named by an environment variable; the launcher answers with a response file beside it.
+// Both sides are Node processes on the same machine, so plain files are the simplest robust link.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+
+/** Environment variables the launcher sets for the extension host. */
+export const harnessEnvironment = {
+  /** Folder of request/response files; absent when tests run outside the browser harness. */
+  channelFolder: 'AGENT_SKILLS_TEST_CHANNEL',
+  /** Folder of the suite's compiled `*.test.js` files. */
+  testsFolder: 'AGENT_SKILLS_TEST_FOLDER',
+  suiteName: 'AGENT_SKILLS_TEST_SUITE',
+  /** Where the tests module writes the suite's mocha totals (SuiteCounts as JSON). */
+  countsFile: 'AGENT_SKILLS_TEST_COUNTS_FILE',
+  /** Optional mocha `grep` to run only matching tests. */
+  grep: 'AGENT_SKILLS_TEST_GREP',
+} as const;
+
+/**
+ * What `readViewText` can read: a part of the window by name, or any element by CSS selector
+ * (`css:.monaco-workbench .statusbar`). `skills` is the product's own view container.
+ */
+export type ViewName = 'chat' | 'skills' | 'sidebar' | 'panel' | 'editor' | 'notifications' | 'window' | `css:${string}`;
+
+export type HarnessRequest = { kind: 'screenshot'; name: string } | { kind: 'readViewText'; view: ViewName };
+
+export type HarnessResponse = { ok: true; value: string } | { ok: false; error: string };
+
+const requestSuffix = '.request.json';
+const responseSuffix = '.response.json';
+const pollMilliseconds = 50;
+
+let requestCounter = 0;
+
+/** Test side: sends one request and waits for the launcher's answer. */
+export async function sendHarnessRequest(channelFolder: string, request: HarnessRequest, timeoutMs: number): Promise<string> {
+  const id = `${process.pid}-${Date.now()}-${requestCounter++}`;
+  writeAtomically(path.join(channelFolder, id + requestSuffix), JSON.stringify(request));
+  const responsePath = path.join(channelFolder, id + responseSuffix);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (fs.existsSync(responsePath)) {
+      const response = JSON.parse(fs.readFileSync(responsePath, 'utf8')) as HarnessResponse;
+      fs.rmSync(responsePath, { force: true });
+      if (!response.ok) {
+        throw new Error(`The test harness could not ${describeRequest(request)}: ${response.error}`);
+      }
+      return response.value;
+    }
+    await new Promise((resolve) => setTimeout(resolve, pollMilliseconds));
+  }
+  fs.rmSync(path.join(channelFolder, id + requestSuffix), { force: true });
+  throw new Error(`The test harness did not answer the request to ${describeRequest(request)} within ${timeoutMs} ms.`);
+}
+
+/** Launcher side: answers requests until the returned function is called. */
+export function serveHarnessRequests(channelFolder: string, answer: (request: HarnessRequest) => Promise<string>): () => Promise<void> {
+  let stopped = false;
+  const inFlight = new Set<Promise<void>>();
+  const handle = async (fileName: string): Promise<void> => {
+    const requestPath = path.join(channelFolder, fileName);
+    const responsePath = path.join(channelFolder, fileName.slice(0, -requestSuffix.length) + responseSuffix);
+    let response: HarnessResponse;
+    try {
+      const request = JSON.parse(fs.readFileSync(requestPath, 'utf8')) as HarnessRequest;
+      fs.rmSync(requestPath, { force: true });
+      response = { ok: true, value: await answer(request) };
+    } catch (error) {
+      fs.rmSync(requestPath, { force: true });
+      response = { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+    writeAtomically(responsePath, JSON.stringify(response));
+  };
+  const seen = new Set<string>();
+  const poll = (): void => {
+    if (stopped) {
+      return;
+    }
+    for (const fileName of fs.readdirSync(channelFolder)) {
+      if (fileName.endsWith(requestSuffix) && !seen.has(fileName)) {
+        seen.add(fileName);
+        const work = handle(fileName).finally(() => inFlight.delete(work));
+        inFlight.add(work);
+      }
+    }
+    timer = setTimeout(poll, pollMilliseconds);
+  };
+  let timer = setTimeout(poll, 0);
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await Promise.allSettled([...inFlight]);
+  };
+}
+
+/** Readers never see a half-written file: write beside it, then rename in one step. */
+function writeAtomically(filePath: string, content: string): void {
+  const partialPath = `${filePath}.partial`;
+  fs.writeFileSync(partialPath, content);
+  fs.renameSync(partialPath, filePath);
+}
+
+function describeRequest(request: HarnessRequest): string {
+  return request.kind === 'screenshot' ? `take the screenshot "${request.name}"` : `read the text of the ${request.view} view`;
+}

@@ -1,0 +1,17 @@
+// The integration suites `npm run test:integration` runs, in this order. Each suite's tests live
+// in test/integration/suites/<name>/*.test.ts; its fixtures in test/workspaces/.
+import type { IntegrationSuite } from '../harness/launcher';
+
+export const integrationSuites: readonly IntegrationSuite[] = [
+  {
+    name: 'smoke',
+    workspaces: ['basic'],
+    trusted: true,
+    home: 'home-with-skills',
+  },
+  {
+    name: 'untrusted',
+    workspaces: ['basic', 'second-folder'],
+    trusted: false,
+  },
+];

@@ -1,0 +1,186 @@
+// Helpers for integration tests running inside the extension host of a real VS Code.
+import * as vscode from 'vscode';
+import { harnessEnvironment, sendHarnessRequest, type ViewName } from '../harness/channel';
+import type { RecordedRequest, ScriptedModelApi } from '../scripted-model/api';
+
+export type { ViewName } from '../harness/channel';
+export type { RecordedRequest, ScriptedAnswer, ScriptedModelApi, ScriptedResponder } from '../scripted-model/api';
+
+export const productExtensionId = 'agentskills.agent-skills';
+export const scriptedModelExtensionId = 'agentskills-test.scripted-model';
+
+/** The extension under test, activated; `exports` is what its activate() returned. */
+export async function activateProduct<Api = unknown>(): Promise<vscode.Extension<Api>> {
+  return activateExtension<Api>(productExtensionId);
+}
+
+/** The scripted model's control API. Call `reset()` in a test's setup to start from a clean slate. */
+export async function scriptedModel(): Promise<ScriptedModelApi> {
+  return (await activateExtension<ScriptedModelApi>(scriptedModelExtensionId)).exports;
+}
+
+/** The scripted model as VS Code's chat API sees it, for `sendRequest` round trips. */
+export async function scriptedChatModel(): Promise<vscode.LanguageModelChat> {
+  const { vendor } = await scriptedModel();
+  return waitFor(async () => (await vscode.lm.selectChatModels({ vendor }))[0], { message: `no chat model of vendor "${vendor}" is registered` });
+}
+
+async function activateExtension<Api>(id: string): Promise<vscode.Extension<Api>> {
+  const extension = vscode.extensions.getExtension<Api>(id);
+  if (!extension) {
+    throw new Error(`The extension ${id} is not installed in this VS Code.`);
+  }
+  await extension.activate();
+  return extension;
+}
+
+export interface WaitOptions {
+  readonly timeoutMs?: number;
+  readonly intervalMs?: number;
+  /** Said in the error when the time is up; a function can describe the last state seen. */
+  readonly message?: string | (() => string);
+}
+
+/** Polls until `probe` returns something other than undefined, null or false, and returns it. */
+export async function waitFor<T>(probe: () => T | undefined | null | false | Promise<T | undefined | null | false>, options: WaitOptions = {}): Promise<T> {
+  const { timeoutMs = 10000, intervalMs = 50 } = options;
+  const deadline = Date.now() + timeoutMs;
+  let lastError: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined && value !== null && value !== false) {
+        return value;
+      }
+    } catch (error) {
+      lastError = error;
+    }
+    if (Date.now() >= deadline) {
+      const described = typeof options.message === 'function' ? options.message() : options.message ?? 'the condition did not hold';
+      const cause = lastError ? ` (last error: ${lastError instanceof Error ? lastError.message : String(lastError)})` : '';
+      throw new Error(`Timed out after ${timeoutMs} ms: ${described}${cause}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+}
+
+/** True when the browser harness runs the tests (screenshots and view text are available). */
+export function harnessAvailable(): boolean {
+  return !!process.env[harnessEnvironment.channelFolder];
+}
+
+/** Saves a PNG of the whole window as test-output/screenshots/<suite>-<name>.png; returns its path. */
+export async function screenshot(name: string, timeoutMs = 20000): Promise<string | undefined> {
+  const channelFolder = process.env[harnessEnvironment.channelFolder];
+  if (!channelFolder) {
+    // Desktop runs (test:electron) have no browser to photograph.
+    return undefined;
+  }
+  return sendHarnessRequest(channelFolder, { kind: 'screenshot', name }, timeoutMs);
+}
+
+/**
+ * The text a user sees in a part of the window (the DOM's innerText). Reveals the chat or the
+ * Skills view first. Only under the browser harness: check `harnessAvailable()` to skip otherwise.
+ */
+export async function readViewText(view: ViewName, timeoutMs = 20000): Promise<string> {
+  const channelFolder = process.env[harnessEnvironment.channelFolder];
+  if (!channelFolder) {
+    throw new Error('readViewText needs the browser harness (npm run test:integration); skip the test when harnessAvailable() is false.');
+  }
+  if (view === 'skills') {
+    await vscode.commands.executeCommand('workbench.view.extension.agentSkills');
+  } else if (view === 'chat') {
+    await vscode.commands.executeCommand('workbench.action.chat.open');
+  }
+  return sendHarnessRequest(channelFolder, { kind: 'readViewText', view }, timeoutMs);
+}
+
+/** Polls the text of a view until it contains `expected` (a string or a pattern); returns the text. */
+export async function waitForViewText(view: ViewName, expected: string | RegExp, timeoutMs = 15000): Promise<string> {
+  let lastText = '';
+  return waitFor(
+    async () => {
+      lastText = await readViewText(view);
+      return (typeof expected === 'string' ? lastText.includes(expected) : expected.test(lastText)) && lastText;
+    },
+    { timeoutMs, intervalMs: 250, message: () => `the ${view} view did not show ${String(expected)}; it showed:\n${lastText}` },
+  );
+}
+
+export interface ChatTurn {
+  /** What VS Code reported for the request: `errorDetails` when it failed, else timings. */
+  readonly result: ChatRequestOutcome | undefined;
+  /** The requests the scripted model received during this turn, in order. */
+  readonly modelRequests: readonly RecordedRequest[];
+  /** The chat view's text once the response finished ('' outside the browser harness). */
+  readonly chatText: string;
+}
+
+export interface ChatRequestOutcome {
+  readonly errorDetails?: { readonly message: string; readonly responseIsIncomplete?: boolean };
+  readonly timings?: { readonly firstProgress?: number; readonly totalElapsed?: number };
+}
+
+export interface OpenChatOptions {
+  /** Start a new chat session first, so earlier turns are neither shown nor sent as history. */
+  readonly newSession?: boolean;
+  readonly timeoutMs?: number;
+}
+
+/**
+ * Sends `query` from the chat view as a user would, and resolves once the response is complete.
+ * Address a participant: `@skills /list`, `@skills summarise the pdf`, or `@relay …` (the
+ * scripted-model extension's stand-in for other agents; VS Code's own agent is not there offline).
+ * Use `newSession` when asserting on `chatText`: a send repeated because the model was not ready
+ * yet leaves its error in the transcript of a continued session.
+ */
+export async function openChat(query: string, options: OpenChatOptions = {}): Promise<ChatTurn> {
+  const { newSession = false, timeoutMs = 30000 } = options;
+  const deadline = Date.now() + timeoutMs;
+  const model = await scriptedModel();
+  await scriptedChatModel();
+  const requestsBefore = model.requests().length;
+  for (;;) {
+    if (newSession) {
+      await vscode.commands.executeCommand('workbench.action.chat.newChat');
+    }
+    const attemptStart = model.requests().length;
+    // blockOnResponse: the command resolves only once the response reached a final state.
+    const result = await withTimeout(
+      vscode.commands.executeCommand<ChatRequestOutcome | undefined>('workbench.action.chat.open', { query, isPartialQuery: false, blockOnResponse: true }),
+      deadline - Date.now(),
+      `The chat response to "${query}" did not complete within ${timeoutMs} ms (is the query addressed to a participant, e.g. @skills?).`,
+    );
+    // Right after start-up the chat view may not have resolved its model yet; the request then
+    // fails before reaching any model. Send it again once the view has caught up.
+    const modelNotReady = result?.errorDetails?.message === 'Language model unavailable' && model.requests().length === attemptStart;
+    if (modelNotReady && Date.now() + 1000 < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      continue;
+    }
+    const chatText = harnessAvailable() ? await chatTextWhenIdle(Math.max(deadline - Date.now(), 2000)) : '';
+    return { result, modelRequests: model.requests().slice(requestsBefore), chatText };
+  }
+}
+
+/** The chat view's text once no response in it is still streaming. */
+async function chatTextWhenIdle(timeoutMs: number): Promise<string> {
+  const channelFolder = process.env[harnessEnvironment.channelFolder] ?? '';
+  return waitFor(
+    async () => {
+      const streaming = await sendHarnessRequest(channelFolder, { kind: 'readViewText', view: 'css:.interactive-session .chat-response-loading' }, 5000).then(
+        () => true,
+        () => false,
+      );
+      return !streaming && (await readViewText('chat'));
+    },
+    { timeoutMs, intervalMs: 200, message: 'the chat view still shows a response in progress' },
+  );
+}
+
+function withTimeout<T>(work: Thenable<T>, timeoutMs: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), Math.max(timeoutMs, 0))));
+  return Promise.race([Promise.resolve(work), timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,70 @@
+// The API the scripted model extension returns from activate(); integration tests reach it through
+// `vscode.extensions.getExtension('agentskills-test.scripted-model').exports`.
+
+export interface ScriptedToolCall {
+  readonly name: string;
+  readonly input?: object;
+  /** Defaults to `call-<request index>-<position>`. */
+  readonly callId?: string;
+}
+
+/** One answer of the model. Text is streamed first (one part per array item), then tool calls. */
+export interface ScriptedAnswer {
+  readonly text?: string | readonly string[];
+  readonly toolCalls?: readonly ScriptedToolCall[];
+  /** Throw instead of answering; a `code` makes it a `vscode.LanguageModelError` of that kind. */
+  readonly error?: string | { readonly message: string; readonly code?: 'NoPermissions' | 'Blocked' | 'NotFound' };
+  /** Wait this long before answering (a cancelled request stops waiting and answers nothing). */
+  readonly delayMs?: number;
+}
+
+/** A fixed answer, or one computed from the request (e.g. to answer with the tool it was offered). */
+export type ScriptedResponder = ScriptedAnswer | ((request: RecordedRequest) => ScriptedAnswer | Promise<ScriptedAnswer>);
+
+export type RecordedPart =
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'toolCall'; readonly callId: string; readonly name: string; readonly input: unknown }
+  | { readonly kind: 'toolResult'; readonly callId: string; readonly text: string }
+  | { readonly kind: 'other'; readonly description: string };
+
+export interface RecordedMessage {
+  readonly role: 'user' | 'assistant' | 'system' | string;
+  readonly name: string | undefined;
+  readonly parts: readonly RecordedPart[];
+  /** The text and tool-result parts joined. */
+  readonly text: string;
+}
+
+export interface RecordedRequest {
+  /** Position among all requests since activation or the last reset(). */
+  readonly index: number;
+  readonly modelId: string;
+  readonly messages: readonly RecordedMessage[];
+  readonly tools: readonly { readonly name: string; readonly description: string; readonly inputSchema: object | undefined }[];
+  readonly toolMode: 'auto' | 'required';
+  readonly modelOptions: Readonly<Record<string, unknown>>;
+  /** The extension that sent the request, where VS Code tells it. */
+  readonly requestInitiator: string | undefined;
+  /** True when the request was cancelled before the model answered. */
+  readonly cancelled: boolean;
+  /** What the model answered (undefined while it is still deciding). */
+  readonly answer: ScriptedAnswer | undefined;
+}
+
+export interface ScriptedModelApi {
+  /** The vendor to select the model with: `vscode.lm.selectChatModels({ vendor })`. */
+  readonly vendor: string;
+  readonly modelId: string;
+  /** Answers for the next requests, used in order. */
+  queueAnswers(...answers: ScriptedResponder[]): void;
+  /** The answer when the queue is empty; `undefined` restores the echo of the last user message. */
+  setDefaultAnswer(answer: ScriptedResponder | undefined): void;
+  pendingAnswers(): number;
+  requests(): RecordedRequest[];
+  /** Resolves once `count` requests in total have been received, or rejects after the timeout. */
+  waitForRequests(count: number, timeoutMs?: number): Promise<RecordedRequest[]>;
+  /** Changes the limits the model announces (e.g. a small input window for budget tests). */
+  setModelLimits(limits: { maxInputTokens?: number; maxOutputTokens?: number }): void;
+  /** Forgets queued answers, recorded requests and the default answer. */
+  reset(): void;
+}
