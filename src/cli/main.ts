@@ -1,2 +1,19 @@
-// The `agent-skills` command line: validate, list, catalog and activate skills over the core engine.
-process.stdout.write('agent-skills\n');
+// The `agent-skills` executable (bundled to dist/cli.js): runs the command line against the real
+// process streams and working folder.
+
+import { runCli } from './run';
+
+// A reader that stops early (`agent-skills list | head`) closes the pipe; that is not an error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error;
+});
+
+runCli(process.argv.slice(2), {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  cwd: process.cwd(),
+  columns: process.stdout.isTTY ? process.stdout.columns : undefined,
+}).then((code) => {
+  // exitCode rather than exit(): pending output is flushed first.
+  process.exitCode = code;
+});

@@ -1,0 +1,40 @@
+// The text of `agent-skills --help`, and the version printed by `--version`.
+
+import { version } from '../../package.json';
+import { DEFAULT_CATALOG_BUDGET_CHARS } from '../core/catalog';
+
+export const VERSION = version;
+
+export const USAGE = `agent-skills ${VERSION}: check, list and try Agent Skills (folders holding a SKILL.md) outside the editor.
+
+Usage:
+  agent-skills validate [--strict] [--json] PATH…
+  agent-skills list [--json] ROOT…
+  agent-skills catalog [--budget-chars N] ROOT…
+  agent-skills activate ROOT NAME [ARGS…]
+  agent-skills --help | --version
+
+PATH is a skill folder, its SKILL.md, or a folder of skill folders. ROOT is a folder of skill
+folders, like .agent/skills; with several ROOTs, an earlier one wins for a skill name.
+
+Commands:
+  validate   Check each skill in full: frontmatter fields, name, description, body length and links.
+             Prints one line per problem, "path:line:column: severity: message [code]", then a summary.
+               --strict   apply the Agent Skills specification alone, as its reference validator does:
+                          extension fields, over-long names and a name differing from the folder are errors
+               --json     print {"skills":[{"path","name","valid","diagnostics":[{"severity","code",
+                          "message","line","column"}]}]} instead (line and column count from 1)
+  list       List every skill with its status (available, shadowed, invalid...), source ROOT and
+             description, or why it cannot be used.
+               --json     print {"skills":[...],"problems":[...]} instead of a table
+  catalog    Print the exact <available_skills> block a chat model is given. Skills that do not fit
+             the budget are listed by name only, and reported on stderr.
+               --budget-chars N   character budget (default ${DEFAULT_CATALOG_BUDGET_CHARS})
+  activate   Print exactly what the activation tool returns to a chat model for skill NAME: its body
+             with ARGS substituted for $ARGUMENTS, $0, $1…, its folder and its resource files.
+             It activates as the model does; a skill that sets disable-model-invocation is activated
+             as the user's /use would.
+
+Exit status: 0 done (warnings allowed); 1 a skill has an error, an input cannot be read, or NAME
+cannot be activated; 2 the command line is wrong; 70 internal error.
+`;

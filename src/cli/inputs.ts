@@ -1,0 +1,65 @@
+// Turns PATH and ROOT arguments into folders the core can read, refusing unusable ones up front
+// with a one-line reason that names the path.
+
+import type { Stats } from 'node:fs';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { errorCode } from '../core/discover';
+import { findSkillFile, SKILL_FILE_NAME } from '../core/load';
+import type { SkillRoot } from '../core/types';
+import { InputError, type CliIo } from './io';
+
+export type ValidationTarget = { kind: 'skill'; dir: string } | { kind: 'skills-folder'; root: SkillRoot };
+
+/** Folders given on the command line are roots like AGENT_SKILLS_PATH entries, labelled as typed. */
+export async function rootsFromArguments(args: readonly string[], io: CliIo): Promise<SkillRoot[]> {
+  return Promise.all(args.map(async (arg) => rootFromArgument(arg, await existingFolder(arg, io))));
+}
+
+/** A skill folder (holding a SKILL.md, any case), its SKILL.md itself, or a folder of skill folders. */
+export async function validationTarget(arg: string, io: CliIo): Promise<ValidationTarget> {
+  const resolved = path.resolve(io.cwd, arg);
+  const stat = await statInput(arg, resolved);
+  if (stat.isFile()) {
+    if (path.basename(resolved).toLowerCase() !== SKILL_FILE_NAME.toLowerCase()) {
+      throw new InputError(`${arg}: not a skill folder, a folder of skills or a ${SKILL_FILE_NAME} file.`);
+    }
+    return { kind: 'skill', dir: path.dirname(resolved) };
+  }
+  if (!stat.isDirectory()) throw new InputError(`${arg}: not a folder.`);
+  return (await findSkillFile(resolved)) ? { kind: 'skill', dir: resolved } : { kind: 'skills-folder', root: rootFromArgument(arg, resolved) };
+}
+
+function rootFromArgument(arg: string, folder: string): SkillRoot {
+  return { path: folder, kind: 'env', label: arg };
+}
+
+async function existingFolder(arg: string, io: CliIo): Promise<string> {
+  const resolved = path.resolve(io.cwd, arg);
+  if (!(await statInput(arg, resolved)).isDirectory()) throw new InputError(`${arg}: not a folder.`);
+  return resolved;
+}
+
+async function statInput(arg: string, resolved: string): Promise<Stats> {
+  try {
+    return await fs.stat(resolved);
+  } catch (error) {
+    throw new InputError(`${arg}: ${describeFileError(error)}.`);
+  }
+}
+
+function describeFileError(error: unknown): string {
+  switch (errorCode(error)) {
+    case 'ENOENT':
+      return 'no such file or folder';
+    case 'ELOOP':
+      return 'the path is a symbolic link loop';
+    case 'ENOTDIR':
+      return 'a part of the path is not a folder';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    default:
+      return error instanceof Error ? error.message : String(error);
+  }
+}

@@ -1,0 +1,41 @@
+// What a command needs from its surroundings, so the whole CLI runs in-process in tests, and the
+// failures a command reports without a stack trace.
+
+import * as path from 'node:path';
+import { relativeInside } from '../core/discover';
+
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  /** The folder relative arguments are resolved against, and shown paths are relative to. */
+  cwd: string;
+  /** Terminal width when stdout is a terminal; long table cells are cut to fit it. */
+  columns?: number;
+}
+
+export const ExitCode = {
+  ok: 0,
+  /** A skill has an error, an input cannot be read, or the named skill cannot be activated. */
+  failure: 1,
+  usage: 2,
+  /** A bug: an error nothing anticipated (EX_SOFTWARE). */
+  internal: 70,
+} as const;
+
+export const PROGRAM = 'agent-skills';
+
+/** The command line is wrong: reported with a pointer to --help, exit 2. */
+export class UsageError extends Error {}
+
+/** An input is unusable (missing path, not a folder...): reported in one line, exit 1. */
+export class InputError extends Error {}
+
+/** A path as the user reads it best: relative to the working folder when inside it. */
+export function displayPath(file: string, io: CliIo): string {
+  const relative = relativeInside(io.cwd, file);
+  return relative === undefined || relative === '' ? file : relative.split(path.sep).join('/');
+}
+
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : pluralForm}`;
+}
