@@ -1,9 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { runInNewContext } from 'node:vm';
-import * as v8 from 'node:v8';
-import { SkillRegistry, type RegistrySnapshot, type SkillChange } from '../../src/core/registry';
+import { SkillRegistry, type RegistrySnapshot } from '../../src/core/registry';
 import type { SkillRecord } from '../../src/core/types';
 import { removeDir, root, skillText, tempDir, writeTree } from '../fixtures/trees/tree';
 
@@ -342,61 +340,5 @@ describe('SkillRegistry', () => {
     registry.dispose();
     await setUp();
     assert.equal(events.length, 0);
-  });
-
-  describe('at scale', function () {
-    this.timeout(120_000);
-
-    async function makeSkills(folder: string, count: number): Promise<void> {
-      const tree: Record<string, { 'SKILL.md': string }> = {};
-      for (let index = 0; index < count; index++) {
-        const name = `skill-${String(index).padStart(5, '0')}`;
-        tree[name] = { 'SKILL.md': skillText(name, `Does task number ${index} for the tests of the registry at scale.`) };
-      }
-      await writeTree(folder, tree);
-    }
-
-    /** Median time of one incremental edit of one skill among `count`. */
-    async function medianEditMs(count: number): Promise<number> {
-      const folder = path.join(dir, `scale-${count}`);
-      await makeSkills(folder, count);
-      const scaled = new SkillRegistry();
-      await scaled.setRoots([root(folder)]);
-      const file = path.join(folder, 'skill-00000', 'SKILL.md');
-      const change: SkillChange[] = [{ path: file, kind: 'changed' }];
-      const times: number[] = [];
-      for (let round = 0; round < 41; round++) {
-        await rewrite(file, skillText('skill-00000', `Edited ${round} times.`));
-        const start = process.hrtime.bigint();
-        await scaled.apply(change);
-        times.push(Number(process.hrtime.bigint() - start) / 1e6);
-      }
-      scaled.dispose();
-      times.sort((a, b) => a - b);
-      return times[Math.floor(times.length / 2)];
-    }
-
-    it('costs about the same to apply one change at 1,000 skills as at 10', async () => {
-      await medianEditMs(10); // warm up module and file-system caches
-      const small = await medianEditMs(10);
-      const large = await medianEditMs(1000);
-      assert.ok(large <= small * 1.5 + 0.2, `10 skills: ${small.toFixed(3)} ms, 1,000 skills: ${large.toFixed(3)} ms`);
-    });
-
-    it('keeps under 2 KB of heap per discovered skill', async () => {
-      v8.setFlagsFromString('--expose-gc');
-      const collect = runInNewContext('gc') as () => void;
-      const folder = path.join(dir, 'memory');
-      await makeSkills(folder, 5000);
-      const scaled = new SkillRegistry();
-      collect();
-      const before = process.memoryUsage().heapUsed;
-      await scaled.setRoots([root(folder)]);
-      collect();
-      const perSkill = (process.memoryUsage().heapUsed - before) / scaled.snapshot.skills.length;
-      assert.equal(scaled.snapshot.skills.length, 5000);
-      assert.ok(perSkill <= 2048, `${Math.round(perSkill)} bytes per skill`);
-      scaled.dispose();
-    });
   });
 });
