@@ -2,13 +2,23 @@
 // lives in its own module; this file only connects them and owns their disposal.
 
 import * as vscode from 'vscode';
+import { createApi, type AgentSkillsApi } from './api';
+import { registerCommands } from './commands';
+import { SkillDiagnostics } from './diagnostics';
+import { registerQuickFixes } from './quickFixes';
 import { SkillsHost } from './skillsHost';
+import { createSkillsView, SkillsTreeProvider } from './tree';
+import { SkillWatcher } from './watcher';
 
-export function activate(context: vscode.ExtensionContext): void {
+export function activate(context: vscode.ExtensionContext): AgentSkillsApi {
   const log = vscode.window.createOutputChannel('Agent Skills', { log: true });
-  context.subscriptions.push(log);
   const host = new SkillsHost(log, { builtinDir: vscode.Uri.joinPath(context.extensionUri, 'skills').fsPath });
-  context.subscriptions.push(host);
+  const watcher = new SkillWatcher(host);
+  const tree = new SkillsTreeProvider(host);
+  const diagnostics = new SkillDiagnostics(host);
+  context.subscriptions.push(host, watcher, tree, diagnostics);
+  context.subscriptions.push(createSkillsView(host, tree), registerCommands(host, diagnostics), registerQuickFixes(), log);
+  return createApi(host, watcher, diagnostics, tree, context.subscriptions);
 }
 
 export function deactivate(): void {}

@@ -1,0 +1,54 @@
+// The API `activate()` returns, for other extensions (`vscode.extensions.getExtension(...).exports`)
+// and for tests. Read-only views of the registry: nothing read from untrusted skills' files.
+
+import * as vscode from 'vscode';
+import { describeSkills, type SkillInfo } from '../core/skill-info';
+import type { SkillDiagnostics } from './diagnostics';
+import type { SkillsHost } from './skillsHost';
+import type { SkillsTreeProvider } from './tree';
+import type { SkillWatcher } from './watcher';
+
+export type { SkillInfo } from '../core/skill-info';
+
+export interface AgentSkillsApi {
+  /** Every discovered skill with its status (available, active, invalid, not-allowed, shadowed, untrusted) and diagnostics. */
+  listSkills(): SkillInfo[];
+  /** Fires after the list of skills or any skill's status changed. */
+  readonly onDidChangeSkills: vscode.Event<void>;
+  /**
+   * Activates a skill as the model's activation tool does, and returns the same text (its
+   * instructions, folder and resource files). Rejects with the tool's error message when the skill
+   * is unknown or may not be used.
+   */
+  activateSkill(name: string, args?: string): Promise<string>;
+  /** Resolves once file changes seen so far, setting changes and discovery have been applied. */
+  whenIdle(): Promise<void>;
+  /** For the extension's own tests and benchmarks; not a stable interface. */
+  readonly testing: {
+    readonly tree: SkillsTreeProvider;
+  };
+}
+
+/** The API object; what it subscribes to is added to `disposables`. */
+export function createApi(host: SkillsHost, watcher: SkillWatcher, diagnostics: SkillDiagnostics, tree: SkillsTreeProvider, disposables: vscode.Disposable[]): AgentSkillsApi {
+  const changes = new vscode.EventEmitter<void>();
+  disposables.push(changes, host.onDidChange(() => changes.fire()));
+  return {
+    listSkills: () => describeSkills(host.snapshot),
+    onDidChangeSkills: changes.event,
+    async activateSkill(name, args) {
+      const result = await host.activateSkill(name, args, 'model');
+      if (!result.ok) {
+        throw new Error(result.message);
+      }
+      return result.text;
+    },
+    async whenIdle() {
+      await host.ready;
+      watcher.flush();
+      await host.whenIdle();
+      await diagnostics.settled();
+    },
+    testing: { tree },
+  };
+}

@@ -1,0 +1,153 @@
+// The "Skills" commands: palette, view title and item context menus. Each is a few lines over the
+// host, the diagnostics or a core function.
+
+import * as vscode from 'vscode';
+import { allowSkill, disallowSkill, patternsAllowing, type AllowlistEdit } from '../core/allowlist-edit';
+import { describeCatalogSize } from '../core/catalog-report';
+import type { SkillViewItem } from '../core/skill-view';
+import type { SkillRecord } from '../core/types';
+import { currentCatalog } from './catalog';
+import { COMMANDS } from './commandIds';
+import { createSkill, type CreateSkillArgs } from './createSkill';
+import type { SkillDiagnostics, ValidationReport } from './diagnostics';
+import { SETTINGS_SECTION } from './settings';
+import type { SkillsHost } from './skillsHost';
+
+/** A tree item, a skill name or a SKILL.md Uri: what the item commands accept. */
+type SkillReference = SkillViewItem | string | vscode.Uri | undefined;
+
+export function registerCommands(host: SkillsHost, diagnostics: SkillDiagnostics): vscode.Disposable {
+  const register = (id: string, run: (...args: never[]) => unknown): vscode.Disposable => vscode.commands.registerCommand(id, run);
+  const withSkill =
+    (run: (record: SkillRecord) => unknown) =>
+    (reference: SkillReference): unknown => {
+      const record = findRecord(host, reference);
+      if (!record) {
+        void vscode.window.showWarningMessage(`No skill ${typeof reference === 'string' ? `named "${reference}"` : 'selected'}.`);
+        return undefined;
+      }
+      return run(record);
+    };
+
+  return vscode.Disposable.from(
+    register(COMMANDS.validate, () => validate(diagnostics)),
+    register(COMMANDS.createSkill, (args?: CreateSkillArgs) => createSkill(host, args)),
+    register(COMMANDS.refresh, () => host.refresh()),
+    register(COMMANDS.showCatalog, () => showCatalog(host)),
+    register(COMMANDS.deactivateAll, () => {
+      host.registry.deactivateAll();
+      host.log.info('Deactivated all skills.');
+    }),
+    register(COMMANDS.showLog, () => host.log.show()),
+    register(COMMANDS.manageTrust, () => vscode.commands.executeCommand('workbench.trust.manage')),
+    register(
+      COMMANDS.openSkill,
+      withSkill((record) => vscode.window.showTextDocument(vscode.Uri.file(record.file), { preview: true })),
+    ),
+    register(
+      COMMANDS.activate,
+      withSkill(async (record) => {
+        const result = await host.activateSkill(record.name, undefined, 'user');
+        if (!result.ok) {
+          void vscode.window.showWarningMessage(result.message);
+        }
+        return result.ok;
+      }),
+    ),
+    register(
+      COMMANDS.deactivate,
+      withSkill((record) => {
+        host.registry.deactivate(record.name);
+        host.log.info(`Deactivated skill "${record.name}".`);
+      }),
+    ),
+    register(
+      COMMANDS.allow,
+      withSkill((record) => editAllowlist(host, record.name, allowSkill)),
+    ),
+    register(
+      COMMANDS.removeFromAllowlist,
+      withSkill((record) => editAllowlist(host, record.name, disallowSkill)),
+    ),
+    register(
+      COMMANDS.reveal,
+      withSkill((record) => reveal(record)),
+    ),
+    register(
+      COMMANDS.copyName,
+      withSkill((record) => vscode.env.clipboard.writeText(record.name)),
+    ),
+  );
+}
+
+function findRecord(host: SkillsHost, reference: SkillReference): SkillRecord | undefined {
+  const skills = host.snapshot.skills;
+  if (typeof reference === 'string') {
+    return host.snapshot.usable(reference) ?? host.snapshot.byName(reference)[0];
+  }
+  if (reference instanceof vscode.Uri) {
+    return skills.find((record) => record.file === reference.fsPath || record.dir === reference.fsPath);
+  }
+  if (reference?.kind === 'skill') {
+    // The item may be from an older snapshot: prefer the current record of the same file.
+    return skills.find((record) => record.file === reference.record.file) ?? reference.record;
+  }
+  return undefined;
+}
+
+async function validate(diagnostics: SkillDiagnostics): Promise<ValidationReport> {
+  const report = await diagnostics.validateAll();
+  const show = report.errors > 0 ? vscode.window.showErrorMessage : report.warnings > 0 ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
+  // Not awaited: the command returns its report without waiting for the notification to close.
+  void show(report.message, 'Open Problems').then((choice) => {
+    if (choice) {
+      void vscode.commands.executeCommand('workbench.actions.view.problems');
+    }
+  });
+  return report;
+}
+
+/** Opens exactly what the model is given, under a line with its size. Returns the document. */
+async function showCatalog(host: SkillsHost): Promise<vscode.TextDocument> {
+  await host.whenIdle();
+  const catalog = currentCatalog(host);
+  const header = describeCatalogSize(catalog, catalog.budgetChars);
+  if (catalog.overflow.length > 0) {
+    host.log.warn(`${header} Skills past the budget: ${catalog.overflow.join(', ')}.`);
+  }
+  const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: `${header}\n\n${catalog.text}\n` });
+  await vscode.window.showTextDocument(document, { preview: false });
+  return document;
+}
+
+/**
+ * Edits the workspace value of `agentSkills.allowlist`. Without one, the effective list (from user
+ * settings) is the starting point, so the workspace keeps allowing what it allowed before.
+ */
+async function editAllowlist(host: SkillsHost, name: string, edit: (allowlist: readonly string[], name: string) => AllowlistEdit): Promise<boolean> {
+  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
+  const inspected = config.inspect<string[]>('allowlist');
+  const current = inspected?.workspaceValue ?? host.settings.allowlist;
+  const result = edit(current, name);
+  if (!result.changed) {
+    void vscode.window.showInformationMessage(result.reason);
+    return false;
+  }
+  await config.update('allowlist', result.allowlist, vscode.ConfigurationTarget.Workspace);
+  host.log.info(`Allowlist of this workspace is now: ${result.allowlist.join(', ')}.`);
+  const stillAllowing = patternsAllowing(result.allowlist, name);
+  if (edit === disallowSkill && stillAllowing.length > 0) {
+    void vscode.window.showInformationMessage(`"${name}" is still allowed by ${stillAllowing.map((pattern) => `"${pattern}"`).join(', ')} in agentSkills.allowlist.`);
+  }
+  return true;
+}
+
+async function reveal(record: SkillRecord): Promise<void> {
+  const folder = vscode.Uri.file(record.dir);
+  // The Explorer shows only workspace files; anything else is revealed in the operating system.
+  if (vscode.workspace.getWorkspaceFolder(folder)) {
+    await vscode.commands.executeCommand('revealInExplorer', vscode.Uri.file(record.file));
+  } else {
+    await vscode.commands.executeCommand('revealFileInOS', folder);
+  }
+}

@@ -1,0 +1,168 @@
+// Problems-panel diagnostics for SKILL.md files. Three inputs, latest wins per file:
+// - discovery (the registry's findings, published as skills load and change),
+// - Validate Skills (every skill read in full, body checks included),
+// - open editors (the unsaved buffer, validated as you type).
+
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { loadSkillFile, validateSkillText } from '../core/load';
+import type { RegistrySnapshot } from '../core/registry';
+import type { Severity, SkillDiagnostic, SkillRecord } from '../core/types';
+import { describeValidation, validateAllSkills, type ValidationSummary } from '../core/validate-all';
+import type { SkillsHost } from './skillsHost';
+
+export const DIAGNOSTIC_SOURCE = 'Agent Skills';
+const TYPING_DELAY_MS = 150;
+
+/** What Validate Skills returns to its caller (tests, the chat participant). */
+export interface ValidationReport {
+  checked: number;
+  errors: number;
+  warnings: number;
+  skippedUntrusted: number;
+  message: string;
+}
+
+export function isSkillFile(uri: vscode.Uri): boolean {
+  return uri.scheme === 'file' && path.basename(uri.fsPath).toLowerCase() === 'skill.md';
+}
+
+export function toVscodeRange(range: SkillDiagnostic['range']): vscode.Range {
+  return new vscode.Range(range.start.line, range.start.column, range.end.line, range.end.column);
+}
+
+const SEVERITIES: Record<Severity, vscode.DiagnosticSeverity> = {
+  error: vscode.DiagnosticSeverity.Error,
+  warning: vscode.DiagnosticSeverity.Warning,
+  info: vscode.DiagnosticSeverity.Information,
+};
+
+function toVscodeDiagnostic(diagnostic: SkillDiagnostic): vscode.Diagnostic {
+  const converted = new vscode.Diagnostic(toVscodeRange(diagnostic.range), diagnostic.message, SEVERITIES[diagnostic.severity]);
+  converted.code = diagnostic.code;
+  converted.source = DIAGNOSTIC_SOURCE;
+  return converted;
+}
+
+export class SkillDiagnostics implements vscode.Disposable {
+  private readonly collection = vscode.languages.createDiagnosticCollection('agentSkills');
+  private readonly typingTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly disposables: vscode.Disposable[] = [this.collection];
+  private previous = new Map<string, SkillRecord>();
+  /** Registry updates are handled one after another, so an older one never overwrites a newer one. */
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(private readonly host: SkillsHost) {
+    this.disposables.push(
+      host.onDidChange((snapshot) => this.enqueue(snapshot)),
+      vscode.workspace.onDidOpenTextDocument((document) => this.validateDocument(document)),
+      vscode.workspace.onDidChangeTextDocument((event) => this.scheduleDocument(event.document)),
+      vscode.workspace.onDidCloseTextDocument((document) => void this.revertToDisk(document.uri)),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => vscode.workspace.textDocuments.forEach((document) => this.validateDocument(document))),
+    );
+    this.enqueue(host.snapshot);
+    vscode.workspace.textDocuments.forEach((document) => this.validateDocument(document));
+  }
+
+  /** Validates every skill in full and publishes the result (the Validate Skills command). */
+  async validateAll(): Promise<ValidationReport> {
+    await this.host.whenIdle();
+    const summary: ValidationSummary = await validateAllSkills(this.host.snapshot);
+    this.collection.clear();
+    for (const [file, diagnostics] of summary.files) {
+      this.collection.set(vscode.Uri.file(file), diagnostics.map(toVscodeDiagnostic));
+    }
+    // An open editor may hold newer text than the disk.
+    vscode.workspace.textDocuments.forEach((document) => this.validateDocument(document));
+    const message = describeValidation(summary);
+    this.host.log.info(`Validate Skills: ${message}`);
+    for (const diagnostic of [...summary.files.values()].flat()) {
+      if (diagnostic.severity !== 'info') {
+        this.host.log.warn(`${diagnostic.file}:${diagnostic.range.start.line + 1}:${diagnostic.range.start.column + 1}: ${diagnostic.severity} ${diagnostic.code}: ${diagnostic.message}`);
+      }
+    }
+    const { checked, errors, warnings, skippedUntrusted } = summary;
+    return { checked, errors, warnings, skippedUntrusted, message };
+  }
+
+  /** Resolves when diagnostics follow the latest registry snapshot. */
+  settled(): Promise<void> {
+    return this.queue;
+  }
+
+  dispose(): void {
+    this.typingTimers.forEach((timer) => clearTimeout(timer));
+    vscode.Disposable.from(...this.disposables).dispose();
+  }
+
+  private enqueue(snapshot: RegistrySnapshot): void {
+    this.queue = this.queue.then(() => this.followRegistry(snapshot)).catch((error: unknown) => this.host.log.error(`Updating diagnostics failed: ${String(error)}`));
+  }
+
+  /** Skills that changed on disk get fresh diagnostics; removed ones lose theirs. */
+  private async followRegistry(snapshot: RegistrySnapshot): Promise<void> {
+    const firstRun = this.previous.size === 0;
+    const current = new Map(snapshot.skills.filter((record) => record.status !== 'untrusted').map((record) => [record.file, record]));
+    const changed = [...current.values()].filter((record) => this.previous.get(record.file)?.mtimeMs !== record.mtimeMs || this.previous.get(record.file)?.size !== record.size);
+    for (const file of this.previous.keys()) {
+      if (!current.has(file) && !this.isOpen(file)) {
+        this.collection.delete(vscode.Uri.file(file));
+      }
+    }
+    this.previous = current;
+    for (const record of changed) {
+      if (this.isOpen(record.file)) {
+        continue; // The editor's buffer is the truth for an open file.
+      }
+      // At start-up the registry's findings are enough; a changed file is read in full, as Validate would.
+      const diagnostics = firstRun ? record.diagnostics : ((await loadSkillFile(record.dir, { checkBody: true }))?.diagnostics ?? []);
+      this.collection.set(vscode.Uri.file(record.file), diagnostics.map(toVscodeDiagnostic));
+    }
+  }
+
+  private isOpen(file: string): boolean {
+    return vscode.workspace.textDocuments.some((document) => document.uri.scheme === 'file' && document.uri.fsPath === file);
+  }
+
+  private mayRead(uri: vscode.Uri): boolean {
+    // In Restricted Mode, SKILL.md files of the workspace are not read, even to validate them.
+    return this.host.trusted || !vscode.workspace.getWorkspaceFolder(uri);
+  }
+
+  private scheduleDocument(document: vscode.TextDocument): void {
+    if (!isSkillFile(document.uri)) {
+      return;
+    }
+    const key = document.uri.toString();
+    clearTimeout(this.typingTimers.get(key));
+    this.typingTimers.set(
+      key,
+      setTimeout(() => {
+        this.typingTimers.delete(key);
+        this.validateDocument(document);
+      }, TYPING_DELAY_MS),
+    );
+  }
+
+  private validateDocument(document: vscode.TextDocument): void {
+    if (!isSkillFile(document.uri) || document.isClosed || !this.mayRead(document.uri)) {
+      return;
+    }
+    const result = validateSkillText(document.getText(), document.uri.fsPath, { checkBody: true });
+    this.collection.set(document.uri, result.diagnostics.map(toVscodeDiagnostic));
+  }
+
+  /** A closed editor may have held unsaved text: show what the disk says again. */
+  private async revertToDisk(uri: vscode.Uri): Promise<void> {
+    if (!isSkillFile(uri)) {
+      return;
+    }
+    const record = this.host.snapshot.skills.find((candidate) => candidate.file === uri.fsPath && candidate.status !== 'untrusted');
+    if (!record) {
+      this.collection.delete(uri);
+      return;
+    }
+    const loaded = await loadSkillFile(record.dir, { checkBody: true });
+    this.collection.set(uri, (loaded?.diagnostics ?? []).map(toVscodeDiagnostic));
+  }
+}

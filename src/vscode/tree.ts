@@ -1,0 +1,143 @@
+// The Skills view: a TreeDataProvider over the core view model (core/skill-view), refreshed on every
+// registry snapshot, with the count badge and the context keys the welcome content reads.
+
+import * as os from 'node:os';
+import * as vscode from 'vscode';
+import type { RegistrySnapshot } from '../core/registry';
+import { buildSkillView, usableSkillCount, type GroupViewItem, type IconSpec, type ViewItem } from '../core/skill-view';
+import { findUnconfiguredLocations } from '../core/unconfigured-locations';
+import { COMMANDS } from './commandIds';
+import { readSettings } from './settings';
+import type { SkillsHost } from './skillsHost';
+
+export const SKILLS_VIEW_ID = 'agentSkills.skills';
+
+export class SkillsTreeProvider implements vscode.TreeDataProvider<ViewItem>, vscode.Disposable {
+  private readonly changeEmitter = new vscode.EventEmitter<ViewItem | undefined>();
+  readonly onDidChangeTreeData = this.changeEmitter.event;
+  private groups: GroupViewItem[] = [];
+  private readonly parents = new Map<ViewItem, GroupViewItem>();
+  private readonly homeDir = os.homedir();
+  private readonly disposables: vscode.Disposable[] = [this.changeEmitter];
+
+  constructor(private readonly host: SkillsHost) {
+    this.rebuild(host.snapshot);
+    this.disposables.push(host.onDidChange((snapshot) => this.rebuild(snapshot)));
+  }
+
+  /** The items shown right now, top level first (tests read the tree through this). */
+  get topLevel(): readonly GroupViewItem[] {
+    return this.groups;
+  }
+
+  getTreeItem(item: ViewItem): vscode.TreeItem {
+    const collapsible = item.kind === 'group' ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None;
+    const treeItem = new vscode.TreeItem(item.label, collapsible);
+    treeItem.id = item.id;
+    if (item.kind !== 'action') {
+      treeItem.description = item.description;
+    }
+    treeItem.iconPath = themeIcon(item.icon);
+    if (item.kind === 'skill') {
+      treeItem.tooltip = markdown(item.tooltip);
+      treeItem.contextValue = item.contextValue;
+      treeItem.resourceUri = vscode.Uri.file(item.record.file);
+      treeItem.command = { command: COMMANDS.openSkill, title: 'Open SKILL.md', arguments: [item] };
+    } else if (item.kind === 'problem') {
+      treeItem.tooltip = markdown(item.tooltip);
+      treeItem.contextValue = 'problem';
+    } else if (item.kind === 'action') {
+      treeItem.command = { command: item.command, title: item.label };
+    }
+    return treeItem;
+  }
+
+  getChildren(item?: ViewItem): ViewItem[] {
+    if (!item) {
+      return this.groups;
+    }
+    return item.kind === 'group' ? item.children : [];
+  }
+
+  getParent(item: ViewItem): ViewItem | undefined {
+    return this.parents.get(item);
+  }
+
+  dispose(): void {
+    vscode.Disposable.from(...this.disposables).dispose();
+  }
+
+  private rebuild(snapshot: RegistrySnapshot): void {
+    this.groups = buildSkillView(snapshot, { allowlist: this.host.settings.allowlist }, this.homeDir);
+    this.parents.clear();
+    const index = (group: GroupViewItem): void => {
+      for (const child of group.children) {
+        this.parents.set(child, group);
+        if (child.kind === 'group') {
+          index(child);
+        }
+      }
+    };
+    this.groups.forEach(index);
+    this.changeEmitter.fire(undefined);
+  }
+}
+
+function themeIcon(icon: IconSpec): vscode.ThemeIcon {
+  return new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
+}
+
+function markdown(text: string): vscode.MarkdownString {
+  const tooltip = new vscode.MarkdownString(text, true);
+  tooltip.isTrusted = false;
+  return tooltip;
+}
+
+/** Creates the view with its badge and message, and keeps the welcome-content context keys current. */
+export function createSkillsView(host: SkillsHost, provider: SkillsTreeProvider): vscode.Disposable {
+  const view = vscode.window.createTreeView(SKILLS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
+  const update = (snapshot: RegistrySnapshot): void => {
+    const count = usableSkillCount(snapshot);
+    view.badge = count > 0 ? { value: count, tooltip: `${count} ${count === 1 ? 'skill' : 'skills'} available` } : undefined;
+    const untrusted = snapshot.skills.filter((record) => record.status === 'untrusted').length;
+    view.message = untrusted > 0 ? `Restricted Mode: ${untrusted} workspace ${untrusted === 1 ? 'skill is' : 'skills are'} listed by name only and never given to a chat model.` : undefined;
+    void setContext('agentSkills.skillCount', snapshot.skills.length);
+    void setContext('agentSkills.workspaceSkillCount', snapshot.skills.filter((record) => record.root.kind === 'workspace').length);
+  };
+  const unconfigured = new UnconfiguredLocations(host);
+  update(host.snapshot);
+  void host.ready.then(async () => {
+    update(host.snapshot);
+    await unconfigured.check();
+    void setContext('agentSkills.ready', true);
+  });
+  return vscode.Disposable.from(
+    view,
+    host.onDidChange(update),
+    // Folders and the locations setting change the roots; those are the moments to look again.
+    host.onDidChangeRoots(() => void unconfigured.check()),
+  );
+}
+
+function setContext(key: string, value: unknown): Thenable<unknown> {
+  return vscode.commands.executeCommand('setContext', key, value);
+}
+
+/** Skills kept in well-known folders (e.g. `.claude/skills`) that `agentSkills.locations` leaves out. */
+class UnconfiguredLocations {
+  private reported = '';
+
+  constructor(private readonly host: SkillsHost) {}
+
+  async check(): Promise<void> {
+    const folders = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file');
+    const found = await Promise.all(folders.map((folder) => findUnconfiguredLocations(folder.uri.fsPath, readSettings(folder).locations)));
+    const locations = [...new Set(found.flat())];
+    const report = locations.join(', ');
+    if (report !== this.reported && report !== '') {
+      this.host.log.info(`Skills found in folders that are not in agentSkills.locations: ${report}.`);
+    }
+    this.reported = report;
+    await setContext('agentSkills.unconfiguredLocations', locations.length > 0);
+  }
+}

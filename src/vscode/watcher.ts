@@ -1,0 +1,68 @@
+// One FileSystemWatcher per skill root, re-created when the roots change. Events are coalesced
+// (core ChangeCoalescer) into a single registry update, which re-reads only the touched folders.
+
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { ChangeCoalescer } from '../core/change-coalescer';
+import { relativeInside } from '../core/discover';
+import type { SkillChange } from '../core/registry';
+import type { SkillRoot } from '../core/types';
+import { rootWatchGlob } from '../core/watch-patterns';
+import type { SkillsHost } from './skillsHost';
+
+export class SkillWatcher implements vscode.Disposable {
+  private watchers: vscode.Disposable[] = [];
+  private readonly coalescer: ChangeCoalescer;
+  private readonly subscription: vscode.Disposable;
+
+  constructor(host: SkillsHost) {
+    this.coalescer = new ChangeCoalescer((changes) => void host.applyChanges(changes));
+    this.subscription = host.onDidChangeRoots((roots) => this.watch(roots));
+    this.watch(host.roots);
+  }
+
+  /** True while events wait for their batch to be applied. */
+  get pending(): boolean {
+    return this.coalescer.pending;
+  }
+
+  /** Applies waiting events now (tests and benchmarks use it to skip the quiet period). */
+  flush(): void {
+    this.coalescer.flush();
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.coalescer.dispose();
+    this.disposeWatchers();
+  }
+
+  private watch(roots: readonly SkillRoot[]): void {
+    this.disposeWatchers();
+    for (const root of roots) {
+      const watcher = vscode.workspace.createFileSystemWatcher(watchPattern(root));
+      const report = (kind: SkillChange['kind']) => (uri: vscode.Uri) => this.coalescer.add({ path: uri.fsPath, kind });
+      this.watchers.push(watcher, watcher.onDidCreate(report('created')), watcher.onDidChange(report('changed')), watcher.onDidDelete(report('deleted')));
+    }
+  }
+
+  private disposeWatchers(): void {
+    vscode.Disposable.from(...this.watchers).dispose();
+    this.watchers = [];
+  }
+}
+
+/**
+ * Inside a workspace folder, a pattern on the folder rides on VS Code's own recursive workspace
+ * watcher and also sees the root being created or deleted. Elsewhere (user folder,
+ * AGENT_SKILLS_PATH, built-in) a pattern on the root's Uri asks for a dedicated watcher; VS Code
+ * starts it once the folder exists.
+ */
+function watchPattern(root: SkillRoot): vscode.RelativePattern {
+  const folder = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(root.path));
+  const relative = folder && relativeInside(folder.uri.fsPath, root.path);
+  if (folder && relative !== undefined) {
+    return new vscode.RelativePattern(folder, rootWatchGlob(relative.split(path.sep).join('/')));
+  }
+  return new vscode.RelativePattern(vscode.Uri.file(root.path), '**');
+}
