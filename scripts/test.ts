@@ -4,6 +4,7 @@
 //   tsx scripts/test.ts                      everything (SKIP_INTEGRATION=1: unit tests only)
 //   tsx scripts/test.ts --unit               unit tests only
 //   tsx scripts/test.ts --integration [name…] integration suites only (all, or those named)
+//   AGENT_SKILLS_TEST_JOBS=N                 run N suites at a time (default 1)
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -11,7 +12,7 @@ import * as path from 'node:path';
 import { addCounts, noCounts, readSuiteCounts, withAtLeastOneFailure, type SuiteCounts } from '../test/harness/counts';
 import { compileIntegrationTests } from '../test/harness/compileTests';
 import { runSuite, type SuiteResult } from '../test/harness/launcher';
-import { repositoryRoot } from '../test/harness/vscodeServer';
+import { ensureVsCodeServer, repositoryRoot } from '../test/harness/vscodeServer';
 import { integrationSuites } from '../test/integration/registry';
 
 interface Plan {
@@ -95,11 +96,22 @@ async function runIntegrationSuites(names: readonly string[]): Promise<SuiteResu
   }
   const selected = names.length > 0 ? integrationSuites.filter((suite) => names.includes(suite.name)) : integrationSuites;
   const compiledTestsFolder = await compileIntegrationTests();
+  // Installed once up front: parallel suites must not install it concurrently.
+  await ensureVsCodeServer();
+  // Each suite has its own server, browser and folders, so suites can run side by side; their
+  // output lines carry the suite's name.
+  const jobs = Math.max(1, Math.floor(Number(process.env.AGENT_SKILLS_TEST_JOBS)) || 1);
   const results: SuiteResult[] = [];
-  for (const suite of selected) {
-    console.log(`\n== Integration suite ${suite.name} (${suite.trusted ? 'trusted' : 'Restricted Mode'}, ${suite.workspaces.join(' + ')}) ==`);
-    results.push(await runSuite(suite, { compiledTestsFolder }));
-  }
+  let nextSuite = 0;
+  const worker = async (): Promise<void> => {
+    while (nextSuite < selected.length) {
+      const index = nextSuite++;
+      const suite = selected[index];
+      console.log(`\n== Integration suite ${suite.name} (${suite.trusted ? 'trusted' : 'Restricted Mode'}, ${suite.workspaces.join(' + ')}) ==`);
+      results[index] = await runSuite(suite, { compiledTestsFolder });
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, selected.length) }, worker));
   console.log('\n== Integration suites ==');
   for (const result of results) {
     const outcome = result.problem ?? (result.exitCode === 0 ? 'ok' : `exit code ${result.exitCode}`);
