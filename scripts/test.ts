@@ -11,7 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { addCounts, noCounts, readSuiteCounts, withAtLeastOneFailure, type SuiteCounts } from '../test/harness/counts';
 import { compileIntegrationTests } from '../test/harness/compileTests';
-import { runSuite, type SuiteResult } from '../test/harness/launcher';
+import { runSuite, screenshotsFolder, type SuiteResult } from '../test/harness/launcher';
 import { ensureVsCodeServer, repositoryRoot } from '../test/harness/vscodeServer';
 import { integrationSuites } from '../test/integration/registry';
 
@@ -35,6 +35,13 @@ const total = noCounts();
 async function main(): Promise<number> {
   const plan = planFromArguments(process.argv.slice(2));
   let problems = 0;
+  // Packaged before the build: the production bundle it makes is then replaced by the
+  // development one that the other suites load.
+  const packaged = !plan.integration || !integrationSuites.some((suite) => suite.installVsix && (plan.suiteNames.length === 0 || plan.suiteNames.includes(suite.name))) || (await run('npm', ['run', 'package'])) === 0;
+  if (!packaged) {
+    console.log('Packaging failed; the suite of the installed .vsix will fail.');
+    problems++;
+  }
   // The suites load dist/extension.js, so the bundle must be current.
   const built = !plan.integration || (await run('npm', ['run', 'build'])) === 0;
   if (!built) {
@@ -96,6 +103,8 @@ async function runIntegrationSuites(names: readonly string[]): Promise<SuiteResu
   }
   const selected = names.length > 0 ? integrationSuites.filter((suite) => names.includes(suite.name)) : integrationSuites;
   const compiledTestsFolder = await compileIntegrationTests();
+  // The folder shows the last run only, not a mix with stale pictures.
+  fs.rmSync(screenshotsFolder, { recursive: true, force: true });
   // Installed once up front: parallel suites must not install it concurrently.
   await ensureVsCodeServer();
   // Each suite has its own server, browser and folders, so suites can run side by side; their

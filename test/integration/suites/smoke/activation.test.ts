@@ -51,4 +51,13 @@ describe('the extension in a real VS Code', () => {
     const file = await screenshot('workbench');
     assert.ok(file && fs.statSync(file).size > 1000, `no screenshot at ${file}`);
   });
+
+  it('shows the workspace skill in the Skills view', async function () {
+    if (!harnessAvailable()) {
+      this.skip();
+    }
+    await activateProduct();
+    await waitForViewText('skills', 'greeting');
+    await screenshot('skills-view');
+  });
 });
