@@ -11,6 +11,7 @@ import { format } from 'node:util';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { harnessEnvironment, serveHarnessRequests, type HarnessRequest, type ViewName } from './channel';
 import { noCounts, readSuiteCounts, withAtLeastOneFailure, type SuiteCounts } from './counts';
+import { installPackagedExtension } from './packagedExtension';
 import { ensureVsCodeServer, repositoryRoot } from './vscodeServer';
 
 export interface IntegrationSuite {
@@ -31,6 +32,11 @@ export interface IntegrationSuite {
   readonly settings?: Readonly<Record<string, unknown>>;
   /** Overrides the default time limit, unless AGENT_SKILLS_TEST_TIMEOUT is set. */
   readonly timeoutSeconds?: number;
+  /**
+   * Tests the packaged .vsix (`npm run package`), installed into the server, instead of the
+   * repository; the scripted model then holds the development slot the test payload needs.
+   */
+  readonly installVsix?: boolean;
 }
 
 export interface SuiteResult extends SuiteCounts {
@@ -125,6 +131,9 @@ export async function runSuite(suite: IntegrationSuite, options: LaunchOptions):
   installInterruptHandlers(log);
   try {
     const layout = prepareSuiteFolders(suite, temporaryRoot);
+    if (suite.installVsix) {
+      await installPackagedExtension(installation, layout);
+    }
     const port = await findFreePort();
     const env = { ...inheritedEnvironment(), ...suiteEnvironment(suite, layout, options.compiledTestsFolder), [harnessEnvironment.channelFolder]: layout.channelFolder };
     await session.startServer(installation.nodeBinaryPath, installation.serverMainPath, serverArguments(suite, layout, port), env);
@@ -381,7 +390,7 @@ class SuiteSession {
 
     const remote = (absolutePath: string) => `vscode-remote://127.0.0.1:${port}${absolutePath}`;
     const payload = [
-      ['extensionDevelopmentPath', remote(repositoryRoot)],
+      ['extensionDevelopmentPath', remote(this.suite.installVsix ? scriptedModelFolder : repositoryRoot)],
       ['extensionTestsPath', remote(path.join(compiledTestsFolder, 'index.js'))],
       ['enableProposedApi', ''],
       ['skipWelcome', 'true'],

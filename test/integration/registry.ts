@@ -14,4 +14,10 @@ export const integrationSuites: readonly IntegrationSuite[] = [
     workspaces: ['basic', 'second-folder'],
     trusted: false,
   },
+  {
+    name: 'packaged',
+    workspaces: ['basic'],
+    trusted: true,
+    installVsix: true,
+  },
 ];

@@ -1,0 +1,84 @@
+// The .vsix users install (`npm run package`), installed into the VS Code server with
+// `--install-extension`: proves the package holds everything the extension needs at run time.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { AgentSkillsApi } from '../../../../src/vscode/api';
+import { activateProduct, harnessAvailable, productExtensionId, waitFor, waitForViewText } from '../../util';
+
+const toolNames = ['skills_activate', 'skills_find', 'skills_readResource'];
+const builtinSkillNames = ['reviewing-skills', 'writing-skills'];
+
+interface ContributedPromptFile {
+  readonly uri: { readonly path: string };
+  readonly type: string;
+  readonly extensionId: string;
+}
+
+/** VS Code's own list of the prompt files and skills extensions contribute (its `chatSkills` support). */
+async function contributedSkillFiles(): Promise<string[]> {
+  const files = (await vscode.commands.executeCommand<ContributedPromptFile[]>('_listExtensionPromptFiles')) ?? [];
+  return files
+    .filter((file) => file.type === 'skill' && file.extensionId.toLowerCase() === productExtensionId)
+    .map((file) => path.basename(path.dirname(file.uri.path)))
+    .sort();
+}
+
+describe('the packaged extension, installed from its .vsix', () => {
+  it('is the installed copy, holding the bundle and no sources', () => {
+    const extension = vscode.extensions.getExtension(productExtensionId);
+    assert.ok(extension, `${productExtensionId} is not installed`);
+    const folder = extension.extensionPath;
+    assert.match(path.basename(folder), /^agentskills\.agent-skills-\d+\.\d+\.\d+$/, folder);
+    assert.ok(fs.existsSync(path.join(folder, 'dist', 'extension.js')));
+    for (const unwanted of ['src', 'node_modules', 'test', 'tsconfig.json', path.join('dist', 'extension.js.map'), path.join('dist', 'cli.js')]) {
+      assert.ok(!fs.existsSync(path.join(folder, unwanted)), `the package should not hold ${unwanted}`);
+    }
+  });
+
+  it('activates', async () => {
+    const extension = await activateProduct();
+    assert.equal(extension.isActive, true);
+  });
+
+  it('registers its language-model tools', async () => {
+    await activateProduct();
+    const registered = await waitFor(() => toolNames.every((name) => vscode.lm.tools.some((tool) => tool.name === name)) && vscode.lm.tools, {
+      message: () => `registered tools: ${vscode.lm.tools.map((tool) => tool.name).join(', ')}`,
+    });
+    assert.ok(registered.length >= toolNames.length);
+  });
+
+  it('finds its built-in skills through the public API', async () => {
+    const api = (await activateProduct<AgentSkillsApi>()).exports;
+    await api.whenIdle();
+    const builtin = api.listSkills().filter((skill) => skill.source.kind === 'builtin');
+    assert.deepEqual(builtin.map((skill) => skill.name).sort(), builtinSkillNames);
+    assert.ok(builtin.every((skill) => skill.status === 'available'), JSON.stringify(builtin, undefined, 2));
+    const text = await api.activateSkill('writing-skills');
+    assert.match(text, /<skill name="writing-skills"/);
+    assert.match(text, /references\/specification\.md/);
+  });
+
+  it('shows the Skills view with the workspace and built-in skills', async function () {
+    if (!harnessAvailable()) {
+      this.skip();
+    }
+    await activateProduct();
+    await waitForViewText('skills', 'greeting');
+    await waitForViewText('skills', 'writing-skills');
+  });
+
+  it('contributes its built-in skills to VS Code chat, switched off by agentSkills.builtinSkills', async () => {
+    await activateProduct();
+    assert.deepEqual(await waitFor(async () => (await contributedSkillFiles()).length > 0 && contributedSkillFiles(), { message: 'VS Code lists no skill of the extension' }), builtinSkillNames);
+    const settings = vscode.workspace.getConfiguration('agentSkills');
+    await settings.update('builtinSkills', false, vscode.ConfigurationTarget.Global);
+    try {
+      await waitFor(async () => (await contributedSkillFiles()).length === 0, { message: 'the built-in skills stayed listed with agentSkills.builtinSkills off' });
+    } finally {
+      await settings.update('builtinSkills', undefined, vscode.ConfigurationTarget.Global);
+    }
+  });
+});
