@@ -1,0 +1,189 @@
+// `npm start [-- --fresh]`: the extension in a real VS Code in the browser, with a demo workspace
+// and a scripted demo model, so a newcomer sees it working without any account.
+// It builds the extension, starts the test harness's VS Code server on loopback with the
+// extension installed, and prints the URL to open. Ctrl+C stops everything.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { answersHttp, findFreePort, killGroup } from '../test/harness/launcher';
+import { ensureVsCodeServer, repositoryRoot } from '../test/harness/vscodeServer';
+import { buildExtension, demoModelFolder, installedExtensionFolder, parseDemoOptions, prepareDemoWorkspace, readManifest } from './demo';
+
+/** VS Code's own state for the demo (settings, chat history, layout), kept between runs. */
+const demoStateFolder = path.join(repositoryRoot, '.vscode-test', 'demo');
+const serverStartSeconds = 90;
+const stopGraceMilliseconds = 5000;
+
+async function main(): Promise<void> {
+  const options = parseDemoOptions(process.argv.slice(2));
+  const log = (line: string) => console.log(line);
+
+  log('Building the extension …');
+  await buildExtension();
+  const installation = await ensureVsCodeServer(log);
+  const workspaceFolder = prepareDemoWorkspace(options, log);
+  if (options.fresh) {
+    fs.rmSync(demoStateFolder, { recursive: true, force: true });
+  }
+  const folders = {
+    userData: path.join(demoStateFolder, 'user-data'),
+    serverData: path.join(demoStateFolder, 'server-data'),
+    extensions: path.join(demoStateFolder, 'extensions'),
+  };
+  for (const folder of Object.values(folders)) {
+    fs.mkdirSync(folder, { recursive: true });
+  }
+  installDemoExtensions(folders.extensions);
+
+  const port = await choosePort();
+  const tokenFile = connectionTokenFile();
+  const server = spawn(
+    installation.nodeBinaryPath,
+    [
+      installation.serverMainPath,
+      '--host', '127.0.0.1',
+      '--port', String(port),
+      // Anything that can reach the port could run code on this machine through the server: even
+      // on loopback, a token keeps other users and web pages out.
+      '--connection-token-file', tokenFile,
+      '--accept-server-license-terms',
+      '--disable-telemetry',
+      // The demo workspace is our own sample: no trust prompt in the way.
+      '--disable-workspace-trust',
+      '--user-data-dir', folders.userData,
+      '--server-data-dir', folders.serverData,
+      '--extensions-dir', folders.extensions,
+    ],
+    // Its own process group, so stopping it also stops the extension host and other helpers.
+    { cwd: workspaceFolder, env: serverEnvironment(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const serverLog = fs.createWriteStream(path.join(demoStateFolder, 'server.log'));
+  server.stdout?.pipe(serverLog);
+  server.stderr?.pipe(serverLog);
+  stopServer = () => stopProcessGroup(server);
+  stopOnInterrupt(log);
+  const exited = new Promise<string>((resolve) => {
+    server.on('error', (error) => resolve(`could not start: ${error.message}`));
+    server.on('exit', (code, signal) => resolve(`exited (code ${code}, signal ${signal})`));
+  });
+
+  await waitUntilServing(port, exited);
+  const token = fs.readFileSync(tokenFile, 'utf8').trim();
+  // Slashes stay readable in the printed URL; VS Code accepts them unencoded.
+  const url = `http://127.0.0.1:${port}/?tkn=${token}&folder=${encodeURIComponent(workspaceFolder).replace(/%2F/g, '/')}`;
+  log('');
+  log('Agent Skills demo is running. Open this URL in a browser:');
+  log('');
+  log(`  ${url}`);
+  log('');
+  log('Then open the Skills view in the activity bar, and ask @skills in the chat view,');
+  log('for example "@skills write a commit message for the tags change".');
+  log(`The model is "Demo model (scripted)": no account needed. Server log: ${path.relative(process.cwd(), serverLog.path.toString())}`);
+  log('Press Ctrl+C to stop.');
+
+  const reason = await exited;
+  if (stopRequested) {
+    return;
+  }
+  throw new Error(`The VS Code server ${reason}; see ${serverLog.path.toString()}.`);
+}
+
+/** The built extension and the demo model, as installed extensions of the demo's server. */
+function installDemoExtensions(extensionsFolder: string): void {
+  // The product is linked, not copied: a rebuild plus "Developer: Reload Window" picks up changes.
+  const productFolder = installedExtensionFolder(extensionsFolder, readManifest(repositoryRoot));
+  fs.rmSync(productFolder, { recursive: true, force: true });
+  fs.symlinkSync(repositoryRoot, productFolder, 'junction');
+  const modelFolder = installedExtensionFolder(extensionsFolder, readManifest(demoModelFolder));
+  fs.rmSync(modelFolder, { recursive: true, force: true });
+  fs.cpSync(demoModelFolder, modelFolder, { recursive: true });
+}
+
+async function choosePort(): Promise<number> {
+  const requested = process.env.PORT;
+  if (requested === undefined || requested === '') {
+    return findFreePort();
+  }
+  const port = Number(requested);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) {
+    throw new Error(`PORT must be a port number, not "${requested}".`);
+  }
+  return port;
+}
+
+/** Kept between runs, so a browser tab left open still works after a restart. */
+function connectionTokenFile(): string {
+  const file = path.join(demoStateFolder, 'connection-token');
+  if (!fs.existsSync(file)) {
+    fs.writeFileSync(file, randomBytes(16).toString('hex'), { mode: 0o600 });
+  }
+  return file;
+}
+
+function serverEnvironment(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    // Started from a VS Code terminal, these would point the server at that other VS Code.
+    if (!name.startsWith('VSCODE_')) {
+      env[name] = value;
+    }
+  }
+  return env;
+}
+
+async function waitUntilServing(port: number, exited: Promise<string>): Promise<void> {
+  const deadline = Date.now() + serverStartSeconds * 1000;
+  while (Date.now() < deadline) {
+    // `/version` answers without the connection token.
+    if (await answersHttp(port, '/version')) {
+      return;
+    }
+    const reason = await Promise.race([exited, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 250))]);
+    if (reason) {
+      throw new Error(`The VS Code server ${reason}${process.env.PORT ? ` (is port ${port} already in use?)` : ''}; see ${path.join(demoStateFolder, 'server.log')}.`);
+    }
+  }
+  throw new Error(`The VS Code server did not answer on port ${port} within ${serverStartSeconds} s.`);
+}
+
+/** Stops the server once it is started; set by main(). */
+let stopServer: () => Promise<void> = async () => undefined;
+
+async function stopProcessGroup(server: ChildProcess): Promise<void> {
+  if (server.pid === undefined) {
+    return;
+  }
+  if (server.exitCode === null && server.signalCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    killGroup(server.pid, 'SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, stopGraceMilliseconds))]);
+  }
+  // The extension host and other helpers share the server's group; none may stay behind.
+  killGroup(server.pid, 'SIGKILL');
+}
+
+/** Set once the user asked to stop, so the server's exit is not reported as a failure. */
+let stopRequested = false;
+
+function stopOnInterrupt(log: (line: string) => void): void {
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.on(signal, () => {
+      if (stopRequested) {
+        return;
+      }
+      stopRequested = true;
+      log(`\nReceived ${signal}: stopping the VS Code server …`);
+      void stopServer().then(() => {
+        log('Stopped.');
+        process.exit(0);
+      });
+    });
+  }
+}
+
+main().catch(async (error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  await stopServer();
+  process.exit(1);
+});
