@@ -6,12 +6,14 @@ import * as fs from 'node:fs';
 import { promises as fsp, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import { extractSkillBody, frontmatterHeadLength, parseSkillText } from './parse';
-import { FILE_START_RANGE, makeDiagnostic } from './skill-diagnostics';
+import { FILE_START_RANGE, hasErrors, makeDiagnostic } from './skill-diagnostics';
 import type { SkillDiagnostic, SkillMetadata } from './types';
 import { validateBody, validateFrontmatter } from './validate';
 
 export const SKILL_FILE_NAME = 'SKILL.md';
 export const MAX_SKILL_FILE_BYTES = 1024 * 1024;
+/** Holds the usual frontmatter; under half of Buffer.poolSize, so the buffer comes from Node's shared pool. */
+const FIRST_HEAD_READ_BYTES = 3 * 1024;
 const HEAD_CHUNK_BYTES = 8 * 1024;
 const SPEC_FILE_NAMES: ReadonlySet<string> = new Set([SKILL_FILE_NAME, 'skill.md']);
 
@@ -61,7 +63,7 @@ export async function findSkillFile(dir: string): Promise<string | undefined> {
  * diagnostics (unreadable file, too big, binary, bad YAML...).
  */
 export async function loadSkillFile(dir: string, options: LoadOptions = {}): Promise<LoadedSkillFile | undefined> {
-  const read = await readSkillFileOf(dir, options.checkBody === true);
+  const read = await readSkillFileIn(dir, options.checkBody === true);
   if (!read) return undefined;
   const { file, stat } = read;
   const mtimeMs = stat?.mtimeMs ?? 0;
@@ -114,7 +116,7 @@ function analyzeSkillText(text: string, file: string, dirName: string, options: 
     const validation = validateFrontmatter(parsed.data, { file, dirName, strict, locations: parsed.locations });
     diagnostics.push(...validation.diagnostics);
     // A parser-level error (e.g. strict mode's byte-order mark) also withholds the metadata.
-    if (!diagnostics.some((diagnostic) => diagnostic.severity === 'error')) metadata = validation.metadata;
+    if (!hasErrors(diagnostics)) metadata = validation.metadata;
   }
   if (options.checkBody && parsed.body !== undefined && parsed.bodyStartLine !== undefined) {
     diagnostics.push(...validateBody(parsed.body, { file, skillDir: path.dirname(file), bodyStartLine: parsed.bodyStartLine }));
@@ -132,7 +134,7 @@ type SkillFileRead =
  * case-sensitive, opening the exact name first saves a directory listing per skill; elsewhere the
  * listing finds the real on-disk case.
  */
-async function readSkillFileOf(dir: string, whole: boolean): Promise<SkillFileRead | undefined> {
+async function readSkillFileIn(dir: string, whole: boolean): Promise<SkillFileRead | undefined> {
   if (process.platform === 'linux') {
     const read = await readSkillFile(path.resolve(dir, SKILL_FILE_NAME), whole);
     if (read) return read;
@@ -168,8 +170,8 @@ function readSkillFile(file: string, whole: boolean): Promise<SkillFileRead | un
 
 /**
  * Reads from the start of the file until the frontmatter is complete (or, for `whole`, the end).
- * The first read is sized from the stat, so the usual small frontmatter takes one read; only the
- * needed bytes are decoded.
+ * The usual small frontmatter takes one read; a longer one grows the buffer. Only the needed bytes
+ * are decoded.
  */
 function readText(
   fd: number,
@@ -177,21 +179,23 @@ function readText(
   whole: boolean,
   done: (error: NodeJS.ErrnoException | null, text?: string) => void,
 ): void {
-  // One byte more than the file for `whole`, so the read that finds the end needs no new buffer.
-  let buffer = Buffer.allocUnsafe(whole ? size + 1 : Math.max(1, Math.min(size, HEAD_CHUNK_BYTES)));
+  let buffer = Buffer.allocUnsafe(Math.max(1, whole ? size : Math.min(size, FIRST_HEAD_READ_BYTES)));
   let length = 0;
   const readMore = (): void => {
     if (length === buffer.length) {
-      const grown = Buffer.allocUnsafe(buffer.length + HEAD_CHUNK_BYTES);
+      // Doubling keeps a long unterminated frontmatter from being copied over and over.
+      const grown = Buffer.allocUnsafe(Math.max(2 * buffer.length, HEAD_CHUNK_BYTES));
       buffer.copy(grown, 0, 0, length);
       buffer = grown;
     }
     fs.read(fd, buffer, length, buffer.length - length, length, (error, bytesRead) => {
       if (error) return done(error);
       length += bytesRead;
-      const needed = whole ? undefined : frontmatterHeadLength(buffer.subarray(0, length));
+      const needed = whole ? undefined : frontmatterHeadLength(buffer, length);
       if (needed !== undefined) return done(null, buffer.toString('utf8', 0, needed));
-      if (bytesRead === 0 || length > MAX_SKILL_FILE_BYTES) return done(null, buffer.toString('utf8', 0, length));
+      // A whole read stops at the size from the stat, as fs.readFile does, without a read to find the end.
+      const ended = bytesRead === 0 || (whole && length >= size) || length > MAX_SKILL_FILE_BYTES;
+      if (ended) return done(null, buffer.toString('utf8', 0, length));
       readMore();
     });
   };

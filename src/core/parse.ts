@@ -1,8 +1,9 @@
 // Splits a SKILL.md into YAML frontmatter and Markdown body, and parses the frontmatter.
-// Only YAML is ever read: gray-matter would eval `---js` frontmatter, so the fence line is checked
-// here first and gray-matter only receives plain YAML, with every code engine replaced by a refusal.
+// Only YAML is ever read: gray-matter would eval `---js` frontmatter, so the fences are found here,
+// any other language is refused, and only gray-matter's YAML engine ever sees the text.
 
 import matter from 'gray-matter';
+import { parseFlatFrontmatter } from './flat-frontmatter';
 import { findTabIndentation, locateFrontmatterFields, type FieldLocations } from './frontmatter-locator';
 import {
   FILE_START_RANGE,
@@ -20,28 +21,17 @@ const CLOSING_FENCE = '\n---';
 /** How much of a file without frontmatter is searched for NUL bytes to call it binary. */
 export const BINARY_SNIFF_CHARS = 1024;
 const UTF8_BYTE_ORDER_MARK = Buffer.from([0xef, 0xbb, 0xbf]);
+const FENCE_BYTES = Buffer.from(FRONTMATTER_FENCE);
+const CLOSING_FENCE_BYTES = Buffer.from(CLOSING_FENCE);
 const MAX_UTF8_BYTES_PER_CHAR = 4;
 
-const refuseCodeEngine = {
-  parse(): never {
-    throw new Error('Frontmatter code engines are disabled: only YAML frontmatter is read.');
-  },
-};
-
 /**
- * Options for every gray-matter call. Passing options also keeps gray-matter from caching results
- * by content, which would share parsed objects between calls.
+ * gray-matter's YAML engine: js-yaml's safe loader, which knows no JavaScript types. It is called
+ * directly because the fences are split here: gray-matter's own entry point would pick an engine
+ * from the fence line (and eval `---js`), and its per-call option merging and copies cost more than
+ * the YAML itself when loading a thousand skills.
  */
-export const YAML_ONLY_MATTER_OPTIONS = {
-  language: 'yaml',
-  engines: {
-    js: refuseCodeEngine,
-    javascript: refuseCodeEngine,
-    coffee: refuseCodeEngine,
-    coffeescript: refuseCodeEngine,
-    cson: refuseCodeEngine,
-  },
-} as const;
+const yamlEngine = (matter as unknown as { engines: { yaml: { parse(yaml: string): unknown } } }).engines.yaml;
 
 export interface ParseOptions {
   /** Absolute path reported in diagnostics. */
@@ -159,20 +149,20 @@ export function parseSkillText(text: string, options: ParseOptions): ParsedSkill
   }
 
   const yamlText = text.slice(FRONTMATTER_FENCE.length, yamlEnd);
-  const firstNewline = yamlText.indexOf('\n');
+  const lines = yamlText.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
   let data: unknown;
   try {
     // The rest of the opening line is blank or a comment; dropping it keeps YAML line numbers equal
     // to file line numbers.
-    data = parseYamlFrontmatter(firstNewline < 0 ? '' : yamlText.slice(firstNewline));
+    const firstNewline = yamlText.indexOf('\n');
+    data = parseFlatFrontmatter(lines) ?? parseYamlFrontmatter(firstNewline < 0 ? '' : yamlText.slice(firstNewline));
   } catch (error) {
-    const { position, reason } = describeYamlError(error, yamlText.split('\n'));
-    const line = yamlText.split('\n')[position.line].replace(/\r$/, '');
+    const { position, reason } = describeYamlError(error, lines);
     report(
       'yaml-syntax',
       'error',
       `Invalid YAML in the frontmatter (line ${position.line + 1}, column ${position.column + 1}): ${reason}. Fix the syntax; quote values that contain ": " or start with a special character.`,
-      rangeOnLine(position.line, position.column, Math.max(position.column + 1, line.trimEnd().length)),
+      rangeOnLine(position.line, position.column, Math.max(position.column + 1, lines[position.line].trimEnd().length)),
     );
     return unreadable();
   }
@@ -185,8 +175,6 @@ export function parseSkillText(text: string, options: ParseOptions): ParsedSkill
     );
     return unreadable();
   }
-
-  const lines = yamlText.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
   const tab = findTabIndentation(lines);
   if (tab) {
     report(
@@ -220,22 +208,29 @@ export function extractSkillBody(text: string): { text: string; startLine: numbe
 
 /**
  * How many leading bytes of a file parseSkillText needs when the body is not wanted, or undefined
- * when `head` (the bytes read so far) does not hold them yet: everything up to the closing fence,
- * or for a file without frontmatter, enough to tell whether it is binary.
+ * when the first `length` bytes of `head` (those read so far) do not hold them yet: everything up to
+ * the closing fence, or for a file without frontmatter, enough to tell whether it is binary.
  */
-export function frontmatterHeadLength(head: Buffer): number | undefined {
-  const start = head.subarray(0, UTF8_BYTE_ORDER_MARK.length).equals(UTF8_BYTE_ORDER_MARK) ? UTF8_BYTE_ORDER_MARK.length : 0;
-  if (head.length < start + FRONTMATTER_FENCE.length) return undefined;
-  if (head.toString('latin1', start, start + FRONTMATTER_FENCE.length) !== FRONTMATTER_FENCE) {
-    return head.length >= MAX_UTF8_BYTES_PER_CHAR * BINARY_SNIFF_CHARS ? head.length : undefined;
+export function frontmatterHeadLength(head: Buffer, length: number): number | undefined {
+  const start = startsWithBytes(head, length, 0, UTF8_BYTE_ORDER_MARK) ? UTF8_BYTE_ORDER_MARK.length : 0;
+  if (length < start + FENCE_BYTES.length) return undefined;
+  if (!startsWithBytes(head, length, start, FENCE_BYTES)) {
+    return length >= MAX_UTF8_BYTES_PER_CHAR * BINARY_SNIFF_CHARS ? length : undefined;
   }
-  const closing = head.indexOf(CLOSING_FENCE, start + FRONTMATTER_FENCE.length, 'latin1');
-  return closing < 0 ? undefined : closing + CLOSING_FENCE.length;
+  // `head` may be longer than what was read: a match must end within the first `length` bytes.
+  const closing = head.indexOf(CLOSING_FENCE_BYTES, start + FENCE_BYTES.length);
+  return closing >= 0 && closing + CLOSING_FENCE_BYTES.length <= length ? closing + CLOSING_FENCE_BYTES.length : undefined;
+}
+
+function startsWithBytes(buffer: Buffer, length: number, offset: number, prefix: Buffer): boolean {
+  if (offset + prefix.length > length) return false;
+  for (let index = 0; index < prefix.length; index++) if (buffer[offset + index] !== prefix[index]) return false;
+  return true;
 }
 
 function parseYamlFrontmatter(yaml: string): unknown {
-  // gray-matter sees only the YAML between two bare fences, so its language is always YAML.
-  return matter(`${FRONTMATTER_FENCE}${yaml}${CLOSING_FENCE}`, YAML_ONLY_MATTER_OPTIONS).data;
+  // Blank or comment-only YAML loads as nothing: an empty mapping.
+  return yamlEngine.parse(yaml) ?? {};
 }
 
 function bodyAfterFence(text: string, closingFenceNewline: number): { text: string; startLine: number } | undefined {
@@ -250,7 +245,8 @@ function isMapping(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * js-yaml errors carry the position as `mark` (zero-based) and the bare message as `reason`. An
+ * js-yaml errors carry the position as `mark` (zero-based) and the bare message as `reason`.
+ * `yamlLines` are the frontmatter lines without terminators. An
  * error at the end of the input is moved to the end of the last frontmatter line, where the
  * missing text belongs, rather than onto the closing fence.
  */
@@ -260,7 +256,7 @@ function describeYamlError(error: unknown, yamlLines: readonly string[]): { posi
   let column = typeof details?.mark?.column === 'number' ? details.mark.column : 0;
   if (line >= yamlLines.length) {
     line = yamlLines.length - 1;
-    column = yamlLines[line].replace(/\r$/, '').length;
+    column = yamlLines[line].length;
   }
   const reason =
     typeof details?.reason === 'string' ? details.reason : typeof details?.message === 'string' ? details.message : String(error);

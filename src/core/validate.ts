@@ -411,6 +411,8 @@ const NON_FILE_TARGET_PATTERN = /^(?:[a-z][a-z0-9+.-]*:|#|\/|\\)/i;
 function checkBodyLinks(lines: readonly string[], context: BodyValidationContext): SkillDiagnostic[] {
   const diagnostics: SkillDiagnostic[] = [];
   let openFence: string | undefined;
+  // Bodies link to the same few files again and again; each is looked up on disk once.
+  const existing = new Map<string, boolean>();
   lines.forEach((rawLine, index) => {
     const line = rawLine.endsWith('\r') ? rawLine.slice(0, -1) : rawLine;
     const fence = FENCE_PATTERN.exec(line)?.[1];
@@ -418,15 +420,16 @@ function checkBodyLinks(lines: readonly string[], context: BodyValidationContext
       openFence = openFence === undefined ? fence : undefined;
       return;
     }
-    if (openFence !== undefined) return;
+    // Most lines hold no link: skipping them without a regex keeps long bodies cheap to check.
+    if (openFence !== undefined || !line.includes('[')) return;
     // Blank out code spans, keeping columns, so links shown as code are not checked.
-    const prose = line.replace(CODE_SPAN_PATTERN, (span) => ' '.repeat(span.length));
+    const prose = line.includes('`') ? line.replace(CODE_SPAN_PATTERN, (span) => ' '.repeat(span.length)) : line;
     const targets: Array<{ target: string; start: number }> = [];
     for (const match of prose.matchAll(INLINE_LINK_PATTERN)) targets.push(linkTarget(match));
     const definition = LINK_DEFINITION_PATTERN.exec(prose);
     if (definition) targets.push(linkTarget(definition));
     for (const { target, start } of targets) {
-      const problem = checkLinkTarget(target, context.skillDir);
+      const problem = checkLinkTarget(target, context.skillDir, existing);
       if (!problem) continue;
       diagnostics.push(
         makeDiagnostic(
@@ -449,7 +452,7 @@ function linkTarget(match: RegExpExecArray | RegExpMatchArray): { target: string
   return { target: match[group] ?? '', start: match.indices?.[group]?.[0] ?? match.index ?? 0 };
 }
 
-function checkLinkTarget(target: string, skillDir: string): 'missing-link' | 'link-outside-skill' | undefined {
+function checkLinkTarget(target: string, skillDir: string, existing: Map<string, boolean>): 'missing-link' | 'link-outside-skill' | undefined {
   if (target === '' || NON_FILE_TARGET_PATTERN.test(target)) return undefined;
   const withoutSuffix = target.replace(/[?#].*$/, '');
   if (withoutSuffix === '') return undefined;
@@ -462,7 +465,12 @@ function checkLinkTarget(target: string, skillDir: string): 'missing-link' | 'li
   const resolved = path.resolve(skillDir, relative);
   const fromSkill = path.relative(skillDir, resolved);
   if (fromSkill === '..' || fromSkill.startsWith(`..${path.sep}`) || path.isAbsolute(fromSkill)) return 'link-outside-skill';
-  return fs.existsSync(resolved) ? undefined : 'missing-link';
+  let exists = existing.get(resolved);
+  if (exists === undefined) {
+    exists = fs.existsSync(resolved);
+    existing.set(resolved, exists);
+  }
+  return exists ? undefined : 'missing-link';
 }
 
 function isEmptyRange(range: Range): boolean {

@@ -4,12 +4,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import matter from 'gray-matter';
 import {
-  YAML_ONLY_MATTER_OPTIONS,
   extractSkillBody,
   frontmatterHeadLength,
   parseSkillText,
   type ParsedSkillText,
 } from '../../src/core/parse';
+import { parseFlatFrontmatter } from '../../src/core/flat-frontmatter';
 import type { Range, SkillDiagnostic } from '../../src/core/types';
 import { fixtureSkill } from '../fixtures/skills/temp-skills';
 
@@ -47,10 +47,11 @@ describe('parseSkillText', function () {
     assert.ok(parsed.body?.startsWith('# Release notes\n'));
   });
 
-  it('returns an empty mapping for an empty frontmatter', function () {
+  it('returns an empty mapping for an empty or comment-only frontmatter', function () {
     const parsed = parse('---\n---\nBody\n');
     assert.deepEqual(parsed.data, {});
     assert.equal(parsed.body, 'Body\n');
+    assert.deepEqual(parse('---\n# nothing yet\n\n---\n').data, {});
   });
 
   it('accepts a YAML comment and trailing spaces on the fence lines', function () {
@@ -159,14 +160,15 @@ describe('parseSkillText', function () {
       });
     }
 
-    it('keeps gray-matter from evaluating code even when it sees the language line itself', function () {
-      const source = `---js\n{ name: (globalThis.${globalKey} = true, 'x') }\n---\n`;
-      // Without the options, gray-matter evaluates the frontmatter: the danger is real.
-      matter(source);
+    it('would run the code through gray-matter alone, which is why it never sees the fence line', function () {
+      matter(`---js\n{ name: (globalThis.${globalKey} = true, 'x') }\n---\n`);
       assert.equal(globals[globalKey], true);
-      delete globals[globalKey];
-      assert.throws(() => matter(source, YAML_ONLY_MATTER_OPTIONS), /only YAML/);
-      assert.equal(globals[globalKey], undefined);
+    });
+
+    it('loads YAML with the safe schema, without JavaScript types', function () {
+      const diagnostic = single(parse("---\nname: !!js/function 'function () { return 1; }'\n---\n"), 'yaml-syntax');
+      assert.match(diagnostic.message, /unknown tag/);
+      assert.equal(diagnostic.range.start.line, 1);
     });
   });
 
@@ -261,15 +263,15 @@ describe('parseSkillText', function () {
     });
   });
 
-  it('keeps no state between calls on the same text (gray-matter caches by content without options)', function () {
+  it('keeps no state between calls on the same text', function () {
     const text = '---\nname: a\nmetadata:\n  k: v\n---\n';
-    const cacheSize = Object.keys((matter as unknown as { cache: object }).cache).length;
+    const cache = (matter as unknown as { cache: object }).cache;
+    const cachedBefore = Object.keys(cache).length;
     const first = parse(text);
     (first.data?.metadata as Record<string, string>).k = 'changed';
     const second = parse(text);
     assert.deepEqual(second.data?.metadata, { k: 'v' });
-    assert.notEqual(first.data, second.data);
-    assert.equal(Object.keys((matter as unknown as { cache: object }).cache).length, cacheSize);
+    assert.equal(Object.keys(cache).length, cachedBefore, "gray-matter's content cache does not grow");
   });
 });
 
@@ -286,17 +288,73 @@ describe('extractSkillBody', function () {
 });
 
 describe('frontmatterHeadLength', function () {
-  const bytes = (text: string): Buffer => Buffer.from(text, 'utf8');
+  const head = (text: string): number | undefined => {
+    const bytes = Buffer.from(text, 'utf8');
+    return frontmatterHeadLength(bytes, bytes.length);
+  };
 
   it('asks for more until the closing fence is in view, then counts the bytes up to it', function () {
-    assert.equal(frontmatterHeadLength(bytes('---\nname: é\n')), undefined);
-    assert.equal(frontmatterHeadLength(bytes('---\nname: é\n---\nBody')), 16);
-    assert.equal(frontmatterHeadLength(bytes('\uFEFF---\n---')), 10);
-    assert.equal(frontmatterHeadLength(bytes('--')), undefined);
+    assert.equal(head('---\nname: é\n'), undefined);
+    assert.equal(head('---\nname: é\n---\nBody'), 16);
+    assert.equal(head('\uFEFF---\n---'), 10);
+    assert.equal(head('--'), undefined);
+  });
+
+  it('looks only at the bytes read so far', function () {
+    const bytes = Buffer.from('---\nname: a\n---\n');
+    assert.equal(frontmatterHeadLength(bytes, 12), undefined);
+    assert.equal(frontmatterHeadLength(bytes, 14), undefined);
+    assert.equal(frontmatterHeadLength(bytes, 15), 15);
   });
 
   it('for a file without frontmatter, asks for enough bytes to detect binary content', function () {
-    assert.equal(frontmatterHeadLength(bytes('# Title\n')), undefined);
-    assert.equal(frontmatterHeadLength(bytes(`# Title\n${'x'.repeat(5000)}`)), 5008);
+    assert.equal(head('# Title\n'), undefined);
+    assert.equal(head(`# Title\n${'x'.repeat(5000)}`), 5008);
+  });
+});
+
+describe('parseFlatFrontmatter', function () {
+  const yamlEngine = (matter as unknown as { engines: { yaml: { parse(yaml: string): unknown } } }).engines.yaml;
+  const yamlResult = (lines: string[]): unknown => {
+    try {
+      return yamlEngine.parse(lines.join('\n'));
+    } catch (error) {
+      return error;
+    }
+  };
+
+  const values = [
+    'plain words', 'C#', 'x:y', '  spaced  value  ', 'x [y] {z}', "it's", 'x &y *z !t |p >q %r @s `t', 'x,y', 'x - y',
+    'x --- y', 'yes', 'no', 'on', 'Infinity', 'NaN', 'x%20y', 'x? y', 'x "quoted"', 'x <<', 'é ü', 'naïve',
+    'true', 'False', 'NULL', 'Null', 'b: c', 'b #c', 'b#c', 'x:', '2024-01-31', '12', '0x1F', '.inf', '~', '"quoted"',
+    "'single'", '[a, b]', '{a: 1}', '|', '>-', '&anchor x', '*alias', '!tag x', '@at', '`tick`', '- item', '? key',
+    'x\ty', 'x\u2028y', 'x\u0085y', '😀', '',
+  ];
+
+  it('gives what the YAML parser gives, or leaves the text to it', function () {
+    let taken = 0;
+    for (const value of values) {
+      for (const lines of [['', `key: ${value}`], ['', 'name: a', '', '# note', `key: ${value}`, 'other: b']]) {
+        const flat = parseFlatFrontmatter(lines);
+        if (flat === undefined) continue;
+        taken++;
+        assert.deepEqual(flat, yamlResult(lines), JSON.stringify(lines));
+      }
+    }
+    assert.ok(taken >= 40, `${taken} cases read without the YAML parser`);
+  });
+
+  it('leaves nested, indented, repeated and null or boolean entries to the YAML parser', function () {
+    for (const lines of [
+      ['', 'metadata:', '  a: b'],
+      ['', 'description: >', '  folded'],
+      ['', 'description: one', '  continued'],
+      ['', 'name: a', 'name: b'],
+      ['', 'user-invocable: true'],
+      ['', 'name: a', '\tb: c'],
+      ['', 'name: a # comment'],
+    ]) {
+      assert.equal(parseFlatFrontmatter(lines), undefined, JSON.stringify(lines));
+    }
   });
 });
