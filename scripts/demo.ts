@@ -1,5 +1,6 @@
 // What `npm start` and `npm run start:desktop` share: the build, the demo workspace (a copy of the
 // template that the user may edit freely) and the demo model extension.
+import * as esbuild from 'esbuild';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -28,6 +29,20 @@ export function parseDemoOptions(args: readonly string[]): DemoOptions {
     throw new Error(`Unknown argument(s): ${unknown.join(' ')}. The only option is --fresh (recreate demo-workspace/ from the template).`);
   }
   return { fresh: args.includes('--fresh') };
+}
+
+/** Bundles the demo model into test/demo-model/dist (git-ignored), where its manifest points. */
+export async function buildDemoModel(): Promise<void> {
+  await esbuild.build({
+    entryPoints: [path.join(demoModelFolder, 'src', 'extension.ts')],
+    outfile: path.join(demoModelFolder, 'dist', 'extension.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+    logLevel: 'warning',
+  });
 }
 
 /** Bundles the extension (development build, with source maps). */

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { repositoryRoot } from '../test/harness/vscodeServer';
-import { buildExtension, demoModelFolder, parseDemoOptions, prepareDemoWorkspace } from './demo';
+import { buildDemoModel, buildExtension, demoModelFolder, parseDemoOptions, prepareDemoWorkspace } from './demo';
 
 /** The executable to run: VSCODE_EXECUTABLE_PATH, else the `code` command on PATH. */
 function findDesktopVsCode(): string | undefined {
@@ -38,6 +38,7 @@ async function main(): Promise<number> {
   }
   console.log('Building the extension …');
   await buildExtension();
+  await buildDemoModel();
   const workspaceFolder = prepareDemoWorkspace(options, (line) => console.log(line));
   const args = [`--extensionDevelopmentPath=${repositoryRoot}`, `--extensionDevelopmentPath=${demoModelFolder}`, workspaceFolder];
   console.log(`Opening ${path.relative(process.cwd(), workspaceFolder)}/ in ${vscodeExecutable} with the extension in development mode.`);

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { answersHttp, findFreePort, killGroup } from '../test/harness/launcher';
 import { ensureVsCodeServer, repositoryRoot } from '../test/harness/vscodeServer';
-import { buildExtension, demoModelFolder, installedExtensionFolder, parseDemoOptions, prepareDemoWorkspace, readManifest } from './demo';
+import { buildDemoModel, buildExtension, demoModelFolder, installedExtensionFolder, parseDemoOptions, prepareDemoWorkspace, readManifest } from './demo';
 
 /** VS Code's own state for the demo (settings, chat history, layout), kept between runs. */
 const demoStateFolder = path.join(repositoryRoot, '.vscode-test', 'demo');
@@ -21,6 +21,7 @@ async function main(): Promise<void> {
 
   log('Building the extension …');
   await buildExtension();
+  await buildDemoModel();
   const installation = await ensureVsCodeServer(log);
   const workspaceFolder = prepareDemoWorkspace(options, log);
   if (options.fresh) {
@@ -97,7 +98,9 @@ function installDemoExtensions(extensionsFolder: string): void {
   fs.symlinkSync(repositoryRoot, productFolder, 'junction');
   const modelFolder = installedExtensionFolder(extensionsFolder, readManifest(demoModelFolder));
   fs.rmSync(modelFolder, { recursive: true, force: true });
-  fs.cpSync(demoModelFolder, modelFolder, { recursive: true });
+  for (const part of ['package.json', 'dist']) {
+    fs.cpSync(path.join(demoModelFolder, part), path.join(modelFolder, part), { recursive: true });
+  }
 }
 
 async function choosePort(): Promise<number> {
