@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test/fixtures/**', 'test-output/**', 'demo-workspace/**', 'test/demo-workspace-template/**', 'test/workspaces/**'] },
+  { ignores: ['dist/**', 'test/demo-model/dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test/fixtures/**', 'test-output/**', 'demo-workspace/**', 'test/demo-workspace-template/**', 'test/workspaces/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
