@@ -5,7 +5,7 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { compileAllowlist } from './allowlist';
-import { findSkillFile, loadSkillFile, type LoadOptions } from './load';
+import { findSkillFile, loadSkillFile, SKILL_FILE_NAME, type LoadOptions } from './load';
 import type { DiscoveryProblem, SkillDiagnostic, SkillRecord, SkillRoot, SkillStatus } from './types';
 
 /** Folders never treated as skills (nor listed as resources). */
@@ -42,6 +42,8 @@ export interface RootListing {
   folderNames: string[];
   /** Real path of the root, used to recognise links that point back at it. */
   realPath?: string;
+  /** Children the listing shows to be real folders, not links: their real path follows from the root's. */
+  plainFolderNames?: ReadonlySet<string>;
   problem?: DiscoveryProblem;
 }
 
@@ -147,11 +149,10 @@ export async function listRoot(root: SkillRoot): Promise<RootListing> {
   }
   try {
     const entries = await fs.readdir(realPath, { withFileTypes: true });
-    const folderNames = entries
-      .filter((entry) => (entry.isDirectory() || entry.isSymbolicLink()) && !IGNORED_FOLDER_NAMES.has(entry.name))
-      .map((entry) => entry.name)
-      .sort();
-    return { folderNames, realPath };
+    const folders = entries.filter((entry) => (entry.isDirectory() || entry.isSymbolicLink()) && !IGNORED_FOLDER_NAMES.has(entry.name));
+    const folderNames = folders.map((entry) => entry.name).sort();
+    const plainFolderNames = new Set(folders.filter((entry) => entry.isDirectory()).map((entry) => entry.name));
+    return { folderNames, realPath, plainFolderNames };
   } catch (error) {
     if (errorCode(error) === 'ENOENT') {
       return { folderNames: [] };
@@ -210,6 +211,18 @@ export async function probeFolder(root: SkillRoot, folderName: string, rootRealP
     return { kind: 'none' };
   }
   return { kind: 'skill', dir, realDir: realDir === dir ? dir : realDir, file };
+}
+
+/**
+ * The probe of a child the root listing shows to be a real folder, taken without touching the
+ * disk: loading its SKILL.md is what finds out whether it is a skill (a folder without one loads
+ * as nothing). This keeps discovery at one open and read per skill, about what reading the files
+ * costs. `knownFile` is the SKILL.md found last time, so an unchanged skill.md is recognised.
+ */
+function listedFolderProbe(root: SkillRoot, folderName: string, rootRealPath: string, knownFile?: string): SkillFolderProbe {
+  const dir = path.join(root.path, folderName);
+  const realDir = path.join(rootRealPath, folderName);
+  return { kind: 'skill', dir, realDir: realDir === dir ? dir : realDir, file: knownFile ?? path.join(dir, SKILL_FILE_NAME) };
 }
 
 /** Roots that describe the same folder the same way; records of one can serve the other. */
@@ -349,9 +362,15 @@ type SkillFolder = DiscoveredFolder & { probe: SkillFolderProbe };
 export async function discoverSkills(roots: readonly SkillRoot[], options: DiscoverOptions = {}): Promise<DiscoveryResult> {
   const listings = await Promise.all(roots.map(listRoot));
   const keys = listings.flatMap((listing, rootIndex) => listing.folderNames.map((folderName) => ({ rootIndex, folderName })));
-  const probes = await mapWithConcurrency(keys, LOAD_CONCURRENCY, (key) =>
-    probeFolder(roots[key.rootIndex], key.folderName, listings[key.rootIndex].realPath),
-  );
+  const probes = await mapWithConcurrency(keys, LOAD_CONCURRENCY, async (key) => {
+    const root = roots[key.rootIndex];
+    const { realPath, plainFolderNames } = listings[key.rootIndex];
+    // An untrusted root is never read, so only a probe can tell its skill folders from others.
+    if (realPath !== undefined && !root.untrusted && plainFolderNames?.has(key.folderName)) {
+      return listedFolderProbe(root, key.folderName, realPath, options.previous?.(path.join(root.path, key.folderName))?.file);
+    }
+    return probeFolder(root, key.folderName, realPath);
+  });
 
   const folders: DiscoveredFolder[] = [];
   const primaryByRealDir = new Map<string, SkillFolder>();
