@@ -368,23 +368,56 @@ export interface BodyValidationContext {
 /** Guidance on the Markdown body: its length, and relative links to files that do not exist. */
 export function validateBody(body: string, context: BodyValidationContext): SkillDiagnostic[] {
   const diagnostics: SkillDiagnostic[] = [];
-  const lines = body.split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
+  const lines = new BodyLines(body);
   const lengthWarning = checkBodyLength(body, lines, context);
   if (lengthWarning) diagnostics.push(lengthWarning);
-  diagnostics.push(...checkBodyLinks(lines, context));
+  diagnostics.push(...checkBodyLinks(body, lines, context));
   return diagnostics;
 }
 
-function checkBodyLength(body: string, lines: readonly string[], context: BodyValidationContext): SkillDiagnostic | undefined {
+/**
+ * The lines of a body as offsets into it, without a final empty line. Bodies run to thousands of
+ * lines, few of which matter to the checks: a line's text is only cut out when it is needed.
+ */
+class BodyLines {
+  private readonly starts: number[] = [];
+
+  constructor(private readonly body: string) {
+    for (let start = 0; start < body.length; ) {
+      this.starts.push(start);
+      const newline = body.indexOf('\n', start);
+      start = newline < 0 ? body.length : newline + 1;
+    }
+  }
+
+  get count(): number {
+    return this.starts.length;
+  }
+
+  start(index: number): number {
+    return this.starts[index];
+  }
+
+  /** Offset of the line's end, before its "\n" (a "\r" before it is kept). */
+  end(index: number): number {
+    return index + 1 < this.starts.length ? this.starts[index + 1] - 1 : this.body.endsWith('\n') ? this.body.length - 1 : this.body.length;
+  }
+
+  /** The line without its line terminator ("\n" or "\r\n"). */
+  text(index: number): string {
+    const line = this.body.slice(this.start(index), this.end(index));
+    return line.endsWith('\r') ? line.slice(0, -1) : line;
+  }
+}
+
+function checkBodyLength(body: string, lines: BodyLines, context: BodyValidationContext): SkillDiagnostic | undefined {
   const tokens = Math.ceil(body.length / CHARS_PER_TOKEN);
-  if (lines.length <= MAX_BODY_LINES && tokens <= MAX_BODY_TOKENS) return undefined;
+  if (lines.count <= MAX_BODY_LINES && tokens <= MAX_BODY_TOKENS) return undefined;
   // Point at the first line past either limit, where trimming would start.
-  let firstLineOver = lines.length > MAX_BODY_LINES ? MAX_BODY_LINES : lines.length - 1;
-  let characters = 0;
+  let firstLineOver = lines.count > MAX_BODY_LINES ? MAX_BODY_LINES : lines.count - 1;
   for (let index = 0; index < firstLineOver; index++) {
-    characters += lines[index].length + 1;
-    if (characters > MAX_BODY_TOKENS * CHARS_PER_TOKEN) {
+    // Characters up to and including this line's "\n".
+    if (lines.start(index + 1) > MAX_BODY_TOKENS * CHARS_PER_TOKEN) {
       firstLineOver = index;
       break;
     }
@@ -394,8 +427,8 @@ function checkBodyLength(body: string, lines: readonly string[], context: BodyVa
     context.file,
     'body-too-long',
     'warning',
-    `The body is ${lines.length} lines and about ${tokens} tokens; keep SKILL.md under ${MAX_BODY_LINES} lines and ~${MAX_BODY_TOKENS} tokens. Move detailed material into files under references/ and link to them: the model reads those only when needed.`,
-    rangeOnLine(line, 0, lines[firstLineOver]?.replace(/\r$/, '').length ?? 0),
+    `The body is ${lines.count} lines and about ${tokens} tokens; keep SKILL.md under ${MAX_BODY_LINES} lines and ~${MAX_BODY_TOKENS} tokens. Move detailed material into files under references/ and link to them: the model reads those only when needed.`,
+    rangeOnLine(line, 0, firstLineOver < lines.count ? lines.text(firstLineOver).length : 0),
   );
 }
 
@@ -408,27 +441,32 @@ const CODE_SPAN_PATTERN = /(`+)[^`]*?\1/g;
 // Targets that are not files of the skill: a scheme (http:, mailto:, vscode:...), an anchor, or an absolute path.
 const NON_FILE_TARGET_PATTERN = /^(?:[a-z][a-z0-9+.-]*:|#|\/|\\)/i;
 
-function checkBodyLinks(lines: readonly string[], context: BodyValidationContext): SkillDiagnostic[] {
+function checkBodyLinks(body: string, lines: BodyLines, context: BodyValidationContext): SkillDiagnostic[] {
   const diagnostics: SkillDiagnostic[] = [];
   let openFence: string | undefined;
   // Bodies link to the same few files again and again; each is looked up on disk once.
   const existing = new Map<string, boolean>();
-  lines.forEach((rawLine, index) => {
-    const line = rawLine.endsWith('\r') ? rawLine.slice(0, -1) : rawLine;
+  let nextBracket = body.indexOf('[');
+  for (let index = 0; index < lines.count; index++) {
+    // Only a line that may open or close a fence, or holds a "[", can matter: others are passed over uncut.
+    const start = lines.start(index);
+    if (nextBracket >= 0 && nextBracket < start) nextBracket = body.indexOf('[', start);
+    const hasBracket = nextBracket >= 0 && nextBracket < lines.end(index);
+    if (!hasBracket && !mayBeFence(body, start)) continue;
+    const line = lines.text(index);
     const fence = FENCE_PATTERN.exec(line)?.[1];
     if (fence && (openFence === undefined || (fence[0] === openFence[0] && fence.length >= openFence.length))) {
       openFence = openFence === undefined ? fence : undefined;
-      return;
+      continue;
     }
-    // Most lines hold no link: skipping them without a regex keeps long bodies cheap to check.
-    if (openFence !== undefined || !line.includes('[')) return;
+    if (openFence !== undefined || !hasBracket) continue;
     // Blank out code spans, keeping columns, so links shown as code are not checked.
     const prose = line.includes('`') ? line.replace(CODE_SPAN_PATTERN, (span) => ' '.repeat(span.length)) : line;
     const targets: Array<{ target: string; start: number }> = [];
     for (const match of prose.matchAll(INLINE_LINK_PATTERN)) targets.push(linkTarget(match));
     const definition = LINK_DEFINITION_PATTERN.exec(prose);
     if (definition) targets.push(linkTarget(definition));
-    for (const { target, start } of targets) {
+    for (const { target, start: column } of targets) {
       const problem = checkLinkTarget(target, context.skillDir, existing);
       if (!problem) continue;
       diagnostics.push(
@@ -439,12 +477,19 @@ function checkBodyLinks(lines: readonly string[], context: BodyValidationContext
           problem === 'missing-link'
             ? `The link target "${target}" does not exist in the skill folder. Create the file or fix the link.`
             : `The link target "${target}" is outside the skill folder, so it is not available with the skill. Move the file into the skill folder.`,
-          rangeOnLine(context.bodyStartLine + index, start, start + target.length),
+          rangeOnLine(context.bodyStartLine + index, column, column + target.length),
         ),
       );
     }
-  });
+  }
   return diagnostics;
+}
+
+/** Whether the line at `start` begins, after at most three spaces, with a fence character. */
+function mayBeFence(body: string, start: number): boolean {
+  let offset = start;
+  while (offset < start + 3 && body[offset] === ' ') offset++;
+  return body[offset] === '`' || body[offset] === '~';
 }
 
 function linkTarget(match: RegExpExecArray | RegExpMatchArray): { target: string; start: number } {
