@@ -3,6 +3,7 @@
 
 import * as vscode from 'vscode';
 import { createApi, type AgentSkillsApi } from './api';
+import { registerChat } from './chat/register';
 import { registerCommands } from './commands';
 import { SkillDiagnostics } from './diagnostics';
 import { registerQuickFixes } from './quickFixes';
@@ -18,6 +19,7 @@ export function activate(context: vscode.ExtensionContext): AgentSkillsApi {
   const diagnostics = new SkillDiagnostics(host);
   context.subscriptions.push(host, watcher, tree, diagnostics);
   context.subscriptions.push(createSkillsView(host, tree), registerCommands(host, diagnostics), registerQuickFixes(), log);
+  registerChat(context, host);
   return createApi(host, watcher, diagnostics, tree, context.subscriptions);
 }
 

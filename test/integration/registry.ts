@@ -20,4 +20,17 @@ export const integrationSuites: readonly IntegrationSuite[] = [
     trusted: true,
     installVsix: true,
   },
+  // Chat: the language-model tools and the @skills participant.
+  {
+    name: 'chat',
+    workspaces: ['chat'],
+    trusted: true,
+    home: 'chat-home',
+  },
+  {
+    name: 'chat-restricted',
+    workspaces: ['chat'],
+    trusted: false,
+    home: 'chat-home',
+  },
 ];

@@ -1,0 +1,62 @@
+// Converts between the chat API's types and the editor-neutral shapes core decides with:
+// history turns in, prompt messages out.
+
+import * as vscode from 'vscode';
+import type { ConversationTurn, PromptMessage, PromptPart } from '../../core/chat-conversation';
+
+function toUserPart(part: PromptPart): vscode.LanguageModelTextPart | vscode.LanguageModelToolResultPart {
+  if (part.kind === 'toolResult') {
+    return new vscode.LanguageModelToolResultPart(part.callId, [new vscode.LanguageModelTextPart(part.text)]);
+  }
+  if (part.kind === 'text') {
+    return new vscode.LanguageModelTextPart(part.text);
+  }
+  throw new Error(`A user message cannot carry a ${part.kind} part.`);
+}
+
+function toAssistantPart(part: PromptPart): vscode.LanguageModelTextPart | vscode.LanguageModelToolCallPart {
+  if (part.kind === 'toolCall') {
+    return new vscode.LanguageModelToolCallPart(part.callId, part.name, part.input);
+  }
+  if (part.kind === 'text') {
+    return new vscode.LanguageModelTextPart(part.text);
+  }
+  throw new Error(`An assistant message cannot carry a ${part.kind} part.`);
+}
+
+export function toChatMessages(messages: readonly PromptMessage[]): vscode.LanguageModelChatMessage[] {
+  return messages.map((message) =>
+    message.role === 'user' ? vscode.LanguageModelChatMessage.User(message.parts.map(toUserPart)) : vscode.LanguageModelChatMessage.Assistant(message.parts.map(toAssistantPart)),
+  );
+}
+
+/** The text a response turn showed: its Markdown, and the titles of its anchors. */
+function responseText(turn: vscode.ChatResponseTurn): string {
+  return turn.response
+    .map((part) => {
+      if (part instanceof vscode.ChatResponseMarkdownPart) {
+        return part.value.value;
+      }
+      if (part instanceof vscode.ChatResponseAnchorPart) {
+        return part.title ?? (part.value instanceof vscode.Uri ? part.value.fsPath : part.value.uri.fsPath);
+      }
+      return '';
+    })
+    .join('');
+}
+
+/** This participant's earlier turns (VS Code passes only those, but other entries are skipped anyway). */
+export function toConversationTurns(history: vscode.ChatContext['history'], participantId: string): ConversationTurn[] {
+  const turns: ConversationTurn[] = [];
+  for (const turn of history) {
+    if (turn.participant !== participantId) {
+      continue;
+    }
+    if (turn instanceof vscode.ChatRequestTurn) {
+      turns.push({ kind: 'request', prompt: turn.prompt, ...(turn.command ? { command: turn.command } : {}) });
+    } else if (turn instanceof vscode.ChatResponseTurn) {
+      turns.push({ kind: 'response', text: responseText(turn), ...(turn.command ? { command: turn.command } : {}), metadata: turn.result.metadata });
+    }
+  }
+  return turns;
+}

@@ -1,0 +1,422 @@
+// The @skills chat participant. Free-form requests run a tool-calling loop on the user's model with
+// the catalog as instructions; /use starts a skill for the user; /list and /validate report. Every
+// decision (prompt text, history, refusals, follow-ups, model choice) is a core function; this
+// file sequences chat API calls around them.
+
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { TOOL_NAMES } from '../../core/catalog';
+import { parseUseCommand, renderSkillTable, renderValidationSummary, suggestSkills, useUsage, type ChatProblem } from '../../core/chat-commands';
+import {
+  alreadyLoadedText,
+  carriedBudgetChars,
+  conversationMessages,
+  emptyTurnMetadata,
+  findLoadedActivation,
+  forkResultText,
+  readTurnMetadata,
+  userInvocationText,
+  type Conversation,
+  type SkillActivationRecord,
+  type SkillsTurnMetadata,
+} from '../../core/chat-conversation';
+import {
+  CANCELLED_MESSAGE,
+  chooseForkModel,
+  describeModelError,
+  describeRefusal,
+  forkMessages,
+  isCancellation,
+  NO_MODEL_MESSAGE,
+  oneLineMessage,
+  renderInstructions,
+  SKILLS_DISABLED_MESSAGE,
+} from '../../core/chat-prompt';
+import { findInvocationMessage, parseActivateInput, parseActivationHeader, parseFindInput, parseReadResourceInput, readResourceInvocationMessage, untrustedNote, untrustedSkillCount } from '../../core/chat-tools';
+import { escapeMarkdown } from '../../core/skill-view';
+import type { SkillRecord } from '../../core/types';
+import { currentCatalog } from '../catalog';
+import { COMMANDS } from '../commandIds';
+import { DIAGNOSTIC_SOURCE, type ValidationReport } from '../diagnostics';
+import type { SkillsHost } from '../skillsHost';
+import { toChatMessages, toConversationTurns } from './messages';
+import { resultText } from './tools';
+
+export const PARTICIPANT_ID = 'agentSkills.chat';
+
+/** Model round trips per request before the loop stops a model that keeps calling tools. */
+export const MAX_TOOL_ROUNDS = 8;
+/** A forked skill gets fewer: it only reads its own files. */
+const MAX_FORK_ROUNDS = 4;
+
+const OUR_TOOLS: ReadonlySet<string> = new Set(Object.values(TOOL_NAMES));
+
+/** A failure of the model request itself, told apart from failures of this extension's code. */
+class ModelRequestError extends Error {
+  constructor(readonly failure: unknown) {
+    super(failure instanceof Error ? failure.message : String(failure));
+  }
+}
+
+class RequestCancelled extends Error {}
+
+interface ModelAnswer {
+  text: string;
+  calls: vscode.LanguageModelToolCallPart[];
+}
+
+export function createSkillsParticipant(extensionUri: vscode.Uri, host: SkillsHost): vscode.ChatParticipant {
+  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, context, stream, token) => new SkillsChatTurn(host, request, context, stream, token).run());
+  participant.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'skills.svg');
+  participant.followupProvider = {
+    provideFollowups: (result) =>
+      readTurnMetadata(result.metadata).suggestedSkills.map((name): vscode.ChatFollowup => ({ prompt: name, label: `Use skill ${name}`, command: 'use' })),
+  };
+  return participant;
+}
+
+/** One request to @skills, from start to the result it returns. */
+class SkillsChatTurn {
+  private readonly metadata: SkillsTurnMetadata & { cancelled?: boolean };
+  /** The earlier turns of this conversation, rebuilt once per request. */
+  private earlierTurns: Conversation | undefined;
+
+  constructor(
+    private readonly host: SkillsHost,
+    private readonly request: vscode.ChatRequest,
+    private readonly context: vscode.ChatContext,
+    private readonly stream: vscode.ChatResponseStream,
+    private readonly token: vscode.CancellationToken,
+  ) {
+    this.metadata = emptyTurnMetadata(request.command);
+  }
+
+  async run(): Promise<vscode.ChatResult> {
+    try {
+      await this.host.ready;
+      await this.host.whenIdle();
+      if (!this.host.settings.enabled) {
+        this.stream.markdown(SKILLS_DISABLED_MESSAGE);
+        return this.result();
+      }
+      switch (this.request.command) {
+        case 'list':
+          return this.list();
+        case 'validate':
+          return await this.validate();
+        case 'use':
+          return this.withRestrictedNotice(await this.use());
+        default:
+          return this.withRestrictedNotice(await this.freeForm());
+      }
+    } catch (error) {
+      return this.failed(error);
+    }
+  }
+
+  private result(errorMessage?: string): vscode.ChatResult {
+    return { metadata: { ...this.metadata }, ...(errorMessage ? { errorDetails: { message: errorMessage } } : {}) };
+  }
+
+  private failed(error: unknown): vscode.ChatResult {
+    if (this.token.isCancellationRequested || error instanceof RequestCancelled || isCancellation(error)) {
+      this.metadata.cancelled = true;
+      this.host.log.info('@skills: the request was cancelled.');
+      return this.result(CANCELLED_MESSAGE);
+    }
+    if (error instanceof ModelRequestError) {
+      this.host.log.warn(`@skills: the model request failed: ${error.message}`);
+      return this.result(describeModelError(error.failure));
+    }
+    this.host.log.error(`@skills failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return this.result(`@skills could not complete the request: ${oneLineMessage(error instanceof Error ? error.message : String(error))} (details in the Agent Skills log).`);
+  }
+
+  private list(): vscode.ChatResult {
+    this.stream.markdown(renderSkillTable(this.host.snapshot, { link: (record) => vscode.Uri.file(record.file).toString() }));
+    return this.result();
+  }
+
+  private async validate(): Promise<vscode.ChatResult> {
+    this.stream.progress('Validating skills…');
+    // The editor's command publishes the diagnostics and returns the summary; its diagnostics are the details.
+    const report = await vscode.commands.executeCommand<ValidationReport | undefined>(COMMANDS.validate);
+    const problems: ChatProblem[] = vscode.languages.getDiagnostics().flatMap(([uri, diagnostics]) =>
+      diagnostics
+        .filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE && diagnostic.severity !== vscode.DiagnosticSeverity.Hint)
+        .map((diagnostic) => ({
+          file: uri.fsPath,
+          line: diagnostic.range.start.line,
+          severity: diagnostic.severity === vscode.DiagnosticSeverity.Error ? 'error' : diagnostic.severity === vscode.DiagnosticSeverity.Warning ? 'warning' : 'info',
+          message: diagnostic.message,
+        })),
+    );
+    const skills = this.host.snapshot.skills;
+    this.stream.markdown(
+      renderValidationSummary(report?.message ?? 'Validation finished.', problems, {
+        link: (file, line) => vscode.Uri.file(file).with({ fragment: `L${line + 1}` }).toString(),
+        label: (file) => {
+          const record = skills.find((candidate) => candidate.file === file);
+          return record ? path.relative(record.root.path, file) : vscode.workspace.asRelativePath(file);
+        },
+      }),
+    );
+    if (problems.length > 0) {
+      this.stream.button({ command: 'workbench.actions.view.problems', title: 'Open Problems' });
+    }
+    return this.result();
+  }
+
+  private async use(): Promise<vscode.ChatResult> {
+    const command = parseUseCommand(this.request.prompt);
+    if (!command) {
+      this.stream.markdown(useUsage(this.host.snapshot));
+      return this.result();
+    }
+    this.stream.progress(`Loading skill ${command.name}…`);
+    const activation = await this.host.activateSkill(command.name, command.arguments, 'user');
+    if (!activation.ok) {
+      this.stream.markdown(describeRefusal(command.name, activation.message));
+      return this.result();
+    }
+    const record = activation.record;
+    this.cite(record);
+    const model = this.request.model;
+    if (!model) {
+      return this.result(NO_MODEL_MESSAGE);
+    }
+    if (record.metadata?.context === 'fork') {
+      const report = await this.runForked(record, activation.text, command.arguments ?? '');
+      this.metadata.activatedSkills.push({ name: record.name, file: record.file, ...(command.arguments ? { arguments: command.arguments } : {}), invokedBy: 'user', text: report, forked: true });
+      return this.result();
+    }
+    const conversation = this.conversation();
+    const started: SkillActivationRecord = { name: record.name, file: record.file, ...(command.arguments ? { arguments: command.arguments } : {}), invokedBy: 'user', text: activation.text };
+    this.metadata.activatedSkills.push(started);
+    const messages = [...this.openingMessages(conversation, model), vscode.LanguageModelChatMessage.User(userInvocationText(started))];
+    await this.toolLoop(model, messages, [...conversation.loaded, started]);
+    return this.result();
+  }
+
+  private async freeForm(): Promise<vscode.ChatResult> {
+    const model = this.request.model;
+    if (!model) {
+      return this.result(NO_MODEL_MESSAGE);
+    }
+    const conversation = this.conversation();
+    const messages = [...this.openingMessages(conversation, model), vscode.LanguageModelChatMessage.User(this.request.prompt)];
+    await this.toolLoop(model, messages, [...conversation.loaded]);
+    const loadedNames = [...conversation.loaded, ...this.metadata.activatedSkills].map((activation) => activation.name);
+    this.metadata.suggestedSkills = suggestSkills(this.host.snapshot, this.request.prompt, loadedNames);
+    return this.result();
+  }
+
+  private conversation(): Conversation {
+    this.earlierTurns ??= conversationMessages(toConversationTurns(this.context.history, PARTICIPANT_ID), { maxCarriedChars: carriedBudgetChars(this.request.model?.maxInputTokens) });
+    return this.earlierTurns;
+  }
+
+  /** The instructions with the catalog (as Show Catalog shows it), then the earlier turns. */
+  private openingMessages(conversation: Conversation, model: vscode.LanguageModelChat): vscode.LanguageModelChatMessage[] {
+    const catalog = currentCatalog(this.host, model.maxInputTokens);
+    const instructions = renderInstructions({
+      catalogText: catalog.text,
+      loadedNames: conversation.loaded.map((activation) => activation.name),
+      droppedNames: conversation.dropped,
+      untrustedCount: untrustedSkillCount(this.host.snapshot),
+    });
+    return [vscode.LanguageModelChatMessage.User(instructions), ...toChatMessages(conversation.messages)];
+  }
+
+  /**
+   * Once per conversation, after the answer: says that the workspace's own skills are withheld and
+   * how to change that. (Text streamed before progress lines is folded away with the steps.)
+   */
+  private withRestrictedNotice(result: vscode.ChatResult): vscode.ChatResult {
+    const withheld = untrustedSkillCount(this.host.snapshot);
+    if (withheld === 0 || this.conversation().restrictedNoticeShown) {
+      return result;
+    }
+    this.stream.markdown(`\n\n${untrustedNote(withheld)} User and built-in skills still work.\n\n`);
+    this.stream.button({ command: COMMANDS.manageTrust, title: 'Manage Workspace Trust' });
+    this.metadata.restrictedNoticeShown = true;
+    return { ...result, metadata: { ...this.metadata } };
+  }
+
+  private offeredTools(): vscode.LanguageModelChatTool[] {
+    return vscode.lm.tools.filter((tool) => OUR_TOOLS.has(tool.name)).map(({ name, description, inputSchema }) => ({ name, description, inputSchema }));
+  }
+
+  /** The main tool-calling loop: the model may load skills, search them and read their files. */
+  private async toolLoop(model: vscode.LanguageModelChat, messages: vscode.LanguageModelChatMessage[], loaded: SkillActivationRecord[]): Promise<void> {
+    const tools = this.offeredTools();
+    // A tool the user attached with `#` must be called first, as the chat API asks.
+    const attached = this.request.toolReferences.find((reference) => OUR_TOOLS.has(reference.name));
+    const first: vscode.LanguageModelChatRequestOptions | undefined = attached
+      ? { tools: tools.filter((tool) => tool.name === attached.name), toolMode: vscode.LanguageModelChatToolMode.Required }
+      : undefined;
+    const { exhausted } = await this.converse(model, messages, { tools, first, maxRounds: MAX_TOOL_ROUNDS }, (call) => this.runToolCall(call, loaded));
+    if (exhausted) {
+      this.stream.markdown(`\n\nStopped after ${MAX_TOOL_ROUNDS} rounds of tool calls.`);
+    }
+  }
+
+  /**
+   * Sends the messages, streams the answer, runs the tools it calls and sends their results back,
+   * until the model answers without tool calls or the rounds run out. Returns the streamed text.
+   */
+  private async converse(
+    model: vscode.LanguageModelChat,
+    messages: vscode.LanguageModelChatMessage[],
+    options: { tools: vscode.LanguageModelChatTool[]; first?: vscode.LanguageModelChatRequestOptions; maxRounds: number },
+    runCall: (call: vscode.LanguageModelToolCallPart) => Promise<string>,
+  ): Promise<{ text: string; exhausted: boolean }> {
+    let text = '';
+    for (let round = 0; round < options.maxRounds; round++) {
+      const requestOptions = (round === 0 && options.first) || { tools: options.tools, toolMode: vscode.LanguageModelChatToolMode.Auto };
+      const answer = await this.ask(model, messages, requestOptions, (chunk) => this.stream.markdown(chunk));
+      this.metadata.toolRounds++;
+      text += answer.text;
+      if (answer.calls.length === 0) {
+        return { text, exhausted: false };
+      }
+      messages.push(vscode.LanguageModelChatMessage.Assistant([...(answer.text ? [new vscode.LanguageModelTextPart(answer.text)] : []), ...answer.calls]));
+      const results: vscode.LanguageModelToolResultPart[] = [];
+      for (const call of answer.calls) {
+        results.push(new vscode.LanguageModelToolResultPart(call.callId, [new vscode.LanguageModelTextPart(await runCall(call))]));
+      }
+      messages.push(vscode.LanguageModelChatMessage.User(results));
+    }
+    return { text, exhausted: true };
+  }
+
+  /** Sends one request and streams its text; cancellation and model failures become typed errors. */
+  private async ask(model: vscode.LanguageModelChat, messages: vscode.LanguageModelChatMessage[], options: vscode.LanguageModelChatRequestOptions, onText: (text: string) => void): Promise<ModelAnswer> {
+    this.throwIfCancelled();
+    const answer: ModelAnswer = { text: '', calls: [] };
+    try {
+      const response = await model.sendRequest(messages, options, this.token);
+      for await (const part of response.stream) {
+        if (part instanceof vscode.LanguageModelTextPart) {
+          answer.text += part.value;
+          onText(part.value);
+        } else if (part instanceof vscode.LanguageModelToolCallPart) {
+          answer.calls.push(part);
+        }
+      }
+    } catch (error) {
+      this.throwIfCancelled();
+      throw new ModelRequestError(error);
+    }
+    this.throwIfCancelled();
+    return answer;
+  }
+
+  private throwIfCancelled(): void {
+    if (this.token.isCancellationRequested) {
+      throw new RequestCancelled();
+    }
+  }
+
+  /** Runs one tool call of the model and returns the text the model gets back. */
+  private async runToolCall(call: vscode.LanguageModelToolCallPart, loaded: SkillActivationRecord[]): Promise<string> {
+    if (!OUR_TOOLS.has(call.name)) {
+      return `The tool "${call.name}" is not available here; use ${[...OUR_TOOLS].join(', ')}.`;
+    }
+    if (call.name === TOOL_NAMES.activate) {
+      return this.activateForModel(call, loaded);
+    }
+    if (call.name === TOOL_NAMES.find) {
+      const parsed = parseFindInput(call.input);
+      this.stream.progress(findInvocationMessage(parsed.ok ? parsed.input.query : ''));
+    } else {
+      const parsed = parseReadResourceInput(call.input);
+      if (parsed.ok) {
+        this.stream.progress(readResourceInvocationMessage(parsed.input.skill, parsed.input.path));
+      }
+    }
+    return this.invokeTool(call);
+  }
+
+  private async invokeTool(call: vscode.LanguageModelToolCallPart): Promise<string> {
+    try {
+      return resultText(await vscode.lm.invokeTool(call.name, { input: call.input, toolInvocationToken: this.request.toolInvocationToken }, this.token));
+    } catch (error) {
+      this.throwIfCancelled();
+      const message = oneLineMessage(error instanceof Error ? error.message : String(error));
+      this.host.log.warn(`@skills: tool ${call.name} failed: ${message}`);
+      this.stream.markdown(`\n\nThe tool ${call.name} failed: ${message}\n\n`);
+      return `Error: ${message}`;
+    }
+  }
+
+  private async activateForModel(call: vscode.LanguageModelToolCallPart, loaded: SkillActivationRecord[]): Promise<string> {
+    const parsed = parseActivateInput(call.input);
+    if (parsed.ok) {
+      const earlier = findLoadedActivation(loaded, parsed.input.name, parsed.input.arguments);
+      if (earlier) {
+        this.stream.progress(`Skill ${earlier.name} is already loaded.`);
+        return alreadyLoadedText(earlier.name);
+      }
+      this.stream.progress(`Loading skill ${parsed.input.name}…`);
+    }
+    const text = await this.invokeTool(call);
+    const header = parseActivationHeader(text);
+    const record = header && this.recordNamed(header.name);
+    if (!parsed.ok || !header || !record) {
+      this.stream.markdown(`\n\n${describeRefusal(parsed.ok ? parsed.input.name : 'unnamed', text)}\n\n`);
+      return text;
+    }
+    this.cite(record);
+    const args = parsed.input.arguments;
+    const base = { name: record.name, file: record.file, ...(args ? { arguments: args } : {}), invokedBy: 'model' as const };
+    if (record.metadata?.context === 'fork') {
+      const report = forkResultText(record.name, await this.runForked(record, text, args ?? this.request.prompt));
+      this.metadata.activatedSkills.push({ ...base, text: report, forked: true });
+      return report;
+    }
+    const activation: SkillActivationRecord = { ...base, text };
+    this.metadata.activatedSkills.push(activation);
+    loaded.push(activation);
+    return text;
+  }
+
+  /**
+   * Cites a loaded skill's SKILL.md as a reference, and names it in the answer: the chat view folds
+   * references into the collapsed steps, and the user should see which skill shaped the answer.
+   */
+  private cite(record: SkillRecord): void {
+    const file = vscode.Uri.file(record.file);
+    this.stream.reference(file);
+    this.stream.markdown(`Using skill **${escapeMarkdown(record.name)}** `);
+    this.stream.anchor(file);
+    this.stream.markdown('\n\n');
+  }
+
+  private recordNamed(name: string): SkillRecord | undefined {
+    return this.host.snapshot.usable(name) ?? this.host.snapshot.byName(name)[0];
+  }
+
+  /**
+   * Runs a `context: fork` skill in a request of its own: its instructions and the task, without
+   * the conversation, on the model its `model` field asks for when there is one. The result is
+   * shown in the chat and returned.
+   */
+  private async runForked(record: SkillRecord, activationText: string, task: string): Promise<string> {
+    const userModel = this.request.model;
+    const hint = record.metadata?.model;
+    const choice = chooseForkModel(record.name, hint, hint ? await vscode.lm.selectChatModels() : [], userModel);
+    // Progress first: the chat view folds what is streamed before a progress line into its steps.
+    this.stream.progress(`Running skill ${record.name} in isolation${choice.model === userModel ? '' : ` on ${choice.model.name}`}…`);
+    if (choice.note) {
+      this.stream.markdown(`\n\n_${choice.note}_\n\n`);
+    }
+    this.stream.markdown(`\n\n**${record.name}** (isolated run):\n\n`);
+    const tools = this.offeredTools().filter((tool) => tool.name === TOOL_NAMES.readResource);
+    const { text: report } = await this.converse(choice.model, toChatMessages(forkMessages(activationText, task)), { tools, maxRounds: MAX_FORK_ROUNDS }, (call) =>
+      call.name === TOOL_NAMES.readResource ? this.invokeTool(call) : Promise.resolve(`Only ${TOOL_NAMES.readResource} is available in an isolated run.`),
+    );
+    this.stream.markdown('\n\n');
+    return report;
+  }
+}

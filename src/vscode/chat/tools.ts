@@ -1,0 +1,110 @@
+// The three language-model tools, registered for every caller: the @skills participant, agent
+// mode and other participants get the same answers. Each tool is a thin adapter over core: parse
+// the input, ask the host, return the core's text. Refusals are text results the model can read
+// and act on (see src/core/chat-tools.ts).
+
+import * as vscode from 'vscode';
+import { readResourceOfSkill } from '../../core/activation';
+import { TOOL_NAMES } from '../../core/catalog';
+import { SKILLS_DISABLED_MESSAGE } from '../../core/chat-prompt';
+import {
+  activationInvocationMessage,
+  activationToolText,
+  findInvocationMessage,
+  parseActivateInput,
+  parseFindInput,
+  parseReadResourceInput,
+  readResourceInvocationMessage,
+  renderFindResult,
+  type ActivateInput,
+  type FindInput,
+  type ParsedInput,
+  type ReadResourceInput,
+} from '../../core/chat-tools';
+import { currentCatalog } from '../catalog';
+import type { SkillsHost } from '../skillsHost';
+
+export function textResult(text: string): vscode.LanguageModelToolResult {
+  return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
+}
+
+/** The text parts of a tool result, joined (what the model would read). */
+export function resultText(result: vscode.LanguageModelToolResult): string {
+  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+}
+
+/** Waits for discovery and pending reloads, so a tool never answers from a stale registry. */
+async function settledHost(host: SkillsHost): Promise<SkillsHost> {
+  await host.ready;
+  await host.whenIdle();
+  return host;
+}
+
+/** What differs between the tools; checking input, waiting for the registry and the on/off switch are shared. */
+interface SkillToolSpec<Input> {
+  parse(input: unknown): ParsedInput<Input>;
+  /** The progress line while the tool runs (input undefined when it is malformed). */
+  describe(input: Input | undefined, host: SkillsHost): string;
+  answer(input: Input, host: SkillsHost): Promise<string> | string;
+}
+
+function skillTool<Input>(host: SkillsHost, spec: SkillToolSpec<Input>): vscode.LanguageModelTool<unknown> {
+  return {
+    async prepareInvocation(options) {
+      const parsed = spec.parse(options.input);
+      return { invocationMessage: spec.describe(parsed.ok ? parsed.input : undefined, await settledHost(host)) };
+    },
+    async invoke(options) {
+      const parsed = spec.parse(options.input);
+      if (!parsed.ok) {
+        return textResult(parsed.message);
+      }
+      const settled = await settledHost(host);
+      return textResult(settled.settings.enabled ? await spec.answer(parsed.input, settled) : SKILLS_DISABLED_MESSAGE);
+    },
+  };
+}
+
+const activateTool: SkillToolSpec<ActivateInput> = {
+  parse: parseActivateInput,
+  describe: (input, host) => {
+    if (!input) {
+      return 'Loading a skill…';
+    }
+    return host.settings.enabled ? activationInvocationMessage(host.snapshot, input.name) : `Not loading skill ${input.name}: skills are turned off`;
+  },
+  // The host logs the activation or the refusal.
+  answer: async (input, host) => activationToolText(await host.activateSkill(input.name, input.arguments, 'model')),
+};
+
+const findTool: SkillToolSpec<FindInput> = {
+  parse: parseFindInput,
+  describe: (input) => findInvocationMessage(input?.query ?? ''),
+  answer: ({ query }, host) => {
+    host.log.info(query === '' ? `${TOOL_NAMES.find}: the catalog.` : `${TOOL_NAMES.find}: "${query}".`);
+    return renderFindResult(host.snapshot, query, currentCatalog(host));
+  },
+};
+
+const readResourceTool: SkillToolSpec<ReadResourceInput> = {
+  parse: parseReadResourceInput,
+  describe: (input) => (input ? readResourceInvocationMessage(input.skill, input.path) : 'Reading a skill file…'),
+  answer: async ({ skill, path }, host) => {
+    const result = await readResourceOfSkill(host.snapshot, skill, path);
+    if (!result.ok) {
+      host.log.warn(`${TOOL_NAMES.readResource}: refused "${path}" of "${skill}": ${result.message}`);
+      return result.message;
+    }
+    const { resource, record } = result;
+    host.log.info(`${TOOL_NAMES.readResource}: ${resource.path} of "${record.name}" (${resource.size} bytes${resource.kind === 'binary' ? ', binary' : ''}).`);
+    return result.text;
+  },
+};
+
+export function registerSkillTools(host: SkillsHost): vscode.Disposable {
+  return vscode.Disposable.from(
+    vscode.lm.registerTool(TOOL_NAMES.activate, skillTool(host, activateTool)),
+    vscode.lm.registerTool(TOOL_NAMES.find, skillTool(host, findTool)),
+    vscode.lm.registerTool(TOOL_NAMES.readResource, skillTool(host, readResourceTool)),
+  );
+}

@@ -1,0 +1,52 @@
+// The @skills slash commands: /list, /use and /validate.
+import * as assert from 'node:assert/strict';
+import { describeRequests, instructionsOf, lastUserText, useChatView } from '../../chatHelpers';
+import { openChat, scriptedModel } from '../../util';
+
+describe('@skills commands', () => {
+  useChatView();
+
+  it('/list shows every skill with its status and source, without asking the model', async () => {
+    const turn = await openChat('@skills /list', { newSession: true });
+    assert.equal(turn.modelRequests.length, 0);
+    assert.match(turn.chatText, /pdf-report\s+Build a PDF report from a CSV file/);
+    assert.match(turn.chatText, /release-notes\s+Write the release notes[^\n]*\s+available, \/use only/);
+    assert.match(turn.chatText, /audit-fork[^\n]*runs isolated/);
+    assert.match(turn.chatText, /broken-yaml[^\n]*\s+invalid/);
+    assert.match(turn.chatText, /home-helper[^\n]*\s+User/);
+  });
+
+  it('/use starts a skill hidden from the model, and the model follows it with the arguments', async () => {
+    const control = await scriptedModel();
+    control.queueAnswers({ text: 'Release notes for 2.0 written.' });
+    const turn = await openChat('@skills /use release-notes 2.0', { newSession: true });
+    assert.equal(turn.result?.errorDetails, undefined, turn.result?.errorDetails?.message);
+    assert.equal(turn.modelRequests.length, 1, describeRequests(turn.modelRequests));
+    const [request] = turn.modelRequests;
+    assert.match(instructionsOf(request), /<available_skills>/);
+    assert.match(lastUserText(request), /^I am starting the skill "release-notes" with the arguments: 2\.0\. Follow its instructions:/);
+    assert.match(lastUserText(request), /RELEASE-NOTES-BODY: write the release notes for version 2\.0 from CHANGELOG\.md\./);
+    assert.match(turn.chatText, /Release notes for 2\.0 written\./);
+  });
+
+  it('/use refuses a skill only the model may start, in one line', async () => {
+    const turn = await openChat('@skills /use internal-helper', { newSession: true });
+    assert.equal(turn.modelRequests.length, 0);
+    assert.match(turn.chatText, /Skill "internal-helper" was not loaded: Skill "internal-helper" sets user-invocable: false; only the model can use it\./);
+  });
+
+  it('/use names close matches for an unknown skill, and explains itself without a name', async () => {
+    const unknown = await openChat('@skills /use relase-notes', { newSession: true });
+    assert.match(unknown.chatText, /Skill "relase-notes" was not loaded: No skill named "relase-notes"\. Did you mean: release-notes[,?]/);
+    const usage = await openChat('@skills /use', { newSession: true });
+    assert.match(usage.chatText, /Usage: \/use <skill> \[arguments\]\. Skills you can start: [^\n]*release-notes/);
+    assert.equal(usage.modelRequests.length + unknown.modelRequests.length, 0);
+  });
+
+  it('/validate summarises the problems with links to the files', async () => {
+    const turn = await openChat('@skills /validate', { newSession: true });
+    assert.equal(turn.modelRequests.length, 0);
+    assert.match(turn.chatText, /Checked \d+ skills: [1-9]\d* errors?, \d+ warnings?\./);
+    assert.match(turn.chatText, /Error broken-yaml\/SKILL\.md:\d+/);
+  });
+});

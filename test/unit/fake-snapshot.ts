@@ -1,0 +1,16 @@
+// A registry snapshot over hand-made records, for tests of pure functions that take a snapshot.
+
+import { isUsableStatus } from '../../src/core/discover';
+import type { RegistrySnapshot } from '../../src/core/registry';
+import type { SkillRecord } from '../../src/core/types';
+
+export function fakeSnapshot(skills: readonly SkillRecord[]): RegistrySnapshot {
+  return {
+    version: 1,
+    skills,
+    problems: [],
+    activeNames: new Set(skills.filter((record) => record.status === 'active').map((record) => record.name)),
+    usable: (name) => skills.find((record) => record.name === name && isUsableStatus(record.status)),
+    byName: (name) => skills.filter((record) => record.name === name),
+  };
+}
