@@ -109,7 +109,28 @@ export function validateFrontmatter(
   if (typed['argument-hint'] !== undefined) metadata.argumentHint = typed['argument-hint'];
   if (typed.context !== undefined) metadata.context = typed.context;
   if (typed.model !== undefined) metadata.model = typed.model;
-  return { metadata, diagnostics: sink.diagnostics };
+  return { metadata: detachStrings(metadata), diagnostics: sink.diagnostics };
+}
+
+/**
+ * The metadata with every text copied out of the file's text. V8 keeps a substring as a view of the
+ * string it was cut from, so a description read from a SKILL.md would otherwise keep the whole
+ * text read (the frontmatter, or the entire file when validating) alive as long as the record.
+ */
+function detachStrings(metadata: SkillMetadata): SkillMetadata {
+  const fields = metadata as unknown as Record<string, unknown>;
+  for (const [field, value] of Object.entries(fields)) {
+    if (typeof value === 'string') fields[field] = detached(value);
+  }
+  if (metadata.metadata) {
+    metadata.metadata = Object.fromEntries(Object.entries(metadata.metadata).map(([key, value]) => [detached(key), detached(value)]));
+  }
+  return metadata;
+}
+
+/** A copy that shares no memory with the string `text` was cut from (joining forces a fresh string). */
+function detached(text: string): string {
+  return ` ${text}`.slice(1);
 }
 
 function checkFieldNames(data: Record<string, unknown>, strict: boolean, sink: DiagnosticSink): void {
