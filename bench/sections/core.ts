@@ -17,6 +17,8 @@ import { checkGoal, printFigure, round, type BenchFigures, type Goal } from '../
 
 /** The same bound discovery puts on open files, so the baseline reads with the same parallelism. */
 const READ_CONCURRENCY = 32;
+/** What `agent-skills validate --strict` runs on a folder of skills. */
+const CLI_STRICT_VALIDATION = { strict: true, checkBody: true, blockingReads: true };
 /** Runs of each compared task; the machine may be busy, so more than a few. */
 const COMPARED_RUNS = { warmups: 3, runs: 21 };
 const TREE_SIZES = [10, 1000, 5000] as const;
@@ -166,7 +168,7 @@ type ReferenceValidate = (skillDir: string) => Promise<string[]>;
 async function validationAgainstReference(tree: Tree): Promise<BenchFigures> {
   const { validate: referenceValidate } = (await import('skills-ref')) as { validate: ReferenceValidate };
   const folders = tree.skills.map((skill) => path.dirname(skill.file));
-  const ours = await discoverSkills([tree.root], { strict: true, checkBody: true });
+  const ours = await discoverSkills([tree.root], CLI_STRICT_VALIDATION);
   const reference = await mapWithConcurrency(folders, READ_CONCURRENCY, referenceValidate);
   // Both must have checked real, valid skills, or the timing compares nothing.
   const ourInvalid = ours.skills.filter((record) => record.diagnostics.some((diagnostic) => diagnostic.severity === 'error'));
@@ -178,7 +180,7 @@ async function validationAgainstReference(tree: Tree): Promise<BenchFigures> {
   const medians = await alternatingMediansMs(
     {
       reference: () => mapWithConcurrency(folders, READ_CONCURRENCY, referenceValidate),
-      ours: () => discoverSkills([tree.root], { strict: true, checkBody: true }),
+      ours: () => discoverSkills([tree.root], CLI_STRICT_VALIDATION),
     },
     COMPARED_RUNS,
   );

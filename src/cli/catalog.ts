@@ -14,7 +14,7 @@ export async function catalogCommand(args: readonly string[], io: CliIo): Promis
   const budgetChars = positiveInteger('catalog', 'budget-chars', options.get('budget-chars')) ?? DEFAULT_CATALOG_BUDGET_CHARS;
   if (operands.length === 0) throw new UsageError('catalog: give at least one ROOT (a folder of skill folders).');
   const roots = await rootsFromArguments(operands, io);
-  const discovery = await discoverSkills(roots);
+  const discovery = await discoverSkills(roots, { blockingReads: true });
   const catalog = renderCatalog(discovery.skills, { maxChars: budgetChars });
 
   io.stdout(`${catalog.text}\n`);

@@ -29,7 +29,7 @@ export async function listCommand(args: readonly string[], io: CliIo): Promise<n
   const { options, operands } = parseArguments('list', args, { json: 'flag' });
   if (operands.length === 0) throw new UsageError('list: give at least one ROOT (a folder of skill folders).');
   const roots = await rootsFromArguments(operands, io);
-  const discovery = await discoverSkills(roots);
+  const discovery = await discoverSkills(roots, { blockingReads: true });
 
   if (options.has('json')) {
     const skills = discovery.skills.map(toJson);

@@ -29,7 +29,7 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
   const { options, operands } = parseArguments('validate', args, { strict: 'flag', json: 'flag' });
   if (operands.length === 0) throw new UsageError('validate: give at least one PATH (a skill folder or a folder of skills).');
   const targets = await Promise.all(operands.map((operand) => validationTarget(operand, io)));
-  const loadOptions: LoadOptions = { strict: options.has('strict'), checkBody: true };
+  const loadOptions: LoadOptions = { strict: options.has('strict'), checkBody: true, blockingReads: true };
 
   const skills: ValidatedSkill[] = [];
   const problems: DiscoveryProblem[] = [];

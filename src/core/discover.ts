@@ -288,7 +288,7 @@ export async function loadSkillRecord(
   if (root.untrusted) {
     return makeRecord({ name: folderName, probe, root, diagnostics: NO_DIAGNOSTICS, status: 'untrusted', mtimeMs: 0, size: 0 });
   }
-  const loaded = await loadSkillFile(probe.dir, { strict: options.strict, checkBody: options.checkBody });
+  const loaded = await loadSkillFile(probe.dir, { strict: options.strict, checkBody: options.checkBody, blockingReads: options.blockingReads });
   if (!loaded) {
     return undefined;
   }

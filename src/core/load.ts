@@ -22,6 +22,12 @@ export interface LoadOptions {
   strict?: boolean;
   /** Also run body checks (length, links): off during discovery, on for Validate. */
   checkBody?: boolean;
+  /**
+   * Read with blocking calls: for the command line, which has no event loop to keep responsive and
+   * where a blocking read costs a fraction of an asynchronous one. Never in the editor: a slow
+   * (network) drive would freeze the extension host.
+   */
+  blockingReads?: boolean;
 }
 
 export interface SkillFileValidation {
@@ -63,7 +69,7 @@ export async function findSkillFile(dir: string): Promise<string | undefined> {
  * diagnostics (unreadable file, too big, binary, bad YAML...).
  */
 export async function loadSkillFile(dir: string, options: LoadOptions = {}): Promise<LoadedSkillFile | undefined> {
-  const read = await readSkillFileIn(dir, options.checkBody === true);
+  const read = await readSkillFileIn(dir, options.checkBody === true, options.blockingReads === true);
   if (!read) return undefined;
   const { file, stat } = read;
   const mtimeMs = stat?.mtimeMs ?? 0;
@@ -134,13 +140,14 @@ type SkillFileRead =
  * case-sensitive, opening the exact name first saves a directory listing per skill; elsewhere the
  * listing finds the real on-disk case.
  */
-async function readSkillFileIn(dir: string, whole: boolean): Promise<SkillFileRead | undefined> {
+async function readSkillFileIn(dir: string, whole: boolean, blocking: boolean): Promise<SkillFileRead | undefined> {
+  const read = blocking ? readSkillFileBlocking : readSkillFile;
   if (process.platform === 'linux') {
-    const read = await readSkillFile(path.resolve(dir, SKILL_FILE_NAME), whole);
-    if (read) return read;
+    const found = await read(path.resolve(dir, SKILL_FILE_NAME), whole);
+    if (found) return found;
   }
   const file = await findSkillFile(dir);
-  return file === undefined ? undefined : readSkillFile(file, whole);
+  return file === undefined ? undefined : read(file, whole);
 }
 
 /**
@@ -152,7 +159,7 @@ function readSkillFile(file: string, whole: boolean): Promise<SkillFileRead | un
   return new Promise((resolve) => {
     fs.open(file, 'r', (openError, fd) => {
       if (openError) {
-        resolve(openError.code === 'ENOENT' || openError.code === 'ENOTDIR' ? undefined : { file, error: openError });
+        resolve(isMissing(openError) ? undefined : { file, error: openError });
         return;
       }
       const finish = (read: SkillFileRead | undefined): void => fs.close(fd, () => resolve(read));
@@ -160,46 +167,98 @@ function readSkillFile(file: string, whole: boolean): Promise<SkillFileRead | un
         if (statError) return finish({ file, error: statError });
         if (!stat.isFile()) return finish(undefined);
         if (stat.size > MAX_SKILL_FILE_BYTES) return finish({ file, stat });
-        readText(fd, stat.size, whole, (readError, text) =>
-          finish(readError ? { file, stat, error: readError } : { file, stat, text }),
-        );
+        const reader = new TextReader(stat.size, whole);
+        const readMore = (): void => {
+          const next = reader.next();
+          fs.read(fd, next.buffer, next.offset, next.length, next.offset, (readError, bytesRead) => {
+            if (readError) return finish({ file, stat, error: readError });
+            const text = reader.took(bytesRead);
+            if (text === undefined) readMore();
+            else finish({ file, stat, text });
+          });
+        };
+        readMore();
       });
     });
   });
 }
 
 /**
- * Reads from the start of the file until the frontmatter is complete (or, for `whole`, the end).
- * The usual small frontmatter takes one read; a longer one grows the buffer. Only the needed bytes
- * are decoded.
+ * Blocking reads happen one at a time, so they share one buffer: a buffer per file would leave the
+ * garbage collector a large share of validating thousands of skills.
  */
-function readText(
-  fd: number,
-  size: number,
-  whole: boolean,
-  done: (error: NodeJS.ErrnoException | null, text?: string) => void,
-): void {
-  let buffer = Buffer.allocUnsafe(Math.max(1, whole ? size : Math.min(size, FIRST_HEAD_READ_BYTES)));
-  let length = 0;
-  const readMore = (): void => {
-    if (length === buffer.length) {
-      // Doubling keeps a long unterminated frontmatter from being copied over and over.
-      const grown = Buffer.allocUnsafe(Math.max(2 * buffer.length, HEAD_CHUNK_BYTES));
-      buffer.copy(grown, 0, 0, length);
-      buffer = grown;
+const blockingScratch = Buffer.allocUnsafe(64 * 1024);
+
+/** readSkillFile with blocking calls (see LoadOptions.blockingReads). */
+function readSkillFileBlocking(file: string, whole: boolean): SkillFileRead | undefined {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'r');
+  } catch (error) {
+    return isMissing(error) ? undefined : { file, error: error as NodeJS.ErrnoException };
+  }
+  let stat: Stats | undefined;
+  try {
+    stat = fs.fstatSync(fd);
+    if (!stat.isFile()) return undefined;
+    if (stat.size > MAX_SKILL_FILE_BYTES) return { file, stat };
+    const reader = new TextReader(stat.size, whole, blockingScratch);
+    for (;;) {
+      const next = reader.next();
+      const text = reader.took(fs.readSync(fd, next.buffer, next.offset, next.length, next.offset));
+      if (text !== undefined) return { file, stat, text };
     }
-    fs.read(fd, buffer, length, buffer.length - length, length, (error, bytesRead) => {
-      if (error) return done(error);
-      length += bytesRead;
-      const needed = whole ? undefined : frontmatterHeadLength(buffer, length);
-      if (needed !== undefined) return done(null, buffer.toString('utf8', 0, needed));
-      // A whole read stops at the size from the stat, as fs.readFile does, without a read to find the end.
-      const ended = bytesRead === 0 || (whole && length >= size) || length > MAX_SKILL_FILE_BYTES;
-      if (ended) return done(null, buffer.toString('utf8', 0, length));
-      readMore();
-    });
-  };
-  readMore();
+  } catch (error) {
+    return { file, stat, error: error as NodeJS.ErrnoException };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/**
+ * Reading a file's text from its start, until the frontmatter is complete (or, for `whole`, the
+ * end); both readers above drive it. The usual small frontmatter takes one read; a longer one
+ * grows the buffer. Only the needed bytes are decoded.
+ */
+class TextReader {
+  private buffer: Buffer;
+  private length = 0;
+
+  /** `scratch`, when given and large enough, is used instead of a new buffer; the text is copied out of it. */
+  constructor(
+    private readonly size: number,
+    private readonly whole: boolean,
+    scratch?: Buffer,
+  ) {
+    const wanted = Math.max(1, whole ? size : Math.min(size, FIRST_HEAD_READ_BYTES));
+    this.buffer = scratch && scratch.length >= wanted ? scratch.subarray(0, wanted) : Buffer.allocUnsafe(wanted);
+  }
+
+  /** Where the next read goes; its file position equals its buffer offset. */
+  next(): { buffer: Buffer; offset: number; length: number } {
+    if (this.length === this.buffer.length) {
+      // Doubling keeps a long unterminated frontmatter from being copied over and over.
+      const grown = Buffer.allocUnsafe(Math.max(2 * this.buffer.length, HEAD_CHUNK_BYTES));
+      this.buffer.copy(grown, 0, 0, this.length);
+      this.buffer = grown;
+    }
+    return { buffer: this.buffer, offset: this.length, length: this.buffer.length - this.length };
+  }
+
+  /** Takes the bytes of one read; returns the text once no more is needed. */
+  took(bytesRead: number): string | undefined {
+    this.length += bytesRead;
+    const needed = this.whole ? undefined : frontmatterHeadLength(this.buffer, this.length);
+    if (needed !== undefined) return this.buffer.toString('utf8', 0, needed);
+    // A whole read stops at the size from the stat, as fs.readFile does, without a read to find the end.
+    const ended = bytesRead === 0 || (this.whole && this.length >= this.size) || this.length > MAX_SKILL_FILE_BYTES;
+    return ended ? this.buffer.toString('utf8', 0, this.length) : undefined;
+  }
 }
 
 function unreadableDiagnostic(file: string, error: unknown): SkillDiagnostic {
