@@ -61,21 +61,21 @@ export async function buildExtension(): Promise<void> {
  * The demo workspace is the user's playground: an existing copy is reused as it is, so their
  * edits survive a restart; only `fresh` replaces it.
  */
-export function prepareDemoWorkspace(options: DemoOptions, log: (line: string) => void): string {
-  const relative = path.relative(process.cwd(), demoWorkspaceFolder) || '.';
-  if (fs.existsSync(demoWorkspaceFolder) && !options.fresh) {
+export function prepareDemoWorkspace(options: DemoOptions, log: (line: string) => void, folder = demoWorkspaceFolder): string {
+  const relative = path.relative(process.cwd(), folder) || '.';
+  if (fs.existsSync(folder) && !options.fresh) {
     log(`Reusing ${relative}/ with your changes (add "-- --fresh" to the command to start over from the template).`);
-    return demoWorkspaceFolder;
+    return folder;
   }
-  fs.rmSync(demoWorkspaceFolder, { recursive: true, force: true });
-  fs.cpSync(templateFolder, demoWorkspaceFolder, { recursive: true });
-  const settingsPath = path.join(demoWorkspaceFolder, '.vscode', 'settings.json');
+  fs.rmSync(folder, { recursive: true, force: true });
+  fs.cpSync(templateFolder, folder, { recursive: true });
+  const settingsPath = path.join(folder, '.vscode', 'settings.json');
   if (!fs.existsSync(settingsPath)) {
     fs.mkdirSync(path.dirname(settingsPath), { recursive: true });
     fs.writeFileSync(settingsPath, `${JSON.stringify(demoWorkspaceSettings, undefined, 2)}\n`);
   }
   log(`Created ${relative}/ from the template.`);
-  return demoWorkspaceFolder;
+  return folder;
 }
 
 interface ExtensionManifest {

@@ -2,12 +2,15 @@
 // and a scripted demo model, so a newcomer sees it working without any account.
 // It builds the extension, starts the test harness's VS Code server on loopback with the
 // extension installed, and prints the URL to open. Ctrl+C stops everything.
+// `-- --screenshots` (for maintainers) instead photographs the demo into docs/images and stops.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { answersHttp, findFreePort, killGroup } from '../test/harness/launcher';
 import { ensureVsCodeServer, repositoryRoot } from '../test/harness/vscodeServer';
+import { takeDemoScreenshots } from './demo-screenshots';
 import { buildDemoModel, buildExtension, demoModelFolder, installedExtensionFolder, parseDemoOptions, prepareDemoWorkspace, readManifest } from './demo';
 
 /** VS Code's own state for the demo (settings, chat history, layout), kept between runs. */
@@ -16,21 +19,25 @@ const serverStartSeconds = 90;
 const stopGraceMilliseconds = 5000;
 
 async function main(): Promise<void> {
-  const options = parseDemoOptions(process.argv.slice(2));
+  const args = process.argv.slice(2);
+  const screenshots = args.includes('--screenshots');
+  const options = parseDemoOptions(args.filter((arg) => arg !== '--screenshots'));
   const log = (line: string) => console.log(line);
 
   log('Building the extension …');
   await buildExtension();
   await buildDemoModel();
   const installation = await ensureVsCodeServer(log);
-  const workspaceFolder = prepareDemoWorkspace(options, log);
-  if (options.fresh) {
-    fs.rmSync(demoStateFolder, { recursive: true, force: true });
+  // Screenshots show the pristine demo: a fresh copy and fresh VS Code state, not the user's.
+  const stateFolder = screenshots ? fs.mkdtempSync(path.join(os.tmpdir(), 'agent-skills-demo-')) : demoStateFolder;
+  if (options.fresh && !screenshots) {
+    fs.rmSync(stateFolder, { recursive: true, force: true });
   }
+  const workspaceFolder = screenshots ? prepareDemoWorkspace({ fresh: true }, log, path.join(stateFolder, 'demo-workspace')) : prepareDemoWorkspace(options, log);
   const folders = {
-    userData: path.join(demoStateFolder, 'user-data'),
-    serverData: path.join(demoStateFolder, 'server-data'),
-    extensions: path.join(demoStateFolder, 'extensions'),
+    userData: path.join(stateFolder, 'user-data'),
+    serverData: path.join(stateFolder, 'server-data'),
+    extensions: path.join(stateFolder, 'extensions'),
   };
   for (const folder of Object.values(folders)) {
     fs.mkdirSync(folder, { recursive: true });
@@ -38,7 +45,7 @@ async function main(): Promise<void> {
   installDemoExtensions(folders.extensions);
 
   const port = await choosePort();
-  const tokenFile = connectionTokenFile();
+  const tokenFile = connectionTokenFile(stateFolder);
   const server = spawn(
     installation.nodeBinaryPath,
     [
@@ -59,7 +66,7 @@ async function main(): Promise<void> {
     // Its own process group, so stopping it also stops the extension host and other helpers.
     { cwd: workspaceFolder, env: serverEnvironment(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
-  const serverLog = fs.createWriteStream(path.join(demoStateFolder, 'server.log'));
+  const serverLog = fs.createWriteStream(path.join(stateFolder, 'server.log'));
   server.stdout?.pipe(serverLog);
   server.stderr?.pipe(serverLog);
   stopServer = () => stopProcessGroup(server);
@@ -69,7 +76,7 @@ async function main(): Promise<void> {
     server.on('exit', (code, signal) => resolve(`exited (code ${code}, signal ${signal})`));
   });
 
-  await waitUntilServing(port, exited);
+  await waitUntilServing(port, exited, serverLog.path.toString());
   const token = fs.readFileSync(tokenFile, 'utf8').trim();
   // Slashes stay readable in the printed URL; VS Code accepts them unencoded.
   const url = `http://127.0.0.1:${port}/?tkn=${token}&folder=${encodeURIComponent(workspaceFolder).replace(/%2F/g, '/')}`;
@@ -82,6 +89,15 @@ async function main(): Promise<void> {
   log('for example "@skills write a commit message for the tags change".');
   log(`The model is "Demo model (scripted)": no account needed. Server log: ${path.relative(process.cwd(), serverLog.path.toString())}`);
   log('Press Ctrl+C to stop.');
+  if (screenshots) {
+    try {
+      await takeDemoScreenshots(url, log);
+    } finally {
+      await stopServer();
+      fs.rmSync(stateFolder, { recursive: true, force: true, maxRetries: 3 });
+    }
+    return;
+  }
 
   const reason = await exited;
   if (stopRequested) {
@@ -116,8 +132,8 @@ async function choosePort(): Promise<number> {
 }
 
 /** Kept between runs, so a browser tab left open still works after a restart. */
-function connectionTokenFile(): string {
-  const file = path.join(demoStateFolder, 'connection-token');
+function connectionTokenFile(stateFolder: string): string {
+  const file = path.join(stateFolder, 'connection-token');
   if (!fs.existsSync(file)) {
     fs.writeFileSync(file, randomBytes(16).toString('hex'), { mode: 0o600 });
   }
@@ -135,7 +151,7 @@ function serverEnvironment(): NodeJS.ProcessEnv {
   return env;
 }
 
-async function waitUntilServing(port: number, exited: Promise<string>): Promise<void> {
+async function waitUntilServing(port: number, exited: Promise<string>, serverLogPath: string): Promise<void> {
   const deadline = Date.now() + serverStartSeconds * 1000;
   while (Date.now() < deadline) {
     // `/version` answers without the connection token.
@@ -144,7 +160,7 @@ async function waitUntilServing(port: number, exited: Promise<string>): Promise<
     }
     const reason = await Promise.race([exited, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 250))]);
     if (reason) {
-      throw new Error(`The VS Code server ${reason}${process.env.PORT ? ` (is port ${port} already in use?)` : ''}; see ${path.join(demoStateFolder, 'server.log')}.`);
+      throw new Error(`The VS Code server ${reason}${process.env.PORT ? ` (is port ${port} already in use?)` : ''}; see ${serverLogPath}.`);
     }
   }
   throw new Error(`The VS Code server did not answer on port ${port} within ${serverStartSeconds} s.`);

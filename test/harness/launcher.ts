@@ -63,7 +63,7 @@ const verbose = process.env.AGENT_SKILLS_TEST_VERBOSE === '1';
 const keepTemporaryFolders = process.env.AGENT_SKILLS_TEST_KEEP === '1';
 const viewport = { width: 1400, height: 900 };
 
-const chromiumArguments = [
+export const chromiumArguments = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',

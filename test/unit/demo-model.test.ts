@@ -50,8 +50,9 @@ describe('the demo model', () => {
     conversation.push(...toolRound('call-2', activateToolName, activation.text));
     const reply = nextAnswer(conversation, skillTools);
     assert.ok('text' in reply);
-    assert.match(reply.text, /^Using the skill \*\*commit-messages\*\* \(Commit messages\) for “write a commit message for the tags change”/);
-    assert.match(reply.text, /\n1\. /);
+    assert.match(reply.text, /^Following \*\*commit-messages\*\* \(Commit messages\) for “write a commit message for the tags change”:/);
+    assert.match(reply.text, /> If nothing is given above, run `git diff --staged`/);
+    assert.match(reply.text, /It also covers: Format, Examples, Do not\./);
     assert.match(reply.text, /Demo model \(scripted\)/);
   });
 
@@ -60,7 +61,10 @@ describe('the demo model', () => {
     assert.ok(activation.ok);
     const reply = nextAnswer([user(activation.text, 'draft the notes for 1.2.0')], []);
     assert.ok('text' in reply);
-    assert.match(reply.text, /\*\*release-notes\*\*/);
+    assert.match(reply.text, /^Following \*\*release-notes\*\* \(Release notes\) for “draft the notes for 1\.2\.0”, I would:/);
+    // Numbered steps are listed with their wrapped lines joined.
+    assert.match(reply.text, /\n1\. From the repository root, run the collector in this skill's folder: `node/);
+    assert.match(reply.text, /\n2\. If it reports/);
   });
 
   it('passes on the error of a failed activation', () => {

@@ -121,28 +121,53 @@ function skillElement(text: string): LoadedSkill | undefined {
   return match ? { name: match[1], body: match[2] } : undefined;
 }
 
-/** A reply that follows the loaded skill as far as a script can: its title and its steps. */
+/**
+ * A reply that follows the loaded skill as far as a script can: its numbered steps when it has
+ * them, else its opening instructions and what its sections cover.
+ */
 export function followSkill(skill: LoadedSkill, prompt: string): string {
-  const body = skill.body.replace(/\nResource files[\s\S]*$/, '');
+  const body = skill.body.replace(/\nResource files[\s\S]*$/, '').replace(/```[\s\S]*?```/g, '');
   const title = /^#\s+(.+)$/m.exec(body)?.[1] ?? skill.name;
-  const steps = body
-    .split('\n')
-    .filter((line) => /^(\d+\.|-)\s+\S/.test(line))
-    .slice(0, maxStepsShown)
-    .map((line) => line.replace(/^(\d+\.|-)\s+/, ''));
-  const firstParagraph = body
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.trim())
-    .find((paragraph) => paragraph !== '' && !paragraph.startsWith('#'));
-  const plan = steps.length > 0 ? steps.map((step, index) => `${index + 1}. ${step}`).join('\n') : (firstParagraph ?? '(the skill has no instructions)');
   const request = prompt === '' ? '' : ` for “${prompt}”`;
-  return [
-    `Using the skill **${skill.name}** (${title})${request}. Following its instructions, I would:`,
-    '',
-    plan,
-    '',
-    `_${demoModelLabel}: it finds and loads the right skill, then shows its steps instead of doing the work. Pick another model in the chat view for real answers._`,
-  ].join('\n');
+  const steps = numberedSteps(body).slice(0, maxStepsShown);
+  const heading = `Following **${skill.name}** (${title})${request}`;
+  let plan: string[];
+  if (steps.length > 0) {
+    plan = [`${heading}, I would:`, '', ...steps.map((step, index) => `${index + 1}. ${step}`)];
+  } else {
+    const paragraphs = body
+      .split(/\n\s*\n/)
+      .map((paragraph) => paragraph.replace(/\s*\n\s*/g, ' ').trim())
+      .filter((paragraph) => paragraph !== '' && !paragraph.startsWith('#') && !/^[-*]\s/.test(paragraph))
+      .slice(0, 2);
+    const sections = [...body.matchAll(/^##\s+(.+)$/gm)].map((match) => match[1].trim());
+    plan = [
+      `${heading}:`,
+      '',
+      paragraphs.map((paragraph) => `> ${paragraph}`).join('\n>\n'),
+      ...(sections.length > 0 ? ['', `It also covers: ${sections.join(', ')}.`] : []),
+    ];
+  }
+  return [...plan, '', `_${demoModelLabel}: it shows what the skill says instead of doing the work._`].join('\n');
+}
+
+/** Top-level numbered list items, each with its wrapped continuation lines joined. */
+function numberedSteps(body: string): string[] {
+  const steps: string[] = [];
+  let current: string | undefined;
+  for (const line of body.split('\n')) {
+    const item = /^\d+\.\s+(\S.*)$/.exec(line);
+    if (item) {
+      current = item[1].trim();
+      steps.push(current);
+    } else if (current !== undefined && /^\s+\S/.test(line) && !/^\s+([-*]|\d+\.)\s/.test(line)) {
+      current = `${current} ${line.trim()}`;
+      steps[steps.length - 1] = current;
+    } else {
+      current = undefined;
+    }
+  }
+  return steps;
 }
 
 function findLastIndex<T>(items: readonly T[], predicate: (item: T) => boolean): number {
