@@ -82,10 +82,13 @@ export function renderCatalog(skills: readonly SkillRecord[], options: CatalogOp
     suffixNames[index] = suffixNames[index + 1] + visible[index].name.length + 2;
   }
   const namesCost = (from: number): number => (from === visible.length ? 0 : NAMES_ONLY.length - 2 + suffixNames[from] + 1);
+  // Room kept for the names of the skills not yet described. When even the names alone would not
+  // fit, at most half the budget goes to them, so the catalog never degrades to names only.
+  const namesReserve = (from: number): number => Math.min(namesCost(from), Math.floor(budget / 2));
 
   let used = fixed;
   let fullCount = 0;
-  while (fullCount < visible.length && used + lines[fullCount].length + 1 + namesCost(fullCount + 1) <= budget) {
+  while (fullCount < visible.length && used + lines[fullCount].length + 1 + namesReserve(fullCount + 1) <= budget) {
     used += lines[fullCount].length + 1;
     fullCount++;
   }

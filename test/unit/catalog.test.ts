@@ -52,12 +52,15 @@ describe('renderCatalog', () => {
     assert.equal(oneMore.included.length, catalog.included.length);
   });
 
-  it('counts what does not fit even by name', () => {
+  it('counts what does not fit even by name, and still describes the first skills', () => {
     const many = Array.from({ length: 200 }, (_, index) => fakeRecord(`skill-number-${index}`, 'Described.'));
     const catalog = renderCatalog(many, { maxChars: 600 });
     assert.ok(catalog.chars <= 600, `${catalog.chars} chars`);
-    assert.deepEqual(catalog.included, []);
-    assert.equal(catalog.overflow.length, 200);
+    // Names alone would overflow, so about half the budget goes to descriptions and half to names.
+    assert.ok(catalog.included.length >= 5, `${catalog.included.length} described`);
+    assert.deepEqual(catalog.included, many.slice(0, catalog.included.length).map((record) => record.name));
+    assert.ok(!catalog.text.includes(`${catalog.overflow[0]}: `));
+    assert.equal(catalog.included.length + catalog.overflow.length, 200);
     assert.ok(catalog.unlisted.length > 0);
     assert.match(catalog.text, new RegExp(`…and ${catalog.unlisted.length} more`));
   });
