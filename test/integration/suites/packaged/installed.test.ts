@@ -42,12 +42,14 @@ describe('the packaged extension, installed from its .vsix', () => {
     assert.equal(extension.isActive, true);
   });
 
-  it('registers its language-model tools', async () => {
+  it('registers its language-model tools, which answer', async () => {
     await activateProduct();
-    const registered = await waitFor(() => toolNames.every((name) => vscode.lm.tools.some((tool) => tool.name === name)) && vscode.lm.tools, {
+    await waitFor(() => toolNames.every((name) => vscode.lm.tools.some((tool) => tool.name === name)), {
       message: () => `registered tools: ${vscode.lm.tools.map((tool) => tool.name).join(', ')}`,
     });
-    assert.ok(registered.length >= toolNames.length);
+    const result = await vscode.lm.invokeTool('skills_find', { input: { query: 'write a new skill' }, toolInvocationToken: undefined });
+    const text = result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+    assert.match(text, /writing-skills/);
   });
 
   it('finds its built-in skills through the public API', async () => {
