@@ -52,6 +52,7 @@ export interface ActionViewItem {
   kind: 'action';
   id: string;
   label: string;
+  description: string;
   icon: IconSpec;
   /** A command id contributed in package.json. */
   command: string;
@@ -310,7 +311,7 @@ export function buildSkillView(snapshot: RegistrySnapshot, policy: ViewPolicy, h
       }
       if (id === 'untrusted' && children.length > 0) {
         // The view says why these skills are unusable and offers the way out.
-        children.unshift({ kind: 'action', id: 'action:manage-trust', label: 'Trust this workspace to use its skills…', icon: { id: 'shield' }, command: MANAGE_TRUST_COMMAND });
+        children.unshift({ kind: 'action', id: 'action:manage-trust', label: 'Trust this workspace to use its skills', description: '', icon: { id: 'shield' }, command: MANAGE_TRUST_COMMAND });
       }
     }
     if (children.length > 0) {

@@ -16,6 +16,7 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<ViewItem>, vs
   private readonly changeEmitter = new vscode.EventEmitter<ViewItem | undefined>();
   readonly onDidChangeTreeData = this.changeEmitter.event;
   private groups: GroupViewItem[] = [];
+  private signature: string | undefined;
   private readonly parents = new Map<ViewItem, GroupViewItem>();
   private readonly homeDir = os.homedir();
   private readonly disposables: vscode.Disposable[] = [this.changeEmitter];
@@ -30,13 +31,16 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<ViewItem>, vs
     return this.groups;
   }
 
+  /** Asks the view to fetch everything again, even if nothing changed. */
+  redraw(): void {
+    this.changeEmitter.fire(undefined);
+  }
+
   getTreeItem(item: ViewItem): vscode.TreeItem {
     const collapsible = item.kind === 'group' ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None;
     const treeItem = new vscode.TreeItem(item.label, collapsible);
     treeItem.id = item.id;
-    if (item.kind !== 'action') {
-      treeItem.description = item.description;
-    }
+    treeItem.description = item.description;
     treeItem.iconPath = themeIcon(item.icon);
     if (item.kind === 'skill') {
       treeItem.tooltip = markdown(item.tooltip);
@@ -68,7 +72,13 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<ViewItem>, vs
   }
 
   private rebuild(snapshot: RegistrySnapshot): void {
-    this.groups = buildSkillView(snapshot, { allowlist: this.host.settings.allowlist }, this.homeDir);
+    const groups = buildSkillView(snapshot, { allowlist: this.host.settings.allowlist }, this.homeDir);
+    const signature = viewSignature(groups);
+    if (signature === this.signature) {
+      return; // Nothing the user would see changed: spare the view a redraw.
+    }
+    this.signature = signature;
+    this.groups = groups;
     this.parents.clear();
     const index = (group: GroupViewItem): void => {
       for (const child of group.children) {
@@ -81,6 +91,11 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<ViewItem>, vs
     this.groups.forEach(index);
     this.changeEmitter.fire(undefined);
   }
+}
+
+/** Everything a row shows, so equal signatures mean an identical view. */
+function viewSignature(items: readonly ViewItem[]): string {
+  return JSON.stringify(items, (key, value: unknown) => (key === 'record' || key === 'problem' ? undefined : value));
 }
 
 function themeIcon(icon: IconSpec): vscode.ThemeIcon {
@@ -114,6 +129,9 @@ export function createSkillsView(host: SkillsHost, provider: SkillsTreeProvider)
   return vscode.Disposable.from(
     view,
     host.onDidChange(update),
+    // Rows computed while the view was hidden can be laid out for the wrong height (seen in the web
+    // workbench: the last group expanded but empty); redrawing once it is shown fixes that.
+    view.onDidChangeVisibility((event) => event.visible && provider.redraw()),
     // Folders and the locations setting change the roots; those are the moments to look again.
     host.onDidChangeRoots(() => void unconfigured.check()),
   );

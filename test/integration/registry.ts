@@ -20,6 +20,27 @@ export const integrationSuites: readonly IntegrationSuite[] = [
     trusted: true,
     installVsix: true,
   },
+  // The editor: Skills view, live reload, Validate Skills, quick fixes, commands, settings, trust.
+  {
+    name: 'editor',
+    workspaces: ['editor'],
+    trusted: true,
+    home: 'editor-home',
+  },
+  {
+    name: 'editor-multiroot',
+    workspaces: ['team-a', 'team-b'],
+    trusted: true,
+    settings: { 'agentSkills.builtinSkills': false },
+  },
+  {
+    name: 'editor-restricted',
+    workspaces: ['editor'],
+    trusted: false,
+    home: 'editor-home',
+    // Only the user's skills beside the workspace's, so the view's rows are few and all asserted.
+    settings: { 'agentSkills.builtinSkills': false },
+  },
   // Chat: the language-model tools and the @skills participant.
   {
     name: 'chat',

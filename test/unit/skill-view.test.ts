@@ -62,7 +62,7 @@ describe('buildSkillView', () => {
       'Shadowed — 1',
       `  pdf — shadowed by ${winner}`,
       'Untrusted — 1',
-      '  Trust this workspace to use its skills…',
+      '  Trust this workspace to use its skills',
       '  stranger — lib (untrusted)',
     ]);
     assert.equal(usableSkillCount(registry.snapshot), 2);

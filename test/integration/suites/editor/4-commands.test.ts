@@ -1,0 +1,158 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { harnessAvailable, screenshot, waitForViewText } from '../../util';
+import { diagnosticsOf, setWorkspaceSetting, skillNamed, skillsApi, treeGroups, treeItem, userSkillsFolder, waitForSkills, workspaceSkillsFolder } from '../../editorHelpers';
+
+describe('Skills commands', () => {
+  afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
+
+  describe('Create Skill', () => {
+    after(() => {
+      fs.rmSync(path.join(workspaceSkillsFolder(), 'release-notes'), { recursive: true, force: true });
+      fs.rmSync(path.join(userSkillsFolder(), 'my-habits'), { recursive: true, force: true });
+    });
+
+    it('scaffolds a valid skill in the chosen location, lists it and opens it', async () => {
+      const api = await skillsApi();
+      const uri = await vscode.commands.executeCommand<vscode.Uri | undefined>('agentSkills.createSkill', { name: 'release-notes', location: 'editor' });
+      const file = path.join(workspaceSkillsFolder(), 'release-notes', 'SKILL.md');
+      assert.equal(uri?.fsPath, file);
+      assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, file);
+      assert.match(fs.readFileSync(file, 'utf8'), /^---\nname: release-notes\ndescription: "/);
+      // The open editor is validated in full, body included: a scaffold has nothing to report.
+      assert.deepEqual(diagnosticsOf(file), []);
+      assert.equal(skillNamed(api, 'release-notes')?.status, 'available');
+      assert.ok(treeItem(api, 'Available', 'release-notes'));
+    });
+
+    it('creates in the user folder when asked', async () => {
+      const api = await skillsApi();
+      const uri = await vscode.commands.executeCommand<vscode.Uri | undefined>('agentSkills.createSkill', { name: 'my-habits', location: 'User', open: false });
+      assert.equal(uri?.fsPath, path.join(userSkillsFolder(), 'my-habits', 'SKILL.md'));
+      assert.equal(skillNamed(api, 'my-habits')?.source.kind, 'user');
+    });
+
+    it('never overwrites an existing folder, and refuses names that break the rules', async () => {
+      const before = fs.readFileSync(path.join(workspaceSkillsFolder(), 'notes', 'SKILL.md'), 'utf8');
+      assert.equal(await vscode.commands.executeCommand('agentSkills.createSkill', { name: 'notes', location: 'editor' }), undefined);
+      assert.equal(fs.readFileSync(path.join(workspaceSkillsFolder(), 'notes', 'SKILL.md'), 'utf8'), before);
+      assert.equal(await vscode.commands.executeCommand('agentSkills.createSkill', { name: 'Bad Name', location: 'editor' }), undefined);
+      assert.ok(!fs.existsSync(path.join(workspaceSkillsFolder(), 'Bad Name')));
+    });
+  });
+
+  describe('Show Catalog', () => {
+    it('opens exactly what the model is given, under a line with its size', async () => {
+      await skillsApi();
+      const document = await vscode.commands.executeCommand<vscode.TextDocument>('agentSkills.showCatalog');
+      const [header, blank, ...rest] = document.getText().split('\n');
+      assert.match(header, /^Skill catalog: [\d,]+ characters \(~[\d,]+ tokens\) of a 16,000-character budget; \d+ skills described\.$/);
+      assert.equal(blank, '');
+      const catalog = rest.join('\n');
+      assert.match(catalog, /^<available_skills>\n/);
+      assert.match(catalog, /\npdf-tools: Extract text and tables from PDF files\. Use when the user mentions a PDF\.\n/);
+      assert.doesNotMatch(catalog, /shadowed by the workspace/); // The user's pdf-tools is shadowed.
+      assert.equal(document.languageId, 'markdown');
+    });
+  });
+
+  describe('activation from the view and the API', () => {
+    after(() => vscode.commands.executeCommand('agentSkills.deactivateAll'));
+
+    it('returns the activation text through the API and lists the skill as Active', async () => {
+      const api = await skillsApi();
+      const text = await api.activateSkill('pdf-tools', 'report.pdf');
+      assert.match(text, /^<skill name="pdf-tools" dir="[^"]+pdf-tools">\n# PDF tools\n\nExtract the text of report\.pdf page by page/);
+      await waitForSkills(api, () => skillNamed(api, 'pdf-tools', 'workspace')?.status === 'active', 'pdf-tools is not active');
+      assert.deepEqual(treeGroups(api).slice(0, 2), ['Active', 'Available']);
+      assert.equal(treeItem(api, 'Active', 'pdf-tools')?.description, 'editor · Extract text and tables from PDF files. Use when the user mentions a PDF.');
+    });
+
+    it('rejects an unknown name with close matches', async () => {
+      const api = await skillsApi();
+      await assert.rejects(api.activateSkill('pdf-tool'), /No skill named "pdf-tool"\. Did you mean: pdf-tools/);
+    });
+
+    it('activates and deactivates from the item menus', async () => {
+      const api = await skillsApi();
+      assert.equal(await vscode.commands.executeCommand('agentSkills.activate', treeItem(api, 'Available', 'notes')), true);
+      await waitForSkills(api, () => treeItem(api, 'Active', 'notes'), 'notes is not in Active');
+      const active = treeItem(api, 'Active', 'notes');
+      assert.equal(active?.contextValue, 'skill active');
+      if (harnessAvailable()) {
+        await waitForViewText('skills', 'Active');
+        await screenshot('tree-active');
+      }
+      await vscode.commands.executeCommand('agentSkills.deactivate', active);
+      await waitForSkills(api, () => skillNamed(api, 'notes')?.status === 'available', 'notes is still active');
+    });
+
+    it('deactivates everything at once', async () => {
+      const api = await skillsApi();
+      await vscode.commands.executeCommand('agentSkills.activate', 'notes');
+      await vscode.commands.executeCommand('agentSkills.deactivateAll');
+      await waitForSkills(api, (skills) => !skills.some((skill) => skill.status === 'active'), 'a skill is still active');
+      assert.ok(!treeGroups(api).includes('Active'));
+    });
+  });
+
+  describe('the allowlist', () => {
+    afterEach(async () => setWorkspaceSetting(await skillsApi(), 'allowlist', undefined));
+
+    it('filters skills live and lets the view allow one, keeping the other entries', async () => {
+      const api = await skillsApi();
+      await setWorkspaceSetting(api, 'allowlist', ['pdf-*', 'journal']);
+      await waitForSkills(api, () => skillNamed(api, 'notes')?.status === 'not-allowed', 'notes is not filtered out');
+      assert.equal(skillNamed(api, 'pdf-tools', 'workspace')?.status, 'available');
+      const notAllowed = treeItem(api, 'Not allowed', 'notes');
+      assert.equal(notAllowed?.contextValue, 'skill allowable');
+      if (harnessAvailable()) {
+        await waitForViewText('skills', 'Not allowed');
+        await screenshot('tree-not-allowed');
+      }
+
+      await vscode.commands.executeCommand('agentSkills.allow', notAllowed);
+      await waitForSkills(api, () => skillNamed(api, 'notes')?.status === 'available', 'notes was not allowed');
+      assert.deepEqual(vscode.workspace.getConfiguration('agentSkills').inspect('allowlist')?.workspaceValue, ['pdf-*', 'journal', 'notes']);
+      const allowed = treeItem(api, 'Available', 'notes');
+      assert.equal(allowed?.contextValue, 'skill activatable allowlisted');
+
+      await vscode.commands.executeCommand('agentSkills.removeFromAllowlist', allowed);
+      await waitForSkills(api, () => skillNamed(api, 'notes')?.status === 'not-allowed', 'notes is still allowed');
+      assert.deepEqual(vscode.workspace.getConfiguration('agentSkills').inspect('allowlist')?.workspaceValue, ['pdf-*', 'journal']);
+    });
+  });
+
+  describe('settings, applied live', () => {
+    afterEach(async () => {
+      const api = await skillsApi();
+      for (const key of ['builtinSkills', 'userSkills', 'locations', 'enabled']) await setWorkspaceSetting(api, key, undefined);
+    });
+
+    it('drops built-in and user skills when they are turned off', async () => {
+      const api = await skillsApi();
+      await setWorkspaceSetting(api, 'builtinSkills', false);
+      await setWorkspaceSetting(api, 'userSkills', false);
+      await waitForSkills(api, (skills) => !skills.some((skill) => skill.source.kind === 'builtin' || skill.source.kind === 'user'), 'built-in or user skills remain');
+      assert.ok(!treeGroups(api).includes('Shadowed'));
+    });
+
+    it('adds a location as soon as it is configured', async () => {
+      const api = await skillsApi();
+      await setWorkspaceSetting(api, 'locations', ['.agent/skills', '.claude/skills']);
+      await waitForSkills(api, () => skillNamed(api, 'claude-helper'), 'the .claude/skills skill did not appear');
+      assert.equal(skillNamed(api, 'claude-helper')?.source.label, 'editor · .claude/skills');
+    });
+
+    it('lists nothing while turned off', async () => {
+      const api = await skillsApi();
+      await setWorkspaceSetting(api, 'enabled', false);
+      await waitForSkills(api, (skills) => skills.length === 0, 'skills are still listed');
+      assert.deepEqual(api.testing.tree.topLevel, []);
+      await setWorkspaceSetting(api, 'enabled', true);
+      await waitForSkills(api, (skills) => skills.length > 0, 'skills did not come back');
+    });
+  });
+});
