@@ -26,22 +26,41 @@ export function elapsedMs(start: bigint): number {
   return Number(process.hrtime.bigint() - start) / 1e6;
 }
 
+export interface MedianTimes {
+  /** Elapsed time. */
+  wallMs: number;
+  /** CPU time of the whole process (all its threads, so file-system work counts too). Steadier than wall time on a busy machine. */
+  cpuMs: number;
+}
+
 /**
- * Median durations in milliseconds of several tasks measured in alternation (a, b, a, b…), so
- * that changes in the machine's load or caches during the run affect each of them alike.
+ * Median times of several tasks measured in alternation (a, b, a, b…), so that changes in the
+ * machine's load or caches during the run affect each of them alike.
  */
-export async function alternatingMediansMs<Name extends string>(tasks: Readonly<Record<Name, TimedTask>>, repetitions: Repetitions): Promise<Record<Name, number>> {
+export async function alternatingMedians<Name extends string>(tasks: Readonly<Record<Name, TimedTask>>, repetitions: Repetitions): Promise<Record<Name, MedianTimes>> {
   const names = Object.keys(tasks) as Name[];
-  const times = new Map<Name, number[]>(names.map((name) => [name, []]));
+  const samples = new Map<Name, { wall: number[]; cpu: number[] }>(names.map((name) => [name, { wall: [], cpu: [] }]));
   for (let index = 0; index < repetitions.warmups + repetitions.runs; index++) {
     for (const name of names) {
       const task: TimedTask = tasks[name];
       const steps: TimedSteps = typeof task === 'function' ? { run: task } : task;
       await steps.prepare?.();
+      const cpuStart = process.cpuUsage();
       const start = process.hrtime.bigint();
       await steps.run();
-      if (index >= repetitions.warmups) times.get(name)!.push(elapsedMs(start));
+      const wallMs = elapsedMs(start);
+      const cpu = process.cpuUsage(cpuStart);
+      if (index >= repetitions.warmups) {
+        samples.get(name)!.wall.push(wallMs);
+        samples.get(name)!.cpu.push((cpu.user + cpu.system) / 1000);
+      }
     }
   }
-  return Object.fromEntries(names.map((name) => [name, median(times.get(name)!)])) as Record<Name, number>;
+  return Object.fromEntries(names.map((name) => [name, { wallMs: median(samples.get(name)!.wall), cpuMs: median(samples.get(name)!.cpu) }])) as Record<Name, MedianTimes>;
+}
+
+/** Median elapsed times in milliseconds of tasks measured in alternation (see alternatingMedians). */
+export async function alternatingMediansMs<Name extends string>(tasks: Readonly<Record<Name, TimedTask>>, repetitions: Repetitions): Promise<Record<Name, number>> {
+  const medians = await alternatingMedians(tasks, repetitions);
+  return Object.fromEntries(Object.entries<MedianTimes>(medians).map(([name, times]) => [name, times.wallMs])) as Record<Name, number>;
 }

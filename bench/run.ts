@@ -16,7 +16,7 @@ interface BenchResults {
   /** When the file was last written (ISO 8601). */
   updatedAt: string;
   /** The machine and runtime of the last run; figures are only comparable on the same one. */
-  environment: { node: string; platform: string; cpu: string; cpuCount: number; memoryBytes: number };
+  environment: { node: string; platform: string; cpu: string; cpuCount: number; memoryBytes: number; loadAverageAtStart: number };
   /** Figures per section, keyed by the section's file name without extension. */
   sections: Record<string, BenchFigures>;
   /** Sections that crashed in the last run, with the error message. */
@@ -47,6 +47,8 @@ function environment(): BenchResults['environment'] {
     cpu: cpus[0]?.model ?? 'unknown',
     cpuCount: cpus.length,
     memoryBytes: os.totalmem(),
+    // Other work on the machine slows timings unevenly; a high figure here explains a noisy run.
+    loadAverageAtStart: Math.round(os.loadavg()[0] * 100) / 100,
   };
 }
 
