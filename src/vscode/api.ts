@@ -26,6 +26,8 @@ export interface AgentSkillsApi {
   /** For the extension's own tests and benchmarks; not a stable interface. */
   readonly testing: {
     readonly tree: SkillsTreeProvider;
+    /** Milliseconds from activation to the first discovery done and the view built. */
+    startupMs(): number | undefined;
   };
 }
 
@@ -49,6 +51,6 @@ export function createApi(host: SkillsHost, watcher: SkillWatcher, diagnostics: 
       await host.whenIdle();
       await diagnostics.settled();
     },
-    testing: { tree },
+    testing: { tree, startupMs: () => host.startupMs },
   };
 }

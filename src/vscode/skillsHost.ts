@@ -33,6 +33,10 @@ export class SkillsHost implements vscode.Disposable {
   /** Fires when the set of roots changes (watchers follow it). */
   readonly onDidChangeRoots = this.rootsEmitter.event;
 
+  private readonly createdAt = performance.now();
+  /** Milliseconds from creation to the end of the first discovery (the view is built by then). */
+  startupMs: number | undefined;
+
   private currentSettings: SkillSettings;
   private currentRoots: readonly SkillRoot[] = [];
   /** The latest registry update; awaited by whenIdle. */
@@ -61,8 +65,9 @@ export class SkillsHost implements vscode.Disposable {
     );
     this.applyPolicy();
     this.ready = this.updateRoots().then(() => {
+      this.startupMs = performance.now() - this.createdAt;
       const snapshot = this.registry.snapshot;
-      this.log.info(`Discovered ${snapshot.skills.length} skills in ${this.currentRoots.length} locations.`);
+      this.log.info(`Discovered ${snapshot.skills.length} skills in ${this.currentRoots.length} locations in ${Math.round(this.startupMs)} ms.`);
     });
   }
 

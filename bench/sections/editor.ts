@@ -1,0 +1,76 @@
+// The extension inside a real VS Code (the integration harness's server and browser): start-up
+// with 100 and 1,000 skills, and the delay from a SKILL.md written on disk to the Skills view
+// model showing it. Each size gets several fresh windows; the figures are medians.
+// The measuring runs in test/integration/suites/editor-bench, which writes them to a JSON file.
+
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { compileIntegrationTests } from '../../test/harness/compileTests';
+import { runSuite } from '../../test/harness/launcher';
+import { repositoryRoot } from '../../test/harness/vscodeServer';
+import type { EditorBenchFigures } from '../../test/integration/suites/editor-bench/measure.test';
+import { writeSyntheticSkills } from '../core/synthetic-skills';
+import { median } from '../measure';
+import { checkGoal, printFigure, round, type BenchFigures } from '../section';
+
+const SIZES = [100, 1000] as const;
+/** Fresh VS Code windows per size; each also times several edits. */
+const WINDOWS = 3;
+/** DESIGN.md: the tree and catalog update within half a second of a change. */
+const CHANGE_GOAL_MS = 500;
+
+export async function run(): Promise<BenchFigures> {
+  const build = spawnSync('npm', ['run', 'build'], { cwd: repositoryRoot, stdio: 'inherit' });
+  if (build.status !== 0) {
+    throw new Error('npm run build failed; the editor benchmark needs dist/extension.js');
+  }
+  const compiledTestsFolder = await compileIntegrationTests();
+  const scratch = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'agent-skills-editor-bench-')));
+  const figures: BenchFigures = {};
+  try {
+    for (const size of SIZES) {
+      const tree = path.join(scratch, `skills-${size}`);
+      await writeSyntheticSkills(tree, size);
+      const windows: EditorBenchFigures[] = [];
+      for (let window = 0; window < WINDOWS; window++) {
+        windows.push(await measureInVsCode(tree, path.join(scratch, `figures-${size}-${window}.json`), compiledTestsFolder));
+      }
+      const startup = median(windows.map((measured) => measured.startupMs));
+      const workspaceChange = median(windows.flatMap((measured) => measured.workspaceChangeToTreeMs));
+      const externalChange = median(windows.flatMap((measured) => measured.externalChangeToTreeMs));
+      printFigure(`start-up to a built Skills view (${size.toLocaleString('en-US')} skills)`, startup, ' ms');
+      figures[`startupMs${size}`] = round(startup, 1);
+      figures[`workspaceChangeToTreeMs${size}`] = round(workspaceChange, 1);
+      figures[`externalChangeToTreeMs${size}`] = round(externalChange, 1);
+      figures[`workspaceChangeGoal${size}`] = checkGoal({ label: `workspace SKILL.md change → view (${size.toLocaleString('en-US')} skills)`, value: workspaceChange, unit: ' ms', target: CHANGE_GOAL_MS, better: 'lower' });
+      figures[`externalChangeGoal${size}`] = checkGoal({ label: `AGENT_SKILLS_PATH SKILL.md change → view (${size.toLocaleString('en-US')} skills)`, value: externalChange, unit: ' ms', target: CHANGE_GOAL_MS, better: 'lower' });
+    }
+    figures.windowsPerSize = WINDOWS;
+    return figures;
+  } finally {
+    await fs.rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/** One fresh VS Code window over `tree`; returns what the bench suite measured in it. */
+async function measureInVsCode(tree: string, outputFile: string, compiledTestsFolder: string): Promise<EditorBenchFigures> {
+  const lines: string[] = [];
+  const result = await runSuite(
+    {
+      name: 'editor-bench',
+      workspaces: ['editor-bench'],
+      trusted: true,
+      env: { AGENT_SKILLS_PATH: tree, AGENT_SKILLS_BENCH_OUTPUT: outputFile },
+      // Only the skills being measured.
+      settings: { 'agentSkills.builtinSkills': false, 'agentSkills.userSkills': false },
+    },
+    { compiledTestsFolder, log: (line) => lines.push(line) },
+  );
+  if (result.exitCode !== 0 || result.passed !== 1) {
+    console.log(lines.slice(-40).join('\n'));
+    throw new Error(`the editor-bench suite failed (${result.problem ?? `${result.failed} failed, ${result.pending} skipped`})`);
+  }
+  return JSON.parse(await fs.readFile(outputFile, 'utf8')) as EditorBenchFigures;
+}
