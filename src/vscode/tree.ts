@@ -117,7 +117,6 @@ export function createSkillsView(host: SkillsHost, provider: SkillsTreeProvider)
     const untrusted = snapshot.skills.filter((record) => record.status === 'untrusted').length;
     view.message = untrusted > 0 ? `Restricted Mode: ${untrusted} workspace ${untrusted === 1 ? 'skill is' : 'skills are'} listed by name only and never given to a chat model.` : undefined;
     void setContext('agentSkills.skillCount', snapshot.skills.length);
-    void setContext('agentSkills.workspaceSkillCount', snapshot.skills.filter((record) => record.root.kind === 'workspace').length);
   };
   const unconfigured = new UnconfiguredLocations(host);
   update(host.snapshot);

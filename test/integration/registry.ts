@@ -41,6 +41,12 @@ export const integrationSuites: readonly IntegrationSuite[] = [
     // Only the user's skills beside the workspace's, so the view's rows are few and all asserted.
     settings: { 'agentSkills.builtinSkills': false },
   },
+  {
+    name: 'editor-welcome',
+    workspaces: ['editor-empty'],
+    trusted: true,
+    settings: { 'agentSkills.builtinSkills': false },
+  },
   // Chat: the language-model tools and the @skills participant.
   {
     name: 'chat',
