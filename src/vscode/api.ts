@@ -2,6 +2,7 @@
 // and for tests. Read-only views of the registry: nothing read from untrusted skills' files.
 
 import * as vscode from 'vscode';
+import { activationToolText } from '../core/chat-tools';
 import { describeSkills, type SkillInfo } from '../core/skill-info';
 import type { SkillDiagnostics } from './diagnostics';
 import type { SkillsHost } from './skillsHost';
@@ -43,7 +44,7 @@ export function createApi(host: SkillsHost, watcher: SkillWatcher, diagnostics: 
       if (!result.ok) {
         throw new Error(result.message);
       }
-      return result.text;
+      return activationToolText(result);
     },
     async whenIdle() {
       await host.ready;

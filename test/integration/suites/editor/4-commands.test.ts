@@ -70,6 +70,14 @@ describe('Skills commands', () => {
       assert.equal(treeItem(api, 'Active', 'pdf-tools')?.description, 'editor · Extract text and tables from PDF files. Use when the user mentions a PDF.');
     });
 
+    it('returns exactly what the activation tool gives the model', async () => {
+      const api = await skillsApi();
+      const result = await vscode.lm.invokeTool('skills_activate', { input: { name: 'notes', arguments: 'weekly sync' }, toolInvocationToken: undefined });
+      const toolText = result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+      assert.equal(await api.activateSkill('notes', 'weekly sync'), toolText);
+      await vscode.commands.executeCommand('agentSkills.deactivate', 'notes');
+    });
+
     it('rejects an unknown name with close matches', async () => {
       const api = await skillsApi();
       await assert.rejects(api.activateSkill('pdf-tool'), /No skill named "pdf-tool"\. Did you mean: pdf-tools/);
