@@ -78,7 +78,7 @@ export function prepareDemoWorkspace(options: DemoOptions, log: (line: string) =
   return folder;
 }
 
-interface ExtensionManifest {
+export interface ExtensionManifest {
   readonly publisher: string;
   readonly name: string;
   readonly version: string;

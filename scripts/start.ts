@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { answersHttp, findFreePort, killGroup } from '../test/harness/launcher';
 import { ensureVsCodeServer, repositoryRoot } from '../test/harness/vscodeServer';
 import { takeDemoScreenshots } from './demo-screenshots';
-import { buildDemoModel, buildExtension, demoModelFolder, installedExtensionFolder, parseDemoOptions, prepareDemoWorkspace, readManifest } from './demo';
+import { buildDemoModel, buildExtension, demoModelFolder, installedExtensionFolder, parseDemoOptions, prepareDemoWorkspace, readManifest, type ExtensionManifest } from './demo';
 
 /** VS Code's own state for the demo (settings, chat history, layout), kept between runs. */
 const demoStateFolder = path.join(repositoryRoot, '.vscode-test', 'demo');
@@ -109,14 +109,23 @@ async function main(): Promise<void> {
 /** The built extension and the demo model, as installed extensions of the demo's server. */
 function installDemoExtensions(extensionsFolder: string): void {
   // The product is linked, not copied: a rebuild plus "Developer: Reload Window" picks up changes.
-  const productFolder = installedExtensionFolder(extensionsFolder, readManifest(repositoryRoot));
-  fs.rmSync(productFolder, { recursive: true, force: true });
+  const productFolder = replaceInstalledVersions(extensionsFolder, readManifest(repositoryRoot));
   fs.symlinkSync(repositoryRoot, productFolder, 'junction');
-  const modelFolder = installedExtensionFolder(extensionsFolder, readManifest(demoModelFolder));
-  fs.rmSync(modelFolder, { recursive: true, force: true });
+  const modelFolder = replaceInstalledVersions(extensionsFolder, readManifest(demoModelFolder));
   for (const part of ['package.json', 'dist']) {
     fs.cpSync(path.join(demoModelFolder, part), path.join(modelFolder, part), { recursive: true });
   }
+}
+
+/** Removes every installed version of the extension (a link is removed, never followed); returns where this version goes. */
+function replaceInstalledVersions(extensionsFolder: string, manifest: ExtensionManifest): string {
+  const prefix = `${manifest.publisher}.${manifest.name}-`.toLowerCase();
+  for (const entry of fs.readdirSync(extensionsFolder)) {
+    if (entry.toLowerCase().startsWith(prefix)) {
+      fs.rmSync(path.join(extensionsFolder, entry), { recursive: true, force: true });
+    }
+  }
+  return installedExtensionFolder(extensionsFolder, manifest);
 }
 
 async function choosePort(): Promise<number> {

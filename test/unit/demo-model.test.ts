@@ -51,7 +51,9 @@ describe('the demo model', () => {
     const reply = nextAnswer(conversation, skillTools);
     assert.ok('text' in reply);
     assert.match(reply.text, /^Following \*\*commit-messages\*\* \(Commit messages\) for “write a commit message for the tags change”:/);
-    assert.match(reply.text, /> If nothing is given above, run `git diff --staged`/);
+    assert.match(reply.text, /\n> If nothing is given above, run `git diff --staged`/);
+    // Its first line asks for $ARGUMENTS, empty here: left out rather than shown cut off.
+    assert.doesNotMatch(reply.text, /Write a commit message for:/);
     assert.match(reply.text, /It also covers: Format, Examples, Do not\./);
     assert.match(reply.text, /Demo model \(scripted\)/);
   });
@@ -59,9 +61,10 @@ describe('the demo model', () => {
   it('follows a skill given to it directly, as `/use` does', async () => {
     const activation = await activateSkill(registry.snapshot, 'release-notes', { mode: 'user' });
     assert.ok(activation.ok);
-    const reply = nextAnswer([user(activation.text, 'draft the notes for 1.2.0')], []);
+    const reply = nextAnswer([user('I am starting the skill "release-notes". Follow its instructions:', activation.text)], []);
     assert.ok('text' in reply);
-    assert.match(reply.text, /^Following \*\*release-notes\*\* \(Release notes\) for “draft the notes for 1\.2\.0”, I would:/);
+    // The words around the skill are the participant's, so they are not quoted back as the request.
+    assert.match(reply.text, /^Following \*\*release-notes\*\* \(Release notes\), I would:/);
     // Numbered steps are listed with their wrapped lines joined.
     assert.match(reply.text, /\n1\. From the repository root, run the collector in this skill's folder: `node/);
     assert.match(reply.text, /\n2\. If it reports/);

@@ -35,13 +35,15 @@ export function nextAnswer(conversation: readonly ConversationMessage[], offered
   const toolOfCall = new Map(sincePrompt.flatMap((message) => message.calls).map((call) => [call.callId, call.name]));
   const results = sincePrompt.flatMap((message) => message.results).map((result) => ({ tool: toolOfCall.get(result.callId), text: result.text }));
 
-  // A skill already in front of the model (loaded by the tool, or given by `/use`) is followed at once.
-  const loaded = [...results.map((result) => result.text), ...conversation.slice(Math.max(promptIndex, 0)).flatMap((message) => message.texts)]
-    .map(skillElement)
-    .filter((skill): skill is LoadedSkill => skill !== undefined)
-    .at(-1);
-  if (loaded) {
-    return { text: followSkill(loaded, prompt) };
+  // A skill already in front of the model is followed at once. Given by `/use`, it comes inside the
+  // request, whose remaining words are then the participant's, not the user's: not quoted back.
+  const loadedByTool = lastSkillElement(results.map((result) => result.text));
+  const givenInRequest = lastSkillElement(conversation.slice(Math.max(promptIndex, 0)).flatMap((message) => message.texts));
+  if (loadedByTool) {
+    return { text: followSkill(loadedByTool, prompt) };
+  }
+  if (givenInRequest) {
+    return { text: followSkill(givenInRequest, '') };
   }
   const activation = results.filter((result) => result.tool === activateToolName).at(-1);
   if (activation) {
@@ -115,6 +117,13 @@ export function bestMatch(searchResult: string, knownNames: ReadonlySet<string>)
   return undefined;
 }
 
+function lastSkillElement(texts: readonly string[]): LoadedSkill | undefined {
+  return texts
+    .map(skillElement)
+    .filter((skill): skill is LoadedSkill => skill !== undefined)
+    .at(-1);
+}
+
 /** `<skill name="…" dir="…">body</skill>`, as the activation tool returns a skill. */
 function skillElement(text: string): LoadedSkill | undefined {
   const match = /<skill name="([^"]*)"[^>]*>([\s\S]*?)(?:<\/skill>|$)/.exec(text);
@@ -138,7 +147,8 @@ export function followSkill(skill: LoadedSkill, prompt: string): string {
     const paragraphs = body
       .split(/\n\s*\n/)
       .map((paragraph) => paragraph.replace(/\s*\n\s*/g, ' ').trim())
-      .filter((paragraph) => paragraph !== '' && !paragraph.startsWith('#') && !/^[-*]\s/.test(paragraph))
+      // A paragraph ending in a colon introduces what follows (or an empty $ARGUMENTS): alone it reads cut off.
+      .filter((paragraph) => paragraph !== '' && !paragraph.startsWith('#') && !/^[-*]\s/.test(paragraph) && !paragraph.endsWith(':'))
       .slice(0, 2);
     const sections = [...body.matchAll(/^##\s+(.+)$/gm)].map((match) => match[1].trim());
     plan = [
