@@ -119,7 +119,7 @@ function analyzeSkillText(text: string, file: string, dirName: string, options: 
   }
   let metadata: SkillMetadata | undefined;
   if (parsed.data) {
-    const validation = validateFrontmatter(parsed.data, { file, dirName, strict, locations: parsed.locations });
+    const validation = validateFrontmatter(parsed.data, { file, dirName, strict, locations: () => parsed.locations });
     diagnostics.push(...validation.diagnostics);
     // A parser-level error (e.g. strict mode's byte-order mark) also withholds the metadata.
     if (!hasErrors(diagnostics)) metadata = validation.metadata;

@@ -45,8 +45,8 @@ export interface ParseOptions {
 export interface ParsedSkillText {
   /** The top-level frontmatter mapping; absent when the frontmatter could not be read. */
   data?: Record<string, unknown>;
-  /** Positions of the top-level keys and values, for precise diagnostics. */
-  locations: FieldLocations;
+  /** Positions of the top-level keys and values, for precise diagnostics; found on first use. */
+  readonly locations: FieldLocations;
   diagnostics: SkillDiagnostic[];
   /** Markdown after the closing fence (when asked for and the frontmatter is closed). */
   body?: string;
@@ -150,12 +150,13 @@ export function parseSkillText(text: string, options: ParseOptions): ParsedSkill
 
   const yamlText = text.slice(FRONTMATTER_FENCE.length, yamlEnd);
   const lines = yamlText.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
-  let data: unknown;
+  const flat = parseFlatFrontmatter(lines);
+  let data: unknown = flat;
   try {
     // The rest of the opening line is blank or a comment; dropping it keeps YAML line numbers equal
     // to file line numbers.
     const firstNewline = yamlText.indexOf('\n');
-    data = parseFlatFrontmatter(lines) ?? parseYamlFrontmatter(firstNewline < 0 ? '' : yamlText.slice(firstNewline));
+    data ??= parseYamlFrontmatter(firstNewline < 0 ? '' : yamlText.slice(firstNewline));
   } catch (error) {
     const { position, reason } = describeYamlError(error, lines);
     report(
@@ -175,7 +176,8 @@ export function parseSkillText(text: string, options: ParseOptions): ParsedSkill
     );
     return unreadable();
   }
-  const tab = findTabIndentation(lines);
+  // Flat entries start at column 0: only a frontmatter the YAML parser read can be indented with tabs.
+  const tab = flat ? undefined : findTabIndentation(lines);
   if (tab) {
     report(
       'yaml-syntax',
@@ -185,7 +187,14 @@ export function parseSkillText(text: string, options: ParseOptions): ParsedSkill
     );
     return unreadable();
   }
-  const parsed: ParsedSkillText = { data, locations: locateFrontmatterFields(lines), diagnostics };
+  let locations: FieldLocations | undefined;
+  const parsed: ParsedSkillText = {
+    data,
+    get locations() {
+      return (locations ??= locateFrontmatterFields(lines));
+    },
+    diagnostics,
+  };
   if (options.includeBody) {
     const body = bodyAfterFence(text, closingFenceNewline);
     if (body) {

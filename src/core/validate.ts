@@ -38,8 +38,11 @@ export interface FrontmatterValidationContext {
   dirName?: string;
   /** Apply the specification alone: fields outside it, over-long names and mismatches are errors. */
   strict?: boolean;
-  /** Key and value positions from the parser. */
-  locations: FieldLocations;
+  /**
+   * Key and value positions from the parser; as a function, called only when a diagnostic needs a
+   * range (most files have none, and locating the fields costs more than validating them).
+   */
+  locations: FieldLocations | (() => FieldLocations);
 }
 
 export interface FrontmatterValidation {
@@ -51,11 +54,16 @@ export interface FrontmatterValidation {
 /** Collects diagnostics for one file, placing each on the key or value it is about. */
 class DiagnosticSink {
   readonly diagnostics: SkillDiagnostic[] = [];
+  private located: FieldLocations | undefined;
 
   constructor(
     private readonly file: string,
-    private readonly locations: FieldLocations,
+    private readonly locate: FieldLocations | (() => FieldLocations),
   ) {}
+
+  private get locations(): FieldLocations {
+    return (this.located ??= typeof this.locate === 'function' ? this.locate() : this.locate);
+  }
 
   add(code: SkillDiagnosticCode, severity: Severity, message: string, range: Range): void {
     this.diagnostics.push(makeDiagnostic(this.file, code, severity, message, range));
@@ -213,10 +221,11 @@ function checkName(
   }
   const text = requiredText('name', data.name, strict, sink);
   if (text === undefined) return undefined;
-  const range = sink.valueRange('name');
+  // Located only when a diagnostic needs it.
+  const range = (): Range => sink.valueRange('name');
   const trimmed = text.trim();
   if (trimmed === '') {
-    sink.add('missing-name', 'error', `"name" is empty. Set it to the folder name${dirName ? ` ("${dirName}")` : ''}.`, range);
+    sink.add('missing-name', 'error', `"name" is empty. Set it to the folder name${dirName ? ` ("${dirName}")` : ''}.`, range());
     return undefined;
   }
   // The specification compares names after NFKC normalization (so full-width letters equal ASCII).
@@ -227,25 +236,26 @@ function checkName(
       'name-too-long',
       strict ? 'error' : 'warning',
       `The name is ${name.length} characters long; the limit is ${MAX_NAME_LENGTH}. Shorten it (and rename the folder to match).`,
-      range,
+      range(),
     );
   }
   if (name !== name.toLowerCase()) {
-    sink.add('name-uppercase', 'error', `The name must be lowercase: use "${name.toLowerCase()}".`, range);
+    sink.add('name-uppercase', 'error', `The name must be lowercase: use "${name.toLowerCase()}".`, range());
   }
   if (name.startsWith('-') || name.endsWith('-')) {
-    sink.add('name-hyphen-edge', 'error', 'The name must not start or end with a hyphen.', range);
+    sink.add('name-hyphen-edge', 'error', 'The name must not start or end with a hyphen.', range());
   }
   if (name.includes('--')) {
-    sink.add('name-consecutive-hyphens', 'error', 'The name must not contain consecutive hyphens ("--").', range);
+    sink.add('name-consecutive-hyphens', 'error', 'The name must not contain consecutive hyphens ("--").', range());
   }
-  const invalid = [...new Set(Array.from(name).filter((character) => !isSpecNameCharacter(character)))];
+  // A portable name, the usual case, holds only characters the specification allows.
+  const invalid = PORTABLE_NAME_PATTERN.test(name) ? [] : [...new Set(Array.from(name).filter((character) => !isSpecNameCharacter(character)))];
   if (invalid.length > 0) {
     sink.add(
       'name-invalid-characters',
       'error',
       `The name contains characters that are not allowed (${invalid.map((character) => JSON.stringify(character)).join(', ')}). Use lowercase letters, digits and hyphens.`,
-      range,
+      range(),
     );
   }
   const formatProblems = sink.diagnostics.slice(errorsBefore).some((diagnostic) => diagnostic.code !== 'name-too-long');
@@ -254,7 +264,7 @@ function checkName(
       'name-not-portable',
       'warning',
       `The name "${text}" is valid for the specification, but VS Code's own skills support accepts only lowercase a-z, digits 0-9 and "-". Prefer an ASCII name for portability.`,
-      range,
+      range(),
     );
   }
   if (dirName !== undefined && dirName.normalize('NFKC') !== name) {
@@ -262,7 +272,7 @@ function checkName(
       'name-mismatch',
       strict ? 'error' : 'warning',
       `The name "${name}" does not match its folder "${dirName}". Rename the folder or set "name: ${dirName}".`,
-      range,
+      range(),
     );
   }
   return name;
@@ -280,13 +290,13 @@ function checkDescription(data: Record<string, unknown>, strict: boolean, sink: 
   }
   const text = requiredText('description', data.description, strict, sink);
   if (text === undefined) return undefined;
-  const range = sink.valueRange('description');
+  const range = (): Range => sink.valueRange('description');
   if (text.trim() === '') {
     sink.add(
       'missing-description',
       'error',
       '"description" is empty. Say what the skill does and when to use it: the model chooses skills by their description.',
-      range,
+      range(),
     );
     return undefined;
   }
@@ -295,7 +305,7 @@ function checkDescription(data: Record<string, unknown>, strict: boolean, sink: 
       'description-too-long',
       'error',
       `The description is ${text.length} characters long; the limit is ${MAX_DESCRIPTION_LENGTH}. Keep what matters for choosing the skill and move details into the body.`,
-      range,
+      range(),
     );
     return undefined;
   }
@@ -305,9 +315,10 @@ function checkDescription(data: Record<string, unknown>, strict: boolean, sink: 
 function checkCompatibility(data: Record<string, unknown>, sink: DiagnosticSink): string | undefined {
   if (!('compatibility' in data)) return undefined;
   const value = data.compatibility;
-  const range = sink.valueRange('compatibility');
+  // Located only when a diagnostic needs it.
+  const range = (): Range => sink.valueRange('compatibility');
   if (typeof value !== 'string') {
-    sink.add('field-type', 'error', '"compatibility" must be text describing the environment the skill needs.', range);
+    sink.add('field-type', 'error', '"compatibility" must be text describing the environment the skill needs.', range());
     return undefined;
   }
   if (value.length > MAX_COMPATIBILITY_LENGTH) {
@@ -315,12 +326,12 @@ function checkCompatibility(data: Record<string, unknown>, sink: DiagnosticSink)
       'compatibility-too-long',
       'error',
       `"compatibility" is ${value.length} characters long; the limit is ${MAX_COMPATIBILITY_LENGTH}.`,
-      range,
+      range(),
     );
     return undefined;
   }
   if (value.trim() === '') {
-    sink.add('empty-compatibility', 'warning', '"compatibility" is empty: remove it or describe what the skill needs.', range);
+    sink.add('empty-compatibility', 'warning', '"compatibility" is empty: remove it or describe what the skill needs.', range());
     return undefined;
   }
   return value.trim();
