@@ -45,3 +45,24 @@ export function describeSkill(record: SkillRecord): SkillInfo {
 export function describeSkills(snapshot: RegistrySnapshot): SkillInfo[] {
   return snapshot.skills.map(describeSkill);
 }
+
+/**
+ * One log line per current problem, keyed so a caller can log each problem once while it lasts:
+ * invalid and stale skills with their first error, and discovery problems (loops, dangling links).
+ */
+export function describeProblems(snapshot: RegistrySnapshot): Map<string, string> {
+  const lines = new Map<string, string>();
+  for (const record of snapshot.skills) {
+    if (record.status !== 'invalid' && !record.stale) {
+      continue;
+    }
+    const error = record.diagnostics.find((diagnostic) => diagnostic.severity === 'error') ?? record.diagnostics[0];
+    const where = error ? `${record.file}:${error.range.start.line + 1}:${error.range.start.column + 1}` : record.file;
+    const what = record.stale ? `Skill "${record.name}" is broken on disk; its last valid version is served` : `Skill "${record.name}" is invalid`;
+    lines.set(`${record.file}|${record.stale ? 'stale' : 'invalid'}|${error?.message ?? ''}`, `${what}: ${where}${error ? ` ${error.code}: ${error.message}` : ''}`);
+  }
+  for (const problem of snapshot.problems) {
+    lines.set(`${problem.path}|${problem.code}`, `${problem.message} (${problem.code})`);
+  }
+  return lines;
+}

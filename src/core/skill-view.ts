@@ -3,6 +3,7 @@
 // adapter and every rule here is unit-tested.
 
 import * as path from 'node:path';
+import type { Catalog } from './catalog';
 import type { RegistrySnapshot } from './registry';
 import type { DiscoveryProblem, SkillDiagnostic, SkillRecord, SkillStatus } from './types';
 
@@ -339,3 +340,21 @@ export function usableSkillCount(snapshot: RegistrySnapshot): number {
   return snapshot.skills.filter((record) => record.status === 'available' || record.status === 'active').length;
 }
 
+
+/**
+ * The line above the tree, when there is something the rows alone do not say: workspace skills
+ * held back by Restricted Mode, and skills the catalog budget lists by name only (or not at all).
+ */
+export function viewMessage(snapshot: RegistrySnapshot, catalog: Pick<Catalog, 'included' | 'overflow' | 'unlisted'>): string | undefined {
+  const parts: string[] = [];
+  const untrusted = snapshot.skills.filter((record) => record.status === 'untrusted').length;
+  if (untrusted > 0) {
+    parts.push(`Restricted Mode: ${untrusted} workspace ${untrusted === 1 ? 'skill is' : 'skills are'} listed by name only and never given to a chat model.`);
+  }
+  if (catalog.overflow.length > 0) {
+    const total = catalog.included.length + catalog.overflow.length;
+    const unlisted = catalog.unlisted.length > 0 ? ` (${catalog.unlisted.length} not even by name: the model finds them with the find tool)` : '';
+    parts.push(`The catalog budget fits ${catalog.included.length} of ${total} skills with their descriptions; the others are given to the model by name only${unlisted}. See Show Catalog.`);
+  }
+  return parts.length > 0 ? parts.join(' ') : undefined;
+}

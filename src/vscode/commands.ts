@@ -3,10 +3,9 @@
 
 import * as vscode from 'vscode';
 import { allowSkill, disallowSkill, patternsAllowing, type AllowlistEdit } from '../core/allowlist-edit';
-import { describeCatalogSize } from '../core/catalog-report';
 import type { SkillViewItem } from '../core/skill-view';
 import type { SkillRecord } from '../core/types';
-import { currentCatalog } from './catalog';
+import type { CatalogDocument } from './catalogDocument';
 import { COMMANDS } from './commandIds';
 import { createSkill, type CreateSkillArgs } from './createSkill';
 import type { SkillDiagnostics, ValidationReport } from './diagnostics';
@@ -16,7 +15,7 @@ import type { SkillsHost } from './skillsHost';
 /** A tree item, a skill name or a SKILL.md Uri: what the item commands accept. */
 type SkillReference = SkillViewItem | string | vscode.Uri | undefined;
 
-export function registerCommands(host: SkillsHost, diagnostics: SkillDiagnostics): vscode.Disposable {
+export function registerCommands(host: SkillsHost, diagnostics: SkillDiagnostics, catalog: CatalogDocument): vscode.Disposable {
   const register = (id: string, run: (...args: never[]) => unknown): vscode.Disposable => vscode.commands.registerCommand(id, run);
   const withSkill =
     (run: (record: SkillRecord) => unknown) =>
@@ -33,7 +32,7 @@ export function registerCommands(host: SkillsHost, diagnostics: SkillDiagnostics
     register(COMMANDS.validate, () => validate(diagnostics)),
     register(COMMANDS.createSkill, (args?: CreateSkillArgs) => createSkill(host, args)),
     register(COMMANDS.refresh, () => host.refresh()),
-    register(COMMANDS.showCatalog, () => showCatalog(host)),
+    register(COMMANDS.showCatalog, () => catalog.show()),
     register(COMMANDS.deactivateAll, () => {
       host.registry.deactivateAll();
       host.log.info('Deactivated all skills.');
@@ -105,19 +104,6 @@ async function validate(diagnostics: SkillDiagnostics): Promise<ValidationReport
     }
   });
   return report;
-}
-
-/** Opens exactly what the model is given, under a line with its size. Returns the document. */
-async function showCatalog(host: SkillsHost): Promise<vscode.TextDocument> {
-  await host.whenIdle();
-  const catalog = currentCatalog(host);
-  const header = describeCatalogSize(catalog, catalog.budgetChars);
-  if (catalog.overflow.length > 0) {
-    host.log.warn(`${header} Skills past the budget: ${catalog.overflow.join(', ')}.`);
-  }
-  const document = await vscode.workspace.openTextDocument({ language: 'markdown', content: `${header}\n\n${catalog.text}\n` });
-  await vscode.window.showTextDocument(document, { preview: false });
-  return document;
 }
 
 /**

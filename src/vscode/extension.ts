@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { createApi, type AgentSkillsApi } from './api';
 import { registerChat } from './chat/register';
+import { CatalogDocument } from './catalogDocument';
 import { registerCommands } from './commands';
 import { SkillDiagnostics } from './diagnostics';
 import { registerQuickFixes } from './quickFixes';
@@ -17,8 +18,9 @@ export function activate(context: vscode.ExtensionContext): AgentSkillsApi {
   const watcher = new SkillWatcher(host);
   const tree = new SkillsTreeProvider(host);
   const diagnostics = new SkillDiagnostics(host);
-  context.subscriptions.push(host, watcher, tree, diagnostics);
-  context.subscriptions.push(createSkillsView(host, tree), registerCommands(host, diagnostics), registerQuickFixes(), log);
+  const catalog = new CatalogDocument(host);
+  context.subscriptions.push(host, watcher, tree, diagnostics, catalog);
+  context.subscriptions.push(createSkillsView(host, tree), registerCommands(host, diagnostics, catalog), registerQuickFixes(), log);
   registerChat(context, host);
   return createApi(host, watcher, diagnostics, tree, context.subscriptions);
 }

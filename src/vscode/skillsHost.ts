@@ -9,6 +9,7 @@ import { buildFolderSkillRoots } from '../core/folder-roots';
 import { SkillRegistry, type RegistrySnapshot, type SkillChange } from '../core/registry';
 import { sameRoot } from '../core/discover';
 import { SKILLS_PATH_ENV } from '../core/roots';
+import { describeProblems } from '../core/skill-info';
 import type { SkillRoot } from '../core/types';
 import { onDidChangeSettings, readSettings, type SkillSettings } from './settings';
 
@@ -32,6 +33,9 @@ export class SkillsHost implements vscode.Disposable {
   private readonly rootsEmitter = new vscode.EventEmitter<readonly SkillRoot[]>();
   /** Fires when the set of roots changes (watchers follow it). */
   readonly onDidChangeRoots = this.rootsEmitter.event;
+  private readonly settingsEmitter = new vscode.EventEmitter<SkillSettings>();
+  /** Fires after changed `agentSkills.*` settings were applied (`settings` is current by then). */
+  readonly onDidChangeSettings = this.settingsEmitter.event;
 
   private readonly createdAt = performance.now();
   /** Milliseconds from creation to the end of the first discovery (the view is built by then). */
@@ -39,6 +43,9 @@ export class SkillsHost implements vscode.Disposable {
 
   private currentSettings: SkillSettings;
   private currentRoots: readonly SkillRoot[] = [];
+  private discoveryStarted = false;
+  /** Problems already written to the log, so each is logged once while it lasts. */
+  private loggedProblems = new Set<string>();
   /** The latest registry update; awaited by whenIdle. */
   private pending: Promise<unknown> = Promise.resolve();
   private readonly disposables: vscode.Disposable[] = [];
@@ -52,6 +59,7 @@ export class SkillsHost implements vscode.Disposable {
     this.disposables.push(
       this.registry,
       this.rootsEmitter,
+      this.settingsEmitter,
       onDidChangeSettings(() => this.applySettings()),
       vscode.workspace.onDidChangeWorkspaceFolders(() => {
         this.log.info('Workspace folders changed; rediscovering skills.');
@@ -61,7 +69,7 @@ export class SkillsHost implements vscode.Disposable {
         this.log.info('Workspace trusted; workspace skills are now read.');
         this.updateRoots();
       }),
-      this.onDidChange((snapshot) => this.log.debug(`Registry version ${snapshot.version}: ${snapshot.skills.length} skills, ${snapshot.problems.length} problems.`)),
+      this.onDidChange((snapshot) => this.logSnapshot(snapshot)),
     );
     this.applyPolicy();
     this.ready = this.updateRoots().then(() => {
@@ -133,8 +141,20 @@ export class SkillsHost implements vscode.Disposable {
     if (previous.enabled !== this.currentSettings.enabled) {
       this.log.info(this.currentSettings.enabled ? 'Skills turned on.' : 'Skills turned off (agentSkills.enabled).');
     }
-    // Locations are resource-scoped, so any settings change may move roots; unchanged roots cost nothing.
+    // Locations are resource-scoped, so any settings change may move roots.
     void this.updateRoots();
+    this.settingsEmitter.fire(this.currentSettings);
+  }
+
+  private logSnapshot(snapshot: RegistrySnapshot): void {
+    this.log.debug(`Registry version ${snapshot.version}: ${snapshot.skills.length} skills, ${snapshot.problems.length} problems.`);
+    const current = describeProblems(snapshot);
+    for (const [key, line] of current) {
+      if (!this.loggedProblems.has(key)) {
+        this.log.warn(line);
+      }
+    }
+    this.loggedProblems = new Set(current.keys());
   }
 
   private applyPolicy(): void {
@@ -146,10 +166,12 @@ export class SkillsHost implements vscode.Disposable {
     const roots = this.computeRoots();
     const changed = roots.length !== this.currentRoots.length || roots.some((root, index) => !sameRoot(root, this.currentRoots[index]));
     this.currentRoots = roots;
-    if (changed) {
-      this.log.info(`Skill locations: ${roots.map((root) => `${root.label}${root.untrusted ? ' (untrusted)' : ''}: ${root.path}`).join('; ') || 'none'}`);
-      this.rootsEmitter.fire(roots);
+    if (!changed && this.discoveryStarted) {
+      return this.track(Promise.resolve()); // Nothing to rescan; file changes arrive through the watcher.
     }
+    this.discoveryStarted = true;
+    this.log.info(`Skill locations: ${roots.map((root) => `${root.label}${root.untrusted ? ' (untrusted)' : ''}: ${root.path}`).join('; ') || 'none'}`);
+    this.rootsEmitter.fire(roots);
     return this.track(this.registry.setRoots(roots));
   }
 

@@ -4,8 +4,10 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import type { RegistrySnapshot } from '../core/registry';
-import { buildSkillView, usableSkillCount, type GroupViewItem, type IconSpec, type ViewItem } from '../core/skill-view';
+import { describeCatalogSize } from '../core/catalog-report';
+import { buildSkillView, usableSkillCount, viewMessage, type GroupViewItem, type IconSpec, type ViewItem } from '../core/skill-view';
 import { findUnconfiguredLocations } from '../core/unconfigured-locations';
+import { currentCatalog } from './catalog';
 import { COMMANDS } from './commandIds';
 import { readSettings } from './settings';
 import type { SkillsHost } from './skillsHost';
@@ -23,7 +25,11 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<ViewItem>, vs
 
   constructor(private readonly host: SkillsHost) {
     this.rebuild(host.snapshot);
-    this.disposables.push(host.onDidChange((snapshot) => this.rebuild(snapshot)));
+    this.disposables.push(
+      host.onDidChange((snapshot) => this.rebuild(snapshot)),
+      // The allowlist decides which items offer "Remove from Allowlist", even when no status changes.
+      host.onDidChangeSettings(() => this.rebuild(host.snapshot)),
+    );
   }
 
   /** The items shown right now, top level first (tests read the tree through this). */
@@ -111,11 +117,19 @@ function markdown(text: string): vscode.MarkdownString {
 /** Creates the view with its badge and message, and keeps the welcome-content context keys current. */
 export function createSkillsView(host: SkillsHost, provider: SkillsTreeProvider): vscode.Disposable {
   const view = vscode.window.createTreeView(SKILLS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
+  let reportedOverflow = '';
   const update = (snapshot: RegistrySnapshot): void => {
     const count = usableSkillCount(snapshot);
     view.badge = count > 0 ? { value: count, tooltip: `${count} ${count === 1 ? 'skill' : 'skills'} available` } : undefined;
-    const untrusted = snapshot.skills.filter((record) => record.status === 'untrusted').length;
-    view.message = untrusted > 0 ? `Restricted Mode: ${untrusted} workspace ${untrusted === 1 ? 'skill is' : 'skills are'} listed by name only and never given to a chat model.` : undefined;
+    // Without a model at hand, the character budget decides; the chat participant sizes it per model.
+    const catalog = currentCatalog(host);
+    view.message = viewMessage(snapshot, catalog);
+    const overflow = catalog.overflow.join(', ');
+    if (overflow !== reportedOverflow && overflow !== '') {
+      const more = catalog.overflow.length > 20 ? ` …and ${catalog.overflow.length - 20} more` : '';
+      host.log.warn(`${describeCatalogSize(catalog, catalog.budgetChars)} Past the budget: ${catalog.overflow.slice(0, 20).join(', ')}${more}.`);
+    }
+    reportedOverflow = overflow;
     void setContext('agentSkills.skillCount', snapshot.skills.length);
   };
   const unconfigured = new UnconfiguredLocations(host);
@@ -128,6 +142,7 @@ export function createSkillsView(host: SkillsHost, provider: SkillsTreeProvider)
   return vscode.Disposable.from(
     view,
     host.onDidChange(update),
+    host.onDidChangeSettings(() => update(host.snapshot)),
     // Rows computed while the view was hidden can be laid out for the wrong height (seen in the web
     // workbench: the last group expanded but empty); redrawing once it is shown fixes that.
     view.onDidChangeVisibility((event) => event.visible && provider.redraw()),

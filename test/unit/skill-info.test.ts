@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { describeSkill } from '../../src/core/skill-info';
+import type { RegistrySnapshot } from '../../src/core/registry';
+import { describeProblems, describeSkill } from '../../src/core/skill-info';
 import { fakeRecord } from '../fixtures/trees/tree';
 
 describe('describeSkill', () => {
@@ -26,5 +27,26 @@ describe('describeSkill', () => {
     assert.equal(info.description, undefined);
     assert.deepEqual(info.diagnostics, []);
     assert.doesNotMatch(JSON.stringify(info), /SECRET|Unknown field/);
+  });
+});
+
+describe('describeProblems', () => {
+  const error = { code: 'yaml-syntax', severity: 'error' as const, message: 'Invalid YAML.', file: '/skills/pdf/SKILL.md', range: { start: { line: 2, column: 4 }, end: { line: 2, column: 9 } } };
+
+  it('gives one line per invalid or stale skill and per discovery problem, with stable keys', () => {
+    const snapshot = {
+      skills: [
+        fakeRecord('pdf', 'x', { status: 'invalid', metadata: undefined, diagnostics: [error] }),
+        fakeRecord('docs', 'x', { stale: true, diagnostics: [{ ...error, file: '/skills/docs/SKILL.md' }] }),
+        fakeRecord('fine', 'x'),
+      ],
+      problems: [{ code: 'dangling-link', severity: 'warning' as const, message: 'The link /skills/gone points nowhere.', path: '/skills/gone' }],
+    } as unknown as RegistrySnapshot;
+    assert.deepEqual([...describeProblems(snapshot).values()], [
+      'Skill "pdf" is invalid: /skills/pdf/SKILL.md:3:5 yaml-syntax: Invalid YAML.',
+      'Skill "docs" is broken on disk; its last valid version is served: /skills/docs/SKILL.md:3:5 yaml-syntax: Invalid YAML.',
+      'The link /skills/gone points nowhere. (dangling-link)',
+    ]);
+    assert.deepEqual([...describeProblems(snapshot).keys()], [...describeProblems(snapshot).keys()]);
   });
 });

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { SkillRegistry, type RegistrySnapshot } from '../../src/core/registry';
-import { buildSkillView, displayPath, escapeMarkdown, skillContextValue, skillTooltip, usableSkillCount, type GroupViewItem, type ViewItem } from '../../src/core/skill-view';
+import { buildSkillView, displayPath, escapeMarkdown, skillContextValue, skillTooltip, usableSkillCount, viewMessage, type GroupViewItem, type ViewItem } from '../../src/core/skill-view';
 import { fakeRecord, removeDir, root, skillText, tempDir, writeTree } from '../fixtures/trees/tree';
 
 /** The view as indented lines: `label — description`, groups with their count. */
@@ -138,5 +138,25 @@ describe('skillTooltip', () => {
   it('shortens paths under the home folder', () => {
     assert.equal(displayPath(path.resolve('/home/me/.agent/skills/pdf/SKILL.md'), path.resolve('/home/me')), `~${path.sep}${path.join('.agent', 'skills', 'pdf', 'SKILL.md')}`);
     assert.equal(displayPath('/elsewhere/SKILL.md', path.resolve('/home/me')), '/elsewhere/SKILL.md');
+  });
+});
+
+describe('viewMessage', () => {
+  const snapshot = (statuses: string[]) => ({ skills: statuses.map((status, index) => fakeRecord(`s${index}`, 'x', { status: status as 'available' })) }) as unknown as RegistrySnapshot;
+  const fits = { included: ['a'], overflow: [], unlisted: [] };
+
+  it('says nothing when the rows say it all', () => {
+    assert.equal(viewMessage(snapshot(['available']), fits), undefined);
+  });
+
+  it('explains Restricted Mode', () => {
+    assert.equal(viewMessage(snapshot(['untrusted', 'available']), fits), 'Restricted Mode: 1 workspace skill is listed by name only and never given to a chat model.');
+  });
+
+  it('reports skills the catalog budget lists by name only, or not at all', () => {
+    assert.equal(
+      viewMessage(snapshot(['available']), { included: ['a', 'b'], overflow: ['c', 'd', 'e'], unlisted: ['e'] }),
+      'The catalog budget fits 2 of 5 skills with their descriptions; the others are given to the model by name only (1 not even by name: the model finds them with the find tool). See Show Catalog.',
+    );
   });
 });

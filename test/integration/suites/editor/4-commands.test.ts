@@ -136,7 +136,7 @@ describe('Skills commands', () => {
   describe('settings, applied live', () => {
     afterEach(async () => {
       const api = await skillsApi();
-      for (const key of ['builtinSkills', 'userSkills', 'locations', 'enabled']) await setWorkspaceSetting(api, key, undefined);
+      for (const key of ['builtinSkills', 'userSkills', 'locations', 'enabled', 'catalog.budgetChars']) await setWorkspaceSetting(api, key, undefined);
     });
 
     it('drops built-in and user skills when they are turned off', async () => {
@@ -152,6 +152,19 @@ describe('Skills commands', () => {
       await setWorkspaceSetting(api, 'locations', ['.agent/skills', '.claude/skills']);
       await waitForSkills(api, () => skillNamed(api, 'claude-helper'), 'the .claude/skills skill did not appear');
       assert.equal(skillNamed(api, 'claude-helper')?.source.label, 'editor · .claude/skills');
+    });
+
+    it('renders the catalog within a smaller budget and says so above the view', async () => {
+      const api = await skillsApi();
+      await setWorkspaceSetting(api, 'catalog.budgetChars', 500);
+      const document = await vscode.commands.executeCommand<vscode.TextDocument>('agentSkills.showCatalog');
+      const [header, , ...catalog] = document.getText().trimEnd().split('\n');
+      assert.match(header, /^Skill catalog: \d+ characters \(~\d+ tokens\) of a 500-character budget; \d+ skills? described, \d+ by name only\.$/);
+      assert.ok(catalog.join('\n').length <= 500);
+      if (harnessAvailable()) {
+        await waitForViewText('skills', /The catalog budget fits \d+ of \d+ skills with their descriptions/);
+        await screenshot('tree-catalog-overflow');
+      }
     });
 
     it('lists nothing while turned off', async () => {
