@@ -106,6 +106,27 @@ describe('Skills commands', () => {
     });
   });
 
+  describe('item actions', () => {
+    it('copies the name and reveals the skill in the Explorer', async () => {
+      const api = await skillsApi();
+      const item = treeItem(api, 'Available', 'notes');
+      await vscode.commands.executeCommand('agentSkills.copyName', item);
+      assert.equal(await vscode.env.clipboard.readText(), 'notes');
+      await vscode.commands.executeCommand('agentSkills.reveal', item);
+      if (harnessAvailable()) {
+        await waitForViewText('sidebar', 'SKILL.md');
+        await vscode.commands.executeCommand('workbench.view.extension.agentSkills');
+      }
+    });
+
+    it('re-reads every skill on Refresh', async () => {
+      const api = await skillsApi();
+      const before = api.listSkills().length;
+      await vscode.commands.executeCommand('agentSkills.refresh');
+      assert.equal(api.listSkills().length, before);
+    });
+  });
+
   describe('the allowlist', () => {
     afterEach(async () => setWorkspaceSetting(await skillsApi(), 'allowlist', undefined));
 
