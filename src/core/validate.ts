@@ -476,8 +476,8 @@ const NON_FILE_TARGET_PATTERN = /^(?:[a-z][a-z0-9+.-]*:|#|\/|\\)/i;
 function checkBodyLinks(body: string, lines: BodyLines, context: BodyValidationContext): SkillDiagnostic[] {
   const diagnostics: SkillDiagnostic[] = [];
   let openFence: string | undefined;
-  // Bodies link to the same few files again and again; each is looked up on disk once.
-  const existing = new Map<string, boolean>();
+  // Bodies link to the same few files again and again; each target is resolved and looked up on disk once.
+  const verdicts = new Map<string, LinkProblem | null>();
   let nextBracket = body.indexOf('[');
   for (let index = 0; index < lines.count; index++) {
     // Only a line that may open or close a fence, or holds a "[", can matter: others are passed over uncut.
@@ -499,7 +499,11 @@ function checkBodyLinks(body: string, lines: BodyLines, context: BodyValidationC
     const definition = LINK_DEFINITION_PATTERN.exec(prose);
     if (definition) targets.push(linkTarget(definition));
     for (const { target, start: column } of targets) {
-      const problem = checkLinkTarget(target, context.skillDir, existing);
+      let problem = verdicts.get(target);
+      if (problem === undefined) {
+        problem = checkLinkTarget(target, context.skillDir) ?? null;
+        verdicts.set(target, problem);
+      }
       if (!problem) continue;
       diagnostics.push(
         makeDiagnostic(
@@ -529,7 +533,9 @@ function linkTarget(match: RegExpExecArray | RegExpMatchArray): { target: string
   return { target: match[group] ?? '', start: match.indices?.[group]?.[0] ?? match.index ?? 0 };
 }
 
-function checkLinkTarget(target: string, skillDir: string, existing: Map<string, boolean>): 'missing-link' | 'link-outside-skill' | undefined {
+type LinkProblem = 'missing-link' | 'link-outside-skill';
+
+function checkLinkTarget(target: string, skillDir: string): LinkProblem | undefined {
   if (target === '' || NON_FILE_TARGET_PATTERN.test(target)) return undefined;
   const withoutSuffix = target.replace(/[?#].*$/, '');
   if (withoutSuffix === '') return undefined;
@@ -542,12 +548,7 @@ function checkLinkTarget(target: string, skillDir: string, existing: Map<string,
   const resolved = path.resolve(skillDir, relative);
   const fromSkill = path.relative(skillDir, resolved);
   if (fromSkill === '..' || fromSkill.startsWith(`..${path.sep}`) || path.isAbsolute(fromSkill)) return 'link-outside-skill';
-  let exists = existing.get(resolved);
-  if (exists === undefined) {
-    exists = fs.existsSync(resolved);
-    existing.set(resolved, exists);
-  }
-  return exists ? undefined : 'missing-link';
+  return fs.existsSync(resolved) ? undefined : 'missing-link';
 }
 
 function isEmptyRange(range: Range): boolean {
