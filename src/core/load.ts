@@ -12,7 +12,7 @@ import { validateBody, validateFrontmatter } from './validate';
 
 export const SKILL_FILE_NAME = 'SKILL.md';
 export const MAX_SKILL_FILE_BYTES = 1024 * 1024;
-/** Holds the usual frontmatter; under half of Buffer.poolSize, so the buffer comes from Node's shared pool. */
+/** Holds the usual frontmatter. */
 const FIRST_HEAD_READ_BYTES = 3 * 1024;
 const HEAD_CHUNK_BYTES = 8 * 1024;
 const SPEC_FILE_NAMES: ReadonlySet<string> = new Set([SKILL_FILE_NAME, 'skill.md']);
@@ -162,12 +162,17 @@ function readSkillFile(file: string, whole: boolean): Promise<SkillFileRead | un
         resolve(isMissing(openError) ? undefined : { file, error: openError });
         return;
       }
-      const finish = (read: SkillFileRead | undefined): void => fs.close(fd, () => resolve(read));
+      let headBuffer: Buffer | undefined;
+      const finish = (read: SkillFileRead | undefined): void => {
+        if (headBuffer) freeHeadBuffers.push(headBuffer);
+        fs.close(fd, () => resolve(read));
+      };
       fs.fstat(fd, (statError, stat) => {
         if (statError) return finish({ file, error: statError });
         if (!stat.isFile()) return finish(undefined);
         if (stat.size > MAX_SKILL_FILE_BYTES) return finish({ file, stat });
-        const reader = new TextReader(stat.size, whole);
+        if (!whole) headBuffer = freeHeadBuffers.pop() ?? Buffer.allocUnsafeSlow(FIRST_HEAD_READ_BYTES);
+        const reader = new TextReader(stat.size, whole, headBuffer);
         const readMore = (): void => {
           const next = reader.next();
           fs.read(fd, next.buffer, next.offset, next.length, next.offset, (readError, bytesRead) => {
@@ -182,6 +187,13 @@ function readSkillFile(file: string, whole: boolean): Promise<SkillFileRead | un
     });
   });
 }
+
+/**
+ * Head buffers of finished reads, for the next ones: discovery reads thousands of heads, and a
+ * fresh buffer for each would leave the garbage collector a noticeable share of the work. The
+ * text is decoded out of a buffer before it is returned here.
+ */
+const freeHeadBuffers: Buffer[] = [];
 
 /**
  * Blocking reads happen one at a time, so they share one buffer: a buffer per file would leave the
