@@ -56,6 +56,23 @@ export interface ParsedSkillText {
 
 const NO_LOCATIONS: FieldLocations = new Map();
 
+/** A frontmatter that was read; a class rather than a literal with a getter, which is slow to create. */
+class ParsedFrontmatter implements ParsedSkillText {
+  body?: string;
+  bodyStartLine?: number;
+  private located: FieldLocations | undefined;
+
+  constructor(
+    readonly data: Record<string, unknown>,
+    readonly diagnostics: SkillDiagnostic[],
+    private readonly lines: readonly string[],
+  ) {}
+
+  get locations(): FieldLocations {
+    return (this.located ??= locateFrontmatterFields(this.lines));
+  }
+}
+
 /**
  * Parses the frontmatter of SKILL.md text. Never throws: every problem becomes a diagnostic with a
  * position (zero-based; a leading byte-order mark is not counted, as editors hide it).
@@ -187,14 +204,7 @@ export function parseSkillText(text: string, options: ParseOptions): ParsedSkill
     );
     return unreadable();
   }
-  let locations: FieldLocations | undefined;
-  const parsed: ParsedSkillText = {
-    data,
-    get locations() {
-      return (locations ??= locateFrontmatterFields(lines));
-    },
-    diagnostics,
-  };
+  const parsed = new ParsedFrontmatter(data, diagnostics, lines);
   if (options.includeBody) {
     const body = bodyAfterFence(text, closingFenceNewline);
     if (body) {

@@ -221,11 +221,9 @@ function checkName(
   }
   const text = requiredText('name', data.name, strict, sink);
   if (text === undefined) return undefined;
-  // Located only when a diagnostic needs it.
-  const range = (): Range => sink.valueRange('name');
   const trimmed = text.trim();
   if (trimmed === '') {
-    sink.add('missing-name', 'error', `"name" is empty. Set it to the folder name${dirName ? ` ("${dirName}")` : ''}.`, range());
+    sink.add('missing-name', 'error', `"name" is empty. Set it to the folder name${dirName ? ` ("${dirName}")` : ''}.`, sink.valueRange('name'));
     return undefined;
   }
   // The specification compares names after NFKC normalization (so full-width letters equal ASCII).
@@ -236,17 +234,17 @@ function checkName(
       'name-too-long',
       strict ? 'error' : 'warning',
       `The name is ${name.length} characters long; the limit is ${MAX_NAME_LENGTH}. Shorten it (and rename the folder to match).`,
-      range(),
+      sink.valueRange('name'),
     );
   }
   if (name !== name.toLowerCase()) {
-    sink.add('name-uppercase', 'error', `The name must be lowercase: use "${name.toLowerCase()}".`, range());
+    sink.add('name-uppercase', 'error', `The name must be lowercase: use "${name.toLowerCase()}".`, sink.valueRange('name'));
   }
   if (name.startsWith('-') || name.endsWith('-')) {
-    sink.add('name-hyphen-edge', 'error', 'The name must not start or end with a hyphen.', range());
+    sink.add('name-hyphen-edge', 'error', 'The name must not start or end with a hyphen.', sink.valueRange('name'));
   }
   if (name.includes('--')) {
-    sink.add('name-consecutive-hyphens', 'error', 'The name must not contain consecutive hyphens ("--").', range());
+    sink.add('name-consecutive-hyphens', 'error', 'The name must not contain consecutive hyphens ("--").', sink.valueRange('name'));
   }
   // A portable name, the usual case, holds only characters the specification allows.
   const invalid = PORTABLE_NAME_PATTERN.test(name) ? [] : [...new Set(Array.from(name).filter((character) => !isSpecNameCharacter(character)))];
@@ -255,7 +253,7 @@ function checkName(
       'name-invalid-characters',
       'error',
       `The name contains characters that are not allowed (${invalid.map((character) => JSON.stringify(character)).join(', ')}). Use lowercase letters, digits and hyphens.`,
-      range(),
+      sink.valueRange('name'),
     );
   }
   const formatProblems = sink.diagnostics.slice(errorsBefore).some((diagnostic) => diagnostic.code !== 'name-too-long');
@@ -264,7 +262,7 @@ function checkName(
       'name-not-portable',
       'warning',
       `The name "${text}" is valid for the specification, but VS Code's own skills support accepts only lowercase a-z, digits 0-9 and "-". Prefer an ASCII name for portability.`,
-      range(),
+      sink.valueRange('name'),
     );
   }
   if (dirName !== undefined && dirName.normalize('NFKC') !== name) {
@@ -272,7 +270,7 @@ function checkName(
       'name-mismatch',
       strict ? 'error' : 'warning',
       `The name "${name}" does not match its folder "${dirName}". Rename the folder or set "name: ${dirName}".`,
-      range(),
+      sink.valueRange('name'),
     );
   }
   return name;
@@ -290,13 +288,12 @@ function checkDescription(data: Record<string, unknown>, strict: boolean, sink: 
   }
   const text = requiredText('description', data.description, strict, sink);
   if (text === undefined) return undefined;
-  const range = (): Range => sink.valueRange('description');
   if (text.trim() === '') {
     sink.add(
       'missing-description',
       'error',
       '"description" is empty. Say what the skill does and when to use it: the model chooses skills by their description.',
-      range(),
+      sink.valueRange('description'),
     );
     return undefined;
   }
@@ -305,7 +302,7 @@ function checkDescription(data: Record<string, unknown>, strict: boolean, sink: 
       'description-too-long',
       'error',
       `The description is ${text.length} characters long; the limit is ${MAX_DESCRIPTION_LENGTH}. Keep what matters for choosing the skill and move details into the body.`,
-      range(),
+      sink.valueRange('description'),
     );
     return undefined;
   }
@@ -315,10 +312,8 @@ function checkDescription(data: Record<string, unknown>, strict: boolean, sink: 
 function checkCompatibility(data: Record<string, unknown>, sink: DiagnosticSink): string | undefined {
   if (!('compatibility' in data)) return undefined;
   const value = data.compatibility;
-  // Located only when a diagnostic needs it.
-  const range = (): Range => sink.valueRange('compatibility');
   if (typeof value !== 'string') {
-    sink.add('field-type', 'error', '"compatibility" must be text describing the environment the skill needs.', range());
+    sink.add('field-type', 'error', '"compatibility" must be text describing the environment the skill needs.', sink.valueRange('compatibility'));
     return undefined;
   }
   if (value.length > MAX_COMPATIBILITY_LENGTH) {
@@ -326,12 +321,12 @@ function checkCompatibility(data: Record<string, unknown>, sink: DiagnosticSink)
       'compatibility-too-long',
       'error',
       `"compatibility" is ${value.length} characters long; the limit is ${MAX_COMPATIBILITY_LENGTH}.`,
-      range(),
+      sink.valueRange('compatibility'),
     );
     return undefined;
   }
   if (value.trim() === '') {
-    sink.add('empty-compatibility', 'warning', '"compatibility" is empty: remove it or describe what the skill needs.', range());
+    sink.add('empty-compatibility', 'warning', '"compatibility" is empty: remove it or describe what the skill needs.', sink.valueRange('compatibility'));
     return undefined;
   }
   return value.trim();
