@@ -13,12 +13,14 @@ import { readSettings } from './settings';
 import type { SkillsHost } from './skillsHost';
 
 export const SKILLS_VIEW_ID = 'agentSkills.skills';
+const REDRAW_DELAY_MS = 50;
 
 export class SkillsTreeProvider implements vscode.TreeDataProvider<ViewItem>, vscode.Disposable {
   private readonly changeEmitter = new vscode.EventEmitter<ViewItem | undefined>();
   readonly onDidChangeTreeData = this.changeEmitter.event;
   private groups: GroupViewItem[] = [];
   private signature: string | undefined;
+  private redrawTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly parents = new Map<ViewItem, GroupViewItem>();
   private readonly homeDir = os.homedir();
   private readonly disposables: vscode.Disposable[] = [this.changeEmitter];
@@ -39,6 +41,8 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<ViewItem>, vs
 
   /** Asks the view to fetch everything again, even if nothing changed. */
   redraw(): void {
+    clearTimeout(this.redrawTimer);
+    this.redrawTimer = undefined;
     this.changeEmitter.fire(undefined);
   }
 
@@ -74,6 +78,7 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<ViewItem>, vs
   }
 
   dispose(): void {
+    clearTimeout(this.redrawTimer);
     vscode.Disposable.from(...this.disposables).dispose();
   }
 
@@ -95,7 +100,18 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<ViewItem>, vs
       }
     };
     this.groups.forEach(index);
-    this.changeEmitter.fire(undefined);
+    this.scheduleRedraw();
+  }
+
+  /**
+   * Bursts of snapshots (a checkout, a refresh) become one redraw: a view asked to refresh again
+   * while it still fetches the previous refresh's children can be left showing stale rows.
+   */
+  private scheduleRedraw(): void {
+    this.redrawTimer ??= setTimeout(() => {
+      this.redrawTimer = undefined;
+      this.changeEmitter.fire(undefined);
+    }, REDRAW_DELAY_MS);
   }
 }
 

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { harnessAvailable, screenshot, waitForViewText } from '../../util';
-import { skillNamed, skillsApi, skillText, treeItem, userSkillsFolder, waitForSkills, workspaceSkillsFolder, writeSkillOnDisk } from '../../editorHelpers';
+import { skillNamed, skillsApi, skillText, treeItem, treeOutline, userSkillsFolder, waitForSkills, workspaceSkillsFolder, writeSkillOnDisk } from '../../editorHelpers';
 
 describe('live updates from disk', () => {
   const folder = () => path.join(workspaceSkillsFolder(), 'live-skill');
@@ -89,5 +89,9 @@ describe('live updates from disk', () => {
       for (const name of names) fs.rmSync(path.join(workspaceSkillsFolder(), name), { recursive: true, force: true });
     }
     await waitForSkills(api, (skills) => !skills.some((skill) => skill.name.startsWith('burst-')), 'the burst skills were not all removed');
+    assert.ok(!treeOutline(api).some((line) => line.includes('burst-')), 'the view model still lists burst skills');
+    if (harnessAvailable()) {
+      await waitForViewText('skills', /^(?![\s\S]*burst-)[\s\S]*Available/);
+    }
   });
 });

@@ -119,11 +119,19 @@ describe('Skills commands', () => {
       }
     });
 
-    it('re-reads every skill on Refresh', async () => {
+    it('re-reads every skill on Refresh, matching what is on disk', async () => {
       const api = await skillsApi();
-      const before = api.listSkills().length;
       await vscode.commands.executeCommand('agentSkills.refresh');
-      assert.equal(api.listSkills().length, before);
+      const listed = api
+        .listSkills()
+        .filter((skill) => skill.source.kind === 'workspace')
+        .map((skill) => path.basename(path.dirname(skill.path)))
+        .sort();
+      const onDisk = fs
+        .readdirSync(workspaceSkillsFolder())
+        .filter((folder) => fs.existsSync(path.join(workspaceSkillsFolder(), folder, 'SKILL.md')))
+        .sort();
+      assert.deepEqual(listed, onDisk);
     });
   });
 
