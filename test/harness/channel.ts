@@ -4,6 +4,7 @@
 // Both sides are Node processes on the same machine, so plain files are the simplest robust link.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import type { Page } from 'playwright-core';
 
 /** Environment variables the launcher sets for the extension host. */
 export const harnessEnvironment = {
@@ -24,7 +25,26 @@ export const harnessEnvironment = {
  */
 export type ViewName = 'chat' | 'skills' | 'sidebar' | 'panel' | 'editor' | 'notifications' | 'window' | `css:${string}`;
 
-export type HarnessRequest = { kind: 'screenshot'; name: string } | { kind: 'readViewText'; view: ViewName };
+/** ARIA roles as Playwright knows them (`button`, `option`, `link`, `tab`, …). */
+export type UiRole = Parameters<Page['getByRole']>[0];
+
+/**
+ * An element of the workbench a test acts on like a user: an ARIA role and accessible name (what a
+ * screen reader announces; `name` matches a case-insensitive part unless `exact`), or a CSS
+ * selector. `within` (CSS) narrows the search, e.g. to `.quick-input-widget` or `.monaco-dialog-box`.
+ * Exactly one visible element must match, so a test never clicks something it did not mean.
+ */
+export type UiTarget = ({ readonly role: UiRole; readonly name: string; readonly exact?: boolean } | { readonly selector: string }) & { readonly within?: string };
+
+export type HarnessRequest =
+  | { kind: 'screenshot'; name: string }
+  | { kind: 'readViewText'; view: ViewName }
+  /** Waits up to `timeoutMs` for the target to be visible and clickable, then clicks it. */
+  | { kind: 'click'; target: UiTarget; timeoutMs: number }
+  /** Playwright key names, pressed one after the other: `F1`, `Enter`, `Escape`, `Control+Shift+P`. */
+  | { kind: 'pressKeys'; keys: readonly string[] }
+  /** Types into `into` (focused first, once visible) or else wherever the keyboard focus is. */
+  | { kind: 'typeText'; text: string; into?: UiTarget; timeoutMs: number };
 
 export type HarnessResponse = { ok: true; value: string } | { ok: false; error: string };
 
@@ -103,5 +123,21 @@ function writeAtomically(filePath: string, content: string): void {
 }
 
 function describeRequest(request: HarnessRequest): string {
-  return request.kind === 'screenshot' ? `take the screenshot "${request.name}"` : `read the text of the ${request.view} view`;
+  switch (request.kind) {
+    case 'screenshot':
+      return `take the screenshot "${request.name}"`;
+    case 'readViewText':
+      return `read the text of the ${request.view} view`;
+    case 'click':
+      return `click ${describeUiTarget(request.target)}`;
+    case 'pressKeys':
+      return `press ${request.keys.join(', ')}`;
+    case 'typeText':
+      return `type "${request.text}"${request.into ? ` into ${describeUiTarget(request.into)}` : ''}`;
+  }
+}
+
+export function describeUiTarget(target: UiTarget): string {
+  const what = 'selector' in target ? `the element ${target.selector}` : `the ${target.role} "${target.name}"`;
+  return target.within ? `${what} in ${target.within}` : what;
 }

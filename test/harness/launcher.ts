@@ -8,8 +8,8 @@ import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { format } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { harnessEnvironment, serveHarnessRequests, type HarnessRequest, type ViewName } from './channel';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { describeUiTarget, harnessEnvironment, serveHarnessRequests, type HarnessRequest, type UiTarget, type ViewName } from './channel';
 import { noCounts, readSuiteCounts, withAtLeastOneFailure, type SuiteCounts } from './counts';
 import { installPackagedExtension } from './packagedExtension';
 import { ensureVsCodeServer, repositoryRoot } from './vscodeServer';
@@ -452,15 +452,26 @@ class SuiteSession {
     if (!page) {
       throw new Error('the browser is not open');
     }
-    const selector = request.view.startsWith('css:') ? request.view.slice('css:'.length) : viewSelectors[request.view as keyof typeof viewSelectors];
-    if (!selector) {
-      throw new Error(`unknown view "${request.view}"`);
+    switch (request.kind) {
+      case 'readViewText':
+        return readViewText(page, request.view);
+      case 'click':
+        await (await uniqueVisible(page, request.target, request.timeoutMs)).click({ timeout: request.timeoutMs });
+        return '';
+      case 'pressKeys':
+        for (const key of request.keys) {
+          await page.keyboard.press(key);
+        }
+        return '';
+      case 'typeText':
+        if (request.into) {
+          // Typed key by key, like a user: quick inputs filter on every keystroke.
+          await (await uniqueVisible(page, request.into, request.timeoutMs)).pressSequentially(request.text, { timeout: request.timeoutMs });
+        } else {
+          await page.keyboard.type(request.text);
+        }
+        return '';
     }
-    const texts = await page.locator(selector).filter({ visible: true }).allInnerTexts();
-    if (texts.length === 0) {
-      throw new Error(`no visible element shows the ${request.view} view (selector ${selector}); open or focus it first`);
-    }
-    return texts.join('\n');
   }
 
   private forwardLog(type: unknown, args: unknown): void {
@@ -478,6 +489,35 @@ class SuiteSession {
       this.log(`[${this.suite.name}${level}] ${line}`);
     }
   }
+}
+
+async function readViewText(page: Page, view: ViewName): Promise<string> {
+  const selector = view.startsWith('css:') ? view.slice('css:'.length) : viewSelectors[view as keyof typeof viewSelectors];
+  if (!selector) {
+    throw new Error(`unknown view "${view}"`);
+  }
+  const texts = await page.locator(selector).filter({ visible: true }).allInnerTexts();
+  if (texts.length === 0) {
+    throw new Error(`no visible element shows the ${view} view (selector ${selector}); open or focus it first`);
+  }
+  return texts.join('\n');
+}
+
+/** The one visible element a UI target names, once it shows up; several matches are an error. */
+async function uniqueVisible(page: Page, target: UiTarget, timeoutMs: number): Promise<Locator> {
+  const scope = target.within ? page.locator(target.within).filter({ visible: true }) : page.locator(':root');
+  const candidates = ('selector' in target ? scope.locator(target.selector) : scope.getByRole(target.role, { name: target.name, exact: target.exact ?? false })).filter({ visible: true });
+  try {
+    await candidates.first().waitFor({ state: 'visible', timeout: timeoutMs });
+  } catch {
+    throw new Error(`no visible ${describeUiTarget(target)} appeared within ${timeoutMs} ms`);
+  }
+  const count = await candidates.count();
+  if (count > 1) {
+    const names = await Promise.all((await candidates.all()).slice(0, 5).map((candidate) => candidate.innerText().catch(() => '?')));
+    throw new Error(`${count} visible elements match ${describeUiTarget(target)} (${names.map((name) => JSON.stringify(name.trim().slice(0, 60))).join(', ')}); narrow it with exact or within`);
+  }
+  return candidates;
 }
 
 export function killGroup(pid: number, signal: NodeJS.Signals): void {

@@ -47,6 +47,14 @@ export const integrationSuites: readonly IntegrationSuite[] = [
     trusted: true,
     settings: { 'agentSkills.builtinSkills': false },
   },
+  // Restricted Mode, then trust granted through the workbench UI: workspace skills come in live.
+  {
+    name: 'trust-grant',
+    workspaces: ['trust-grant'],
+    trusted: false,
+    home: 'trust-grant-home',
+    settings: { 'agentSkills.builtinSkills': false },
+  },
   // Chat: the language-model tools and the @skills participant.
   {
     name: 'chat',

@@ -1,9 +1,9 @@
 // Helpers for integration tests running inside the extension host of a real VS Code.
 import * as vscode from 'vscode';
-import { harnessEnvironment, sendHarnessRequest, type ViewName } from '../harness/channel';
+import { harnessEnvironment, sendHarnessRequest, type HarnessRequest, type UiTarget, type ViewName } from '../harness/channel';
 import type { RecordedRequest, ScriptedModelApi } from '../scripted-model/api';
 
-export type { ViewName } from '../harness/channel';
+export type { UiRole, UiTarget, ViewName } from '../harness/channel';
 export type { RecordedRequest, ScriptedAnswer, ScriptedModelApi, ScriptedResponder } from '../scripted-model/api';
 
 export const productExtensionId = 'agentskills.agent-skills';
@@ -19,10 +19,14 @@ export async function scriptedModel(): Promise<ScriptedModelApi> {
   return (await activateExtension<ScriptedModelApi>(scriptedModelExtensionId)).exports;
 }
 
-/** The scripted model as VS Code's chat API sees it, for `sendRequest` round trips. */
-export async function scriptedChatModel(): Promise<vscode.LanguageModelChat> {
-  const { vendor } = await scriptedModel();
-  return waitFor(async () => (await vscode.lm.selectChatModels({ vendor }))[0], { message: `no chat model of vendor "${vendor}" is registered` });
+/**
+ * A scripted model as VS Code's chat API sees it, for `sendRequest` round trips: the default one
+ * (the chat view's), or another of `(await scriptedModel()).models` by id.
+ */
+export async function scriptedChatModel(id?: string): Promise<vscode.LanguageModelChat> {
+  const { vendor, modelId } = await scriptedModel();
+  const wanted = id ?? modelId;
+  return waitFor(async () => (await vscode.lm.selectChatModels({ vendor, id: wanted }))[0], { message: `no chat model "${wanted}" of vendor "${vendor}" is registered` });
 }
 
 async function activateExtension<Api>(id: string): Promise<vscode.Extension<Api>> {
@@ -106,6 +110,47 @@ export async function waitForViewText(view: ViewName, expected: string | RegExp,
     },
     { timeoutMs, intervalMs: 250, message: () => `the ${view} view did not show ${String(expected)}; it showed:\n${lastText}` },
   );
+}
+
+/** Sends a request to the launcher; only under the browser harness. */
+function askHarness(request: HarnessRequest, timeoutMs: number): Promise<string> {
+  const channelFolder = process.env[harnessEnvironment.channelFolder];
+  if (!channelFolder) {
+    throw new Error(`Acting in the workbench (${request.kind}) needs the browser harness (npm run test:integration); skip the test when harnessAvailable() is false.`);
+  }
+  // The launcher waits `timeoutMs` for the element; the channel waits a little longer for its answer.
+  return sendHarnessRequest(channelFolder, request, timeoutMs + 5000);
+}
+
+/**
+ * Clicks an element of the workbench with the mouse, as a user would, once it is visible:
+ * `click({ role: 'button', name: 'Trust', exact: true, within: '.workspace-trust-editor' })` or
+ * `click({ selector: '.notification-toast .monaco-button' })`. Fails when several elements match.
+ * Only under the browser harness.
+ */
+export async function click(target: UiTarget, timeoutMs = 10000): Promise<void> {
+  await askHarness({ kind: 'click', target, timeoutMs }, timeoutMs);
+}
+
+/** Presses keys one after the other where the keyboard focus is (Playwright names: `F1`, `Enter`, `Control+Shift+P`). */
+export async function pressKeys(...keys: string[]): Promise<void> {
+  await askHarness({ kind: 'pressKeys', keys }, 10000);
+}
+
+/** Types text key by key, into `into` once it is visible, else where the keyboard focus is. */
+export async function typeText(text: string, into?: UiTarget, timeoutMs = 10000): Promise<void> {
+  await askHarness({ kind: 'typeText', text, ...(into ? { into } : {}), timeoutMs }, timeoutMs);
+}
+
+/**
+ * Runs a command the way a user does: F1, type its title, pick it from the list. For what tests
+ * cannot reach through `executeCommand` (e.g. UI that asks the user, like Workspace Trust).
+ * `title` is the title shown in the palette, e.g. `Workspaces: Manage Workspace Trust`.
+ */
+export async function runFromCommandPalette(title: string, timeoutMs = 10000): Promise<void> {
+  await pressKeys('F1');
+  await typeText(title, { selector: '.quick-input-box input', within: '.quick-input-widget' }, timeoutMs);
+  await click({ role: 'option', name: title, within: '.quick-input-widget' }, timeoutMs);
 }
 
 export interface ChatTurn {
