@@ -7,10 +7,12 @@
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { benchFolder, MODULE_EXTENSION, repositoryRoot } from './paths';
 import type { BenchFigures, BenchSection } from './section';
 
-const SECTIONS_DIR = path.join(__dirname, 'sections');
-const RESULTS_FILE = path.join(__dirname, '..', 'bench-results.json');
+/** The sections' bundles (out/bench/sections/*.js, see build.mjs), or their sources under tsx. */
+const SECTIONS_DIR = path.join(benchFolder, 'sections');
+const RESULTS_FILE = path.join(repositoryRoot, 'bench-results.json');
 
 interface BenchResults {
   /** When the file was last written (ISO 8601). */
@@ -26,8 +28,8 @@ interface BenchResults {
 async function sectionNames(): Promise<string[]> {
   const files = await fs.readdir(SECTIONS_DIR).catch(() => []);
   return files
-    .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))
-    .map((file) => file.slice(0, -'.ts'.length))
+    .filter((file) => file.endsWith(MODULE_EXTENSION) && !file.endsWith('.d.ts'))
+    .map((file) => file.slice(0, -MODULE_EXTENSION.length))
     .sort();
 }
 
@@ -71,7 +73,7 @@ async function main(requested: readonly string[]): Promise<number> {
   for (const name of selected) {
     console.log(`\n== ${name} ==`);
     try {
-      const section = (await import(path.join(SECTIONS_DIR, `${name}.ts`))) as BenchSection;
+      const section = (await import(path.join(SECTIONS_DIR, `${name}${MODULE_EXTENSION}`))) as BenchSection;
       results.sections[name] = await section.run();
     } catch (error) {
       delete results.sections[name];

@@ -1,4 +1,4 @@
-// Run as `node --expose-gc --import tsx bench/core/heap-probe.ts ROOT` (a child process of the
+// Run as `node --expose-gc out/bench/core/heap-probe.js ROOT`, its bundle (a child process of the
 // core section, so the measure starts from a fresh heap): discovers the skills under ROOT with
 // the registry and prints {"skills": N, "heapBytes": B}, B being the heap the registry retains.
 

@@ -7,19 +7,20 @@ import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
+import type { CliIo } from '../../src/cli/io';
+import { runCli } from '../../src/cli/run';
+import type { ValidatedSkillJson } from '../../src/cli/validate';
 import { renderCatalog } from '../../src/core/catalog';
-import { discoverSkills, mapWithConcurrency } from '../../src/core/discover';
+import { mapWithConcurrency } from '../../src/core/discover';
 import { SkillRegistry } from '../../src/core/registry';
-import { hasErrors } from '../../src/core/skill-diagnostics';
 import type { SkillRoot } from '../../src/core/types';
 import { writeSyntheticSkills, type SyntheticSkill } from '../core/synthetic-skills';
+import { nodeArguments, repositoryRoot } from '../paths';
 import { alternatingMedians, type MedianTimes, type Repetitions, type TimedTask } from '../measure';
 import { checkGoal, printFigure, round, type BenchFigures, type Goal } from '../section';
 
 /** The same bound discovery puts on open files, so the baseline reads with the same parallelism. */
 const READ_CONCURRENCY = 32;
-/** What `agent-skills validate --strict` runs on a folder of skills. */
-const CLI_STRICT_VALIDATION = { strict: true, checkBody: true, blockingReads: true };
 /** Runs of each compared task; the machine may be busy, so more than a few. */
 const COMPARED_RUNS = { warmups: 3, runs: 21 };
 const TREE_SIZES = [10, 1000, 5000] as const;
@@ -147,10 +148,7 @@ async function incrementalEdit(small: Tree, large: Tree): Promise<BenchFigures> 
 
 /** Measured in a child process with --expose-gc, starting from a fresh heap. */
 async function heapPerSkill(tree: Tree): Promise<BenchFigures> {
-  const probe = path.join(__dirname, '..', 'core', 'heap-probe.ts');
-  const { stdout } = await promisify(execFile)(process.execPath, ['--expose-gc', '--import', 'tsx', probe, tree.root.path], {
-    cwd: path.join(__dirname, '..', '..'),
-  });
+  const { stdout } = await promisify(execFile)(process.execPath, [...nodeArguments('core/heap-probe', ['--expose-gc']), tree.root.path], { cwd: repositoryRoot });
   const { skills, heapBytes } = JSON.parse(stdout) as { skills: number; heapBytes: number };
   if (skills !== tree.skills.length) throw new Error(`the heap probe discovered ${skills} skills, not ${tree.skills.length}`);
   const perSkill = heapBytes / skills;
@@ -173,22 +171,39 @@ function catalogOverhead(tree: Tree, registry: SkillRegistry): BenchFigures {
 
 type ReferenceValidate = (skillDir: string) => Promise<string[]>;
 
-/** Full strict validation of every skill (as `agent-skills validate --strict`) against the reference validator on each folder. */
+/** `agent-skills validate --strict ROOT` in-process (src/cli, as dist/cli.js runs it), its output caught. */
+async function cliValidateStrict(root: string, json: boolean): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text), cwd: path.dirname(root) };
+  const code = await runCli(['validate', '--strict', ...(json ? ['--json'] : []), root], io);
+  return { code, stdout, stderr };
+}
+
+/** `agent-skills validate --strict` on the whole tree against the reference validator on each folder. */
 async function validationAgainstReference(tree: Tree): Promise<BenchFigures> {
   const { validate: referenceValidate } = (await import('skills-ref')) as { validate: ReferenceValidate };
   const folders = tree.skills.map((skill) => path.dirname(skill.file));
-  const ourVerdicts = await discoverSkills([tree.root], CLI_STRICT_VALIDATION);
+  const ours = await cliValidateStrict(tree.root.path, true);
+  const ourVerdicts = (JSON.parse(ours.stdout) as { skills: ValidatedSkillJson[] }).skills;
   const referenceVerdicts = await mapWithConcurrency(folders, READ_CONCURRENCY, referenceValidate);
   // Both must have checked real, valid skills, or the timing compares nothing.
-  const ourInvalid = ourVerdicts.skills.filter((record) => hasErrors(record.diagnostics));
+  const ourInvalid = ourVerdicts.filter((skill) => !skill.valid);
   const referenceInvalid = referenceVerdicts.filter((errors) => errors.length > 0);
-  if (ourVerdicts.skills.length !== folders.length || ourInvalid.length > 0 || referenceInvalid.length > 0) {
-    throw new Error(`validators disagree on the synthetic tree: ours found ${ourInvalid.length} invalid of ${ourVerdicts.skills.length}, skills-ref ${referenceInvalid.length} of ${folders.length}`);
+  if (ours.code !== 0 || ours.stderr !== '' || ourVerdicts.length !== folders.length || ourInvalid.length > 0 || referenceInvalid.length > 0) {
+    throw new Error(`validators disagree on the synthetic tree: ours (exit ${ours.code}) found ${ourInvalid.length} invalid of ${ourVerdicts.length}, skills-ref ${referenceInvalid.length} of ${folders.length}`);
   }
 
   return compare({
     first: { key: 'referenceValidateMs1000', label: 'skills-ref validate(), every folder (1,000 skills)', task: () => mapWithConcurrency(folders, READ_CONCURRENCY, referenceValidate) },
-    second: { key: 'strictValidateMs1000', label: 'ours, full strict validation (1,000 skills)', task: () => discoverSkills([tree.root], CLI_STRICT_VALIDATION) },
+    second: {
+      key: 'strictValidateMs1000',
+      label: 'ours, agent-skills validate --strict (1,000 skills)',
+      task: async () => {
+        const { code } = await cliValidateStrict(tree.root.path, false);
+        if (code !== 0) throw new Error(`agent-skills validate --strict exited with ${code}`);
+      },
+    },
     goal: { key: 'validateSpeedupVsReference', cpuKey: 'validateSpeedupVsReferenceCpu', goalKey: 'validateSpeedupGoal', label: 'speed-up over skills-ref validating 1,000 skills', target: 2, better: 'higher' },
     repetitions: COMPARED_RUNS,
   });

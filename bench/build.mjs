@@ -1,0 +1,57 @@
+// Bundles the benchmark into out/bench/ (git-ignored) with the settings of the shipped bundles
+// (scripts/build.mjs with --production: bundled, minified, node20, cjs), so `npm run bench`
+// measures the core as the extension and the CLI run it, with plain `node` and no on-the-fly
+// TypeScript transform. One bundle per entry point: the runner, each section, the heap probe.
+//
+// Runtime dependencies (gray-matter, zod) are bundled, as in the product. Development tools and
+// the reference validator (skills-ref) stay external: they run from node_modules as installed.
+import * as esbuild from 'esbuild';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const benchFolder = path.join(repositoryRoot, 'bench');
+const outFolder = path.join(repositoryRoot, 'out', 'bench');
+const { devDependencies } = JSON.parse(fs.readFileSync(path.join(repositoryRoot, 'package.json'), 'utf8'));
+
+const sections = fs
+  .readdirSync(path.join(benchFolder, 'sections'))
+  .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))
+  .map((file) => path.join(benchFolder, 'sections', file));
+
+/**
+ * Modules borrowed from outside bench/ and src/ (the test harness) find the repository from their
+ * own folder: bundled, they keep their source folder as __dirname. The bench and src do not rely on
+ * it being a source folder (src does not use it at all).
+ */
+const sourceDirname = {
+  name: 'source-dirname',
+  setup(build) {
+    build.onLoad({ filter: /\.ts$/ }, (args) => {
+      const relative = path.relative(repositoryRoot, args.path);
+      if (relative.startsWith('..') || /^(bench|src|node_modules)[\\/]/.test(relative)) return undefined;
+      const contents = fs.readFileSync(args.path, 'utf8');
+      if (!/\b__dirname\b/.test(contents)) return undefined;
+      return { contents: `const __dirname = ${JSON.stringify(path.dirname(args.path))};\n${contents}`, loader: 'ts' };
+    });
+  },
+};
+
+// A deleted section must not linger as a stale bundle the runner would still find.
+fs.rmSync(outFolder, { recursive: true, force: true });
+await esbuild.build({
+  entryPoints: [path.join(benchFolder, 'run.ts'), path.join(benchFolder, 'core', 'heap-probe.ts'), ...sections],
+  outbase: benchFolder,
+  outdir: outFolder,
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  // The production settings of scripts/build.mjs.
+  minify: true,
+  sourcemap: false,
+  logLevel: 'warning',
+  external: ['vscode', ...Object.keys(devDependencies)],
+  plugins: [sourceDirname],
+});
