@@ -38,7 +38,9 @@ export interface RecordedMessage {
 export interface RecordedRequest {
   /** Position among all requests since activation or the last reset(). */
   readonly index: number;
+  /** Which of the scripted models received the request (see `ScriptedModelApi.models`). */
   readonly modelId: string;
+  readonly family: string;
   readonly messages: readonly RecordedMessage[];
   readonly tools: readonly { readonly name: string; readonly description: string; readonly inputSchema: object | undefined }[];
   readonly toolMode: 'auto' | 'required';
@@ -51,10 +53,24 @@ export interface RecordedRequest {
   readonly answer: ScriptedAnswer | undefined;
 }
 
+export interface ScriptedModelInfo {
+  readonly id: string;
+  readonly name: string;
+  readonly family: string;
+}
+
 export interface ScriptedModelApi {
   /** The vendor to select the model with: `vscode.lm.selectChatModels({ vendor })`. */
   readonly vendor: string;
+  /** The model the chat view selects by default (`Scripted Model`, family `scripted`). */
   readonly modelId: string;
+  readonly family: string;
+  /**
+   * Every model the extension registers, the default one first; the others (`Scripted Mini`, family
+   * `scripted-mini`) are only used when asked for by id or family. All share the queue of answers
+   * and the record of requests, whose `modelId` tells them apart.
+   */
+  readonly models: readonly ScriptedModelInfo[];
   /** Answers for the next requests, used in order. */
   queueAnswers(...answers: ScriptedResponder[]): void;
   /** The answer when the queue is empty; `undefined` restores the echo of the last user message. */
@@ -63,7 +79,7 @@ export interface ScriptedModelApi {
   requests(): RecordedRequest[];
   /** Resolves once `count` requests in total have been received, or rejects after the timeout. */
   waitForRequests(count: number, timeoutMs?: number): Promise<RecordedRequest[]>;
-  /** Changes the limits the model announces (e.g. a small input window for budget tests). */
+  /** Changes the limits every scripted model announces (e.g. a small input window for budget tests). */
   setModelLimits(limits: { maxInputTokens?: number; maxOutputTokens?: number }): void;
   /** Forgets queued answers, recorded requests and the default answer. */
   reset(): void;

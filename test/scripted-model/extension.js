@@ -6,7 +6,13 @@
 const vscode = require('vscode');
 
 const vendor = 'scripted';
-const modelId = 'scripted-model';
+/** The model the chat view selects by default: most tests talk to it. */
+const mainModel = { id: 'scripted-model', name: 'Scripted Model', family: 'scripted' };
+/**
+ * A second model of the same vendor, for features that pick a model themselves (a forked skill's
+ * `model` field). It is selectable but never the default, so the chat view keeps the main model.
+ */
+const miniModel = { id: 'scripted-mini-model', name: 'Scripted Mini', family: 'scripted-mini' };
 
 /** Roles as numbers in the API; names make recorded requests readable in assertion messages. */
 const roleNames = { 1: 'user', 2: 'assistant', 3: 'system' };
@@ -22,21 +28,17 @@ function activate(context) {
   const provider = {
     onDidChangeLanguageModelChatInformation: modelsChanged.event,
     provideLanguageModelChatInformation() {
-      return [
-        {
-          id: modelId,
-          name: 'Scripted Model',
-          family: 'scripted',
-          version: '1',
-          detail: 'tests only',
-          maxInputTokens: limits.maxInputTokens,
-          maxOutputTokens: limits.maxOutputTokens,
-          capabilities: { toolCalling: true, imageInput: false },
-          // Read by the chat view's model picker; harmless where unknown.
-          isUserSelectable: true,
-          isDefault: true,
-        },
-      ];
+      return [mainModel, miniModel].map((model) => ({
+        ...model,
+        version: '1',
+        detail: 'tests only',
+        maxInputTokens: limits.maxInputTokens,
+        maxOutputTokens: limits.maxOutputTokens,
+        capabilities: { toolCalling: true, imageInput: false },
+        // Read by the chat view's model picker; harmless where unknown.
+        isUserSelectable: true,
+        isDefault: model === mainModel,
+      }));
     },
     async provideLanguageModelChatResponse(model, messages, options, progress, token) {
       const request = recordRequest(model, messages, options);
@@ -73,6 +75,7 @@ function activate(context) {
     const request = {
       index: recordedRequests.length,
       modelId: model.id,
+      family: model.family,
       messages: messages.map(flattenMessage),
       tools: (options.tools ?? []).map((tool) => ({ name: tool.name, description: tool.description, inputSchema: tool.inputSchema })),
       toolMode: options.toolMode === vscode.LanguageModelChatToolMode.Required ? 'required' : 'auto',
@@ -96,7 +99,9 @@ function activate(context) {
 
   return {
     vendor,
-    modelId,
+    modelId: mainModel.id,
+    family: mainModel.family,
+    models: [mainModel, miniModel].map((model) => ({ ...model })),
     queueAnswers(...answers) {
       queuedAnswers.push(...answers);
     },

@@ -18,6 +18,7 @@ describe('@skills forked skills', () => {
     assert.equal(turn.result?.errorDetails, undefined, turn.result?.errorDetails?.message);
     assert.equal(turn.modelRequests.length, 1, describeRequests(turn.modelRequests));
     const [isolated] = turn.modelRequests;
+    assert.equal(isolated.modelId, control.modelId, 'audit-fork asks for the family of the user model');
     assert.deepEqual(isolated.messages.map((message) => message.role), ['user', 'user']);
     assert.match(isolated.messages[0].text, /in isolation[\s\S]*AUDIT-BODY: scan the folder src for secrets/);
     assert.equal(isolated.messages[1].text, 'Task: src');
@@ -38,10 +39,34 @@ describe('@skills forked skills', () => {
     assert.match(turn.chatText, /The audit of lib is clean\./);
   });
 
+  it('runs a forked skill on the model family its `model` field names, while the chat keeps the user model', async () => {
+    const control = await scriptedModel();
+    const mini = control.models.find((model) => model.family === 'scripted-mini');
+    assert.ok(mini, 'the scripted model extension registers no scripted-mini model');
+    control.queueAnswers({ text: 'Earlier turn.' });
+    const earlier = await openChat('@skills hello there', { newSession: true });
+    // The chat view's default model stays the main one although a second model is registered.
+    assert.deepEqual(earlier.modelRequests.map((request) => request.modelId), [control.modelId]);
+    control.queueAnswers({ text: 'Three TODO comments in src.' });
+    const turn = await openChat('@skills /use fork-mini src');
+    assert.equal(turn.result?.errorDetails, undefined, turn.result?.errorDetails?.message);
+    assert.equal(turn.modelRequests.length, 1, describeRequests(turn.modelRequests));
+    const [isolated] = turn.modelRequests;
+    assert.deepEqual([isolated.modelId, isolated.family], [mini.id, 'scripted-mini']);
+    assert.deepEqual(isolated.messages.map((message) => message.role), ['user', 'user']);
+    assert.match(isolated.messages[0].text, /MINI-BODY: count the TODO comments in src/);
+    assert.equal(isolated.messages[1].text, 'Task: src');
+    assert.doesNotMatch(isolated.messages.map((message) => message.text).join('\n'), /hello there|Earlier turn|<available_skills>/);
+    assert.match(turn.chatText, /fork-mini \(isolated run\):\s+Three TODO comments in src\./);
+    assert.doesNotMatch(turn.chatText, /which is not available/);
+  });
+
   it('runs on the user model, with a note, when the skill asks for a model that is not there', async () => {
-    (await scriptedModel()).queueAnswers({ text: 'Five bullet points.' });
+    const control = await scriptedModel();
+    control.queueAnswers({ text: 'Five bullet points.' });
     const turn = await openChat('@skills /use fork-fallback app.log', { newSession: true });
     assert.equal(turn.modelRequests.length, 1);
+    assert.equal(turn.modelRequests[0].modelId, control.modelId);
     assert.match(turn.chatText, /Skill "fork-fallback" asks for the model "no-such-model", which is not available; it ran on Scripted Model instead\./);
     assert.match(turn.chatText, /Five bullet points\./);
   });
