@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { activateProduct, harnessAvailable, productExtensionId, readViewText, screenshot, waitFor, waitForViewText } from '../../util';
+import { activateProduct, harnessAvailable, productExtensionId, screenshot, waitFor, waitForViewText } from '../../util';
 
 describe('the extension in a real VS Code', () => {
   it('runs in the pinned VS Code server', function () {
@@ -47,7 +47,7 @@ describe('the extension in a real VS Code', () => {
     if (!harnessAvailable()) {
       this.skip();
     }
-    assert.match(await readViewText('window'), /basic/i);
+    await waitForViewText('window', /basic/i);
     const file = await screenshot('workbench');
     assert.ok(file && fs.statSync(file).size > 1000, `no screenshot at ${file}`);
   });

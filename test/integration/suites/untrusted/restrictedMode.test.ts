@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { activateProduct, harnessAvailable, openChat, readViewText, scriptedModel } from '../../util';
+import { activateProduct, harnessAvailable, openChat, scriptedModel, waitForViewText } from '../../util';
 
 describe('Restricted Mode (untrusted multi-root workspace)', () => {
   it('opens the workspace untrusted', () => {
@@ -19,7 +19,8 @@ describe('Restricted Mode (untrusted multi-root workspace)', () => {
     if (!harnessAvailable()) {
       this.skip();
     }
-    assert.match(await readViewText('window'), /Restricted Mode/);
+    // The workbench shows its Restricted Mode indicators a moment after the window opens.
+    await waitForViewText('window', /Restricted Mode/);
   });
 
   it('keeps the scripted model and chat working, as VS Code does for users', async function () {
