@@ -2,6 +2,7 @@
 // aligned table or as JSON. Earlier roots take precedence, as the editor's locations do.
 
 import { discoverSkills } from '../core/discover';
+import { collapseWhitespace } from '../core/text';
 import type { DiscoveryProblem, SkillRecord, SkillStatus } from '../core/types';
 import { parseArguments } from './args';
 import { rootsFromArguments } from './inputs';
@@ -69,7 +70,7 @@ function toJson(record: SkillRecord): ListedSkillJson {
 function details(record: SkillRecord, io: CliIo): string {
   if (record.status === 'shadowed' && record.shadowedBy) return `shadowed by ${displayPath(record.shadowedBy, io)}`;
   if (record.status === 'invalid') return firstError(record) ?? 'invalid';
-  return (record.metadata?.description ?? '').replace(/\s+/g, ' ').trim();
+  return collapseWhitespace(record.metadata?.description ?? '');
 }
 
 function firstError(record: SkillRecord): string | undefined {

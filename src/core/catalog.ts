@@ -3,6 +3,7 @@
 
 import { isUsableStatus } from './discover';
 import { CHARS_PER_TOKEN } from './schema';
+import { collapseWhitespace } from './text';
 import type { SkillRecord } from './types';
 
 /** Tool names as contributed in package.json; the texts the model reads refer to them. */
@@ -54,7 +55,7 @@ export function modelVisibleSkills(skills: readonly SkillRecord[]): SkillRecord[
 
 /** One line, and nothing that could close the block early. */
 export function singleLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return collapseWhitespace(text).replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 const OPEN = '<available_skills>';

@@ -4,7 +4,9 @@
 
 import * as path from 'node:path';
 import type { Catalog } from './catalog';
+import { relativeInside } from './discover';
 import type { RegistrySnapshot } from './registry';
+import { collapseWhitespace } from './text';
 import type { DiscoveryProblem, SkillDiagnostic, SkillRecord, SkillStatus } from './types';
 
 export type StatusGroupId = 'active' | 'available' | 'problems' | 'not-allowed' | 'shadowed' | 'untrusted';
@@ -128,27 +130,23 @@ export function mainProblem(record: SkillRecord): SkillDiagnostic | undefined {
 /** Shortens a path under the home folder to `~/…` for display. */
 export function displayPath(file: string, homeDir?: string): string {
   if (homeDir) {
-    const relative = path.relative(homeDir, file);
-    if (relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative)) {
+    const relative = relativeInside(homeDir, file);
+    if (relative) {
       return `~${path.sep}${relative}`;
     }
   }
   return file;
 }
 
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
-
 /** The short text after the label. */
 export function skillDescription(record: SkillRecord, homeDir?: string): string {
   const problem = mainProblem(record);
   if (record.stale) {
-    return `stale: ${problem ? oneLine(problem.message) : 'the file on disk is broken'}`;
+    return `stale: ${problem ? collapseWhitespace(problem.message) : 'the file on disk is broken'}`;
   }
   switch (record.status) {
     case 'invalid':
-      return problem ? oneLine(problem.message) : 'invalid';
+      return problem ? collapseWhitespace(problem.message) : 'invalid';
     case 'not-allowed':
       return 'not in agentSkills.allowlist';
     case 'shadowed':
@@ -156,9 +154,9 @@ export function skillDescription(record: SkillRecord, homeDir?: string): string 
     case 'untrusted':
       return `${record.root.label} (untrusted)`;
     case 'active':
-      return `${record.root.label} · ${oneLine(record.metadata?.description ?? '')}`;
+      return `${record.root.label} · ${collapseWhitespace(record.metadata?.description ?? '')}`;
     default:
-      return oneLine(record.metadata?.description ?? '');
+      return collapseWhitespace(record.metadata?.description ?? '');
   }
 }
 
@@ -186,7 +184,7 @@ export function skillTooltip(record: SkillRecord, homeDir?: string): string {
     return lines.join('\n');
   }
   if (record.metadata) {
-    lines.push(escapeMarkdown(oneLine(record.metadata.description)), '');
+    lines.push(escapeMarkdown(collapseWhitespace(record.metadata.description)), '');
   }
   lines.push(`*${escapeMarkdown(STATUS_WORDS[record.status])}${record.stale ? ' (stale: serving the last valid version)' : ''}*`, '');
   lines.push(`${escapeMarkdown(record.root.label)}: \`${displayPath(record.file, homeDir)}\``);
@@ -195,11 +193,11 @@ export function skillTooltip(record: SkillRecord, homeDir?: string): string {
   }
   const fields = tooltipFields(record);
   if (fields.length > 0) {
-    lines.push('', ...fields.map(([field, value]) => `- \`${field}\`: ${escapeMarkdown(oneLine(value))}`));
+    lines.push('', ...fields.map(([field, value]) => `- \`${field}\`: ${escapeMarkdown(collapseWhitespace(value))}`));
   }
   const problems = record.diagnostics.filter((diagnostic) => diagnostic.severity !== 'info');
   if (problems.length > 0) {
-    lines.push('', ...problems.map((diagnostic) => `- ${diagnostic.severity === 'error' ? '$(error)' : '$(warning)'} ${escapeMarkdown(oneLine(diagnostic.message))}`));
+    lines.push('', ...problems.map((diagnostic) => `- ${diagnostic.severity === 'error' ? '$(error)' : '$(warning)'} ${escapeMarkdown(collapseWhitespace(diagnostic.message))}`));
   }
   return lines.join('\n');
 }
@@ -267,9 +265,9 @@ function problemItem(problem: DiscoveryProblem, homeDir?: string): ProblemViewIt
     id: `problem:${problem.code}:${problem.path}`,
     problem,
     label: path.basename(problem.path),
-    description: oneLine(problem.message),
+    description: collapseWhitespace(problem.message),
     icon: problem.severity === 'error' ? { id: 'error', color: 'list.errorForeground' } : problem.severity === 'warning' ? { id: 'warning', color: 'list.warningForeground' } : { id: 'info' },
-    tooltip: `${escapeMarkdown(oneLine(problem.message))}\n\n\`${displayPath(problem.path, homeDir)}\``,
+    tooltip: `${escapeMarkdown(collapseWhitespace(problem.message))}\n\n\`${displayPath(problem.path, homeDir)}\``,
   };
 }
 
