@@ -1,8 +1,28 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/** Imports each layer may not make; the architecture in README's "Layout" depends on them. */
+const layers = {
+  core: {
+    paths: [{ name: 'vscode', message: 'src/core must stay editor-independent.' }],
+    patterns: [{ group: ['**/vscode/**', '**/cli/**', '**/test/**', '**/scripts/**', '**/bench/**'], message: 'src/core imports only src/core and libraries.' }],
+  },
+  cli: {
+    paths: [{ name: 'vscode', message: 'The command line runs without VS Code.' }],
+    patterns: [{ group: ['**/vscode/**', '**/test/**', '**/scripts/**', '**/bench/**'], message: 'src/cli imports only src/core, src/cli and libraries.' }],
+  },
+  vscode: {
+    patterns: [{ group: ['**/cli/**', '**/test/**', '**/scripts/**', '**/bench/**'], message: 'src/vscode imports only src/core, src/vscode and libraries.' }],
+  },
+  tools: {
+    patterns: [{ group: ['**/test/unit/**', '**/test/integration/suites/**'], message: 'scripts/ and bench/ do not import test suites.' }],
+  },
+};
+
 export default tseslint.config(
-  { ignores: ['dist/**', 'test/demo-model/dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test/fixtures/**', 'test-output/**', 'demo-workspace/**', 'test/demo-workspace-template/**', 'test/workspaces/**'] },
+  {
+    ignores: ['dist/**', 'scripts/demo/model/dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test/fixtures/**', 'test-output/**', 'demo-workspace/**', 'scripts/demo/workspace-template/**', 'test/workspaces/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -11,10 +31,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
   },
-  {
-    files: ['src/core/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'vscode', message: 'src/core must stay editor-independent.' }] }],
-    },
-  },
+  { files: ['src/core/**/*.ts'], rules: { 'no-restricted-imports': ['error', layers.core] } },
+  { files: ['src/cli/**/*.ts'], rules: { 'no-restricted-imports': ['error', layers.cli] } },
+  { files: ['src/vscode/**/*.ts'], rules: { 'no-restricted-imports': ['error', layers.vscode] } },
+  { files: ['scripts/**/*.ts', 'bench/**/*.ts'], rules: { 'no-restricted-imports': ['error', layers.tools] } },
 );

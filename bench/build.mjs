@@ -20,24 +20,6 @@ const sections = fs
   .filter((file) => file.endsWith('.ts') && !file.endsWith('.d.ts'))
   .map((file) => path.join(benchFolder, 'sections', file));
 
-/**
- * Modules borrowed from outside bench/ and src/ (the test harness) find the repository from their
- * own folder: bundled, they keep their source folder as __dirname. The bench and src do not rely on
- * it being a source folder (src does not use it at all).
- */
-const sourceDirname = {
-  name: 'source-dirname',
-  setup(build) {
-    build.onLoad({ filter: /\.ts$/ }, (args) => {
-      const relative = path.relative(repositoryRoot, args.path);
-      if (relative.startsWith('..') || /^(bench|src|node_modules)[\\/]/.test(relative)) return undefined;
-      const contents = fs.readFileSync(args.path, 'utf8');
-      if (!/\b__dirname\b/.test(contents)) return undefined;
-      return { contents: `const __dirname = ${JSON.stringify(path.dirname(args.path))};\n${contents}`, loader: 'ts' };
-    });
-  },
-};
-
 // A deleted section must not linger as a stale bundle the runner would still find.
 fs.rmSync(outFolder, { recursive: true, force: true });
 await esbuild.build({
@@ -53,5 +35,4 @@ await esbuild.build({
   sourcemap: false,
   logLevel: 'warning',
   external: ['vscode', ...Object.keys(devDependencies)],
-  plugins: [sourceDirname],
 });

@@ -7,7 +7,8 @@
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { benchFolder, MODULE_EXTENSION, repositoryRoot } from './paths';
+import { benchFolder, MODULE_EXTENSION } from './paths';
+import { repositoryRoot } from '../scripts/harness/repository';
 import type { BenchFigures, BenchSection } from './section';
 
 /** The sections' bundles (out/bench/sections/*.js, see build.mjs), or their sources under tsx. */

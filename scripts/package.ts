@@ -6,8 +6,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createVSIX, listFiles, PackageManager } from '@vscode/vsce';
-import { packagedExtensionPath } from '../test/harness/packagedExtension';
-import { repositoryRoot } from '../test/harness/vscodeServer';
+import { packagedExtensionPath } from './harness/packaged-extension';
+import { repositoryRoot } from './harness/repository';
 
 const maxPackageBytes = 1024 * 1024;
 const bundlePath = 'dist/extension.js';

@@ -3,8 +3,8 @@
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { repositoryRoot } from '../test/harness/vscodeServer';
-import { buildDemoModel, buildExtension, demoModelFolder, parseDemoOptions, prepareDemoWorkspace } from './demo';
+import { repositoryRoot } from './harness/repository';
+import { buildDemoModel, buildExtension, demoModelFolder, parseDemoOptions, prepareDemoWorkspace } from './demo/demo';
 
 /** The executable to run: VSCODE_EXECUTABLE_PATH, else the `code` command on PATH. */
 function findDesktopVsCode(): string | undefined {

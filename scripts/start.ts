@@ -8,10 +8,11 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { answersHttp, findFreePort, killGroup } from '../test/harness/launcher';
-import { ensureVsCodeServer, repositoryRoot } from '../test/harness/vscodeServer';
-import { takeDemoScreenshots } from './demo-screenshots';
-import { buildDemoModel, buildExtension, demoModelFolder, installedExtensionFolder, parseDemoOptions, prepareDemoWorkspace, readManifest, type ExtensionManifest } from './demo';
+import { answersHttp, findFreePort, killGroup } from './harness/launcher';
+import { ensureVsCodeServer } from './harness/vscode-server';
+import { repositoryRoot } from './harness/repository';
+import { takeDemoScreenshots } from './demo/screenshots';
+import { buildDemoModel, buildExtension, demoModelFolder, installedExtensionFolder, parseDemoOptions, prepareDemoWorkspace, readManifest, type ExtensionManifest } from './demo/demo';
 
 /** VS Code's own state for the demo (settings, chat history, layout), kept between runs. */
 const demoStateFolder = path.join(repositoryRoot, '.vscode-test', 'demo');

@@ -9,10 +9,11 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { addCounts, noCounts, readSuiteCounts, withAtLeastOneFailure, type SuiteCounts } from '../test/harness/counts';
-import { compileIntegrationTests } from '../test/harness/compileTests';
-import { runSuite, screenshotsFolder, type SuiteResult } from '../test/harness/launcher';
-import { ensureVsCodeServer, repositoryRoot } from '../test/harness/vscodeServer';
+import { addCounts, noCounts, readSuiteCounts, withAtLeastOneFailure, type SuiteCounts } from './harness/counts';
+import { compileIntegrationTests } from './harness/compile-tests';
+import { runSuite, screenshotsFolder, type SuiteResult } from './harness/launcher';
+import { ensureVsCodeServer } from './harness/vscode-server';
+import { repositoryRoot } from './harness/repository';
 import { integrationSuites } from '../test/integration/registry';
 
 interface Plan {
@@ -80,7 +81,7 @@ async function runUnitTests(): Promise<{ counts: SuiteCounts; ok: boolean }> {
   console.log('\n== Unit tests ==');
   const countsFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'agent-skills-unit-')), 'counts.json');
   const mocha = require.resolve('mocha/bin/mocha.js');
-  const reporter = path.join(repositoryRoot, 'test', 'harness', 'countingReporter.cjs');
+  const reporter = path.join(repositoryRoot, 'scripts', 'harness', 'counting-reporter.cjs');
   let errorOutput = '';
   const code = await run(process.execPath, [mocha, '--reporter', reporter], { MOCHA_COUNTS_FILE: countsFile }, (text) => (errorOutput += text));
   const counts = readSuiteCounts(countsFile);

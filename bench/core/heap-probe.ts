@@ -2,8 +2,8 @@
 // core section, so the measure starts from a fresh heap): discovers the skills under ROOT with
 // the registry and prints {"skills": N, "heapBytes": B}, B being the heap the registry retains.
 
-import { SkillRegistry } from '../../src/core/registry';
-import type { SkillRoot } from '../../src/core/types';
+import { SkillRegistry } from '../../src/core/discovery/registry';
+import type { SkillRoot } from '../../src/core/model/types';
 
 /** Discovers once and drops the result, warming up every module, compiled function and lazy table. */
 async function warmUp(root: SkillRoot): Promise<void> {

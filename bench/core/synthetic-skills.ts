@@ -5,7 +5,7 @@
 
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { mapWithConcurrency } from '../../src/core/discover';
+import { mapWithConcurrency } from '../../src/core/util/async';
 
 const WORDS = [
   'pdf', 'report', 'invoice', 'release', 'notes', 'changelog', 'schema', 'migration', 'review', 'deploy',

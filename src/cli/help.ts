@@ -1,7 +1,7 @@
 // The text of `agent-skills --help`, and the version printed by `--version`.
 
 import { version } from '../../package.json';
-import { DEFAULT_CATALOG_BUDGET_CHARS } from '../core/catalog';
+import { DEFAULT_CATALOG_BUDGET_CHARS } from '../core/use/catalog';
 
 export const VERSION = version;
 

@@ -4,9 +4,9 @@
 import type { Stats } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { errorCode } from '../core/discover';
-import { findSkillFile, SKILL_FILE_NAME } from '../core/load';
-import type { SkillRoot } from '../core/types';
+import { errorCode } from '../core/util/errors';
+import { findSkillFile, SKILL_FILE_NAME } from '../core/skill-file/load';
+import type { SkillRoot } from '../core/model/types';
 import { InputError, type CliIo } from './io';
 
 export type ValidationTarget = { kind: 'skill'; dir: string } | { kind: 'skills-folder'; root: SkillRoot };

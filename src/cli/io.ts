@@ -2,7 +2,7 @@
 // failures a command reports without a stack trace.
 
 import * as path from 'node:path';
-import { relativeInside } from '../core/discover';
+import { relativeInside } from '../core/util/paths';
 
 export interface CliIo {
   stdout(text: string): void;

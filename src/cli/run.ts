@@ -1,12 +1,12 @@
 // Entry of the `agent-skills` command, runnable in-process: parses the command name, runs it, and
 // turns every failure into a one-line message and an exit code, never a stack trace.
 
-import { activateCommand } from './activate';
-import { catalogCommand } from './catalog';
+import { activateCommand } from './activate-command';
+import { catalogCommand } from './catalog-command';
 import { USAGE, VERSION } from './help';
 import { ExitCode, InputError, PROGRAM, UsageError, type CliIo } from './io';
-import { listCommand } from './list';
-import { validateCommand } from './validate';
+import { listCommand } from './list-command';
+import { validateCommand } from './validate-command';
 
 type Command = (args: readonly string[], io: CliIo) => Promise<number>;
 

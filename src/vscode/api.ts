@@ -2,14 +2,14 @@
 // and for tests. Read-only views of the registry: nothing read from untrusted skills' files.
 
 import * as vscode from 'vscode';
-import { activationToolText } from '../core/chat-tools';
-import { describeSkills, type SkillInfo } from '../core/skill-info';
+import { activationToolText } from '../core/chat/tool-texts';
+import { describeSkills, type SkillInfo } from '../core/view/skill-info';
 import type { SkillDiagnostics } from './diagnostics';
-import type { SkillsHost } from './skillsHost';
+import type { SkillsHost } from './skills-host';
 import type { SkillsTreeProvider } from './tree';
 import type { SkillWatcher } from './watcher';
 
-export type { SkillInfo } from '../core/skill-info';
+export type { SkillInfo } from '../core/view/skill-info';
 
 export interface AgentSkillsApi {
   /** Every discovered skill with its status (available, active, invalid, not-allowed, shadowed, untrusted) and diagnostics. */

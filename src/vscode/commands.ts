@@ -2,15 +2,15 @@
 // host, the diagnostics or a core function.
 
 import * as vscode from 'vscode';
-import { allowSkill, disallowSkill, patternsAllowing, type AllowlistEdit } from '../core/allowlist-edit';
-import type { SkillViewItem } from '../core/skill-view';
-import type { SkillRecord } from '../core/types';
-import type { CatalogDocument } from './catalogDocument';
-import { COMMANDS } from './commandIds';
-import { createSkill, type CreateSkillArgs } from './createSkill';
+import { allowSkill, disallowSkill, patternsAllowing, type AllowlistEdit } from '../core/discovery/allowlist-edit';
+import type { SkillViewItem } from '../core/view/skill-view';
+import type { SkillRecord } from '../core/model/types';
+import type { CatalogDocument } from './catalog-document';
+import { COMMANDS } from './manifest';
+import { createSkill, type CreateSkillArgs } from './create-skill';
 import type { SkillDiagnostics, ValidationReport } from './diagnostics';
 import { SETTINGS_SECTION } from './settings';
-import type { SkillsHost } from './skillsHost';
+import type { SkillsHost } from './skills-host';
 
 /** A tree item, a skill name or a SKILL.md Uri: what the item commands accept. */
 type SkillReference = SkillViewItem | string | vscode.Uri | undefined;

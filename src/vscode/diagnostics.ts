@@ -5,11 +5,11 @@
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { loadSkillFile, validateSkillText } from '../core/load';
-import type { RegistrySnapshot } from '../core/registry';
-import type { Severity, SkillDiagnostic, SkillRecord } from '../core/types';
-import { describeValidation, validateAllSkills, type ValidationSummary } from '../core/validate-all';
-import type { SkillsHost } from './skillsHost';
+import { loadSkillFile, validateSkillText } from '../core/skill-file/load';
+import type { RegistrySnapshot } from '../core/discovery/registry';
+import type { Severity, SkillDiagnostic, SkillRecord } from '../core/model/types';
+import { describeValidation, validateAllSkills, type ValidationSummary } from '../core/discovery/validate-all';
+import type { SkillsHost } from './skills-host';
 
 export const DIAGNOSTIC_SOURCE = 'Agent Skills';
 const TYPING_DELAY_MS = 150;

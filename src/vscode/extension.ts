@@ -4,11 +4,11 @@
 import * as vscode from 'vscode';
 import { createApi, type AgentSkillsApi } from './api';
 import { registerChat } from './chat/register';
-import { CatalogDocument } from './catalogDocument';
+import { CatalogDocument } from './catalog-document';
 import { registerCommands } from './commands';
 import { SkillDiagnostics } from './diagnostics';
-import { registerQuickFixes } from './quickFixes';
-import { SkillsHost } from './skillsHost';
+import { registerQuickFixes } from './quick-fixes';
+import { SkillsHost } from './skills-host';
 import { createSkillsView, SkillsTreeProvider } from './tree';
 import { SkillWatcher } from './watcher';
 

@@ -1,16 +1,7 @@
 import * as vscode from 'vscode';
+import type { SkillSettings } from '../core/model/settings';
 
 /** Every `agentSkills.*` setting, read through one typed accessor. */
-export interface SkillSettings {
-  enabled: boolean;
-  allowlist: string[];
-  locations: string[];
-  userSkills: boolean;
-  builtinSkills: boolean;
-  catalogBudgetPercent: number;
-  catalogBudgetChars: number;
-}
-
 export const SETTINGS_SECTION = 'agentSkills';
 
 /** Reads the settings; `scope` selects a workspace folder for the resource-scoped ones. */

@@ -3,14 +3,14 @@
 
 import * as os from 'node:os';
 import * as vscode from 'vscode';
-import type { RegistrySnapshot } from '../core/registry';
-import { describeCatalogSize } from '../core/catalog-report';
-import { buildSkillView, usableSkillCount, viewMessage, type GroupViewItem, type IconSpec, type ViewItem } from '../core/skill-view';
-import { findUnconfiguredLocations } from '../core/unconfigured-locations';
-import { currentCatalog } from './catalog';
-import { COMMANDS } from './commandIds';
+import type { RegistrySnapshot } from '../core/discovery/registry';
+import { describeCatalogSize } from '../core/use/catalog-report';
+import { buildSkillView, usableSkillCount, viewMessage, type GroupViewItem, type IconSpec, type ViewItem } from '../core/view/skill-view';
+import { findUnconfiguredLocations } from '../core/discovery/unconfigured-locations';
+import { currentCatalog } from '../core/use/current-catalog';
+import { COMMANDS } from './manifest';
 import { readSettings } from './settings';
-import type { SkillsHost } from './skillsHost';
+import type { SkillsHost } from './skills-host';
 
 export const SKILLS_VIEW_ID = 'agentSkills.skills';
 const REDRAW_DELAY_MS = 50;

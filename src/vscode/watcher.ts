@@ -3,12 +3,12 @@
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { ChangeCoalescer } from '../core/change-coalescer';
-import { relativeInside } from '../core/discover';
-import type { SkillChange } from '../core/registry';
-import type { SkillRoot } from '../core/types';
-import { rootWatchGlob } from '../core/watch-patterns';
-import type { SkillsHost } from './skillsHost';
+import { ChangeCoalescer } from '../core/discovery/change-coalescer';
+import { relativeInside } from '../core/util/paths';
+import type { SkillChange } from '../core/discovery/registry';
+import type { SkillRoot } from '../core/model/types';
+import { rootWatchGlob } from '../core/discovery/watch-patterns';
+import type { SkillsHost } from './skills-host';
 
 export class SkillWatcher implements vscode.Disposable {
   private watchers: vscode.Disposable[] = [];

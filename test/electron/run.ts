@@ -7,10 +7,10 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { addCounts, noCounts, readSuiteCounts, withAtLeastOneFailure } from '../harness/counts';
-import { compileIntegrationTests } from '../harness/compileTests';
-import { prepareSuiteFolders, suiteEnvironment } from '../harness/launcher';
-import { repositoryRoot } from '../harness/vscodeServer';
+import { addCounts, noCounts, readSuiteCounts, withAtLeastOneFailure } from '../../scripts/harness/counts';
+import { compileIntegrationTests } from '../../scripts/harness/compile-tests';
+import { prepareSuiteFolders, suiteEnvironment } from '../../scripts/harness/launcher';
+import { repositoryRoot } from '../../scripts/harness/repository';
 import { integrationSuites } from '../integration/registry';
 
 async function main(): Promise<number> {

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { SkillViewItem, ViewItem } from '../../src/core/skill-view';
+import type { SkillViewItem, ViewItem } from '../../src/core/view/skill-view';
 import type { AgentSkillsApi, SkillInfo } from '../../src/vscode/api';
 import { activateProduct, waitFor } from './util';
 

@@ -3,8 +3,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Mocha from 'mocha';
-import { harnessEnvironment } from '../harness/channel';
-import type { SuiteCounts } from '../harness/counts';
+import { harnessEnvironment } from '../../scripts/harness/channel';
+import type { SuiteCounts } from '../../scripts/harness/counts';
 import { screenshot } from './util';
 
 export async function run(): Promise<void> {

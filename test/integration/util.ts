@@ -1,9 +1,9 @@
 // Helpers for integration tests running inside the extension host of a real VS Code.
 import * as vscode from 'vscode';
-import { harnessEnvironment, sendHarnessRequest, type HarnessRequest, type UiTarget, type ViewName } from '../harness/channel';
+import { harnessEnvironment, sendHarnessRequest, type HarnessRequest, type UiTarget, type ViewName } from '../../scripts/harness/channel';
 import type { RecordedRequest, ScriptedModelApi } from '../scripted-model/api';
 
-export type { UiRole, UiTarget, ViewName } from '../harness/channel';
+export type { UiRole, UiTarget, ViewName } from '../../scripts/harness/channel';
 export type { RecordedRequest, ScriptedAnswer, ScriptedModelApi, ScriptedResponder } from '../scripted-model/api';
 
 export const productExtensionId = 'agentskills.agent-skills';

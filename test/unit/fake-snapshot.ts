@@ -1,8 +1,8 @@
 // A registry snapshot over hand-made records, for tests of pure functions that take a snapshot.
 
-import { isUsableStatus } from '../../src/core/discover';
-import type { RegistrySnapshot } from '../../src/core/registry';
-import type { SkillRecord } from '../../src/core/types';
+import { isUsableStatus } from '../../src/core/model/status';
+import type { RegistrySnapshot } from '../../src/core/discovery/registry';
+import type { SkillRecord } from '../../src/core/model/types';
 
 export function fakeSnapshot(skills: readonly SkillRecord[]): RegistrySnapshot {
   return {

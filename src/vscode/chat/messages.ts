@@ -2,7 +2,7 @@
 // history turns in, prompt messages out.
 
 import * as vscode from 'vscode';
-import type { ConversationTurn, PromptMessage, PromptPart } from '../../core/chat-conversation';
+import type { ConversationTurn, PromptMessage, PromptPart } from '../../core/chat/conversation';
 
 function toUserPart(part: PromptPart): vscode.LanguageModelTextPart | vscode.LanguageModelToolResultPart {
   if (part.kind === 'toolResult') {

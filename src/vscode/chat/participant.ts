@@ -5,8 +5,8 @@
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { TOOL_NAMES } from '../../core/catalog';
-import { parseUseCommand, renderSkillTable, renderValidationSummary, suggestSkills, useUsage, type ChatProblem } from '../../core/chat-commands';
+import { TOOL_NAMES } from '../../core/chat/tool-names';
+import { parseUseCommand, renderSkillTable, renderValidationSummary, suggestSkills, useUsage, type ChatProblem } from '../../core/chat/commands';
 import {
   alreadyLoadedText,
   carriedBudgetChars,
@@ -19,7 +19,7 @@ import {
   type Conversation,
   type SkillActivationRecord,
   type SkillsTurnMetadata,
-} from '../../core/chat-conversation';
+} from '../../core/chat/conversation';
 import {
   CANCELLED_MESSAGE,
   chooseForkModel,
@@ -31,14 +31,14 @@ import {
   oneLineMessage,
   renderInstructions,
   SKILLS_DISABLED_MESSAGE,
-} from '../../core/chat-prompt';
-import { findInvocationMessage, parseActivateInput, parseActivationHeader, parseFindInput, parseReadResourceInput, readResourceInvocationMessage, untrustedNote, untrustedSkillCount } from '../../core/chat-tools';
-import { escapeMarkdown } from '../../core/skill-view';
-import type { SkillRecord } from '../../core/types';
-import { currentCatalog } from '../catalog';
-import { COMMANDS } from '../commandIds';
+} from '../../core/chat/prompt';
+import { findInvocationMessage, parseActivateInput, parseActivationHeader, parseFindInput, parseReadResourceInput, readResourceInvocationMessage, untrustedNote, untrustedSkillCount } from '../../core/chat/tool-texts';
+import { escapeMarkdown } from '../../core/util/text';
+import type { SkillRecord } from '../../core/model/types';
+import { currentCatalog } from '../../core/use/current-catalog';
+import { COMMANDS } from '../manifest';
 import { DIAGNOSTIC_SOURCE, type ValidationReport } from '../diagnostics';
-import type { SkillsHost } from '../skillsHost';
+import type { SkillsHost } from '../skills-host';
 import { toChatMessages, toConversationTurns } from './messages';
 import { resultText } from './tools';
 

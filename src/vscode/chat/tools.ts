@@ -4,9 +4,9 @@
 // and act on (see src/core/chat-tools.ts).
 
 import * as vscode from 'vscode';
-import { readResourceOfSkill } from '../../core/activation';
-import { TOOL_NAMES } from '../../core/catalog';
-import { SKILLS_DISABLED_MESSAGE } from '../../core/chat-prompt';
+import { readResourceOfSkill } from '../../core/use/activation';
+import { TOOL_NAMES } from '../../core/chat/tool-names';
+import { SKILLS_DISABLED_MESSAGE } from '../../core/chat/prompt';
 import {
   activationInvocationMessage,
   activationToolText,
@@ -20,9 +20,9 @@ import {
   type FindInput,
   type ParsedInput,
   type ReadResourceInput,
-} from '../../core/chat-tools';
-import { currentCatalog } from '../catalog';
-import type { SkillsHost } from '../skillsHost';
+} from '../../core/chat/tool-texts';
+import { currentCatalog } from '../../core/use/current-catalog';
+import type { SkillsHost } from '../skills-host';
 
 export function textResult(text: string): vscode.LanguageModelToolResult {
   return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);

@@ -6,16 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { skillsApi, skillText, treeItem, workspaceSkillsFolder, type AgentSkillsApi } from '../../editorHelpers';
-
-export interface EditorBenchFigures {
-  skills: number;
-  /** Activation to the first discovery done with the view built. */
-  startupMs: number;
-  /** Writing a SKILL.md to the view showing the change, per edit. */
-  workspaceChangeToTreeMs: number[];
-  /** The same for a skill of AGENT_SKILLS_PATH (a watcher outside the workspace). */
-  externalChangeToTreeMs: number[];
-}
+import type { EditorBenchFigures } from '../../../../bench/editor-figures';
 
 const EDITS = 7;
 const outputFile = process.env.AGENT_SKILLS_BENCH_OUTPUT;

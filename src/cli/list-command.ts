@@ -1,0 +1,101 @@
+// `agent-skills list [--json] ROOT…`: every discovered skill with its status and source, as an
+// aligned table or as JSON. Earlier roots take precedence, as the editor's locations do.
+
+import { discoverSkills } from '../core/discovery/discover';
+import { collapseWhitespace } from '../core/util/text';
+import type { DiscoveryProblem, SkillRecord, SkillStatus } from '../core/model/types';
+import { parseArguments } from './args';
+import { rootsFromArguments } from './inputs';
+import { displayPath, ExitCode, plural, PROGRAM, UsageError, type CliIo } from './io';
+
+export interface ListedSkillJson {
+  name: string;
+  description: string | null;
+  status: SkillStatus;
+  /** The ROOT argument the skill was found under, as typed. */
+  source: string;
+  path: string;
+  /** Shadowed skills: the SKILL.md of the skill of the same name that wins. */
+  shadowedBy?: string;
+  /** True when the file is broken and the description is from its last valid version. */
+  stale?: boolean;
+  /** Invalid skills: the first error. */
+  error?: string;
+}
+
+const HEADINGS = ['NAME', 'STATUS', 'SOURCE', 'DETAILS'] as const;
+const COLUMN_GAP = '  ';
+
+export async function listCommand(args: readonly string[], io: CliIo): Promise<number> {
+  const { options, operands } = parseArguments('list', args, { json: 'flag' });
+  if (operands.length === 0) throw new UsageError('list: give at least one ROOT (a folder of skill folders).');
+  const roots = await rootsFromArguments(operands, io);
+  const discovery = await discoverSkills(roots, { blockingReads: true });
+
+  if (options.has('json')) {
+    const skills = discovery.skills.map(toJson);
+    io.stdout(`${JSON.stringify({ skills, problems: discovery.problems })}\n`);
+    return ExitCode.ok;
+  }
+  if (discovery.skills.length > 0) {
+    const rows = discovery.skills.map((record) => [record.name, record.stale ? `${record.status} (stale)` : record.status, record.root.label, details(record, io)]);
+    io.stdout(formatTable([[...HEADINGS], ...rows], io.columns));
+  }
+  io.stdout(`${summary(discovery.skills)}\n`);
+  reportProblems(discovery.problems, io);
+  return ExitCode.ok;
+}
+
+/** Discovery problems (loops, dangling links...) go to stderr, keeping stdout for the result. */
+export function reportProblems(problems: readonly DiscoveryProblem[], io: CliIo): void {
+  for (const problem of problems) io.stderr(`${PROGRAM}: ${problem.severity}: ${problem.message} [${problem.code}]\n`);
+}
+
+function toJson(record: SkillRecord): ListedSkillJson {
+  const listed: ListedSkillJson = {
+    name: record.name,
+    description: record.metadata?.description ?? null,
+    status: record.status,
+    source: record.root.label,
+    path: record.file,
+  };
+  if (record.shadowedBy !== undefined) listed.shadowedBy = record.shadowedBy;
+  if (record.stale) listed.stale = true;
+  const error = firstError(record);
+  if (error !== undefined) listed.error = error;
+  return listed;
+}
+
+/** What the user needs next to the status: why it is shadowed or invalid, else the description. */
+function details(record: SkillRecord, io: CliIo): string {
+  if (record.status === 'shadowed' && record.shadowedBy) return `shadowed by ${displayPath(record.shadowedBy, io)}`;
+  if (record.status === 'invalid') return firstError(record) ?? 'invalid';
+  return collapseWhitespace(record.metadata?.description ?? '');
+}
+
+function firstError(record: SkillRecord): string | undefined {
+  return record.diagnostics.find((diagnostic) => diagnostic.severity === 'error')?.message;
+}
+
+/** Left-aligned columns; the last one is cut to the terminal width when there is one. */
+function formatTable(rows: readonly string[][], columns: number | undefined): string {
+  const widths = rows[0].slice(0, -1).map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  return rows
+    .map((row) => {
+      const leading = row.slice(0, -1).map((cell, column) => cell.padEnd(widths[column])).join(COLUMN_GAP);
+      let last = row[row.length - 1];
+      const room = columns === undefined ? Infinity : columns - leading.length - COLUMN_GAP.length;
+      if (last.length > room) last = room > 1 ? `${last.slice(0, room - 1)}…` : '';
+      return `${leading}${COLUMN_GAP}${last}`.trimEnd();
+    })
+    .map((line) => `${line}\n`)
+    .join('');
+}
+
+/** e.g. "4 skills: 2 available, 1 shadowed, 1 invalid". */
+function summary(skills: readonly SkillRecord[]): string {
+  const counts = new Map<SkillStatus, number>();
+  for (const record of skills) counts.set(record.status, (counts.get(record.status) ?? 0) + 1);
+  const parts = [...counts].map(([status, count]) => `${count} ${status}`);
+  return `${plural(skills.length, 'skill')}${parts.length > 0 ? `: ${parts.join(', ')}` : ''}`;
+}

@@ -1,0 +1,102 @@
+// `agent-skills validate [--strict] [--json] PATH…`: full validation (frontmatter and body) of
+// every skill, reported like a compiler's diagnostics or as JSON.
+
+import * as path from 'node:path';
+import { discoverSkills } from '../core/discovery/discover';
+import { loadSkillFile, type LoadOptions } from '../core/skill-file/load';
+import { hasErrors } from '../core/skill-file/diagnostic-codes';
+import type { DiscoveryProblem, Severity, SkillDiagnostic } from '../core/model/types';
+import { parseArguments } from './args';
+import { validationTarget } from './inputs';
+import { displayPath, ExitCode, InputError, plural, PROGRAM, UsageError, type CliIo } from './io';
+
+/** One skill in `--json` output; line and column are 1-based. */
+export interface ValidatedSkillJson {
+  path: string;
+  name: string;
+  valid: boolean;
+  diagnostics: Array<{ severity: Severity; code: string; message: string; line: number; column: number }>;
+}
+
+interface ValidatedSkill {
+  /** The SKILL.md, which the diagnostics' positions refer to. */
+  file: string;
+  name: string;
+  diagnostics: SkillDiagnostic[];
+}
+
+export async function validateCommand(args: readonly string[], io: CliIo): Promise<number> {
+  const { options, operands } = parseArguments('validate', args, { strict: 'flag', json: 'flag' });
+  if (operands.length === 0) throw new UsageError('validate: give at least one PATH (a skill folder or a folder of skills).');
+  const targets = await Promise.all(operands.map((operand) => validationTarget(operand, io)));
+  const loadOptions: LoadOptions = { strict: options.has('strict'), checkBody: true, blockingReads: true };
+
+  const skills: ValidatedSkill[] = [];
+  const problems: DiscoveryProblem[] = [];
+  for (const [index, target] of targets.entries()) {
+    if (target.kind === 'skill') {
+      const loaded = await loadSkillFile(target.dir, loadOptions);
+      if (!loaded) throw new InputError(`${operands[index]}: the ${path.basename(target.dir)} folder no longer holds a SKILL.md.`);
+      skills.push({ file: loaded.file, name: loaded.metadata?.name ?? path.basename(target.dir), diagnostics: sortedByPosition(loaded.diagnostics) });
+    } else {
+      const discovery = await discoverSkills([target.root], loadOptions);
+      if (discovery.skills.length === 0) io.stderr(`${PROGRAM}: warning: ${operands[index]}: no skill folders (folders holding a SKILL.md) found.\n`);
+      skills.push(...discovery.skills.map((record) => ({ file: record.file, name: record.name, diagnostics: sortedByPosition(record.diagnostics) })));
+      problems.push(...discovery.problems);
+    }
+  }
+
+  if (options.has('json')) {
+    io.stdout(`${JSON.stringify({ skills: skills.map(toJson) })}\n`);
+    for (const problem of problems) io.stderr(`${formatProblem(problem, io)}\n`);
+  } else {
+    for (const skill of skills) {
+      for (const diagnostic of skill.diagnostics) io.stdout(`${formatDiagnostic(diagnostic, io)}\n`);
+    }
+    for (const problem of problems) io.stdout(`${formatProblem(problem, io)}\n`);
+    io.stdout(`${summary(skills, problems)}\n`);
+  }
+  return skills.some((skill) => hasErrors(skill.diagnostics)) ? ExitCode.failure : ExitCode.ok;
+}
+
+function toJson(skill: ValidatedSkill): ValidatedSkillJson {
+  return {
+    path: skill.file,
+    name: skill.name,
+    valid: !hasErrors(skill.diagnostics),
+    diagnostics: skill.diagnostics.map((diagnostic) => ({
+      severity: diagnostic.severity,
+      code: diagnostic.code,
+      message: diagnostic.message,
+      line: diagnostic.range.start.line + 1,
+      column: diagnostic.range.start.column + 1,
+    })),
+  };
+}
+
+/** `path:line:column: severity: message [code]`, one-based, as compilers print. */
+function formatDiagnostic(diagnostic: SkillDiagnostic, io: CliIo): string {
+  const { line, column } = diagnostic.range.start;
+  return `${displayPath(diagnostic.file, io)}:${line + 1}:${column + 1}: ${severityLabel(diagnostic.severity)}: ${diagnostic.message} [${diagnostic.code}]`;
+}
+
+function formatProblem(problem: DiscoveryProblem, io: CliIo): string {
+  return `${displayPath(problem.path, io)}: ${severityLabel(problem.severity)}: ${problem.message} [${problem.code}]`;
+}
+
+/** e.g. "3 skills checked: 1 error, 2 warnings". */
+function summary(skills: readonly ValidatedSkill[], problems: readonly DiscoveryProblem[]): string {
+  const severities = [...skills.flatMap((skill) => skill.diagnostics), ...problems].map((item) => item.severity);
+  const count = (severity: Severity): number => severities.filter((item) => item === severity).length;
+  const infos = count('info');
+  return `${plural(skills.length, 'skill')} checked: ${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}${infos > 0 ? `, ${plural(infos, 'note')}` : ''}`;
+}
+
+/** Compilers call an informational diagnostic a note. */
+function severityLabel(severity: Severity): string {
+  return severity === 'info' ? 'note' : severity;
+}
+
+function sortedByPosition(diagnostics: readonly SkillDiagnostic[]): SkillDiagnostic[] {
+  return [...diagnostics].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column);
+}

@@ -1,0 +1,178 @@
+// The @skills slash commands and follow-ups, decided from a registry snapshot: `/use` parsing,
+// the `/list` table, the `/validate` summary and the skills suggested after a request.
+
+import { singleLine } from '../util/text';
+import { untrustedNote } from './tool-texts';
+import { isUsableStatus } from '../model/status';
+import { escapeMarkdown } from '../util/text';
+import { findSkills } from '../use/find';
+import type { RegistrySnapshot } from '../discovery/registry';
+import type { Severity, SkillRecord } from '../model/types';
+
+export interface UseCommand {
+  name: string;
+  arguments?: string;
+}
+
+/** `/use <skill> [arguments]`: the first word names the skill, the rest is passed on as typed. */
+export function parseUseCommand(prompt: string): UseCommand | undefined {
+  const match = /^\s*(\S+)(?:\s+([\s\S]*))?$/.exec(prompt);
+  if (!match) {
+    return undefined;
+  }
+  const args = match[2]?.trim();
+  return args ? { name: match[1], arguments: args } : { name: match[1] };
+}
+
+/** Skills the user may start with /use, including those hidden from the model. */
+export function userInvocableSkills(snapshot: RegistrySnapshot): SkillRecord[] {
+  return snapshot.skills.filter((record) => isUsableStatus(record.status) && record.metadata?.userInvocable !== false);
+}
+
+const MAX_NAMES_IN_USAGE = 30;
+
+export function useUsage(snapshot: RegistrySnapshot): string {
+  const names = [...new Set(userInvocableSkills(snapshot).map((record) => record.name))];
+  if (names.length === 0) {
+    return 'Usage: `/use <skill> [arguments]`. No skills are available to start.';
+  }
+  const more = names.length > MAX_NAMES_IN_USAGE ? `, …and ${names.length - MAX_NAMES_IN_USAGE} more (see /list)` : '';
+  return `Usage: \`/use <skill> [arguments]\`. Skills you can start: ${names.slice(0, MAX_NAMES_IN_USAGE).join(', ')}${more}.`;
+}
+
+const MAX_DESCRIPTION_IN_TABLE = 160;
+
+/** A Markdown table cell: one line, no pipe that would split the row. */
+function cell(text: string): string {
+  return singleLine(text).replace(/\|/g, '\\|');
+}
+
+function truncate(text: string, length: number): string {
+  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
+}
+
+function statusText(record: SkillRecord): string {
+  const notes: string[] = [];
+  switch (record.status) {
+    case 'not-allowed':
+      notes.push('not allowed');
+      break;
+    case 'disabled':
+      notes.push('turned off');
+      break;
+    default:
+      notes.push(record.status);
+  }
+  if (record.stale) {
+    notes.push('stale: last valid version');
+  }
+  if (isUsableStatus(record.status)) {
+    if (record.metadata?.disableModelInvocation) {
+      notes.push('/use only');
+    }
+    if (record.metadata?.userInvocable === false) {
+      notes.push('model only');
+    }
+    if (record.metadata?.context === 'fork') {
+      notes.push('runs isolated');
+    }
+  }
+  return notes.join(', ');
+}
+
+function descriptionText(record: SkillRecord): string {
+  if (record.status === 'shadowed' && record.shadowedBy) {
+    return `Shadowed by ${record.shadowedBy}`;
+  }
+  if (record.metadata && !(record.status === 'invalid' && !record.stale)) {
+    return record.metadata.description;
+  }
+  const error = record.diagnostics.find((diagnostic) => diagnostic.severity === 'error') ?? record.diagnostics[0];
+  return error ? error.message : '';
+}
+
+export interface SkillTableOptions {
+  /** A link target for the skill's SKILL.md (e.g. a file URI). */
+  link(record: SkillRecord): string;
+}
+
+/** `/list`: every skill with description, status and source. Untrusted skills are only counted. */
+export function renderSkillTable(snapshot: RegistrySnapshot, options: SkillTableOptions): string {
+  const shown = snapshot.skills.filter((record) => record.status !== 'untrusted');
+  const withheld = snapshot.skills.length - shown.length;
+  const lines: string[] = [];
+  if (shown.length === 0) {
+    lines.push('No skills found. A skill is a folder with a SKILL.md in `.agent/skills` of the workspace or in `~/.agent/skills`; run **Skills: Create Skill…** to make one.');
+  } else {
+    const usable = shown.filter((record) => isUsableStatus(record.status)).length;
+    lines.push(`${shown.length} skill${shown.length === 1 ? '' : 's'}, ${usable} usable:`, '', '| Skill | Description | Status | Source |', '| --- | --- | --- | --- |');
+    for (const record of shown) {
+      const name = `[${escapeMarkdown(record.name)}](${options.link(record)})`;
+      lines.push(`| ${name} | ${cell(truncate(descriptionText(record), MAX_DESCRIPTION_IN_TABLE))} | ${cell(statusText(record))} | ${cell(record.root.label)} |`);
+    }
+  }
+  if (withheld > 0) {
+    lines.push('', untrustedNote(withheld));
+  }
+  return lines.join('\n');
+}
+
+export interface ChatProblem {
+  file: string;
+  /** Zero-based, as editors count. */
+  line: number;
+  severity: Severity;
+  message: string;
+}
+
+export interface ValidationSummaryOptions {
+  /** A link target for a file at a zero-based line. */
+  link(file: string, line: number): string;
+  /** How a file is named in the list (e.g. relative to its skill root). */
+  label(file: string): string;
+}
+
+const MAX_PROBLEMS_LISTED = 50;
+const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, info: 2 };
+const SEVERITY_LABEL: Record<Severity, string> = { error: 'Error', warning: 'Warning', info: 'Info' };
+
+/** `/validate`: the summary line, then each problem with a link to its file and line. */
+export function renderValidationSummary(summary: string, problems: readonly ChatProblem[], options: ValidationSummaryOptions): string {
+  const sorted = [...problems].sort((a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  const lines = [summary];
+  if (sorted.length > 0) {
+    lines.push('');
+    for (const problem of sorted.slice(0, MAX_PROBLEMS_LISTED)) {
+      const place = `${options.label(problem.file)}:${problem.line + 1}`;
+      lines.push(`- **${SEVERITY_LABEL[problem.severity]}** [${cell(place)}](${options.link(problem.file, problem.line)}): ${singleLine(problem.message)}`);
+    }
+    if (sorted.length > MAX_PROBLEMS_LISTED) {
+      lines.push(`- …and ${sorted.length - MAX_PROBLEMS_LISTED} more in the Problems panel.`);
+    }
+  }
+  return lines.join('\n');
+}
+
+/**
+ * A match this strong takes more than one common word: two words of the description, or a word of
+ * the name. A single description word ("from", "report") suggests unrelated skills.
+ */
+const MIN_SUGGESTION_SCORE = 2;
+/** Suggestions far below the best match are noise next to it. */
+const MIN_SHARE_OF_BEST = 0.5;
+export const MAX_SUGGESTIONS = 3;
+
+/**
+ * Skills worth offering after a request: those matching it that the user may start and that were
+ * not loaded already. Skills hidden from the model are included on purpose: /use is their only way in.
+ */
+export function suggestSkills(snapshot: RegistrySnapshot, request: string, exclude: Iterable<string>, limit = MAX_SUGGESTIONS): string[] {
+  const excluded = new Set(exclude);
+  const candidates = userInvocableSkills(snapshot).filter((record) => !excluded.has(record.name));
+  const matches = findSkills(candidates, request);
+  const best = matches[0]?.score ?? 0;
+  return matches
+    .filter((match) => match.score >= MIN_SUGGESTION_SCORE && match.score >= best * MIN_SHARE_OF_BEST)
+    .slice(0, limit)
+    .map((match) => match.record.name);
+}

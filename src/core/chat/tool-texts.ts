@@ -1,0 +1,180 @@
+// What the three language-model tools accept and answer, decided without the editor: input checks,
+// the progress line shown while a tool runs, and the texts the model reads back. Refusals are plain
+// text results rather than thrown errors, so every caller (the @skills participant, agent mode,
+// other participants) hands the model the same readable explanation.
+
+import { checkInvocation, type ActivationResult } from '../use/activation';
+import { modelVisibleSkills, type Catalog } from '../use/catalog';
+import { singleLine } from '../util/text';
+import { TOOL_NAMES } from './tool-names';
+import { findSkills } from '../use/find';
+import type { RegistrySnapshot } from '../discovery/registry';
+import type { SkillRecord, SkillStatus } from '../model/types';
+
+export interface ActivateInput {
+  name: string;
+  arguments?: string;
+}
+
+export interface FindInput {
+  query: string;
+}
+
+export interface ReadResourceInput {
+  skill: string;
+  path: string;
+}
+
+export type ParsedInput<T> = { ok: true; input: T } | { ok: false; message: string };
+
+/** Matches shown by the find tool; a narrower query reaches the rest. */
+export const MAX_FIND_MATCHES = 20;
+
+/** VS Code checks inputs against the declared schema, but other callers may not: say what is wrong. */
+function parseObject<T>(input: unknown, tool: string, read: (fields: Record<string, unknown>) => ParsedInput<T>): ParsedInput<T> {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    return { ok: false, message: `${tool} expects a JSON object as input.` };
+  }
+  return read(input as Record<string, unknown>);
+}
+
+function nonEmptyText(value: unknown): value is string {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+function optionalText(value: unknown): value is string | undefined | null {
+  return value === undefined || value === null || typeof value === 'string';
+}
+
+export function parseActivateInput(input: unknown): ParsedInput<ActivateInput> {
+  return parseObject(input, TOOL_NAMES.activate, ({ name, arguments: args }) => {
+    if (!nonEmptyText(name)) {
+      return { ok: false, message: `${TOOL_NAMES.activate} needs "name" as a non-empty string, e.g. {"name": "pdf-report"}.` };
+    }
+    if (!optionalText(args)) {
+      return { ok: false, message: `${TOOL_NAMES.activate} takes "arguments" as one string, as the user would type it.` };
+    }
+    return { ok: true, input: nonEmptyText(args) ? { name: name.trim(), arguments: args } : { name: name.trim() } };
+  });
+}
+
+export function parseFindInput(input: unknown): ParsedInput<FindInput> {
+  // An absent or empty query is meaningful: it asks for the whole catalog.
+  return parseObject(input, TOOL_NAMES.find, ({ query }) =>
+    optionalText(query) ? { ok: true, input: { query: query?.trim() ?? '' } } : { ok: false, message: `${TOOL_NAMES.find} takes "query" as a string.` },
+  );
+}
+
+export function parseReadResourceInput(input: unknown): ParsedInput<ReadResourceInput> {
+  return parseObject(input, TOOL_NAMES.readResource, ({ skill, path }) => {
+    if (!nonEmptyText(skill)) {
+      return { ok: false, message: `${TOOL_NAMES.readResource} needs "skill" as a non-empty string, e.g. {"skill": "pdf-report", "path": "references/guide.md"}.` };
+    }
+    // The path is left as given: the core resolver owns what a valid path is.
+    if (!nonEmptyText(path)) {
+      return { ok: false, message: `${TOOL_NAMES.readResource} needs "path" relative to the skill folder, e.g. "references/guide.md".` };
+    }
+    return { ok: true, input: { skill: skill.trim(), path } };
+  });
+}
+
+/** Why a skill of this status cannot be loaded, in a few words for a progress line. */
+const SHORT_REASONS: Partial<Record<SkillStatus, string>> = {
+  untrusted: 'the workspace is not trusted',
+  'not-allowed': 'it is not in agentSkills.allowlist',
+  disabled: 'skills are turned off',
+  invalid: 'its SKILL.md has errors',
+  shadowed: 'another skill of that name wins',
+};
+
+/** The line the chat shows while the activation tool runs (or why it will refuse). */
+export function activationInvocationMessage(snapshot: RegistrySnapshot, name: string): string {
+  const check = checkInvocation(snapshot, name, 'model');
+  if (check.ok) {
+    return `Loading skill ${check.record.name}…`;
+  }
+  if (check.reason === 'unknown') {
+    return `Looking for skill ${name} (no skill has that name)…`;
+  }
+  const record = check.record;
+  const reason = record && isUsable(record) ? 'only the user can start it (/use)' : (record && SHORT_REASONS[record.status]) ?? 'it cannot be used';
+  return `Not loading skill ${name}: ${reason}`;
+}
+
+function isUsable(record: SkillRecord): boolean {
+  return record.status === 'available' || record.status === 'active';
+}
+
+export function findInvocationMessage(query: string): string {
+  return query.trim() === '' ? 'Listing skills…' : `Searching skills for "${query.trim()}"…`;
+}
+
+export function readResourceInvocationMessage(skill: string, requestedPath: string): string {
+  return `Reading ${requestedPath} of skill ${skill}…`;
+}
+
+/** Appended to a `context: fork` skill's activation, for callers that cannot isolate it themselves. */
+export const FORK_NOTE = 'This skill asks to run in isolation (context: fork): carry it out as a self-contained task, using only these instructions and the task, and report its result.';
+
+/** The activation tool's text: the core activation, a fork note where it applies, or the refusal. */
+export function activationToolText(result: ActivationResult): string {
+  if (!result.ok) {
+    return result.message;
+  }
+  return result.record.metadata?.context === 'fork' ? `${result.text}\n\n${FORK_NOTE}` : result.text;
+}
+
+const ACTIVATION_HEADER = /^<skill name="((?:[^"]|&quot;)*)" dir="((?:[^"]|&quot;)*)">/;
+
+function unescapeAttribute(value: string): string {
+  return value.replace(/&lt;/g, '<').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+}
+
+/** The skill an activation tool result loaded, or undefined when the text is a refusal. */
+export function parseActivationHeader(text: string): { name: string; dir: string } | undefined {
+  const match = ACTIVATION_HEADER.exec(text);
+  return match ? { name: unescapeAttribute(match[1]), dir: unescapeAttribute(match[2]) } : undefined;
+}
+
+/** How many skills of the workspace are withheld because it is not trusted (names stay unsaid). */
+export function untrustedSkillCount(snapshot: RegistrySnapshot): number {
+  return snapshot.skills.filter((record) => record.status === 'untrusted').length;
+}
+
+export function untrustedNote(count: number): string {
+  return `${count} skill${count === 1 ? '' : 's'} of this workspace ${count === 1 ? 'is' : 'are'} not available because the workspace is not trusted.`;
+}
+
+/**
+ * The find tool's text. An empty query returns the catalog (within its budget, the overflow by
+ * name). Otherwise ranked matches with descriptions, best first; the count of further matches says
+ * a narrower query reaches them, so no skill is out of reach however many there are.
+ */
+export function renderFindResult(snapshot: RegistrySnapshot, query: string, catalog: Catalog): string {
+  const withheld = untrustedSkillCount(snapshot);
+  const footer = withheld > 0 ? [untrustedNote(withheld)] : [];
+  const visible = modelVisibleSkills(snapshot.skills);
+  if (query.trim() === '') {
+    if (visible.length === 0) {
+      return ['No skills are available.', ...footer].join('\n');
+    }
+    return [catalog.text, ...footer].join('\n');
+  }
+  const matches = findSkills(visible, query);
+  if (matches.length === 0) {
+    return [
+      `No skill matches "${query}".${visible.length > 0 ? ` Try other words, or call ${TOOL_NAMES.find} with an empty query for the catalog of ${visible.length} skill${visible.length === 1 ? '' : 's'}.` : ' No skills are available.'}`,
+      ...footer,
+    ].join('\n');
+  }
+  const shown = matches.slice(0, MAX_FIND_MATCHES);
+  const lines = [
+    `${matches.length} skill${matches.length === 1 ? '' : 's'} match "${query}"${matches.length > shown.length ? `; the best ${shown.length}` : ''}, best first:`,
+    ...shown.map(({ record }) => `- ${record.name}: ${singleLine(record.metadata?.description ?? '')}`),
+  ];
+  if (matches.length > shown.length) {
+    lines.push(`…and ${matches.length - shown.length} more; use more specific words to reach them.`);
+  }
+  lines.push(`Load one with ${TOOL_NAMES.activate}.`, ...footer);
+  return lines.join('\n');
+}

@@ -1,0 +1,161 @@
+// Looks at the children of a skill root without reading file contents: which are skill folders,
+// which are broken links or loops, and in what order folders take precedence.
+
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { findSkillFile, SKILL_FILE_NAME } from '../skill-file/load';
+import type { DiscoveryProblem, SkillRoot } from '../model/types';
+import { errorCode, errorMessage } from '../util/errors';
+import { relativeInside } from '../util/paths';
+
+/** Folders never treated as skills (nor listed as resources). */
+export const IGNORED_FOLDER_NAMES: ReadonlySet<string> = new Set(['.git', 'node_modules']);
+
+/** A direct child folder of a root, identified by the root's position in the precedence list. */
+export interface FolderKey {
+  rootIndex: number;
+  folderName: string;
+}
+
+export interface SkillFolderProbe {
+  kind: 'skill';
+  dir: string;
+  realDir: string;
+  file: string;
+}
+
+export interface ProblemProbe {
+  kind: 'problem';
+  problem: DiscoveryProblem;
+}
+
+/** What a direct child of a root turned out to be; `none` covers files, ignored and plain folders. */
+export type FolderProbe = SkillFolderProbe | ProblemProbe | { kind: 'none' };
+
+export interface RootListing {
+  folderNames: string[];
+  /** Real path of the root, used to recognise links that point back at it. */
+  realPath?: string;
+  /** Children the listing shows to be real folders, not links: their real path follows from the root's. */
+  plainFolderNames?: ReadonlySet<string>;
+  problem?: DiscoveryProblem;
+}
+
+export function compareFolders(a: FolderKey, b: FolderKey): number {
+  if (a.rootIndex !== b.rootIndex) {
+    return a.rootIndex - b.rootIndex;
+  }
+  return a.folderName < b.folderName ? -1 : a.folderName > b.folderName ? 1 : 0;
+}
+
+/** Order among folders declaring the same skill name: root order, then the folder named like the skill. */
+export function compareForName(name: string, a: FolderKey, b: FolderKey): number {
+  if (a.rootIndex === b.rootIndex && (a.folderName === name) !== (b.folderName === name)) {
+    return a.folderName === name ? -1 : 1;
+  }
+  return compareFolders(a, b);
+}
+
+function problem(code: string, severity: DiscoveryProblem['severity'], message: string, problemPath: string): ProblemProbe {
+  return { kind: 'problem', problem: { code, severity, message, path: problemPath } };
+}
+
+export async function listRoot(root: SkillRoot): Promise<RootListing> {
+  let realPath: string;
+  try {
+    realPath = await fs.realpath(root.path);
+  } catch (error) {
+    const code = errorCode(error);
+    if (code === 'ENOENT' || code === 'ENOTDIR') {
+      return { folderNames: [] }; // A root that does not exist (yet) simply holds no skills.
+    }
+    const reason = code === 'ELOOP' ? 'it is a symbolic link loop' : errorMessage(error);
+    return { folderNames: [], problem: problem('root-unreadable', 'warning', `Cannot read skill folder ${root.path}: ${reason}.`, root.path).problem };
+  }
+  try {
+    const entries = await fs.readdir(realPath, { withFileTypes: true });
+    const folders = entries.filter((entry) => (entry.isDirectory() || entry.isSymbolicLink()) && !IGNORED_FOLDER_NAMES.has(entry.name));
+    const folderNames = folders.map((entry) => entry.name).sort();
+    const plainFolderNames = new Set(folders.filter((entry) => entry.isDirectory()).map((entry) => entry.name));
+    return { folderNames, realPath, plainFolderNames };
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') {
+      return { folderNames: [] };
+    }
+    const reason = errorCode(error) === 'ENOTDIR' ? 'it is a file, not a folder' : errorMessage(error);
+    return { folderNames: [], realPath, problem: problem('root-unreadable', 'warning', `Cannot read skill folder ${root.path}: ${reason}.`, root.path).problem };
+  }
+}
+
+async function describeBrokenLink(dir: string, error: unknown): Promise<FolderProbe> {
+  const code = errorCode(error);
+  if (code === 'ELOOP') {
+    return problem('symlink-loop', 'warning', `The link ${dir} loops back on itself; it was skipped.`, dir);
+  }
+  if (code === 'ENOENT') {
+    const target = await fs.readlink(dir).catch(() => undefined);
+    if (target === undefined) {
+      return { kind: 'none' }; // Not a link: the folder was deleted while being read.
+    }
+    return problem('dangling-symlink', 'warning', `The link ${dir} points to ${target}, which does not exist; it was skipped.`, dir);
+  }
+  return problem('unreadable-folder', 'warning', `Cannot read ${dir}: ${errorMessage(error)}.`, dir);
+}
+
+/** Looks at one child of a root without reading any file content. */
+export async function probeFolder(root: SkillRoot, folderName: string, rootRealPath?: string): Promise<FolderProbe> {
+  if (IGNORED_FOLDER_NAMES.has(folderName)) {
+    return { kind: 'none' };
+  }
+  const dir = path.join(root.path, folderName);
+  let realDir: string;
+  try {
+    realDir = await fs.realpath(dir);
+    if (!(await fs.stat(realDir)).isDirectory()) {
+      return { kind: 'none' };
+    }
+  } catch (error) {
+    const lstat = await fs.lstat(dir).catch(() => undefined);
+    if (!lstat) {
+      return { kind: 'none' }; // Deleted: not a problem, just gone.
+    }
+    return describeBrokenLink(dir, error);
+  }
+  const rootReal = rootRealPath ?? (await fs.realpath(root.path).catch(() => root.path));
+  if (relativeInside(realDir, rootReal) !== undefined) {
+    // A link to the root itself or one of its ancestors would make the root contain itself.
+    return problem('symlink-loop', 'warning', `The link ${dir} points to ${realDir}, which contains the skill folder itself; it was skipped.`, dir);
+  }
+  let file: string | undefined;
+  try {
+    file = await findSkillFile(dir);
+  } catch (error) {
+    return problem('unreadable-folder', 'warning', `Cannot read ${dir}: ${errorMessage(error)}.`, dir);
+  }
+  if (!file) {
+    return { kind: 'none' };
+  }
+  return { kind: 'skill', dir, realDir: realDir === dir ? dir : realDir, file };
+}
+
+/**
+ * The probe of a child the root listing shows to be a real folder, taken without touching the
+ * disk: loading its SKILL.md is what finds out whether it is a skill (a folder without one loads
+ * as nothing). This keeps discovery at one open and read per skill, about what reading the files
+ * costs. `knownFile` is the SKILL.md found last time, so an unchanged skill.md is recognised.
+ */
+export function listedFolderProbe(root: SkillRoot, folderName: string, rootRealPath: string, knownFile?: string): SkillFolderProbe {
+  const dir = path.join(root.path, folderName);
+  const realDir = path.join(rootRealPath, folderName);
+  return { kind: 'skill', dir, realDir: realDir === dir ? dir : realDir, file: knownFile ?? path.join(dir, SKILL_FILE_NAME) };
+}
+
+
+export function duplicateProblem(dir: string, primaryDir: string): DiscoveryProblem {
+  return {
+    code: 'duplicate-skill-folder',
+    severity: 'info',
+    message: `${dir} is the same folder as ${primaryDir}; the skill is loaded once, from ${primaryDir}.`,
+    path: dir,
+  };
+}

@@ -1,0 +1,95 @@
+// Turns a skill folder into a record: its metadata (never its body), diagnostics and file stamp,
+// reusing the previous record when the file is unchanged and keeping the last valid version when
+// an edit broke it.
+
+import * as fs from 'node:fs/promises';
+import { loadSkillFile, type LoadOptions } from '../skill-file/load';
+import type { SkillDiagnostic, SkillRecord, SkillRoot, SkillStatus } from '../model/types';
+import type { SkillFolderProbe } from './probe';
+
+/** Shared by every record without diagnostics, to keep thousands of records lean. */
+const NO_DIAGNOSTICS: SkillDiagnostic[] = Object.freeze([]) as unknown as SkillDiagnostic[];
+
+export interface RecordLoadOptions extends LoadOptions {
+  /** Re-read every SKILL.md even when its mtime and size are unchanged. */
+  force?: boolean;
+}
+
+/** Roots that describe the same folder the same way; records of one can serve the other. */
+export function sameRoot(a: SkillRoot, b: SkillRoot): boolean {
+  return a === b || (a.path === b.path && a.kind === b.kind && a.label === b.label && !!a.untrusted === !!b.untrusted);
+}
+
+interface RecordFields {
+  name: string;
+  probe: SkillFolderProbe;
+  root: SkillRoot;
+  metadata?: SkillRecord['metadata'];
+  diagnostics: SkillDiagnostic[];
+  status: SkillStatus;
+  stale?: boolean;
+  mtimeMs: number;
+  size: number;
+}
+
+function makeRecord(fields: RecordFields): SkillRecord {
+  const { probe } = fields;
+  const record: SkillRecord = {
+    name: fields.name,
+    dir: probe.dir,
+    file: probe.file,
+    realDir: probe.realDir,
+    root: fields.root,
+    diagnostics: fields.diagnostics.length === 0 ? NO_DIAGNOSTICS : fields.diagnostics,
+    status: fields.status,
+    mtimeMs: fields.mtimeMs,
+    size: fields.size,
+  };
+  if (fields.metadata) {
+    record.metadata = fields.metadata;
+  }
+  if (fields.stale) {
+    record.stale = true;
+  }
+  return record;
+}
+
+/**
+ * Loads the metadata of one skill folder. Untrusted roots yield a name-only record without
+ * opening the file. An unchanged file (same mtime and size) returns `previous` itself, which
+ * keeps re-reads off the incremental path and lets callers detect "nothing changed" by identity.
+ * Returns undefined when the SKILL.md disappeared meanwhile.
+ */
+export async function loadSkillRecord(
+  root: SkillRoot,
+  folderName: string,
+  probe: SkillFolderProbe,
+  options: RecordLoadOptions = {},
+  previous?: SkillRecord,
+): Promise<SkillRecord | undefined> {
+  const comparable = previous && previous.file === probe.file && previous.realDir === probe.realDir && sameRoot(previous.root, root) ? previous : undefined;
+  if (comparable && (root.untrusted || !options.force)) {
+    // Untrusted records hold no content, so they never go stale.
+    const stat = root.untrusted ? undefined : await fs.stat(probe.file).catch(() => undefined);
+    if (root.untrusted || (stat && stat.mtimeMs === comparable.mtimeMs && stat.size === comparable.size)) {
+      return comparable.root === root ? comparable : { ...comparable, root };
+    }
+  }
+  if (root.untrusted) {
+    return makeRecord({ name: folderName, probe, root, diagnostics: NO_DIAGNOSTICS, status: 'untrusted', mtimeMs: 0, size: 0 });
+  }
+  const loaded = await loadSkillFile(probe.dir, { strict: options.strict, checkBody: options.checkBody, blockingReads: options.blockingReads });
+  if (!loaded) {
+    return undefined;
+  }
+  const located = loaded.file === probe.file ? probe : { ...probe, file: loaded.file };
+  const common = { probe: located, root, diagnostics: loaded.diagnostics, mtimeMs: loaded.mtimeMs, size: loaded.size, status: 'available' as const };
+  if (loaded.metadata) {
+    return makeRecord({ ...common, name: loaded.metadata.name, metadata: loaded.metadata });
+  }
+  if (comparable?.metadata) {
+    // The edit broke the file: keep serving the last valid version until it is fixed.
+    return makeRecord({ ...common, name: comparable.name, metadata: comparable.metadata, stale: true });
+  }
+  return makeRecord({ ...common, name: folderName, status: 'invalid' });
+}

@@ -1,0 +1,530 @@
+// The single source of truth about skills. It publishes immutable snapshots and one change event
+// per update. Updates are incremental: a change re-reads only the affected skill folders, and
+// statuses are recomputed only for the names those folders carry, so one edit costs the same
+// with ten skills as with thousands.
+
+import * as path from 'node:path';
+import { compileAllowlist, type NameFilter } from './allowlist';
+import { compareFolders, compareForName, duplicateProblem, listRoot, probeFolder, type FolderKey, type FolderProbe, type ProblemProbe, type SkillFolderProbe } from './probe';
+import { discoverSkills } from './discover';
+import { isUsableStatus } from '../model/status';
+import { loadSkillRecord, sameRoot } from './record';
+import { mapWithConcurrency } from '../util/async';
+import { relativeInside } from '../util/paths';
+import { resolveNameGroup, type StatusPolicy } from './policy';
+import { Emitter, type Event } from '../model/event';
+import type { DiscoveryProblem, SkillRecord, SkillRoot } from '../model/types';
+
+export interface RegistryOptions {
+  strict?: boolean;
+  checkBody?: boolean;
+  allowlist?: readonly string[];
+  enabled?: boolean;
+}
+
+export interface RegistrySnapshot {
+  /** Increases with every published change. */
+  readonly version: number;
+  /** All discovered skills in precedence order (root order, then folder name). */
+  readonly skills: readonly SkillRecord[];
+  readonly problems: readonly DiscoveryProblem[];
+  readonly activeNames: ReadonlySet<string>;
+  /** The record the model may use for this name (status available/active), if any. */
+  usable(name: string): SkillRecord | undefined;
+  /** Every record carrying this name, whatever its status. */
+  byName(name: string): SkillRecord[];
+}
+
+export interface SkillChange {
+  /** Any file or folder path inside a root (or a root, or one of its ancestors). */
+  path: string;
+  kind: 'created' | 'changed' | 'deleted';
+}
+
+const PROBE_CONCURRENCY = 32;
+
+class Snapshot implements RegistrySnapshot {
+  private nameIndex: Map<string, SkillRecord[]> | undefined;
+
+  constructor(
+    readonly version: number,
+    readonly skills: readonly SkillRecord[],
+    readonly problems: readonly DiscoveryProblem[],
+    readonly activeNames: ReadonlySet<string>,
+  ) {}
+
+  usable(name: string): SkillRecord | undefined {
+    return this.index().get(name)?.find((record) => isUsableStatus(record.status));
+  }
+
+  byName(name: string): SkillRecord[] {
+    return [...(this.index().get(name) ?? [])];
+  }
+
+  // Built on first lookup only: many snapshots are replaced before anyone asks by name.
+  private index(): Map<string, SkillRecord[]> {
+    if (!this.nameIndex) {
+      this.nameIndex = new Map();
+      for (const record of this.skills) {
+        const group = this.nameIndex.get(record.name);
+        if (group) {
+          group.push(record);
+        } else {
+          this.nameIndex.set(record.name, [record]);
+        }
+      }
+    }
+    return this.nameIndex;
+  }
+}
+
+/** A direct child folder of a root that holds a skill or a problem. */
+interface Slot extends FolderKey {
+  probe: SkillFolderProbe | ProblemProbe;
+  /** Absent for problem folders and for duplicate paths to a real folder loaded elsewhere. */
+  record?: SkillRecord;
+  problem?: DiscoveryProblem;
+}
+
+type SkillSlot = Slot & { probe: SkillFolderProbe };
+
+function insertSorted<T>(items: T[], item: T, compare: (a: T, b: T) => number): void {
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (compare(items[middle], item) <= 0) {
+      low = middle + 1;
+    } else {
+      high = middle;
+    }
+  }
+  items.splice(low, 0, item);
+}
+
+function removeItem<T>(items: T[], item: T): void {
+  const index = items.indexOf(item);
+  if (index >= 0) {
+    items.splice(index, 1);
+  }
+}
+
+function addToGroup<K, T>(groups: Map<K, T[]>, key: K, item: T, compare: (a: T, b: T) => number): void {
+  const group = groups.get(key);
+  if (group) {
+    insertSorted(group, item, compare);
+  } else {
+    groups.set(key, [item]);
+  }
+}
+
+function removeFromGroup<K, T>(groups: Map<K, T[]>, key: K, item: T): void {
+  const group = groups.get(key);
+  if (group) {
+    removeItem(group, item);
+    if (group.length === 0) {
+      groups.delete(key);
+    }
+  }
+}
+
+function sameProblems(a: readonly DiscoveryProblem[], b: readonly DiscoveryProblem[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((problem, index) => {
+      const other = b[index];
+      return problem.code === other.code && problem.path === other.path && problem.message === other.message && problem.severity === other.severity;
+    })
+  );
+}
+
+export class SkillRegistry {
+  private current: Snapshot = new Snapshot(0, [], [], new Set());
+  private readonly changeEmitter = new Emitter<RegistrySnapshot>();
+  readonly onDidChange: Event<RegistrySnapshot> = this.changeEmitter.event;
+
+  private roots: readonly SkillRoot[] = [];
+  private rootProblems: (DiscoveryProblem | undefined)[] = [];
+  private rootRealPaths: (string | undefined)[] = [];
+  private slotsByRoot: Map<string, Slot>[] = [];
+  /** Every slot in precedence order; the order of `snapshot.skills`. */
+  private ordered: Slot[] = [];
+  /** Slots holding a record, per skill name, in the order that decides shadowing. */
+  private readonly byName = new Map<string, Slot[]>();
+  /** Skill slots per real folder: the first one loads it, the others are duplicates. */
+  private readonly byRealDir = new Map<string, SkillSlot[]>();
+
+  private allowed: NameFilter;
+  private strict: boolean | undefined;
+  private readonly checkBody: boolean | undefined;
+  private readonly active = new Set<string>();
+  private readonly policy: StatusPolicy = {
+    enabled: true,
+    isAllowed: (name) => this.allowed(name),
+    isActive: (name) => this.active.has(name),
+  };
+
+  private queue: Promise<void> = Promise.resolve();
+  /** While an update runs, policy changes only mark names; the update publishes them when done. */
+  private busy = false;
+  private readonly pendingNames = new Set<string>();
+  private pendingAll = false;
+  private disposed = false;
+
+  constructor(options: RegistryOptions = {}) {
+    this.allowed = compileAllowlist(options.allowlist ?? []);
+    this.policy.enabled = options.enabled !== false;
+    this.strict = options.strict;
+    this.checkBody = options.checkBody;
+  }
+
+  get snapshot(): RegistrySnapshot {
+    return this.current;
+  }
+
+  /** Replaces the roots (in precedence order) and rescans everything. */
+  setRoots(roots: readonly SkillRoot[]): Promise<void> {
+    return this.enqueue(() => {
+      // Keeping the known object of an unchanged root keeps its records (and snapshot) identical.
+      const kept = roots.map((root) => this.roots.find((known) => sameRoot(known, root)) ?? root);
+      return this.rescan(kept, false);
+    });
+  }
+
+  /** Re-reads every skill, even files whose mtime and size did not change. */
+  refresh(): Promise<void> {
+    return this.enqueue(() => this.rescan(this.roots, true));
+  }
+
+  /** Strict mode changes which findings are errors, so every skill is re-read. */
+  setStrict(strict: boolean): Promise<void> {
+    return this.enqueue(async () => {
+      if (this.strict !== strict) {
+        this.strict = strict;
+        await this.rescan(this.roots, true);
+      }
+    });
+  }
+
+  /** Re-reads only the skill folders the changed paths belong to. */
+  apply(changes: readonly SkillChange[]): Promise<void> {
+    return this.enqueue(() => this.applyChanges(changes));
+  }
+
+  setAllowlist(patterns: readonly string[]): void {
+    this.allowed = compileAllowlist(patterns);
+    this.pendingAll = true;
+    this.settle();
+  }
+
+  setEnabled(enabled: boolean): void {
+    this.policy.enabled = enabled;
+    this.pendingAll = true;
+    this.settle();
+  }
+
+  /** Marks a usable skill active; returns false (and changes nothing) when it is not usable. */
+  activate(name: string): boolean {
+    if (!this.current.usable(name)) {
+      return false;
+    }
+    if (!this.active.has(name)) {
+      this.active.add(name);
+      this.pendingNames.add(name);
+      this.settle();
+    }
+    return true;
+  }
+
+  deactivate(name: string): void {
+    if (this.active.delete(name)) {
+      this.pendingNames.add(name);
+      this.settle();
+    }
+  }
+
+  deactivateAll(): void {
+    for (const name of this.active) {
+      this.pendingNames.add(name);
+    }
+    this.active.clear();
+    this.settle();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.changeEmitter.dispose();
+  }
+
+  // Updates run one after another so each starts from a consistent state.
+  private enqueue(operation: () => Promise<void>): Promise<void> {
+    const run = this.queue.then(async () => {
+      if (this.disposed) {
+        return;
+      }
+      this.busy = true;
+      try {
+        await operation();
+      } finally {
+        this.busy = false;
+        this.settle();
+      }
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async rescan(roots: readonly SkillRoot[], force: boolean): Promise<void> {
+    const previousByDir = new Map<string, SkillRecord>();
+    for (const slot of this.ordered) {
+      if (slot.record) {
+        previousByDir.set(slot.record.dir, slot.record);
+      }
+    }
+    const result = await discoverSkills(roots, {
+      strict: this.strict,
+      checkBody: this.checkBody,
+      force,
+      policy: this.policy,
+      previous: (dir) => previousByDir.get(dir),
+    });
+    if (this.disposed) {
+      return;
+    }
+    this.roots = roots;
+    this.rootProblems = result.rootProblems;
+    this.rootRealPaths = result.rootRealPaths;
+    this.slotsByRoot = roots.map(() => new Map());
+    this.ordered = [];
+    this.byName.clear();
+    this.byRealDir.clear();
+    for (const folder of result.folders) {
+      const slot: Slot = { rootIndex: folder.rootIndex, folderName: folder.folderName, probe: folder.probe, record: folder.record, problem: folder.problem };
+      this.slotsByRoot[slot.rootIndex].set(slot.folderName, slot);
+      this.ordered.push(slot); // discoverSkills returns folders in precedence order already.
+      this.indexRealDir(slot);
+      this.indexName(slot);
+    }
+    this.pendingAll = true;
+  }
+
+  private async applyChanges(changes: readonly SkillChange[]): Promise<void> {
+    const wanted: FolderKey[] = [];
+    const seen = new Set<string>();
+    const want = (key: FolderKey): void => {
+      const id = `${key.rootIndex}/${key.folderName}`;
+      if (!seen.has(id)) {
+        seen.add(id);
+        wanted.push(key);
+      }
+    };
+    const rescanRoots = new Set<number>();
+    for (const change of changes) {
+      this.locateChange(change.path, want, rescanRoots);
+    }
+    for (const rootIndex of rescanRoots) {
+      const listing = await listRoot(this.roots[rootIndex]);
+      this.rootProblems[rootIndex] = listing.problem;
+      this.rootRealPaths[rootIndex] = listing.realPath;
+      for (const folderName of [...listing.folderNames, ...this.slotsByRoot[rootIndex].keys()]) {
+        want({ rootIndex, folderName });
+      }
+    }
+    const probes = await mapWithConcurrency(wanted, PROBE_CONCURRENCY, (key) =>
+      probeFolder(this.roots[key.rootIndex], key.folderName, this.rootRealPaths[key.rootIndex]),
+    );
+    if (this.disposed) {
+      return;
+    }
+
+    const previousRecords = new Map<Slot, SkillRecord>();
+    const touchedRealDirs = new Set<string>();
+    wanted.forEach((key, index) => this.replaceProbe(key, probes[index], previousRecords, touchedRealDirs));
+
+    // Loading can reveal a vanished SKILL.md, which removes a slot and may promote a duplicate.
+    while (touchedRealDirs.size > 0) {
+      const toLoad = this.choosePrimaries(touchedRealDirs);
+      touchedRealDirs.clear();
+      const records = await mapWithConcurrency(toLoad, PROBE_CONCURRENCY, (slot) =>
+        loadSkillRecord(this.roots[slot.rootIndex], slot.folderName, slot.probe, { strict: this.strict, checkBody: this.checkBody }, previousRecords.get(slot)),
+      );
+      toLoad.forEach((slot, index) => {
+        const record = records[index];
+        if (record) {
+          slot.record = record;
+          this.indexName(slot);
+        } else {
+          this.removeSlot(slot);
+          touchedRealDirs.add(slot.probe.realDir);
+        }
+      });
+    }
+  }
+
+  /** Maps a changed path to the folders to re-probe, or to whole roots to re-list. */
+  private locateChange(changedPath: string, want: (key: FolderKey) => void, rescanRoots: Set<number>): void {
+    this.roots.forEach((root, rootIndex) => {
+      const relative = relativeInside(root.path, changedPath);
+      if (relative === undefined) {
+        if (relativeInside(changedPath, root.path) !== undefined) {
+          rescanRoots.add(rootIndex); // An ancestor of the root appeared or vanished.
+        }
+      } else if (relative === '') {
+        rescanRoots.add(rootIndex);
+      } else {
+        want({ rootIndex, folderName: relative.split(path.sep)[0] });
+      }
+    });
+    // A linked skill folder may report changes under its real location.
+    for (let dir = changedPath; ; dir = path.dirname(dir)) {
+      for (const slot of this.byRealDir.get(dir) ?? []) {
+        want(slot);
+      }
+      if (path.dirname(dir) === dir) {
+        break;
+      }
+    }
+  }
+
+  private replaceProbe(key: FolderKey, probe: FolderProbe, previousRecords: Map<Slot, SkillRecord>, touchedRealDirs: Set<string>): void {
+    const slots = this.slotsByRoot[key.rootIndex];
+    const existing = slots.get(key.folderName);
+    if (existing) {
+      if (existing.record) {
+        previousRecords.set(existing, existing.record);
+      }
+      this.unindexName(existing);
+      this.unindexRealDir(existing, touchedRealDirs);
+      existing.record = undefined;
+    }
+    if (probe.kind === 'none') {
+      if (existing) {
+        slots.delete(key.folderName);
+        removeItem(this.ordered, existing);
+      }
+      return;
+    }
+    const slot: Slot = existing ?? { rootIndex: key.rootIndex, folderName: key.folderName, probe };
+    slot.probe = probe;
+    slot.problem = probe.kind === 'problem' ? probe.problem : undefined;
+    if (!existing) {
+      slots.set(key.folderName, slot);
+      insertSorted(this.ordered, slot, compareFolders);
+    }
+    if (this.indexRealDir(slot)) {
+      touchedRealDirs.add(slot.probe.realDir);
+    }
+  }
+
+  /** Decides which slot of each touched real folder loads it; returns those needing a (re)load. */
+  private choosePrimaries(realDirs: ReadonlySet<string>): SkillSlot[] {
+    const toLoad: SkillSlot[] = [];
+    for (const realDir of realDirs) {
+      const [primary, ...duplicates] = this.byRealDir.get(realDir) ?? [];
+      if (!primary) {
+        continue;
+      }
+      primary.problem = undefined;
+      if (!primary.record) {
+        toLoad.push(primary);
+      }
+      for (const duplicate of duplicates) {
+        if (duplicate.record) {
+          this.unindexName(duplicate);
+          duplicate.record = undefined;
+        }
+        duplicate.problem = duplicateProblem(duplicate.probe.dir, primary.probe.dir);
+      }
+    }
+    return toLoad;
+  }
+
+  private removeSlot(slot: Slot): void {
+    this.unindexName(slot);
+    this.unindexRealDir(slot, new Set());
+    this.slotsByRoot[slot.rootIndex].delete(slot.folderName);
+    removeItem(this.ordered, slot);
+  }
+
+  private indexName(slot: Slot): void {
+    const name = slot.record?.name;
+    if (name !== undefined) {
+      this.pendingNames.add(name);
+      addToGroup(this.byName, name, slot, (a, b) => compareForName(name, a, b));
+    }
+  }
+
+  private unindexName(slot: Slot): void {
+    const name = slot.record?.name;
+    if (name !== undefined) {
+      this.pendingNames.add(name);
+      removeFromGroup(this.byName, name, slot);
+    }
+  }
+
+  private indexRealDir(slot: Slot): slot is SkillSlot {
+    if (slot.probe.kind !== 'skill') {
+      return false;
+    }
+    addToGroup(this.byRealDir, slot.probe.realDir, slot as SkillSlot, compareFolders);
+    return true;
+  }
+
+  private unindexRealDir(slot: Slot, touchedRealDirs: Set<string>): void {
+    if (slot.probe.kind === 'skill') {
+      touchedRealDirs.add(slot.probe.realDir);
+      removeFromGroup(this.byRealDir, slot.probe.realDir, slot as SkillSlot);
+    }
+  }
+
+  /** Recomputes statuses of pending names and publishes a snapshot if anything visible changed. */
+  private settle(): void {
+    if (this.busy || this.disposed) {
+      return;
+    }
+    const names = this.pendingAll ? [...this.byName.keys()] : [...this.pendingNames];
+    this.pendingAll = false;
+    this.pendingNames.clear();
+    for (const name of names) {
+      const group = this.byName.get(name);
+      if (group) {
+        const resolved = resolveNameGroup(
+          group.map((slot) => slot.record!),
+          this.policy,
+        );
+        group.forEach((slot, index) => {
+          slot.record = resolved[index];
+        });
+      }
+      if (!group?.some((slot) => isUsableStatus(slot.record!.status))) {
+        this.active.delete(name); // A skill that went away is no longer active when it returns.
+      }
+    }
+    this.publishIfChanged();
+  }
+
+  private publishIfChanged(): void {
+    const skills: SkillRecord[] = [];
+    const problems: DiscoveryProblem[] = this.rootProblems.filter((problem): problem is DiscoveryProblem => problem !== undefined);
+    const activeNames = new Set<string>();
+    for (const slot of this.ordered) {
+      if (slot.record) {
+        skills.push(slot.record);
+        if (slot.record.status === 'active') {
+          activeNames.add(slot.record.name);
+        }
+      }
+      if (slot.problem) {
+        problems.push(slot.problem);
+      }
+    }
+    const previous = this.current;
+    const unchanged =
+      skills.length === previous.skills.length && skills.every((record, index) => record === previous.skills[index]) && sameProblems(problems, previous.problems);
+    if (unchanged) {
+      return;
+    }
+    this.current = new Snapshot(previous.version + 1, skills, problems, activeNames);
+    this.changeEmitter.fire(this.current);
+  }
+}

@@ -1,0 +1,63 @@
+// "Validate Skills": every trusted skill of every location, read in full (body checks included),
+// with discovery problems that point at a file, summed up for the user.
+
+import { promises as fsp } from 'node:fs';
+import { mapWithConcurrency } from '../util/async';
+import { loadSkillFile } from '../skill-file/load';
+import type { RegistrySnapshot } from './registry';
+import type { SkillDiagnostic } from '../model/types';
+
+export interface ValidationSummary {
+  /** Skills read and checked. */
+  checked: number;
+  errors: number;
+  warnings: number;
+  /** Untrusted skills, not read. */
+  skippedUntrusted: number;
+  /** Diagnostics per absolute file path (files without diagnostics are present with an empty list). */
+  files: Map<string, SkillDiagnostic[]>;
+}
+
+const VALIDATE_CONCURRENCY = 32;
+
+export async function validateAllSkills(snapshot: RegistrySnapshot): Promise<ValidationSummary> {
+  const trusted = snapshot.skills.filter((record) => record.status !== 'untrusted');
+  const results = await mapWithConcurrency(trusted, VALIDATE_CONCURRENCY, async (record) => ({
+    file: record.file,
+    diagnostics: (await loadSkillFile(record.dir, { checkBody: true }))?.diagnostics,
+  }));
+  const files = new Map<string, SkillDiagnostic[]>();
+  let checked = 0;
+  for (const result of results) {
+    if (result.diagnostics) {
+      // A SKILL.md deleted since the snapshot is simply not counted.
+      checked++;
+      files.set(result.file, result.diagnostics);
+    }
+  }
+  for (const problem of snapshot.problems) {
+    if (await isFile(problem.path)) {
+      const range = { start: { line: 0, column: 0 }, end: { line: 0, column: 0 } };
+      files.set(problem.path, [...(files.get(problem.path) ?? []), { code: problem.code, severity: problem.severity, message: problem.message, file: problem.path, range }]);
+    }
+  }
+  const all = [...files.values()].flat();
+  return {
+    checked,
+    errors: all.filter((diagnostic) => diagnostic.severity === 'error').length,
+    warnings: all.filter((diagnostic) => diagnostic.severity === 'warning').length,
+    skippedUntrusted: snapshot.skills.length - trusted.length,
+    files,
+  };
+}
+
+/** "Checked 12 skills: 1 error, 3 warnings." plus a note on untrusted skills. */
+export function describeValidation(summary: Pick<ValidationSummary, 'checked' | 'errors' | 'warnings' | 'skippedUntrusted'>): string {
+  const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
+  const text = `Checked ${plural(summary.checked, 'skill')}: ${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}.`;
+  return summary.skippedUntrusted > 0 ? `${text} ${plural(summary.skippedUntrusted, 'skill')} of the untrusted workspace not read.` : text;
+}
+
+async function isFile(file: string): Promise<boolean> {
+  return (await fsp.lstat(file).catch(() => undefined))?.isFile() === true;
+}

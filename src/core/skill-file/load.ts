@@ -1,0 +1,299 @@
+// Reads a skill's SKILL.md from disk (or from an editor buffer) into validated metadata and
+// diagnostics. Discovery reads only the head of each file, up to the end of the frontmatter: the
+// body is read again on activation, so it is always current and never kept in memory.
+
+import * as fs from 'node:fs';
+import { promises as fsp, type Stats } from 'node:fs';
+import * as path from 'node:path';
+import { extractSkillBody, frontmatterHeadLength, parseSkillText } from './parse';
+import { FILE_START_RANGE, hasErrors, makeDiagnostic } from './diagnostic-codes';
+import type { SkillDiagnostic, SkillMetadata } from '../model/types';
+import { validateBody } from './validate-body';
+import { validateFrontmatter } from './validate-frontmatter';
+
+export const SKILL_FILE_NAME = 'SKILL.md';
+export const MAX_SKILL_FILE_BYTES = 1024 * 1024;
+/** Holds the usual frontmatter. */
+const FIRST_HEAD_READ_BYTES = 3 * 1024;
+const HEAD_CHUNK_BYTES = 8 * 1024;
+const SPEC_FILE_NAMES: ReadonlySet<string> = new Set([SKILL_FILE_NAME, 'skill.md']);
+
+export interface LoadOptions {
+  /** Apply the specification alone, with the verdicts of its reference validator. */
+  strict?: boolean;
+  /** Also run body checks (length, links): off during discovery, on for Validate. */
+  checkBody?: boolean;
+  /**
+   * Read with blocking calls: for the command line, which has no event loop to keep responsive and
+   * where a blocking read costs a fraction of an asynchronous one. Never in the editor: a slow
+   * (network) drive would freeze the extension host.
+   */
+  blockingReads?: boolean;
+}
+
+export interface SkillFileValidation {
+  /** Absolute path of the SKILL.md. */
+  file: string;
+  /** Present iff no diagnostic is an error. */
+  metadata?: SkillMetadata;
+  diagnostics: SkillDiagnostic[];
+}
+
+export interface LoadedSkillFile extends SkillFileValidation {
+  mtimeMs: number;
+  size: number;
+}
+
+/** Case-insensitive lookup of SKILL.md in a folder; returns its absolute path with real on-disk case, or undefined. */
+export async function findSkillFile(dir: string): Promise<string | undefined> {
+  let entries;
+  try {
+    entries = await fsp.readdir(dir, { withFileTypes: true });
+  } catch {
+    return undefined;
+  }
+  const wanted = SKILL_FILE_NAME.toLowerCase();
+  // The exact spelling wins when a case-sensitive file system holds several.
+  const candidates = entries
+    .filter((entry) => entry.name.toLowerCase() === wanted)
+    .sort((a, b) => Number(b.name === SKILL_FILE_NAME) - Number(a.name === SKILL_FILE_NAME));
+  for (const entry of candidates) {
+    const file = path.resolve(dir, entry.name);
+    if (entry.isFile() || (entry.isSymbolicLink() && (await isFile(file)))) return file;
+  }
+  return undefined;
+}
+
+/**
+ * Reads, parses and validates the SKILL.md of `dir` (folder name used for the name check).
+ * undefined when the folder has no SKILL.md. Never throws for bad content: problems become
+ * diagnostics (unreadable file, too big, binary, bad YAML...).
+ */
+export async function loadSkillFile(dir: string, options: LoadOptions = {}): Promise<LoadedSkillFile | undefined> {
+  const read = await readSkillFileIn(dir, options.checkBody === true, options.blockingReads === true);
+  if (!read) return undefined;
+  const { file, stat } = read;
+  const mtimeMs = stat?.mtimeMs ?? 0;
+  const size = stat?.size ?? 0;
+  if ('error' in read) return { file, diagnostics: [unreadableDiagnostic(file, read.error)], mtimeMs, size };
+  if (read.text === undefined) return { file, diagnostics: [tooLargeDiagnostic(file, size)], mtimeMs, size };
+  return { ...analyzeSkillText(read.text, file, path.basename(dir), options), mtimeMs, size };
+}
+
+/** Validates SKILL.md text already in memory (an editor's unsaved buffer); the folder of `file` is the skill folder. */
+export function validateSkillText(text: string, file: string, options: LoadOptions = {}): SkillFileValidation {
+  const size = Buffer.byteLength(text, 'utf8');
+  if (size > MAX_SKILL_FILE_BYTES) return { file, diagnostics: [tooLargeDiagnostic(file, size)] };
+  return analyzeSkillText(text, file, path.basename(path.dirname(file)), options);
+}
+
+/** Reads the body (text after the frontmatter) fresh from disk. Throws an Error with a clear message naming the file on failure. */
+export async function readSkillBody(file: string): Promise<string> {
+  const read = await readSkillFile(file, true);
+  if (!read || 'error' in read) {
+    const reason = read ? errorText(read.error) : 'it does not exist or is not a file';
+    throw new Error(`Cannot read the skill file ${file}: ${reason}`, { cause: read?.error });
+  }
+  if (read.text === undefined) throw new Error(`Cannot read the skill file ${file}: ${tooLargeMessage(read.stat.size)}`);
+  if (read.text.includes('\0')) throw new Error(`Cannot use the skill file ${file}: it contains NUL bytes (binary content).`);
+  const body = extractSkillBody(read.text);
+  if (!body) throw new Error(`Cannot read the body of ${file}: the file does not start with a complete "---" frontmatter block.`);
+  return body.text;
+}
+
+function analyzeSkillText(text: string, file: string, dirName: string, options: LoadOptions): SkillFileValidation {
+  const strict = options.strict === true;
+  const parsed = parseSkillText(text, { file, strict, includeBody: options.checkBody === true });
+  const diagnostics = parsed.diagnostics;
+  const fileName = path.basename(file);
+  if (strict && !SPEC_FILE_NAMES.has(fileName)) {
+    // The lookup here is case-insensitive; the specification's reference validator knows only these spellings.
+    diagnostics.unshift(
+      makeDiagnostic(
+        file,
+        'skill-file-name',
+        'error',
+        `The file is named "${fileName}"; the specification names it ${SKILL_FILE_NAME} (its reference validator also accepts skill.md). Rename the file.`,
+        FILE_START_RANGE,
+      ),
+    );
+  }
+  let metadata: SkillMetadata | undefined;
+  if (parsed.data) {
+    const validation = validateFrontmatter(parsed.data, { file, dirName, strict, locations: () => parsed.locations });
+    diagnostics.push(...validation.diagnostics);
+    // A parser-level error (e.g. strict mode's byte-order mark) also withholds the metadata.
+    if (!hasErrors(diagnostics)) metadata = validation.metadata;
+  }
+  if (options.checkBody && parsed.body !== undefined && parsed.bodyStartLine !== undefined) {
+    diagnostics.push(...validateBody(parsed.body, { file, skillDir: path.dirname(file), bodyStartLine: parsed.bodyStartLine }));
+  }
+  return metadata ? { file, metadata, diagnostics } : { file, diagnostics };
+}
+
+type SkillFileRead =
+  /** `text` is absent when the file is over the size cap and was not read. */
+  | { file: string; stat: Stats; text?: string }
+  | { file: string; stat?: Stats; error: NodeJS.ErrnoException };
+
+/**
+ * Reads the SKILL.md of `dir`; undefined when there is none. Where file systems are usually
+ * case-sensitive, opening the exact name first saves a directory listing per skill; elsewhere the
+ * listing finds the real on-disk case.
+ */
+async function readSkillFileIn(dir: string, whole: boolean, blocking: boolean): Promise<SkillFileRead | undefined> {
+  const read = blocking ? readSkillFileBlocking : readSkillFile;
+  if (process.platform === 'linux') {
+    const found = await read(path.resolve(dir, SKILL_FILE_NAME), whole);
+    if (found) return found;
+  }
+  const file = await findSkillFile(dir);
+  return file === undefined ? undefined : read(file, whole);
+}
+
+/**
+ * Opens, stats and reads a file: all of it, or (for discovery) only the bytes the frontmatter needs.
+ * undefined when it does not exist or is not a regular file. Uses callback I/O, one promise per
+ * file rather than one per operation: discovery of many skills then costs about what the reads do.
+ */
+function readSkillFile(file: string, whole: boolean): Promise<SkillFileRead | undefined> {
+  return new Promise((resolve) => {
+    fs.open(file, 'r', (openError, fd) => {
+      if (openError) {
+        resolve(isMissing(openError) ? undefined : { file, error: openError });
+        return;
+      }
+      let headBuffer: Buffer | undefined;
+      const finish = (read: SkillFileRead | undefined): void => {
+        if (headBuffer) freeHeadBuffers.push(headBuffer);
+        fs.close(fd, () => resolve(read));
+      };
+      fs.fstat(fd, (statError, stat) => {
+        if (statError) return finish({ file, error: statError });
+        if (!stat.isFile()) return finish(undefined);
+        if (stat.size > MAX_SKILL_FILE_BYTES) return finish({ file, stat });
+        if (!whole) headBuffer = freeHeadBuffers.pop() ?? Buffer.allocUnsafeSlow(FIRST_HEAD_READ_BYTES);
+        const reader = new TextReader(stat.size, whole, headBuffer);
+        const readMore = (): void => {
+          const next = reader.next();
+          fs.read(fd, next.buffer, next.offset, next.length, next.offset, (readError, bytesRead) => {
+            if (readError) return finish({ file, stat, error: readError });
+            const text = reader.took(bytesRead);
+            if (text === undefined) readMore();
+            else finish({ file, stat, text });
+          });
+        };
+        readMore();
+      });
+    });
+  });
+}
+
+/**
+ * Head buffers of finished reads, for the next ones: discovery reads thousands of heads, and a
+ * fresh buffer for each would leave the garbage collector a noticeable share of the work. The
+ * text is decoded out of a buffer before it is returned here.
+ */
+const freeHeadBuffers: Buffer[] = [];
+
+/**
+ * Blocking reads happen one at a time, so they share one buffer: a buffer per file would leave the
+ * garbage collector a large share of validating thousands of skills.
+ */
+const blockingScratch = Buffer.allocUnsafe(64 * 1024);
+
+/** readSkillFile with blocking calls (see LoadOptions.blockingReads). */
+function readSkillFileBlocking(file: string, whole: boolean): SkillFileRead | undefined {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'r');
+  } catch (error) {
+    return isMissing(error) ? undefined : { file, error: error as NodeJS.ErrnoException };
+  }
+  let stat: Stats | undefined;
+  try {
+    stat = fs.fstatSync(fd);
+    if (!stat.isFile()) return undefined;
+    if (stat.size > MAX_SKILL_FILE_BYTES) return { file, stat };
+    const reader = new TextReader(stat.size, whole, blockingScratch);
+    for (;;) {
+      const next = reader.next();
+      const text = reader.took(fs.readSync(fd, next.buffer, next.offset, next.length, next.offset));
+      if (text !== undefined) return { file, stat, text };
+    }
+  } catch (error) {
+    return { file, stat, error: error as NodeJS.ErrnoException };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/**
+ * Reading a file's text from its start, until the frontmatter is complete (or, for `whole`, the
+ * end); both readers above drive it. The usual small frontmatter takes one read; a longer one
+ * grows the buffer. Only the needed bytes are decoded.
+ */
+class TextReader {
+  private buffer: Buffer;
+  private length = 0;
+
+  /** `scratch`, when given and large enough, is used instead of a new buffer; the text is copied out of it. */
+  constructor(
+    private readonly size: number,
+    private readonly whole: boolean,
+    scratch?: Buffer,
+  ) {
+    const wanted = Math.max(1, whole ? size : Math.min(size, FIRST_HEAD_READ_BYTES));
+    this.buffer = scratch && scratch.length >= wanted ? scratch.subarray(0, wanted) : Buffer.allocUnsafe(wanted);
+  }
+
+  /** Where the next read goes; its file position equals its buffer offset. */
+  next(): { buffer: Buffer; offset: number; length: number } {
+    if (this.length === this.buffer.length) {
+      // Doubling keeps a long unterminated frontmatter from being copied over and over.
+      const grown = Buffer.allocUnsafe(Math.max(2 * this.buffer.length, HEAD_CHUNK_BYTES));
+      this.buffer.copy(grown, 0, 0, this.length);
+      this.buffer = grown;
+    }
+    return { buffer: this.buffer, offset: this.length, length: this.buffer.length - this.length };
+  }
+
+  /** Takes the bytes of one read; returns the text once no more is needed. */
+  took(bytesRead: number): string | undefined {
+    this.length += bytesRead;
+    const needed = this.whole ? undefined : frontmatterHeadLength(this.buffer, this.length);
+    if (needed !== undefined) return this.buffer.toString('utf8', 0, needed);
+    // A whole read stops at the size from the stat, as fs.readFile does, without a read to find the end.
+    const ended = bytesRead === 0 || (this.whole && this.length >= this.size) || this.length > MAX_SKILL_FILE_BYTES;
+    return ended ? this.buffer.toString('utf8', 0, this.length) : undefined;
+  }
+}
+
+function unreadableDiagnostic(file: string, error: unknown): SkillDiagnostic {
+  return makeDiagnostic(file, 'file-unreadable', 'error', `Cannot read ${file}: ${errorText(error)}`, FILE_START_RANGE);
+}
+
+function tooLargeDiagnostic(file: string, size: number): SkillDiagnostic {
+  return makeDiagnostic(file, 'file-too-large', 'error', `${tooLargeMessage(size)} It was not read.`, FILE_START_RANGE);
+}
+
+function tooLargeMessage(size: number): string {
+  return `SKILL.md is ${size} bytes, over the ${MAX_SKILL_FILE_BYTES}-byte (1 MiB) limit. Keep SKILL.md short and move material into files under references/.`;
+}
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await fsp.stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,311 @@
+// Splits a SKILL.md into YAML frontmatter and Markdown body, and parses the frontmatter.
+// Only YAML is ever read: gray-matter would eval `---js` frontmatter, so the fences are found here,
+// any other language is refused, and only gray-matter's YAML engine ever sees the text.
+
+import matter from 'gray-matter';
+import { parseFlatFrontmatter } from './flat-frontmatter';
+import { findTabIndentation, locateFrontmatterFields, type FieldLocations } from './frontmatter-locator';
+import {
+  FILE_START_RANGE,
+  OPENING_FENCE_RANGE,
+  makeDiagnostic,
+  rangeOnLine,
+  type SkillDiagnosticCode,
+} from './diagnostic-codes';
+import type { Position, Range, Severity, SkillDiagnostic } from '../model/types';
+
+export const BYTE_ORDER_MARK = '\uFEFF';
+export const FRONTMATTER_FENCE = '---';
+/** The frontmatter ends at the first line that starts with `---` (as in gray-matter). */
+const CLOSING_FENCE = '\n---';
+/** How much of a file without frontmatter is searched for NUL bytes to call it binary. */
+export const BINARY_SNIFF_CHARS = 1024;
+const UTF8_BYTE_ORDER_MARK = Buffer.from([0xef, 0xbb, 0xbf]);
+const FENCE_BYTES = Buffer.from(FRONTMATTER_FENCE);
+const CLOSING_FENCE_BYTES = Buffer.from(CLOSING_FENCE);
+const MAX_UTF8_BYTES_PER_CHAR = 4;
+
+/**
+ * gray-matter's YAML engine: js-yaml's safe loader, which knows no JavaScript types. It is called
+ * directly because the fences are split here: gray-matter's own entry point would pick an engine
+ * from the fence line (and eval `---js`), and its per-call option merging and copies cost more than
+ * the YAML itself when loading a thousand skills.
+ */
+const yamlEngine = (matter as unknown as { engines: { yaml: { parse(yaml: string): unknown } } }).engines.yaml;
+
+export interface ParseOptions {
+  /** Absolute path reported in diagnostics. */
+  file: string;
+  /** Read the frontmatter exactly as the specification's reference validator does (see parseSkillText). */
+  strict?: boolean;
+  /** Also return the body; leave off when `text` is only the head of the file. */
+  includeBody?: boolean;
+}
+
+export interface ParsedSkillText {
+  /** The top-level frontmatter mapping; absent when the frontmatter could not be read. */
+  data?: Record<string, unknown>;
+  /** Positions of the top-level keys and values, for precise diagnostics; found on first use. */
+  readonly locations: FieldLocations;
+  diagnostics: SkillDiagnostic[];
+  /** Markdown after the closing fence (when asked for and the frontmatter is closed). */
+  body?: string;
+  /** Zero-based file line on which the body starts. */
+  bodyStartLine?: number;
+}
+
+const NO_LOCATIONS: FieldLocations = new Map();
+
+/** A frontmatter that was read; a class rather than a literal with a getter, which is slow to create. */
+class ParsedFrontmatter implements ParsedSkillText {
+  body?: string;
+  bodyStartLine?: number;
+  private located: FieldLocations | undefined;
+
+  constructor(
+    readonly data: Record<string, unknown>,
+    readonly diagnostics: SkillDiagnostic[],
+    private readonly lines: readonly string[],
+  ) {}
+
+  get locations(): FieldLocations {
+    return (this.located ??= locateFrontmatterFields(this.lines));
+  }
+}
+
+/**
+ * Parses the frontmatter of SKILL.md text. Never throws: every problem becomes a diagnostic with a
+ * position (zero-based; a leading byte-order mark is not counted, as editors hide it).
+ *
+ * In strict mode the frontmatter is read the way the reference validator (`skills-ref`) reads it,
+ * so that both judge the same files invalid: a byte-order mark is an error, and the frontmatter ends
+ * at the first `---` anywhere after the opening one, even inside a line.
+ */
+export function parseSkillText(text: string, options: ParseOptions): ParsedSkillText {
+  const strict = options.strict === true;
+  const diagnostics: SkillDiagnostic[] = [];
+  const report = (code: SkillDiagnosticCode, severity: Severity, message: string, range: Range): void => {
+    diagnostics.push(makeDiagnostic(options.file, code, severity, message, range));
+  };
+  const unreadable = (): ParsedSkillText => ({ locations: NO_LOCATIONS, diagnostics });
+
+  if (text.startsWith(BYTE_ORDER_MARK)) {
+    text = text.slice(BYTE_ORDER_MARK.length);
+    if (strict) {
+      report(
+        'byte-order-mark',
+        'error',
+        'The file starts with a byte-order mark, which the specification\'s reference validator does not accept before the opening "---". Save the file as UTF-8 without BOM.',
+        FILE_START_RANGE,
+      );
+    }
+  }
+
+  if (!text.startsWith(FRONTMATTER_FENCE)) {
+    if (containsNul(text, Math.min(text.length, BINARY_SNIFF_CHARS))) {
+      report('binary-file', 'error', binaryMessage(), FILE_START_RANGE);
+    } else {
+      report(
+        'missing-frontmatter',
+        'error',
+        'SKILL.md must start with YAML frontmatter: a "---" line, the fields (name, description, ...), then a closing "---" line.',
+        rangeOnLine(0, 0, lineEnd(text, 0)),
+      );
+    }
+    return unreadable();
+  }
+
+  const closingFenceNewline = text.indexOf(CLOSING_FENCE, FRONTMATTER_FENCE.length);
+  const yamlEnd = strict ? text.indexOf(FRONTMATTER_FENCE, FRONTMATTER_FENCE.length) : closingFenceNewline;
+  if (containsNul(text, yamlEnd < 0 ? text.length : yamlEnd)) {
+    report('binary-file', 'error', binaryMessage(), FILE_START_RANGE);
+    return unreadable();
+  }
+
+  const openingLineEnd = lineEnd(text, 0);
+  const openingRest = text.slice(FRONTMATTER_FENCE.length, openingLineEnd);
+  const language = openingRest.trim();
+  if (openingRest.startsWith('-')) {
+    report(
+      'missing-frontmatter',
+      'error',
+      `The first line "${text.slice(0, openingLineEnd)}" is not a frontmatter fence: the frontmatter must open with a line "---".`,
+      rangeOnLine(0, 0, openingLineEnd),
+    );
+    return unreadable();
+  }
+  // A YAML comment after the fence is harmless; any other word names a frontmatter language.
+  if (language !== '' && !language.startsWith('#')) {
+    const languageStart = FRONTMATTER_FENCE.length + openingRest.indexOf(language);
+    report(
+      'frontmatter-language',
+      'error',
+      `"---${language}" frontmatter is not read: only YAML frontmatter is supported, and frontmatter is never run as code. Make the first line exactly "---" and write the fields in YAML.`,
+      rangeOnLine(0, languageStart, languageStart + language.length),
+    );
+    return unreadable();
+  }
+
+  if (yamlEnd < 0) {
+    report(
+      'unterminated-frontmatter',
+      'error',
+      'The frontmatter is never closed: add a line "---" after the last field, before the Markdown body.',
+      OPENING_FENCE_RANGE,
+    );
+    return unreadable();
+  }
+  if (strict && yamlEnd !== closingFenceNewline + 1) {
+    const cut = positionAt(text, yamlEnd);
+    report(
+      'frontmatter-cut',
+      'warning',
+      'Strict mode ends the frontmatter at this "---", as the reference validator does, although it is not a fence line; the rest of the frontmatter is ignored. Avoid "---" inside frontmatter values.',
+      rangeOnLine(cut.line, cut.column, cut.column + FRONTMATTER_FENCE.length),
+    );
+  }
+
+  const yamlText = text.slice(FRONTMATTER_FENCE.length, yamlEnd);
+  const lines = yamlText.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
+  const flat = parseFlatFrontmatter(lines);
+  let data: unknown = flat;
+  try {
+    // The rest of the opening line is blank or a comment; dropping it keeps YAML line numbers equal
+    // to file line numbers.
+    const firstNewline = yamlText.indexOf('\n');
+    data ??= parseYamlFrontmatter(firstNewline < 0 ? '' : yamlText.slice(firstNewline));
+  } catch (error) {
+    const { position, reason } = describeYamlError(error, lines);
+    report(
+      'yaml-syntax',
+      'error',
+      `Invalid YAML in the frontmatter (line ${position.line + 1}, column ${position.column + 1}): ${reason}. Fix the syntax; quote values that contain ": " or start with a special character.`,
+      rangeOnLine(position.line, position.column, Math.max(position.column + 1, lines[position.line].trimEnd().length)),
+    );
+    return unreadable();
+  }
+  if (!isMapping(data)) {
+    report(
+      'frontmatter-not-mapping',
+      'error',
+      'The frontmatter must be a YAML mapping of fields ("name: ...", "description: ..."), not a list or a single value.',
+      OPENING_FENCE_RANGE,
+    );
+    return unreadable();
+  }
+  // Flat entries start at column 0: only a frontmatter the YAML parser read can be indented with tabs.
+  const tab = flat ? undefined : findTabIndentation(lines);
+  if (tab) {
+    report(
+      'yaml-syntax',
+      'error',
+      `Invalid YAML in the frontmatter (line ${tab.line + 1}, column ${tab.column + 1}): tab characters must not be used in indentation. Indent with spaces.`,
+      rangeOnLine(tab.line, tab.column, tab.column + 1),
+    );
+    return unreadable();
+  }
+  const parsed = new ParsedFrontmatter(data, diagnostics, lines);
+  if (options.includeBody) {
+    const body = bodyAfterFence(text, closingFenceNewline);
+    if (body) {
+      parsed.body = body.text;
+      parsed.bodyStartLine = body.startLine;
+    }
+  }
+  return parsed;
+}
+
+/**
+ * The Markdown body of a SKILL.md (text after the line that closes the frontmatter), or undefined
+ * when the text has no complete frontmatter.
+ */
+export function extractSkillBody(text: string): { text: string; startLine: number } | undefined {
+  if (text.startsWith(BYTE_ORDER_MARK)) text = text.slice(BYTE_ORDER_MARK.length);
+  if (!text.startsWith(FRONTMATTER_FENCE)) return undefined;
+  return bodyAfterFence(text, text.indexOf(CLOSING_FENCE, FRONTMATTER_FENCE.length));
+}
+
+/**
+ * How many leading bytes of a file parseSkillText needs when the body is not wanted, or undefined
+ * when the first `length` bytes of `head` (those read so far) do not hold them yet: everything up to
+ * the closing fence, or for a file without frontmatter, enough to tell whether it is binary.
+ */
+export function frontmatterHeadLength(head: Buffer, length: number): number | undefined {
+  const start = startsWithBytes(head, length, 0, UTF8_BYTE_ORDER_MARK) ? UTF8_BYTE_ORDER_MARK.length : 0;
+  if (length < start + FENCE_BYTES.length) return undefined;
+  if (!startsWithBytes(head, length, start, FENCE_BYTES)) {
+    return length >= MAX_UTF8_BYTES_PER_CHAR * BINARY_SNIFF_CHARS ? length : undefined;
+  }
+  // `head` may be longer than what was read: a match must end within the first `length` bytes.
+  const closing = head.indexOf(CLOSING_FENCE_BYTES, start + FENCE_BYTES.length);
+  return closing >= 0 && closing + CLOSING_FENCE_BYTES.length <= length ? closing + CLOSING_FENCE_BYTES.length : undefined;
+}
+
+function startsWithBytes(buffer: Buffer, length: number, offset: number, prefix: Buffer): boolean {
+  if (offset + prefix.length > length) return false;
+  for (let index = 0; index < prefix.length; index++) if (buffer[offset + index] !== prefix[index]) return false;
+  return true;
+}
+
+function parseYamlFrontmatter(yaml: string): unknown {
+  // Blank or comment-only YAML loads as nothing: an empty mapping.
+  return yamlEngine.parse(yaml) ?? {};
+}
+
+function bodyAfterFence(text: string, closingFenceNewline: number): { text: string; startLine: number } | undefined {
+  if (closingFenceNewline < 0) return undefined;
+  const closingLineEnd = text.indexOf('\n', closingFenceNewline + 1);
+  if (closingLineEnd < 0) return { text: '', startLine: countLines(text, text.length) };
+  return { text: text.slice(closingLineEnd + 1), startLine: countLines(text, closingLineEnd + 1) };
+}
+
+function isMapping(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+}
+
+/**
+ * js-yaml errors carry the position as `mark` (zero-based) and the bare message as `reason`.
+ * `yamlLines` are the frontmatter lines without terminators. An
+ * error at the end of the input is moved to the end of the last frontmatter line, where the
+ * missing text belongs, rather than onto the closing fence.
+ */
+function describeYamlError(error: unknown, yamlLines: readonly string[]): { position: Position; reason: string } {
+  const details = error as { mark?: { line?: unknown; column?: unknown }; reason?: unknown; message?: unknown };
+  let line = typeof details?.mark?.line === 'number' ? details.mark.line : 0;
+  let column = typeof details?.mark?.column === 'number' ? details.mark.column : 0;
+  if (line >= yamlLines.length) {
+    line = yamlLines.length - 1;
+    column = yamlLines[line].length;
+  }
+  const reason =
+    typeof details?.reason === 'string' ? details.reason : typeof details?.message === 'string' ? details.message : String(error);
+  return { position: { line, column }, reason };
+}
+
+function binaryMessage(): string {
+  return 'SKILL.md contains NUL bytes: it looks like a binary file, not Markdown text. Replace it with a UTF-8 text file.';
+}
+
+function containsNul(text: string, end: number): boolean {
+  const index = text.indexOf('\0');
+  return index >= 0 && index < end;
+}
+
+/** Offset of the end of the line that starts at `lineStart`, without its line terminator. */
+function lineEnd(text: string, lineStart: number): number {
+  const newline = text.indexOf('\n', lineStart);
+  const end = newline < 0 ? text.length : newline;
+  return end > lineStart && text[end - 1] === '\r' ? end - 1 : end;
+}
+
+function countLines(text: string, end: number): number {
+  let lines = 0;
+  for (let index = text.indexOf('\n'); index >= 0 && index < end; index = text.indexOf('\n', index + 1)) lines++;
+  return lines;
+}
+
+function positionAt(text: string, offset: number): Position {
+  const line = countLines(text, offset);
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  return { line, column: offset - lineStart };
+}

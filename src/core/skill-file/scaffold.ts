@@ -1,0 +1,49 @@
+// Creating a new skill: the name rules as the user types, and the SKILL.md it starts from.
+
+import { validateFrontmatter } from './validate-frontmatter';
+
+/**
+ * Why `name` cannot name a new skill, or undefined when it can. Stricter than loading: warnings
+ * (over-long, non-portable characters) also count, since a new skill should be valid everywhere.
+ */
+export function newSkillNameProblem(name: string): string | undefined {
+  if (name.trim() === '') {
+    return 'Enter a name: lowercase letters, digits and hyphens, e.g. "release-notes".';
+  }
+  if (name !== name.trim()) {
+    return 'The name must not start or end with spaces.';
+  }
+  const { diagnostics } = validateFrontmatter(
+    { name, description: 'placeholder' },
+    { file: 'SKILL.md', dirName: name, locations: new Map() },
+  );
+  return diagnostics.find((diagnostic) => diagnostic.code.startsWith('name-') || diagnostic.code === 'missing-name')?.message;
+}
+
+/** Turns `release-notes` into `Release notes`, for the heading of a new skill. */
+export function skillTitle(name: string): string {
+  const words = name.split('-').filter((word) => word !== '');
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export const NEW_SKILL_DESCRIPTION = 'Describe what this skill does and when to use it; the model picks skills by this text.';
+
+/** A valid SKILL.md for a new skill, ready to be filled in. */
+export function scaffoldSkillText(name: string, description: string = NEW_SKILL_DESCRIPTION): string {
+  return [
+    '---',
+    `name: ${name}`,
+    `description: ${JSON.stringify(description)}`,
+    '---',
+    '',
+    `# ${skillTitle(name)}`,
+    '',
+    'Step-by-step instructions the model follows when it uses this skill.',
+    '',
+    '1. …',
+    '',
+    'Put longer material in files under `references/` and scripts under `scripts/`, and link them from here.',
+    '',
+  ].join('\n');
+}

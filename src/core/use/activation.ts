@@ -1,0 +1,163 @@
+// Activating a skill: decide whether the caller may use it, read its body fresh from disk,
+// substitute arguments, and render the text a tool returns to the model.
+
+import { substituteArguments } from './arguments';
+import { modelVisibleSkills } from './catalog';
+import { TOOL_NAMES } from '../chat/tool-names';
+import { isUsableStatus } from '../model/status';
+import { closestNames } from './find';
+import { readSkillBody } from '../skill-file/load';
+import type { RegistrySnapshot } from '../discovery/registry';
+import { listSkillResources, readSkillResource, renderResource, ResourceError, type ReadResourceOptions, type ResourceListing, type SkillResource } from './resources';
+import type { SkillRecord } from '../model/types';
+
+/** `model`: a tool call chosen by the model. `user`: an explicit `/use`, allowed for skills hidden from the model. */
+export type InvocationMode = 'model' | 'user';
+
+export type InvocationCheck =
+  | { ok: true; record: SkillRecord }
+  | { ok: false; reason: 'unknown' | 'refused'; message: string; record?: SkillRecord };
+
+export interface ActivationOptions {
+  mode: InvocationMode;
+  /** The raw argument string, as typed after the skill name. */
+  arguments?: string;
+  maxResources?: number;
+}
+
+export type ActivationResult =
+  | { ok: true; record: SkillRecord; text: string; resources: ResourceListing }
+  | { ok: false; reason: 'unknown' | 'refused' | 'unreadable'; message: string; record?: SkillRecord };
+
+/** Names listed in an "unknown skill" message before pointing at the find tool. */
+const MAX_NAMES_IN_ERROR = 50;
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/** The tool result: the body inside a `<skill>` element naming the folder, then the resource files. */
+export function renderActivation(record: SkillRecord, body: string, resources: ResourceListing): string {
+  const lines = [`<skill name="${escapeAttribute(record.name)}" dir="${escapeAttribute(record.dir)}">`, body.trim()];
+  if (resources.files.length > 0) {
+    lines.push('', `Resource files (paths relative to the skill folder; read one with ${TOOL_NAMES.readResource}):`);
+    lines.push(...resources.files.map((file) => `- ${file}`));
+    const more = resources.total - resources.files.length;
+    if (more > 0 || !resources.complete) {
+      lines.push(`…and ${more}${resources.complete ? '' : '+'} more`);
+    }
+  }
+  lines.push('</skill>');
+  return lines.join('\n');
+}
+
+function invocableNames(snapshot: RegistrySnapshot, mode: InvocationMode): string[] {
+  const usable = mode === 'model' ? modelVisibleSkills(snapshot.skills) : snapshot.skills.filter((record) => isUsableStatus(record.status) && record.metadata?.userInvocable !== false);
+  return [...new Set(usable.map((record) => record.name))];
+}
+
+export function unknownSkillMessage(snapshot: RegistrySnapshot, name: string, mode: InvocationMode): string {
+  const names = invocableNames(snapshot, mode);
+  if (names.length === 0) {
+    return `No skill named "${name}": no skills are available.`;
+  }
+  const suggestions = closestNames(name, names);
+  const listed = names.slice(0, MAX_NAMES_IN_ERROR).join(', ');
+  const more = names.length > MAX_NAMES_IN_ERROR ? ` …and ${names.length - MAX_NAMES_IN_ERROR} more (call ${TOOL_NAMES.find} to search them)` : '';
+  return [
+    `No skill named "${name}".`,
+    suggestions.length > 0 ? ` Did you mean: ${suggestions.join(', ')}?` : '',
+    ` Available skills: ${listed}${more}.`,
+  ].join('');
+}
+
+/** Why a discovered but unusable skill cannot be used, in words the user can act on. */
+function unusableReason(record: SkillRecord): string {
+  switch (record.status) {
+    case 'not-allowed':
+      return `Skill "${record.name}" is not allowed in this workspace (setting agentSkills.allowlist).`;
+    case 'untrusted':
+      return `Skill "${record.name}" comes from a workspace that is not trusted; trust the workspace to use its skills.`;
+    case 'disabled':
+      return 'Skills are turned off (setting agentSkills.enabled).';
+    case 'invalid': {
+      const error = record.diagnostics.find((diagnostic) => diagnostic.severity === 'error') ?? record.diagnostics[0];
+      return `Skill "${record.name}" is invalid${error ? `: ${error.message}` : ''} (${record.file}).`;
+    }
+    default:
+      return `Skill "${record.name}" cannot be used (status: ${record.status}).`;
+  }
+}
+
+/** The usable record called `name` (exact name, else case-insensitive), or why there is none. */
+function lookUpUsable(snapshot: RegistrySnapshot, name: string, mode: InvocationMode): InvocationCheck {
+  const wanted = name.trim();
+  const key = snapshot.byName(wanted).length > 0 ? wanted : wanted.toLowerCase();
+  const record = snapshot.usable(key);
+  if (record) {
+    return { ok: true, record };
+  }
+  const known = snapshot.byName(key)[0];
+  if (known) {
+    return { ok: false, reason: 'refused', record: known, message: unusableReason(known) };
+  }
+  return { ok: false, reason: 'unknown', message: unknownSkillMessage(snapshot, wanted, mode) };
+}
+
+/** Decides whether `mode` may invoke the skill called `name`. */
+export function checkInvocation(snapshot: RegistrySnapshot, name: string, mode: InvocationMode): InvocationCheck {
+  const check = lookUpUsable(snapshot, name, mode);
+  if (!check.ok) {
+    return check;
+  }
+  const { record } = check;
+  if (mode === 'model' && record.metadata?.disableModelInvocation) {
+    return { ok: false, reason: 'refused', record, message: `Skill "${record.name}" can only be started by the user (/use ${record.name}); it sets disable-model-invocation.` };
+  }
+  if (mode === 'user' && record.metadata?.userInvocable === false) {
+    return { ok: false, reason: 'refused', record, message: `Skill "${record.name}" sets user-invocable: false; only the model can use it.` };
+  }
+  return check;
+}
+
+export type ResourceReadResult = { ok: true; record: SkillRecord; resource: SkillResource; text: string } | { ok: false; message: string };
+
+/**
+ * The read-resource tool: a file of a usable skill, by relative path. Invocation flags do not
+ * apply here: a skill the user started with /use must be able to hand the model its files.
+ */
+export async function readResourceOfSkill(snapshot: RegistrySnapshot, name: string, requestedPath: string, options: ReadResourceOptions = {}): Promise<ResourceReadResult> {
+  const check = lookUpUsable(snapshot, name, 'model');
+  if (!check.ok) {
+    return { ok: false, message: check.message };
+  }
+  try {
+    const resource = await readSkillResource(check.record.dir, requestedPath, options);
+    return { ok: true, record: check.record, resource, text: renderResource(resource) };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ok: false, message: error instanceof ResourceError ? reason : `Could not read "${requestedPath}" of skill "${check.record.name}": ${reason}` };
+  }
+}
+
+/**
+ * Activates a skill: checks the invocation, reads the body fresh from disk (so edits show up
+ * immediately), substitutes arguments and lists resource files. Marking the skill active in the
+ * registry is left to the caller, which owns the registry.
+ */
+export async function activateSkill(snapshot: RegistrySnapshot, name: string, options: ActivationOptions): Promise<ActivationResult> {
+  const check = checkInvocation(snapshot, name, options.mode);
+  if (!check.ok) {
+    return check;
+  }
+  const { record } = check;
+  let body: string;
+  try {
+    body = await readSkillBody(record.file);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { ok: false, reason: 'unreadable', record, message: `Could not read skill "${record.name}": ${reason}` };
+  }
+  const resources = await listSkillResources(record.dir, { limit: options.maxResources });
+  return { ok: true, record, text: renderActivation(record, substituteArguments(body, options.arguments), resources), resources };
+}

@@ -1,0 +1,115 @@
+// Renders the `<available_skills>` block the model sees: one line per skill within a budget,
+// the rest by name only, and reports what did not fit so it is never dropped silently.
+
+import { TOOL_NAMES } from '../chat/tool-names';
+import { isUsableStatus } from '../model/status';
+import { CHARS_PER_TOKEN } from '../skill-file/schema';
+import { singleLine } from '../util/text';
+import type { SkillRecord } from '../model/types';
+
+export const DEFAULT_CATALOG_BUDGET_CHARS = 16_000;
+
+export interface CatalogOptions {
+  /** Upper bound of the rendered text, in characters. */
+  maxChars?: number;
+  /** Upper bound in estimated tokens (chars / 4); the smaller of the two bounds applies. */
+  maxTokens?: number;
+}
+
+export interface Catalog {
+  text: string;
+  /** Skills listed with their description, in order. */
+  included: string[];
+  /** Skills that did not fit with their description (listed by name, or not at all). */
+  overflow: string[];
+  /** The part of `overflow` that did not fit even by name; reachable only through the find tool. */
+  unlisted: string[];
+  chars: number;
+  estimatedTokens: number;
+}
+
+/** A rough, model-independent estimate; good enough to size a budget. */
+export function estimateTokens(text: string): number {
+  return Math.ceil(text.length / CHARS_PER_TOKEN);
+}
+
+/** The character budget from the settings: a share of the model's input window, capped by `budgetChars`. */
+export function catalogBudgetChars(settings: { budgetChars?: number; budgetPercent?: number; maxInputTokens?: number }): number {
+  const budgetChars = settings.budgetChars ?? DEFAULT_CATALOG_BUDGET_CHARS;
+  if (!settings.maxInputTokens || !settings.budgetPercent) {
+    return budgetChars;
+  }
+  return Math.min(budgetChars, Math.floor((settings.maxInputTokens * settings.budgetPercent * CHARS_PER_TOKEN) / 100));
+}
+
+/** Skills the model may invoke: usable ones not marked `disable-model-invocation`. */
+export function modelVisibleSkills(skills: readonly SkillRecord[]): SkillRecord[] {
+  return skills.filter((record) => isUsableStatus(record.status) && record.metadata && !record.metadata.disableModelInvocation);
+}
+
+const OPEN = '<available_skills>';
+const CLOSE = '</available_skills>';
+const HEADER = `Skills: call ${TOOL_NAMES.activate} with a name below to load its instructions before a task it covers.`;
+const NAMES_ONLY = `More skills (call ${TOOL_NAMES.find} for details): `;
+const UNLISTED = (count: number): string => ` …and ${count} more (${TOOL_NAMES.find})`;
+
+/**
+ * Renders the catalog. Each skill is `name: description` on its own line. No location per skill:
+ * the activation tool resolves names itself and returns the folder, so paths would only spend
+ * budget (and reveal file-system layout) without helping the model choose.
+ * Skills are taken in the given order (registry precedence), so when the budget runs out the
+ * skills closest to the workspace keep their descriptions.
+ */
+export function renderCatalog(skills: readonly SkillRecord[], options: CatalogOptions = {}): Catalog {
+  const visible = modelVisibleSkills(skills);
+  const budget = Math.min(options.maxChars ?? DEFAULT_CATALOG_BUDGET_CHARS, options.maxTokens === undefined ? Infinity : options.maxTokens * CHARS_PER_TOKEN);
+  const lines = visible.map((record) => `${record.name}: ${singleLine(record.metadata!.description)}`);
+  const fixed = OPEN.length + 1 + HEADER.length + 1 + CLOSE.length;
+
+  // Names-only cost of every suffix, so each step knows whether the remaining names still fit.
+  const suffixNames = new Array<number>(visible.length + 1).fill(0);
+  for (let index = visible.length - 1; index >= 0; index--) {
+    suffixNames[index] = suffixNames[index + 1] + visible[index].name.length + 2;
+  }
+  const namesCost = (from: number): number => (from === visible.length ? 0 : NAMES_ONLY.length - 2 + suffixNames[from] + 1);
+  // Room kept for the names of the skills not yet described. When even the names alone would not
+  // fit, at most half the budget goes to them, so the catalog never degrades to names only.
+  const namesReserve = (from: number): number => Math.min(namesCost(from), Math.floor(budget / 2));
+
+  let used = fixed;
+  let fullCount = 0;
+  while (fullCount < visible.length && used + lines[fullCount].length + 1 + namesReserve(fullCount + 1) <= budget) {
+    used += lines[fullCount].length + 1;
+    fullCount++;
+  }
+
+  const rest = visible.slice(fullCount).map((record) => record.name);
+  let listed = rest;
+  if (used + namesCost(fullCount) > budget) {
+    // Not even every name fits: list as many as the budget allows and say how many are missing.
+    listed = [];
+    let length = used + NAMES_ONLY.length + 1 + UNLISTED(rest.length).length;
+    for (const name of rest) {
+      length += name.length + 2;
+      if (length > budget) {
+        break;
+      }
+      listed.push(name);
+    }
+  }
+  const unlisted = rest.slice(listed.length);
+
+  const body = [HEADER, ...lines.slice(0, fullCount)];
+  if (rest.length > 0) {
+    body.push(NAMES_ONLY + listed.join(', ') + (unlisted.length > 0 ? UNLISTED(unlisted.length) : ''));
+  }
+  const text = [OPEN, ...body, CLOSE].join('\n');
+  return {
+    text,
+    included: visible.slice(0, fullCount).map((record) => record.name),
+    overflow: rest,
+    unlisted,
+    chars: text.length,
+    estimatedTokens: estimateTokens(text),
+  };
+}

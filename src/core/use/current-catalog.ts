@@ -1,0 +1,26 @@
+// The catalog exactly as the model is given it, rendered from the host's current snapshot and
+// settings. Shared by Show Catalog and the chat participant so both always agree.
+
+import { catalogBudgetChars, renderCatalog, type Catalog } from './catalog';
+import type { RegistrySnapshot } from '../discovery/registry';
+import type { SkillSettings } from '../model/settings';
+
+export interface CatalogSource {
+  readonly snapshot: RegistrySnapshot;
+  readonly settings: SkillSettings;
+}
+
+export interface CurrentCatalog extends Catalog {
+  /** The character budget the catalog was rendered within. */
+  budgetChars: number;
+}
+
+/** The `<available_skills>` block for a model with `maxInputTokens` (unknown: the character budget alone). */
+export function currentCatalog(host: CatalogSource, maxInputTokens?: number): CurrentCatalog {
+  const budgetChars = catalogBudgetChars({
+    budgetChars: host.settings.catalogBudgetChars,
+    budgetPercent: host.settings.catalogBudgetPercent,
+    maxInputTokens,
+  });
+  return { ...renderCatalog(host.snapshot.skills, { maxChars: budgetChars }), budgetChars };
+}

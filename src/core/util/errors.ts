@@ -1,0 +1,11 @@
+// What a caught error says, whatever was thrown.
+
+/** The Node.js error code (`ENOENT`, `ELOOP`, …) of a file-system error, if any. */
+export function errorCode(error: unknown): string | undefined {
+  return (error as NodeJS.ErrnoException | undefined)?.code;
+}
+
+/** The message of an Error, or the thrown value as text. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

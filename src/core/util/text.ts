@@ -1,0 +1,16 @@
+// Small text helpers shared by everything that shows skill text on one line.
+
+/** Folds runs of white space (newlines included) into single spaces, for one-line display. */
+export function collapseWhitespace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** One line, and nothing that could close the block early. */
+export function singleLine(text: string): string {
+  return collapseWhitespace(text).replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** Escapes text so Markdown shows it literally. */
+export function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~$]/g, '\\$&');
+}

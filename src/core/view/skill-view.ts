@@ -1,0 +1,353 @@
+// What the Skills view shows, decided from a registry snapshot: groups, item labels, icons,
+// tooltips and the context flags that drive the item menus. Pure data, so the tree is a thin
+// adapter and every rule here is unit-tested.
+
+import * as path from 'node:path';
+import type { Catalog } from '../use/catalog';
+import { relativeInside } from '../util/paths';
+import type { RegistrySnapshot } from '../discovery/registry';
+import { collapseWhitespace, escapeMarkdown } from '../util/text';
+import type { DiscoveryProblem, SkillDiagnostic, SkillRecord, SkillStatus } from '../model/types';
+
+export type StatusGroupId = 'active' | 'available' | 'problems' | 'not-allowed' | 'shadowed' | 'untrusted';
+
+/** A codicon id and an optional theme color id; the editor turns them into a ThemeIcon. */
+export interface IconSpec {
+  id: string;
+  color?: string;
+}
+
+export interface SkillViewItem {
+  kind: 'skill';
+  /** Unique within the tree and stable across updates (keeps selection and expansion). */
+  id: string;
+  record: SkillRecord;
+  label: string;
+  description: string;
+  icon: IconSpec;
+  /** Markdown. Never includes text of an untrusted skill. */
+  tooltip: string;
+  /** Space-separated flags matched by the `viewItem` menu conditions. */
+  contextValue: string;
+}
+
+export interface ProblemViewItem {
+  kind: 'problem';
+  id: string;
+  problem: DiscoveryProblem;
+  label: string;
+  description: string;
+  icon: IconSpec;
+  tooltip: string;
+}
+
+export interface GroupViewItem {
+  kind: 'group';
+  id: string;
+  label: string;
+  description: string;
+  icon: IconSpec;
+  children: ViewItem[];
+}
+
+/** A clickable line that runs a command, e.g. managing Workspace Trust. */
+export interface ActionViewItem {
+  kind: 'action';
+  id: string;
+  label: string;
+  description: string;
+  icon: IconSpec;
+  /** A command id contributed in package.json. */
+  command: string;
+}
+
+export type ViewItem = SkillViewItem | ProblemViewItem | GroupViewItem | ActionViewItem;
+
+export const MANAGE_TRUST_COMMAND = 'agentSkills.manageTrust';
+
+export interface ViewPolicy {
+  /** The allowlist in effect (`agentSkills.allowlist`). */
+  allowlist: readonly string[];
+}
+
+const GROUP_LABELS: Record<StatusGroupId, string> = {
+  active: 'Active',
+  available: 'Available',
+  problems: 'Problems',
+  'not-allowed': 'Not allowed',
+  shadowed: 'Shadowed',
+  untrusted: 'Untrusted',
+};
+
+const GROUP_ICONS: Record<StatusGroupId, IconSpec> = {
+  active: { id: 'zap', color: 'charts.green' },
+  available: { id: 'library' },
+  problems: { id: 'warning', color: 'list.warningForeground' },
+  'not-allowed': { id: 'circle-slash' },
+  shadowed: { id: 'eye-closed' },
+  untrusted: { id: 'workspace-untrusted', color: 'list.warningForeground' },
+};
+
+const STATUS_GROUP: Record<Exclude<SkillStatus, 'disabled'>, StatusGroupId> = {
+  active: 'active',
+  available: 'available',
+  invalid: 'problems',
+  'not-allowed': 'not-allowed',
+  shadowed: 'shadowed',
+  untrusted: 'untrusted',
+};
+
+export const GROUP_ORDER: readonly StatusGroupId[] = ['active', 'available', 'problems', 'not-allowed', 'shadowed', 'untrusted'];
+
+/** The icon telling a skill's status apart at a glance. */
+export function skillIcon(record: SkillRecord): IconSpec {
+  if (record.stale) {
+    return { id: 'warning', color: 'list.warningForeground' };
+  }
+  switch (record.status) {
+    case 'active':
+      return { id: 'zap', color: 'charts.green' };
+    case 'available':
+      return { id: 'book' };
+    case 'invalid':
+      return { id: 'error', color: 'list.errorForeground' };
+    case 'not-allowed':
+      return { id: 'circle-slash', color: 'disabledForeground' };
+    case 'shadowed':
+      return { id: 'eye-closed', color: 'disabledForeground' };
+    case 'untrusted':
+      return { id: 'workspace-untrusted', color: 'list.warningForeground' };
+    case 'disabled':
+      return { id: 'circle-large-outline', color: 'disabledForeground' };
+  }
+}
+
+/** The first error (else warning) of a skill: why it is invalid or stale. */
+export function mainProblem(record: SkillRecord): SkillDiagnostic | undefined {
+  return record.diagnostics.find((diagnostic) => diagnostic.severity === 'error') ?? record.diagnostics.find((diagnostic) => diagnostic.severity === 'warning');
+}
+
+/** Shortens a path under the home folder to `~/…` for display. */
+export function displayPath(file: string, homeDir?: string): string {
+  if (homeDir) {
+    const relative = relativeInside(homeDir, file);
+    if (relative) {
+      return `~${path.sep}${relative}`;
+    }
+  }
+  return file;
+}
+
+/** The short text after the label. */
+export function skillDescription(record: SkillRecord, homeDir?: string): string {
+  const problem = mainProblem(record);
+  if (record.stale) {
+    return `stale: ${problem ? collapseWhitespace(problem.message) : 'the file on disk is broken'}`;
+  }
+  switch (record.status) {
+    case 'invalid':
+      return problem ? collapseWhitespace(problem.message) : 'invalid';
+    case 'not-allowed':
+      return 'not in agentSkills.allowlist';
+    case 'shadowed':
+      return `shadowed by ${displayPath(record.shadowedBy ?? '', homeDir)}`;
+    case 'untrusted':
+      return `${record.root.label} (untrusted)`;
+    case 'active':
+      return `${record.root.label} · ${collapseWhitespace(record.metadata?.description ?? '')}`;
+    default:
+      return collapseWhitespace(record.metadata?.description ?? '');
+  }
+}
+
+const STATUS_WORDS: Record<SkillStatus, string> = {
+  active: 'Active',
+  available: 'Available',
+  invalid: 'Invalid',
+  'not-allowed': 'Not allowed in this workspace (agentSkills.allowlist)',
+  shadowed: 'Shadowed',
+  untrusted: 'Untrusted: the workspace is in Restricted Mode; its skills are listed by name only',
+  disabled: 'Skills are turned off (agentSkills.enabled)',
+};
+
+/** Markdown tooltip: description, status, source and path, then the fields. */
+export function skillTooltip(record: SkillRecord, homeDir?: string): string {
+  const lines = [`**${escapeMarkdown(record.name)}**`, ''];
+  if (record.status === 'untrusted') {
+    // Nothing read from an untrusted skill may be shown as if it were safe; the name is all there is.
+    lines.push(STATUS_WORDS.untrusted, '', `${escapeMarkdown(record.root.label)}: \`${displayPath(record.file, homeDir)}\``);
+    return lines.join('\n');
+  }
+  if (record.metadata) {
+    lines.push(escapeMarkdown(collapseWhitespace(record.metadata.description)), '');
+  }
+  lines.push(`*${escapeMarkdown(STATUS_WORDS[record.status])}${record.stale ? ' (stale: serving the last valid version)' : ''}*`, '');
+  lines.push(`${escapeMarkdown(record.root.label)}: \`${displayPath(record.file, homeDir)}\``);
+  if (record.shadowedBy) {
+    lines.push('', `Shadowed by \`${displayPath(record.shadowedBy, homeDir)}\``);
+  }
+  const fields = tooltipFields(record);
+  if (fields.length > 0) {
+    lines.push('', ...fields.map(([field, value]) => `- \`${field}\`: ${escapeMarkdown(collapseWhitespace(value))}`));
+  }
+  const problems = record.diagnostics.filter((diagnostic) => diagnostic.severity !== 'info');
+  if (problems.length > 0) {
+    lines.push('', ...problems.map((diagnostic) => `- ${diagnostic.severity === 'error' ? '$(error)' : '$(warning)'} ${escapeMarkdown(collapseWhitespace(diagnostic.message))}`));
+  }
+  return lines.join('\n');
+}
+
+function tooltipFields(record: SkillRecord): [string, string][] {
+  const metadata = record.metadata;
+  if (!metadata) {
+    return [];
+  }
+  const fields: [string, string | undefined][] = [
+    ['license', metadata.license],
+    ['compatibility', metadata.compatibility],
+    ['argument-hint', metadata.argumentHint],
+    ['allowed-tools', metadata.allowedTools],
+    ['context', metadata.context],
+    ['model', metadata.model],
+    ['user-invocable', metadata.userInvocable ? undefined : 'false'],
+    ['disable-model-invocation', metadata.disableModelInvocation ? 'true' : undefined],
+    ...Object.entries(metadata.metadata ?? {}).map(([key, value]): [string, string] => [`metadata.${key}`, value]),
+  ];
+  return fields.filter((field): field is [string, string] => field[1] !== undefined);
+}
+
+/** True when an allowlist entry names the skill exactly (so removing that entry disallows it). */
+export function isListedByName(name: string, allowlist: readonly string[]): boolean {
+  const key = name.toLowerCase();
+  return allowlist.some((entry) => entry.trim().toLowerCase() === key);
+}
+
+/** The flags the item menus match: `skill`, `activatable`, `active`, `allowable`, `allowlisted`. */
+export function skillContextValue(record: SkillRecord, policy: ViewPolicy): string {
+  const flags = ['skill'];
+  if (record.status === 'available' && record.metadata?.userInvocable !== false) {
+    flags.push('activatable');
+  }
+  if (record.status === 'active') {
+    flags.push('active');
+  }
+  // An empty allowlist allows everything, so "Allow" only exists for skills it filters out.
+  if (record.status === 'not-allowed') {
+    flags.push('allowable');
+  }
+  if (record.status !== 'untrusted' && isListedByName(record.name, policy.allowlist)) {
+    flags.push('allowlisted');
+  }
+  return flags.join(' ');
+}
+
+function skillItem(record: SkillRecord, groupId: string, policy: ViewPolicy, homeDir?: string): SkillViewItem {
+  return {
+    kind: 'skill',
+    id: `skill:${groupId}:${record.file}`,
+    record,
+    label: record.name,
+    description: skillDescription(record, homeDir),
+    icon: skillIcon(record),
+    tooltip: skillTooltip(record, homeDir),
+    contextValue: skillContextValue(record, policy),
+  };
+}
+
+function problemItem(problem: DiscoveryProblem, homeDir?: string): ProblemViewItem {
+  return {
+    kind: 'problem',
+    id: `problem:${problem.code}:${problem.path}`,
+    problem,
+    label: path.basename(problem.path),
+    description: collapseWhitespace(problem.message),
+    icon: problem.severity === 'error' ? { id: 'error', color: 'list.errorForeground' } : problem.severity === 'warning' ? { id: 'warning', color: 'list.warningForeground' } : { id: 'info' },
+    tooltip: `${escapeMarkdown(collapseWhitespace(problem.message))}\n\n\`${displayPath(problem.path, homeDir)}\``,
+  };
+}
+
+function group(id: string, label: string, icon: IconSpec, children: ViewItem[]): GroupViewItem {
+  return { kind: 'group', id, label, description: String(countSkills(children)), icon, children };
+}
+
+function countSkills(items: readonly ViewItem[]): number {
+  return items.reduce((total, item) => total + (item.kind === 'group' ? countSkills(item.children) : item.kind === 'action' ? 0 : 1), 0);
+}
+
+/**
+ * The top level of the view: Active, Available (one subgroup per source, in precedence order),
+ * Problems (invalid skills, then discovery problems), Not allowed, Shadowed, Untrusted (led by a
+ * line that opens Workspace Trust). Empty groups are left out.
+ */
+export function buildSkillView(snapshot: RegistrySnapshot, policy: ViewPolicy, homeDir?: string): GroupViewItem[] {
+  const members = new Map<StatusGroupId, SkillRecord[]>(GROUP_ORDER.map((id) => [id, []]));
+  for (const record of snapshot.skills) {
+    if (record.status !== 'disabled') {
+      members.get(STATUS_GROUP[record.status])!.push(record);
+    }
+  }
+  const groups: GroupViewItem[] = [];
+  for (const id of GROUP_ORDER) {
+    const records = members.get(id)!;
+    let children: ViewItem[];
+    if (id === 'available') {
+      const bySource = new Map<string, SkillRecord[]>();
+      for (const record of records) {
+        bySource.set(record.root.label, [...(bySource.get(record.root.label) ?? []), record]);
+      }
+      children = [...bySource].map(([label, sourceRecords]) =>
+        group(`source:${label}`, label, sourceIcon(sourceRecords[0]), sourceRecords.map((record) => skillItem(record, `source:${label}`, policy, homeDir))),
+      );
+    } else {
+      children = records.map((record) => skillItem(record, id, policy, homeDir));
+      if (id === 'problems') {
+        children.push(...snapshot.problems.map((problem) => problemItem(problem, homeDir)));
+      }
+      if (id === 'untrusted' && children.length > 0) {
+        // The view says why these skills are unusable and offers the way out.
+        children.unshift({ kind: 'action', id: 'action:manage-trust', label: 'Trust this workspace to use its skills', description: '', icon: { id: 'shield' }, command: MANAGE_TRUST_COMMAND });
+      }
+    }
+    if (children.length > 0) {
+      groups.push(group(`group:${id}`, GROUP_LABELS[id], GROUP_ICONS[id], children));
+    }
+  }
+  return groups;
+}
+
+function sourceIcon(record: SkillRecord): IconSpec {
+  switch (record.root.kind) {
+    case 'workspace':
+      return { id: 'root-folder' };
+    case 'user':
+      return { id: 'account' };
+    case 'env':
+      return { id: 'symbol-variable' };
+    case 'builtin':
+      return { id: 'extensions' };
+  }
+}
+
+/** Skills the model or the user can use right now: the view's badge. */
+export function usableSkillCount(snapshot: RegistrySnapshot): number {
+  return snapshot.skills.filter((record) => record.status === 'available' || record.status === 'active').length;
+}
+
+
+/**
+ * The line above the tree, when there is something the rows alone do not say: workspace skills
+ * held back by Restricted Mode, and skills the catalog budget lists by name only (or not at all).
+ */
+export function viewMessage(snapshot: RegistrySnapshot, catalog: Pick<Catalog, 'included' | 'overflow' | 'unlisted'>): string | undefined {
+  const parts: string[] = [];
+  const untrusted = snapshot.skills.filter((record) => record.status === 'untrusted').length;
+  if (untrusted > 0) {
+    parts.push(`Restricted Mode: ${untrusted} workspace ${untrusted === 1 ? 'skill is' : 'skills are'} listed by name only and never given to a chat model.`);
+  }
+  if (catalog.overflow.length > 0) {
+    const total = catalog.included.length + catalog.overflow.length;
+    const unlisted = catalog.unlisted.length > 0 ? ` (${catalog.unlisted.length} not even by name: the model finds them with the find tool)` : '';
+    parts.push(`The catalog budget fits ${catalog.included.length} of ${total} skills with their descriptions; the others are given to the model by name only${unlisted}. See Show Catalog.`);
+  }
+  return parts.length > 0 ? parts.join(' ') : undefined;
+}

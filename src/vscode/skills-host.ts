@@ -1,0 +1,202 @@
+// The editor's owner of the skill registry: it turns workspace folders, settings, environment and
+// Workspace Trust into skill roots, keeps them current, and is what every other part of the
+// extension (tree, diagnostics, chat tools, participant, public API) reads and subscribes to.
+
+import * as os from 'node:os';
+import * as vscode from 'vscode';
+import { activateSkill, type ActivationResult, type InvocationMode } from '../core/use/activation';
+import { buildFolderSkillRoots } from '../core/discovery/folder-roots';
+import { SkillRegistry, type RegistrySnapshot, type SkillChange } from '../core/discovery/registry';
+import { sameRoot } from '../core/discovery/record';
+import { SKILLS_PATH_ENV } from '../core/discovery/roots';
+import { describeProblems } from '../core/view/skill-info';
+import type { SkillRoot } from '../core/model/types';
+import { onDidChangeSettings, readSettings } from './settings';
+import { type SkillSettings } from '../core/model/settings';
+
+export interface SkillsHostOptions {
+  /** The extension's own `skills/` folder. */
+  builtinDir: string;
+  /** Defaults to the user's home folder. */
+  homeDir?: string;
+  /** Defaults to the extension host's AGENT_SKILLS_PATH. */
+  skillsPath?: string;
+}
+
+export class SkillsHost implements vscode.Disposable {
+  /** The single source of truth. */
+  readonly registry = new SkillRegistry();
+  /** Fires with every new registry snapshot. */
+  readonly onDidChange: vscode.Event<RegistrySnapshot> = this.registry.onDidChange as vscode.Event<RegistrySnapshot>;
+  /** Resolves when the first discovery has finished. */
+  readonly ready: Promise<void>;
+
+  private readonly rootsEmitter = new vscode.EventEmitter<readonly SkillRoot[]>();
+  /** Fires when the set of roots changes (watchers follow it). */
+  readonly onDidChangeRoots = this.rootsEmitter.event;
+  private readonly settingsEmitter = new vscode.EventEmitter<SkillSettings>();
+  /** Fires after changed `agentSkills.*` settings were applied (`settings` is current by then). */
+  readonly onDidChangeSettings = this.settingsEmitter.event;
+
+  private readonly createdAt = performance.now();
+  /** Milliseconds from creation to the end of the first discovery (the view is built by then). */
+  startupMs: number | undefined;
+
+  private currentSettings: SkillSettings;
+  private currentRoots: readonly SkillRoot[] = [];
+  private discoveryStarted = false;
+  /** Problems already written to the log, so each is logged once while it lasts. */
+  private loggedProblems = new Set<string>();
+  /** The latest registry update; awaited by whenIdle. */
+  private pending: Promise<unknown> = Promise.resolve();
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(
+    /** The one log channel, 'Agent Skills'. */
+    readonly log: vscode.LogOutputChannel,
+    private readonly options: SkillsHostOptions,
+  ) {
+    this.currentSettings = readSettings();
+    this.disposables.push(
+      this.registry,
+      this.rootsEmitter,
+      this.settingsEmitter,
+      onDidChangeSettings(() => this.applySettings()),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => {
+        this.log.info('Workspace folders changed; rediscovering skills.');
+        this.updateRoots();
+      }),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => {
+        this.log.info('Workspace trusted; workspace skills are now read.');
+        this.updateRoots();
+      }),
+      this.onDidChange((snapshot) => this.logSnapshot(snapshot)),
+    );
+    this.applyPolicy();
+    this.ready = this.updateRoots().then(() => {
+      this.startupMs = performance.now() - this.createdAt;
+      const snapshot = this.registry.snapshot;
+      this.log.info(`Discovered ${snapshot.skills.length} skills in ${this.currentRoots.length} locations in ${Math.round(this.startupMs)} ms.`);
+    });
+  }
+
+  get settings(): SkillSettings {
+    return this.currentSettings;
+  }
+
+  get trusted(): boolean {
+    return vscode.workspace.isTrusted;
+  }
+
+  get snapshot(): RegistrySnapshot {
+    return this.registry.snapshot;
+  }
+
+  /** The roots being watched, in precedence order. */
+  get roots(): readonly SkillRoot[] {
+    return this.currentRoots;
+  }
+
+  /** Core activation + marks the skill active + a log line. `model` for tools, `user` for /use and the tree. */
+  async activateSkill(name: string, args: string | undefined, mode: InvocationMode): Promise<ActivationResult> {
+    const result = await activateSkill(this.registry.snapshot, name, { mode, arguments: args });
+    if (result.ok) {
+      this.registry.activate(result.record.name);
+      this.log.info(`Activated skill "${result.record.name}" (${mode}) from ${result.record.file}.`);
+    } else {
+      this.log.warn(`Could not activate skill "${name}" (${mode}): ${result.message}`);
+    }
+    return result;
+  }
+
+  /** Feeds file-system changes to the registry (called by the watcher, already coalesced). */
+  applyChanges(changes: readonly SkillChange[]): Promise<void> {
+    this.log.debug(`Reloading ${changes.length} changed path(s): ${changes.map((change) => `${change.kind} ${change.path}`).join(', ')}`);
+    return this.track(this.registry.apply(changes));
+  }
+
+  /** Re-reads every skill from disk. */
+  refresh(): Promise<void> {
+    this.log.info('Refreshing all skills.');
+    return this.track(this.updateRoots().then(() => this.registry.refresh()));
+  }
+
+  /** Resolves once every update requested so far has been applied to the registry. */
+  async whenIdle(): Promise<void> {
+    let seen: Promise<unknown>;
+    do {
+      seen = this.pending;
+      await seen.catch(() => undefined);
+    } while (seen !== this.pending);
+  }
+
+  dispose(): void {
+    vscode.Disposable.from(...this.disposables).dispose();
+  }
+
+  private applySettings(): void {
+    const previous = this.currentSettings;
+    this.currentSettings = readSettings();
+    this.log.info('Settings changed; applying them.');
+    this.applyPolicy();
+    if (previous.enabled !== this.currentSettings.enabled) {
+      this.log.info(this.currentSettings.enabled ? 'Skills turned on.' : 'Skills turned off (agentSkills.enabled).');
+    }
+    // Locations are resource-scoped, so any settings change may move roots.
+    void this.updateRoots();
+    this.settingsEmitter.fire(this.currentSettings);
+  }
+
+  private logSnapshot(snapshot: RegistrySnapshot): void {
+    this.log.debug(`Registry version ${snapshot.version}: ${snapshot.skills.length} skills, ${snapshot.problems.length} problems.`);
+    const current = describeProblems(snapshot);
+    for (const [key, line] of current) {
+      if (!this.loggedProblems.has(key)) {
+        this.log.warn(line);
+      }
+    }
+    this.loggedProblems = new Set(current.keys());
+  }
+
+  private applyPolicy(): void {
+    this.registry.setEnabled(this.currentSettings.enabled);
+    this.registry.setAllowlist(this.currentSettings.allowlist);
+  }
+
+  private updateRoots(): Promise<void> {
+    const roots = this.computeRoots();
+    const changed = roots.length !== this.currentRoots.length || roots.some((root, index) => !sameRoot(root, this.currentRoots[index]));
+    this.currentRoots = roots;
+    if (!changed && this.discoveryStarted) {
+      return this.track(Promise.resolve()); // Nothing to rescan; file changes arrive through the watcher.
+    }
+    this.discoveryStarted = true;
+    this.log.info(`Skill locations: ${roots.map((root) => `${root.label}${root.untrusted ? ' (untrusted)' : ''}: ${root.path}`).join('; ') || 'none'}`);
+    this.rootsEmitter.fire(roots);
+    return this.track(this.registry.setRoots(roots));
+  }
+
+  private computeRoots(): SkillRoot[] {
+    if (!this.currentSettings.enabled) {
+      return []; // Turned off: nothing is listed, watched or read.
+    }
+    const folders = (vscode.workspace.workspaceFolders ?? [])
+      .filter((folder) => folder.uri.scheme === 'file')
+      .map((folder) => ({ name: folder.name, path: folder.uri.fsPath, locations: readSettings(folder).locations }));
+    return buildFolderSkillRoots(folders, {
+      workspaceTrusted: vscode.workspace.isTrusted,
+      homeDir: this.options.homeDir ?? os.homedir(),
+      userSkills: this.currentSettings.userSkills,
+      skillsPath: this.options.skillsPath ?? process.env[SKILLS_PATH_ENV],
+      builtinDir: this.options.builtinDir,
+      builtinSkills: this.currentSettings.builtinSkills,
+    });
+  }
+
+  private track<T>(work: Promise<T>): Promise<T> {
+    const previous = this.pending;
+    this.pending = Promise.all([previous.catch(() => undefined), work]);
+    work.catch((error: unknown) => this.log.error(`Skill discovery failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`));
+    return work;
+  }
+}

@@ -1,0 +1,49 @@
+// The command line reads skills with blocking calls (LoadOptions.blockingReads); it must load
+// every skill exactly as the editor's asynchronous reads do.
+
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { discoverSkills } from '../../../src/core/discovery/discover';
+import { loadSkillFile, MAX_SKILL_FILE_BYTES, type LoadOptions } from '../../../src/core/skill-file/load';
+import { fixtureSkill, fixtureSkillFolders, makeTempRoot, removeTempRoot, writeSkill } from '../../fixtures/skills/temp-skills';
+import { FIXTURE_TREES, root } from '../../fixtures/trees/tree';
+
+const MODES: LoadOptions[] = [{}, { checkBody: true }, { strict: true, checkBody: true }];
+
+describe('blocking reads', () => {
+  it('load every fixture skill as asynchronous reads do, in every mode', async () => {
+    for (const dir of await fixtureSkillFolders()) {
+      for (const mode of MODES) {
+        const asynchronous = await loadSkillFile(dir, mode);
+        const blocking = await loadSkillFile(dir, { ...mode, blockingReads: true });
+        assert.deepEqual(blocking, asynchronous, `${path.basename(dir)} ${JSON.stringify(mode)}`);
+      }
+    }
+  });
+
+  it('agree on over-size files, long frontmatter and missing files', async () => {
+    const temp = await makeTempRoot();
+    try {
+      const huge = await writeSkill(temp, 'huge', `---\nname: huge\ndescription: x\n---\n${'x'.repeat(MAX_SKILL_FILE_BYTES)}`);
+      // A frontmatter longer than the first head read, so the buffer has to grow.
+      const long = await writeSkill(temp, 'long', `---\nname: long\ndescription: Long frontmatter.\nlicense: ${'word '.repeat(3000)}\n---\nBody.\n`);
+      for (const dir of [huge, long, path.join(temp, 'absent')]) {
+        for (const mode of MODES) {
+          assert.deepEqual(await loadSkillFile(dir, { ...mode, blockingReads: true }), await loadSkillFile(dir, mode), `${path.basename(dir)} ${JSON.stringify(mode)}`);
+        }
+      }
+      assert.equal((await loadSkillFile(huge, { blockingReads: true }))?.diagnostics[0].code, 'file-too-large');
+      assert.equal((await loadSkillFile(long, { blockingReads: true }))?.diagnostics.length, 0);
+    } finally {
+      await removeTempRoot(temp);
+    }
+  });
+
+  it('discover the same skills as asynchronous reads', async () => {
+    const roots = [root(path.join(FIXTURE_TREES, 'two-roots', 'workspace')), root(path.join(FIXTURE_TREES, 'two-roots', 'user'), 'user'), root(path.dirname(fixtureSkill('valid')), 'env')];
+    const asynchronous = await discoverSkills(roots, { checkBody: true });
+    const blocking = await discoverSkills(roots, { checkBody: true, blockingReads: true });
+    assert.deepEqual(blocking, asynchronous);
+    assert.ok(blocking.skills.length > 20);
+  });
+});

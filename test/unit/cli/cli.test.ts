@@ -1,0 +1,510 @@
+// The agent-skills command line, run in-process over fixture skills and temporary trees, plus the
+// built bundle run as a real subprocess.
+
+import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { splitArguments } from '../../../src/core/use/arguments';
+import { loadSkillFile, MAX_SKILL_FILE_BYTES } from '../../../src/core/skill-file/load';
+import { joinArguments } from '../../../src/cli/activate-command';
+import type { CliIo } from '../../../src/cli/io';
+import type { ListedSkillJson } from '../../../src/cli/list-command';
+import { runCli } from '../../../src/cli/run';
+import type { ValidatedSkillJson } from '../../../src/cli/validate-command';
+import { version } from '../../../package.json';
+import { fixtureSkill, fixtureSkillFolders } from '../../fixtures/skills/temp-skills';
+import { FIXTURE_TREES, removeDir, skillText, tempDir, writeTree } from '../../fixtures/trees/tree';
+
+const REPOSITORY = path.resolve(__dirname, '..', '..', '..');
+const BUNDLE = path.join(REPOSITORY, 'dist', 'cli.js');
+const WORKSPACE_ROOT = path.join(FIXTURE_TREES, 'two-roots', 'workspace');
+const USER_ROOT = path.join(FIXTURE_TREES, 'two-roots', 'user');
+const RESOURCES_ROOT = path.join(FIXTURE_TREES, 'with-resources');
+
+interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function cli(argv: string[], options: { cwd?: string; columns?: number } = {}): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    cwd: options.cwd ?? REPOSITORY,
+    columns: options.columns,
+  };
+  const code = await runCli(argv, io);
+  return { code, stdout, stderr };
+}
+
+function lines(text: string): string[] {
+  return text.split('\n').filter((line) => line !== '');
+}
+
+/** A failure the user can act on: one line, naming the path, never a stack trace. */
+function assertOneLineError(run: CliRun, mentioned: string): void {
+  const errorLines = lines(run.stderr);
+  assert.equal(errorLines.length, 1, run.stderr);
+  assert.match(errorLines[0], /^agent-skills: /);
+  assert.ok(errorLines[0].includes(mentioned), `"${errorLines[0]}" should name ${mentioned}`);
+  assert.doesNotMatch(run.stderr, /\n\s+at /);
+}
+
+function parseValidateJson(run: CliRun): ValidatedSkillJson[] {
+  const parsed = JSON.parse(run.stdout) as { skills: ValidatedSkillJson[] };
+  assert.deepEqual(Object.keys(parsed), ['skills']);
+  return parsed.skills;
+}
+
+function relativeToRepository(file: string): string {
+  return path.relative(REPOSITORY, file).split(path.sep).join('/');
+}
+
+describe('agent-skills CLI', () => {
+  let dir: string;
+
+  beforeEach(async () => {
+    dir = await tempDir();
+  });
+
+  afterEach(async () => {
+    await removeDir(dir);
+  });
+
+  describe('validate', () => {
+    it('passes a valid skill silently, with a summary', async () => {
+      const run = await cli(['validate', fixtureSkill('minimal')]);
+      assert.equal(run.code, 0);
+      assert.deepEqual(lines(run.stdout), ['1 skill checked: 0 errors, 0 warnings']);
+      assert.equal(run.stderr, '');
+    });
+
+    it('prints compiler-style warnings and still exits 0 when no skill has an error', async () => {
+      const run = await cli(['validate', relativeToRepository(fixtureSkill('name-mismatch')), relativeToRepository(fixtureSkill('unknown-fields'))]);
+      assert.equal(run.code, 0);
+      const output = lines(run.stdout);
+      assert.match(output[0], /^test\/fixtures\/skills\/name-mismatch\/SKILL\.md:2:7: warning: The name "another-name" does not match its folder "name-mismatch"\..* \[name-mismatch\]$/);
+      assert.match(output[1], /^test\/fixtures\/skills\/unknown-fields\/SKILL\.md:4:1: warning: Unknown frontmatter field "allowed_tools".* \[unknown-field\]$/);
+      assert.equal(output.at(-1), '2 skills checked: 0 errors, 3 warnings');
+    });
+
+    it('exits 1 on broken YAML, pointing at its line and column', async () => {
+      const run = await cli(['validate', relativeToRepository(fixtureSkill('bad-yaml'))]);
+      assert.equal(run.code, 1);
+      assert.match(lines(run.stdout)[0], /^test\/fixtures\/skills\/bad-yaml\/SKILL\.md:4:13: error: Invalid YAML in the frontmatter \(line 4, column 13\).* \[yaml-syntax\]$/);
+      assert.equal(lines(run.stdout).at(-1), '1 skill checked: 1 error, 0 warnings');
+    });
+
+    it('reports a binary SKILL.md as an error on the file', async () => {
+      const run = await cli(['validate', relativeToRepository(fixtureSkill('binary'))]);
+      assert.equal(run.code, 1);
+      assert.match(run.stdout, /^test\/fixtures\/skills\/binary\/SKILL\.md:1:1: error: .*binary.* \[binary-file\]$/m);
+    });
+
+    it('reports an over-size SKILL.md without reading it', async () => {
+      const huge = path.join(dir, 'huge');
+      await writeTree(huge, { 'SKILL.md': skillText('huge', 'Too big.', 'x'.repeat(MAX_SKILL_FILE_BYTES)) });
+      const run = await cli(['validate', huge]);
+      assert.equal(run.code, 1);
+      assert.match(run.stdout, /huge\/SKILL\.md:1:1: error: SKILL\.md is \d+ bytes, over the 1048576-byte .* \[file-too-large\]/);
+    });
+
+    it('reports a SKILL.md that cannot be read as an error naming the file', async function () {
+      const skill = path.join(dir, 'locked');
+      if (process.getuid?.() === 0) {
+        // Permissions do not stop root; reading this file fails with EIO for any user.
+        if (process.platform !== 'linux') this.skip();
+        await fs.mkdir(skill);
+        await fs.symlink('/proc/self/mem', path.join(skill, 'SKILL.md'));
+      } else {
+        await writeTree(skill, { 'SKILL.md': skillText('locked', 'Unreadable.') });
+        await fs.chmod(path.join(skill, 'SKILL.md'), 0o000);
+      }
+      const run = await cli(['validate', skill]);
+      assert.equal(run.code, 1);
+      assert.match(run.stdout, /locked\/SKILL\.md:1:1: error: Cannot read .*locked\/SKILL\.md: .* \[file-unreadable\]/);
+      assert.doesNotMatch(run.stdout + run.stderr, /\n\s+at /);
+    });
+
+    it('validates every skill of a folder of skills, including a lowercase skill.md', async () => {
+      const run = await cli(['validate', '--json', path.dirname(fixtureSkill('minimal'))]);
+      assert.equal(run.code, 1);
+      const skills = parseValidateJson(run);
+      const folders = await fixtureSkillFolders();
+      assert.equal(skills.length, folders.length);
+      const lowercase = skills.find((skill) => skill.name === 'lowercase-file');
+      assert.equal(lowercase?.path, path.join(fixtureSkill('lowercase-file'), 'skill.md'));
+      assert.equal(lowercase?.valid, true);
+      assert.equal(skills.find((skill) => skill.name === 'bad-yaml')?.valid, false);
+    });
+
+    it('accepts the path of a SKILL.md itself', async () => {
+      const run = await cli(['validate', path.join(fixtureSkill('valid'), 'SKILL.md')]);
+      assert.equal(run.code, 0);
+      assert.equal(lines(run.stdout).at(-1), '1 skill checked: 0 errors, 0 warnings');
+    });
+
+    it('prints --json in exactly the documented shape, with 1-based positions', async () => {
+      const run = await cli(['validate', '--json', fixtureSkill('minimal'), fixtureSkill('invalid-name')]);
+      assert.equal(run.code, 1);
+      const skills = parseValidateJson(run);
+      assert.deepEqual(skills[0], { path: path.join(fixtureSkill('minimal'), 'SKILL.md'), name: 'minimal', valid: true, diagnostics: [] });
+      const invalid = skills[1];
+      assert.deepEqual(Object.keys(invalid), ['path', 'name', 'valid', 'diagnostics']);
+      assert.equal(invalid.name, 'invalid-name');
+      assert.equal(invalid.valid, false);
+      const loaded = await loadSkillFile(fixtureSkill('invalid-name'), { checkBody: true });
+      assert.deepEqual(
+        invalid.diagnostics.map((diagnostic) => Object.keys(diagnostic)),
+        invalid.diagnostics.map(() => ['severity', 'code', 'message', 'line', 'column']),
+      );
+      assert.deepEqual(
+        invalid.diagnostics.map(({ code, line, column }) => `${code}@${line}:${column}`).sort(),
+        loaded!.diagnostics.map((diagnostic) => `${diagnostic.code}@${diagnostic.range.start.line + 1}:${diagnostic.range.start.column + 1}`).sort(),
+      );
+      assert.ok(invalid.diagnostics.some((diagnostic) => diagnostic.code === 'name-uppercase' && diagnostic.severity === 'error' && diagnostic.line === 2 && diagnostic.column === 7));
+    });
+
+    it('turns specification-only findings into errors with --strict', async () => {
+      const lenient = await cli(['validate', '--json', fixtureSkill('name-mismatch'), fixtureSkill('extensions')]);
+      const strict = await cli(['validate', '--strict', '--json', fixtureSkill('name-mismatch'), fixtureSkill('extensions')]);
+      assert.equal(lenient.code, 0);
+      assert.equal(strict.code, 1);
+      const [lenientMismatch, lenientExtensions] = parseValidateJson(lenient);
+      const [strictMismatch, strictExtensions] = parseValidateJson(strict);
+      assert.equal(lenientMismatch.diagnostics.find((diagnostic) => diagnostic.code === 'name-mismatch')?.severity, 'warning');
+      assert.equal(strictMismatch.diagnostics.find((diagnostic) => diagnostic.code === 'name-mismatch')?.severity, 'error');
+      assert.equal(lenientExtensions.valid, true);
+      assert.equal(strictExtensions.valid, false);
+      assert.ok(strictExtensions.diagnostics.every((diagnostic) => diagnostic.code === 'extension-field'));
+      assert.equal(strictExtensions.diagnostics.length, 5);
+    });
+
+    it('reports a symbolic link loop inside a folder of skills as a warning, and validates the rest', async () => {
+      const skills = path.join(dir, 'skills');
+      await writeTree(skills, { good: { 'SKILL.md': skillText('good', 'A good skill.') } });
+      await fs.symlink(path.join(skills, 'loop-b'), path.join(skills, 'loop-a'));
+      await fs.symlink(path.join(skills, 'loop-a'), path.join(skills, 'loop-b'));
+      const run = await cli(['validate', skills]);
+      assert.equal(run.code, 0);
+      const output = lines(run.stdout);
+      assert.match(output[0], /loop-a: warning: The link .*loop-a loops back on itself; it was skipped\. \[symlink-loop\]$/);
+      assert.equal(output.at(-1), '1 skill checked: 0 errors, 2 warnings');
+
+      const json = await cli(['validate', '--json', skills]);
+      assert.deepEqual(parseValidateJson(json).map((skill) => skill.name), ['good']);
+      assert.match(json.stderr, /\[symlink-loop\]/);
+    });
+
+    it('refuses a PATH that is itself a symbolic link loop, in one line', async () => {
+      const loop = path.join(dir, 'loop');
+      await fs.symlink(loop, loop);
+      const run = await cli(['validate', loop]);
+      assert.equal(run.code, 1);
+      assertOneLineError(run, loop);
+      assert.match(run.stderr, /symbolic link loop/);
+      assert.equal(run.stdout, '');
+    });
+
+    it('refuses a missing PATH in one line naming it, before validating anything', async () => {
+      const run = await cli(['validate', fixtureSkill('minimal'), 'no/such/skill']);
+      assert.equal(run.code, 1);
+      assertOneLineError(run, 'no/such/skill');
+      assert.equal(run.stdout, '');
+    });
+
+    it('refuses a file that is not a SKILL.md', async () => {
+      const run = await cli(['validate', 'package.json']);
+      assert.equal(run.code, 1);
+      assertOneLineError(run, 'package.json');
+    });
+
+    it('warns when a folder holds no skills', async () => {
+      const run = await cli(['validate', dir]);
+      assert.equal(run.code, 0);
+      assertOneLineError(run, dir);
+      assert.equal(lines(run.stdout).at(-1), '0 skills checked: 0 errors, 0 warnings');
+    });
+  });
+
+  describe('list', () => {
+    it('prints an aligned table in precedence order, naming the winner of a shadowed skill', async () => {
+      const run = await cli(['list', relativeToRepository(WORKSPACE_ROOT), relativeToRepository(USER_ROOT)]);
+      assert.equal(run.code, 0);
+      const [heading, ...rows] = lines(run.stdout);
+      const summary = rows.pop();
+      const statusColumn = heading.indexOf('STATUS');
+      const sourceColumn = heading.indexOf('SOURCE');
+      assert.ok(statusColumn > 0 && sourceColumn > statusColumn);
+      for (const row of rows) {
+        assert.equal(row[statusColumn - 1], ' ', row);
+        assert.match(row.slice(statusColumn), /^\S/, `STATUS column misaligned in "${row}"`);
+        assert.match(row.slice(sourceColumn), /^test\/fixtures\/trees\/two-roots\/(workspace|user) /, `SOURCE column misaligned in "${row}"`);
+      }
+      assert.deepEqual(
+        rows.map((row) => row.split(/\s+/).slice(0, 2).join(' ')),
+        ['broken invalid', 'docs available', 'pdf available', 'extra available', 'pdf shadowed'],
+      );
+      assert.match(rows[4], /shadowed by test\/fixtures\/trees\/two-roots\/workspace\/pdf\/SKILL\.md$/);
+      assert.match(rows[0], /The required field "description" is missing/);
+      assert.match(rows[1], /Write and review project documentation\.$/);
+      assert.equal(summary, '5 skills: 1 invalid, 3 available, 1 shadowed');
+    });
+
+    it('gives precedence by argument order', async () => {
+      const run = await cli(['list', '--json', USER_ROOT, WORKSPACE_ROOT]);
+      const { skills } = JSON.parse(run.stdout) as { skills: ListedSkillJson[] };
+      const pdfs = skills.filter((skill) => skill.name === 'pdf');
+      assert.deepEqual(
+        pdfs.map((skill) => [skill.source, skill.status]),
+        [
+          [USER_ROOT, 'available'],
+          [WORKSPACE_ROOT, 'shadowed'],
+        ],
+      );
+      assert.equal(pdfs[1].shadowedBy, path.join(USER_ROOT, 'pdf', 'SKILL.md'));
+    });
+
+    it('prints --json with name, description, status, source and paths', async () => {
+      const run = await cli(['list', '--json', WORKSPACE_ROOT, USER_ROOT]);
+      assert.equal(run.code, 0);
+      const parsed = JSON.parse(run.stdout) as { skills: ListedSkillJson[]; problems: unknown[] };
+      assert.deepEqual(parsed.problems, []);
+      assert.deepEqual(parsed.skills.find((skill) => skill.name === 'docs'), {
+        name: 'docs',
+        description: 'Write and review project documentation.',
+        status: 'available',
+        source: WORKSPACE_ROOT,
+        path: path.join(WORKSPACE_ROOT, 'docs', 'Skill.md'),
+      });
+      const broken = parsed.skills.find((skill) => skill.name === 'broken');
+      assert.equal(broken?.description, null);
+      assert.equal(broken?.status, 'invalid');
+      assert.match(broken?.error ?? '', /"description" is missing/);
+    });
+
+    it('cuts long descriptions to the terminal width', async () => {
+      const run = await cli(['list', '.'], { columns: 60, cwd: WORKSPACE_ROOT });
+      for (const line of lines(run.stdout)) assert.ok(line.length <= 60, line);
+      assert.match(run.stdout, /…$/m);
+    });
+
+    it('reports discovery problems on stderr, keeping the table on stdout', async () => {
+      await writeTree(dir, { good: { 'SKILL.md': skillText('good', 'A good skill.') } });
+      await fs.symlink(path.join(dir, 'missing'), path.join(dir, 'dangling'));
+      const run = await cli(['list', dir]);
+      assert.equal(run.code, 0);
+      assert.match(run.stdout, /^good +available/m);
+      assertOneLineError(run, path.join(dir, 'dangling'));
+      assert.match(run.stderr, /\[dangling-symlink\]/);
+    });
+
+    it('refuses a ROOT that does not exist or is not a folder', async () => {
+      const missing = await cli(['list', WORKSPACE_ROOT, 'nowhere']);
+      assert.equal(missing.code, 1);
+      assertOneLineError(missing, 'nowhere');
+      const file = await cli(['list', 'package.json']);
+      assert.equal(file.code, 1);
+      assertOneLineError(file, 'package.json: not a folder');
+    });
+  });
+
+  describe('catalog', () => {
+    it('prints the exact catalog of the usable skills', async () => {
+      const run = await cli(['catalog', WORKSPACE_ROOT, USER_ROOT]);
+      assert.equal(run.code, 0);
+      assert.equal(
+        run.stdout,
+        [
+          '<available_skills>',
+          'Skills: call skills_activate with a name below to load its instructions before a task it covers.',
+          'docs: Write and review project documentation.',
+          'pdf: Extract text and tables from PDF files (workspace copy).',
+          'extra: An extra personal skill.',
+          '</available_skills>',
+          '',
+        ].join('\n'),
+      );
+      assert.equal(run.stderr, '');
+    });
+
+    it('leaves out skills the model may not invoke', async () => {
+      await writeTree(dir, {
+        shown: { 'SKILL.md': skillText('shown', 'Shown to the model.') },
+        hidden: { 'SKILL.md': skillText('hidden', 'Only for the user.', 'Body.', 'disable-model-invocation: true\n') },
+      });
+      const run = await cli(['catalog', dir]);
+      assert.match(run.stdout, /^shown: Shown to the model\.$/m);
+      assert.doesNotMatch(run.stdout, /hidden/);
+    });
+
+    it('lists skills by name only past the budget and reports the overflow on stderr', async () => {
+      const run = await cli(['catalog', '--budget-chars', '200', WORKSPACE_ROOT, USER_ROOT]);
+      assert.equal(run.code, 0);
+      assert.ok(run.stdout.length - 1 <= 200);
+      assert.match(run.stdout, /^More skills \(call skills_find for details\): docs, pdf, extra$/m);
+      assertOneLineError(run, 'By name only: docs, pdf, extra.');
+      assert.match(run.stderr, /0 skills described, 3 by name only/);
+    });
+
+    it('accepts --budget-chars=N and refuses a budget that is not a positive number', async () => {
+      assert.equal((await cli(['catalog', '--budget-chars=100000', WORKSPACE_ROOT])).code, 0);
+      const bad = await cli(['catalog', '--budget-chars', 'lots', WORKSPACE_ROOT]);
+      assert.equal(bad.code, 2);
+      assert.match(bad.stderr, /--budget-chars must be a positive whole number, not "lots"/);
+      assert.equal((await cli(['catalog', WORKSPACE_ROOT, '--budget-chars'])).code, 2);
+    });
+  });
+
+  describe('activate', () => {
+    it('prints the activation tool result: body, folder and resource files', async () => {
+      const run = await cli(['activate', RESOURCES_ROOT, 'report']);
+      assert.equal(run.code, 0);
+      const output = lines(run.stdout);
+      assert.equal(output[0], `<skill name="report" dir="${path.join(RESOURCES_ROOT, 'report')}">`);
+      assert.ok(output.includes('See [the guide](references/guide.md) and run scripts/build.py.'));
+      assert.deepEqual(output.slice(-3), ['- references/guide.md', '- scripts/build.py', '</skill>']);
+      assert.equal(run.stderr, '');
+    });
+
+    it('substitutes the arguments word by word, as the shell passed them', async () => {
+      await writeTree(dir, { convert: { 'SKILL.md': skillText('convert', 'Converts a file.', 'Convert $0 to $1 (all: $ARGUMENTS).') } });
+      const run = await cli(['activate', dir, 'convert', 'my report.pdf', '--format=md']);
+      assert.equal(run.code, 0);
+      assert.match(run.stdout, /^Convert my report\.pdf to --format=md \(all: "my report\.pdf" --format=md\)\.$/m);
+    });
+
+    it('activates a skill only the user may start, as /use would', async () => {
+      await writeTree(dir, { manual: { 'SKILL.md': skillText('manual', 'Started by hand.', 'Manual steps.', 'disable-model-invocation: true\n') } });
+      const run = await cli(['activate', dir, 'manual']);
+      assert.equal(run.code, 0);
+      assert.match(run.stdout, /^Manual steps\.$/m);
+    });
+
+    it('exits 1 with the tool error for an unknown name, suggesting close names', async () => {
+      const run = await cli(['activate', WORKSPACE_ROOT, 'pfd']);
+      assert.equal(run.code, 1);
+      assert.equal(run.stdout, '');
+      assertOneLineError(run, 'No skill named "pfd". Did you mean: pdf?');
+    });
+
+    it('exits 1 naming the file when the skill is invalid', async () => {
+      const run = await cli(['activate', WORKSPACE_ROOT, 'broken']);
+      assert.equal(run.code, 1);
+      assertOneLineError(run, path.join(WORKSPACE_ROOT, 'broken', 'SKILL.md'));
+    });
+
+    it('needs a ROOT and a NAME', async () => {
+      const run = await cli(['activate', WORKSPACE_ROOT]);
+      assert.equal(run.code, 2);
+      assert.match(run.stderr, /activate: give a ROOT .* and a skill NAME/);
+    });
+
+    it('quotes arguments so that the core splits them back into the same words', () => {
+      const words = ['plain', 'two words', 'say "hi"', 'C:\\dir\\file', "it's", ''];
+      assert.deepEqual(splitArguments(joinArguments(words)), words);
+    });
+  });
+
+  describe('command line', () => {
+    it('prints usage for --help and -h, anywhere, and exits 0', async () => {
+      for (const argv of [['--help'], ['-h'], ['validate', '--help'], ['list', 'x', '-h']]) {
+        const run = await cli(argv);
+        assert.equal(run.code, 0, argv.join(' '));
+        assert.match(run.stdout, /^Usage:\n {2}agent-skills validate \[--strict\] \[--json\] PATH…$/m);
+      }
+    });
+
+    it('passes --help after the skill name on to the skill', async () => {
+      const run = await cli(['activate', RESOURCES_ROOT, 'report', '--help']);
+      assert.equal(run.code, 0);
+      assert.match(run.stdout, /ARGUMENTS: --help/);
+    });
+
+    it('prints the package version', async () => {
+      const run = await cli(['--version']);
+      assert.equal(run.code, 0);
+      assert.equal(run.stdout, `${version}\n`);
+    });
+
+    it('exits 2 with a pointer to --help on usage errors', async () => {
+      for (const argv of [[], ['validate'], ['validate', '--fast', '.'], ['list', '-x', '.'], ['validate', '--json=yes', '.'], ['frobnicate']]) {
+        const run = await cli(argv);
+        assert.equal(run.code, 2, argv.join(' '));
+        assert.equal(run.stdout, '');
+        assert.match(run.stderr, /agent-skills --help/);
+        assert.doesNotMatch(run.stderr, /\n\s+at /);
+      }
+    });
+
+    it('reports an unexpected failure as an internal error, exit 70', async () => {
+      let stderr = '';
+      const io: CliIo = {
+        stdout: () => {
+          throw new Error('disk full');
+        },
+        stderr: (text) => (stderr += text),
+        cwd: REPOSITORY,
+      };
+      assert.equal(await runCli(['validate', fixtureSkill('minimal')], io), 70);
+      assert.equal(stderr, 'agent-skills: internal error: disk full\n');
+    });
+  });
+
+  describe('built bundle', function () {
+    this.timeout(60_000);
+    const execNode = promisify(execFile);
+
+    async function runBundle(args: string[]): Promise<CliRun> {
+      try {
+        const { stdout, stderr } = await execNode(process.execPath, [BUNDLE, ...args], { cwd: REPOSITORY });
+        return { code: 0, stdout, stderr };
+      } catch (error) {
+        const failed = error as { code?: number; stdout: string; stderr: string };
+        if (typeof failed.code !== 'number') throw error;
+        return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+      }
+    }
+
+    before(async () => {
+      if (await bundleIsStale()) await execNode(process.execPath, [path.join(REPOSITORY, 'scripts', 'build.mjs')], { cwd: REPOSITORY });
+    });
+
+    it('is an executable script that validates with the right exit codes', async () => {
+      assert.match(await fs.readFile(BUNDLE, 'utf8'), /^#!\/usr\/bin\/env node\n/);
+      const valid = await runBundle(['validate', '--json', fixtureSkill('minimal')]);
+      assert.equal(valid.code, 0);
+      assert.equal(parseValidateJson(valid)[0].valid, true);
+      const broken = await runBundle(['validate', relativeToRepository(fixtureSkill('bad-yaml'))]);
+      assert.equal(broken.code, 1);
+      assert.match(broken.stdout, /bad-yaml\/SKILL\.md:4:13: error: .*\[yaml-syntax\]/);
+    });
+
+    it('fails on bad input and bad usage without a stack trace', async () => {
+      const missing = await runBundle(['list', 'no-such-root']);
+      assert.equal(missing.code, 1);
+      assertOneLineError(missing, 'no-such-root');
+      const usage = await runBundle(['catalog', '--budget', '5']);
+      assert.equal(usage.code, 2);
+      assert.doesNotMatch(usage.stderr, /\n\s+at /);
+    });
+  });
+});
+
+/** True when dist/cli.js is missing or older than a source file it is built from. */
+async function bundleIsStale(): Promise<boolean> {
+  const built = await fs.stat(BUNDLE).catch(() => undefined);
+  if (!built) return true;
+  const sources = await fs.readdir(path.join(REPOSITORY, 'src'), { recursive: true, withFileTypes: true });
+  for (const entry of sources) {
+    if (!entry.isFile()) continue;
+    const stat = await fs.stat(path.join(entry.parentPath, entry.name));
+    if (stat.mtimeMs > built.mtimeMs) return true;
+  }
+  return false;
+}

@@ -1,0 +1,127 @@
+import * as assert from 'node:assert/strict';
+import { parseUseCommand, renderSkillTable, renderValidationSummary, suggestSkills, useUsage } from '../../../../src/core/chat/commands';
+import type { SkillMetadata } from '../../../../src/core/model/types';
+import { fakeRecord } from '../../../fixtures/trees/tree';
+import { fakeSnapshot } from '../../fake-snapshot';
+
+function metadata(name: string, description: string, fields: Partial<SkillMetadata> = {}): SkillMetadata {
+  return { name, description, userInvocable: true, disableModelInvocation: false, ...fields };
+}
+
+describe('parseUseCommand', () => {
+  it('takes the first word as the skill and the rest as typed', () => {
+    assert.deepEqual(parseUseCommand('pdf-report  q3.csv "Quarter 3"'), { name: 'pdf-report', arguments: 'q3.csv "Quarter 3"' });
+    assert.deepEqual(parseUseCommand(' pdf-report '), { name: 'pdf-report' });
+    assert.deepEqual(parseUseCommand('notes first line\nsecond line'), { name: 'notes', arguments: 'first line\nsecond line' });
+    assert.equal(parseUseCommand('   '), undefined);
+  });
+});
+
+describe('useUsage', () => {
+  it('lists the skills the user may start, including those hidden from the model', () => {
+    const snapshot = fakeSnapshot([
+      fakeRecord('pdf', 'PDFs.'),
+      fakeRecord('deploy', 'Deploys.', { disableModelInvocation: true }),
+      fakeRecord('helper', 'Model only.', { metadata: metadata('helper', 'Model only.', { userInvocable: false }) }),
+      fakeRecord('blocked', 'Blocked.', { status: 'not-allowed' }),
+    ]);
+    assert.equal(useUsage(snapshot), 'Usage: `/use <skill> [arguments]`. Skills you can start: pdf, deploy.');
+    assert.match(useUsage(fakeSnapshot([])), /No skills are available to start/);
+  });
+});
+
+describe('renderSkillTable', () => {
+  const link = (record: { file: string }): string => `file://${record.file}`;
+
+  it('shows every skill with description, status and source, linked to its SKILL.md', () => {
+    const snapshot = fakeSnapshot([
+      fakeRecord('pdf', 'Build | fill PDFs.', { status: 'active' }),
+      fakeRecord('deploy', 'Deploys.', { disableModelInvocation: true }),
+      fakeRecord('audit', 'Audits.', { metadata: metadata('audit', 'Audits.', { context: 'fork' }) }),
+      fakeRecord('broken', 'ignored', {
+        status: 'invalid',
+        metadata: undefined,
+        diagnostics: [{ code: 'yaml', severity: 'error', message: 'Bad YAML at line 2.', file: '/skills/broken/SKILL.md', range: { start: { line: 1, column: 0 }, end: { line: 1, column: 1 } } }],
+      }),
+      fakeRecord('old', 'Old.', { status: 'shadowed', shadowedBy: '/home/.agent/skills/old/SKILL.md' }),
+    ]);
+    const lines = renderSkillTable(snapshot, { link }).split('\n');
+    assert.deepEqual(lines, [
+      '5 skills, 3 usable:',
+      '',
+      '| Skill | Description | Status | Source |',
+      '| --- | --- | --- | --- |',
+      '| [pdf](file:///skills/pdf/SKILL.md) | Build \\| fill PDFs. | active | Workspace |',
+      '| [deploy](file:///skills/deploy/SKILL.md) | Deploys. | available, /use only | Workspace |',
+      '| [audit](file:///skills/audit/SKILL.md) | Audits. | available, runs isolated | Workspace |',
+      '| [broken](file:///skills/broken/SKILL.md) | Bad YAML at line 2. | invalid | Workspace |',
+      '| [old](file:///skills/old/SKILL.md) | Shadowed by /home/.agent/skills/old/SKILL.md | shadowed | Workspace |',
+    ]);
+  });
+
+  it('counts untrusted skills without showing anything of them', () => {
+    const text = renderSkillTable(fakeSnapshot([fakeRecord('pdf', 'PDFs.'), fakeRecord('secret', 'Secret text.', { status: 'untrusted' })]), { link });
+    assert.doesNotMatch(text, /secret|Secret/);
+    assert.match(text, /1 skill of this workspace is not available because the workspace is not trusted\.$/);
+  });
+
+  it('explains where skills come from when there are none', () => {
+    assert.match(renderSkillTable(fakeSnapshot([]), { link }), /^No skills found\. A skill is a folder with a SKILL\.md/);
+  });
+});
+
+describe('renderValidationSummary', () => {
+  const options = { link: (file: string, line: number) => `file://${file}#L${line + 1}`, label: (file: string) => file.replace('/skills/', '') };
+
+  it('lists errors first, each linked to its file and line', () => {
+    const text = renderValidationSummary(
+      'Checked 2 skills: 1 error, 1 warning.',
+      [
+        { file: '/skills/b/SKILL.md', line: 9, severity: 'warning', message: 'Long body.' },
+        { file: '/skills/a/SKILL.md', line: 1, severity: 'error', message: 'Missing\ndescription.' },
+      ],
+      options,
+    );
+    assert.equal(
+      text,
+      [
+        'Checked 2 skills: 1 error, 1 warning.',
+        '',
+        '- **Error** [a/SKILL.md:2](file:///skills/a/SKILL.md#L2): Missing description.',
+        '- **Warning** [b/SKILL.md:10](file:///skills/b/SKILL.md#L10): Long body.',
+      ].join('\n'),
+    );
+  });
+
+  it('is the summary alone when all is well, and caps a long list', () => {
+    assert.equal(renderValidationSummary('Checked 3 skills: 0 errors, 0 warnings.', [], options), 'Checked 3 skills: 0 errors, 0 warnings.');
+    const many = Array.from({ length: 60 }, (_, index) => ({ file: `/skills/s${index}/SKILL.md`, line: 0, severity: 'warning' as const, message: 'w' }));
+    const text = renderValidationSummary('Checked.', many, options);
+    assert.equal(text.split('\n').filter((line) => line.startsWith('- **')).length, 50);
+    assert.match(text, /…and 10 more in the Problems panel\.$/);
+  });
+});
+
+describe('suggestSkills', () => {
+  const snapshot = fakeSnapshot([
+    fakeRecord('pdf-report', 'Build a PDF report.'),
+    fakeRecord('pdf-forms', 'Fill PDF forms.'),
+    fakeRecord('release-notes', 'Write release notes.', { disableModelInvocation: true }),
+    fakeRecord('helper', 'PDF helper.', { metadata: metadata('helper', 'PDF helper.', { userInvocable: false }) }),
+    fakeRecord('slides', 'Slides.'),
+  ]);
+
+  it('suggests skills matching the request that were not loaded, including /use-only ones', () => {
+    assert.deepEqual(suggestSkills(snapshot, 'a pdf report please', ['pdf-report']), ['pdf-forms']);
+    assert.deepEqual(suggestSkills(snapshot, 'write the release notes', []), ['release-notes']);
+  });
+
+  it('suggests nothing the user cannot start or that does not match', () => {
+    assert.ok(!suggestSkills(snapshot, 'pdf', []).includes('helper'));
+    assert.deepEqual(suggestSkills(snapshot, 'the weather today', []), []);
+    // One shared common word ("from", "report") is not a reason to suggest a skill.
+    const noisy = fakeSnapshot([fakeRecord('changelog', 'Write release notes from the changelog.'), fakeRecord('audit', 'Audit a folder and report findings.')]);
+    assert.deepEqual(suggestSkills(noisy, 'build the Q3 pdf report from q3.csv', []), []);
+    assert.equal(suggestSkills(snapshot, 'pdf', [], 1).length, 1);
+  });
+});

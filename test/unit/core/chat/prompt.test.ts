@@ -1,0 +1,103 @@
+import * as assert from 'node:assert/strict';
+import {
+  CANCELLED_MESSAGE,
+  chooseForkModel,
+  describeModelError,
+  describeRefusal,
+  forkMessages,
+  isCancellation,
+  oneLineMessage,
+  renderInstructions,
+} from '../../../../src/core/chat/prompt';
+
+describe('renderInstructions', () => {
+  const catalogText = '<available_skills>\npdf: PDFs.\n</available_skills>';
+
+  it('explains the three tools and carries the catalog verbatim', () => {
+    const text = renderInstructions({ catalogText, loadedNames: [] });
+    for (const tool of ['skills_activate', 'skills_find', 'skills_readResource']) {
+      assert.ok(text.includes(tool), tool);
+    }
+    assert.ok(text.includes(`\n${catalogText}`));
+    assert.doesNotMatch(text, /Already loaded|not trusted/);
+  });
+
+  it('names the skills already loaded, once each, and those that fell out of context', () => {
+    const text = renderInstructions({ catalogText, loadedNames: ['pdf', 'docx', 'pdf'], droppedNames: ['old', 'pdf'] });
+    assert.match(text, /Already loaded in this conversation \(their instructions are above; do not load them again\): pdf, docx\./);
+    assert.match(text, /no longer in context \(load again if needed\): old\./);
+  });
+
+  it('says that workspace skills are withheld, without naming them', () => {
+    assert.match(renderInstructions({ catalogText, loadedNames: [], untrustedCount: 2 }), /2 skills of this workspace are not available because the workspace is not trusted\. Do not ask for them\./);
+  });
+});
+
+describe('forkMessages', () => {
+  it('gives the isolated run only the skill and the task', () => {
+    const messages = forkMessages('<skill name="audit" dir="/a">\nAudit.\n</skill>', ' check src ');
+    assert.equal(messages.length, 2);
+    assert.ok(messages.every((message) => message.role === 'user'));
+    assert.match(messages[0].parts[0].kind === 'text' ? messages[0].parts[0].text : '', /in isolation[\s\S]*<skill name="audit"/);
+    assert.deepEqual(messages[1].parts, [{ kind: 'text', text: 'Task: check src' }]);
+    assert.deepEqual(forkMessages('x', '  ')[1].parts, [{ kind: 'text', text: "Task: Carry out the skill's instructions." }]);
+  });
+});
+
+describe('chooseForkModel', () => {
+  const user = { id: 'user-model', family: 'gpt-x', name: 'User Model' };
+  const small = { id: 'small-1', family: 'small', name: 'Small' };
+  const available = [user, small];
+
+  it('uses the user model when the skill names none, or names it', () => {
+    assert.deepEqual(chooseForkModel('audit', undefined, available, user), { model: user });
+    assert.deepEqual(chooseForkModel('audit', 'GPT-X', available, user), { model: user });
+  });
+
+  it('picks the named model by family or id', () => {
+    assert.deepEqual(chooseForkModel('audit', 'small', available, user), { model: small });
+    assert.deepEqual(chooseForkModel('audit', 'small-1', available, user), { model: small });
+  });
+
+  it('falls back to the user model with a note when the named one is missing', () => {
+    assert.deepEqual(chooseForkModel('audit', 'huge', available, user), {
+      model: user,
+      note: 'Skill "audit" asks for the model "huge", which is not available; it ran on User Model instead.',
+    });
+  });
+});
+
+describe('model error messages', () => {
+  function languageModelError(code: string, message: string): Error {
+    return Object.assign(new Error(message), { name: `${code}`, code });
+  }
+
+  it('explains each kind of language model error in one line', () => {
+    assert.equal(describeModelError(languageModelError('NoPermissions', 'consent denied')), 'The model cannot be used: permission was not granted (consent denied).');
+    assert.match(describeModelError(languageModelError('Blocked', 'rate limited')), /^The model refused the request \(blocked: rate limited\)\./);
+    assert.match(describeModelError(languageModelError('NotFound', '')), /^The selected model is not available\. Pick another model/);
+    assert.equal(describeModelError(new Error('overloaded\n    at frame (file.js:1:1)')), 'The model failed: overloaded');
+    assert.equal(describeModelError('plain string'), 'The model failed: plain string');
+  });
+
+  it('recognises cancellation', () => {
+    const cancelled = Object.assign(new Error('Canceled'), { name: 'Canceled' });
+    assert.equal(isCancellation(cancelled), true);
+    assert.equal(describeModelError(cancelled), CANCELLED_MESSAGE);
+    assert.equal(isCancellation(new Error('other')), false);
+  });
+
+  it('keeps messages to one short line', () => {
+    assert.equal(oneLineMessage('\n\n  first line  \nsecond'), 'first line');
+    assert.equal(oneLineMessage('x'.repeat(400)).length, 300);
+  });
+});
+
+describe('describeRefusal', () => {
+  it('gives the first sentences of the explanation the model got', () => {
+    assert.equal(
+      describeRefusal('pdff', 'No skill named "pdff". Did you mean: pdf? Available skills: pdf, docx, slides.'),
+      'Skill "pdff" was not loaded: No skill named "pdff". Did you mean: pdf?',
+    );
+  });
+});

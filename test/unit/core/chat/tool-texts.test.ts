@@ -1,0 +1,144 @@
+import * as assert from 'node:assert/strict';
+import { renderActivation } from '../../../../src/core/use/activation';
+import { renderCatalog } from '../../../../src/core/use/catalog';
+import { TOOL_NAMES } from '../../../../src/core/chat/tool-names';
+import {
+  activationInvocationMessage,
+  activationToolText,
+  FORK_NOTE,
+  MAX_FIND_MATCHES,
+  parseActivateInput,
+  parseActivationHeader,
+  parseFindInput,
+  parseReadResourceInput,
+  renderFindResult,
+} from '../../../../src/core/chat/tool-texts';
+import { fakeRecord } from '../../../fixtures/trees/tree';
+import { fakeSnapshot } from '../../fake-snapshot';
+
+function messageOf(parsed: { ok: true } | { ok: false; message: string }): string {
+  return parsed.ok ? '' : parsed.message;
+}
+
+describe('tool inputs', () => {
+  it('takes a skill name and optional arguments for activation', () => {
+    assert.deepEqual(parseActivateInput({ name: ' pdf ', arguments: 'a.pdf "page 2"' }), { ok: true, input: { name: 'pdf', arguments: 'a.pdf "page 2"' } });
+    assert.deepEqual(parseActivateInput({ name: 'pdf', arguments: '  ' }), { ok: true, input: { name: 'pdf' } });
+    assert.deepEqual(parseActivateInput({ name: 'pdf', arguments: null }), { ok: true, input: { name: 'pdf' } });
+  });
+
+  it('explains what is wrong with an activation input', () => {
+    assert.match(messageOf(parseActivateInput({ arguments: 'x' })), /skills_activate needs "name" as a non-empty string/);
+    assert.match(messageOf(parseActivateInput('pdf')), /expects a JSON object/);
+    assert.match(messageOf(parseActivateInput({ name: 'pdf', arguments: ['a'] })), /"arguments" as one string/);
+  });
+
+  it('treats a missing find query as a request for the catalog', () => {
+    assert.deepEqual(parseFindInput({}), { ok: true, input: { query: '' } });
+    assert.deepEqual(parseFindInput({ query: ' pdf forms ' }), { ok: true, input: { query: 'pdf forms' } });
+    assert.equal(parseFindInput({ query: 3 }).ok, false);
+  });
+
+  it('needs both the skill and the path to read a resource, and leaves the path to the resolver', () => {
+    assert.deepEqual(parseReadResourceInput({ skill: 'pdf', path: '../secret' }), { ok: true, input: { skill: 'pdf', path: '../secret' } });
+    assert.match(messageOf(parseReadResourceInput({ skill: 'pdf' })), /needs "path" relative to the skill folder/);
+    assert.equal(parseReadResourceInput({ path: 'a.md' }).ok, false);
+  });
+});
+
+describe('activationInvocationMessage', () => {
+  const snapshot = fakeSnapshot([
+    fakeRecord('pdf', 'PDFs.'),
+    fakeRecord('deploy', 'Deploys.', { disableModelInvocation: true }),
+    fakeRecord('repo-skill', 'From the repo.', { status: 'untrusted' }),
+    fakeRecord('blocked', 'Blocked.', { status: 'not-allowed' }),
+    fakeRecord('broken', 'Broken.', { status: 'invalid' }),
+  ]);
+
+  it('says which skill loads', () => {
+    assert.equal(activationInvocationMessage(snapshot, 'pdf'), 'Loading skill pdf…');
+    assert.equal(activationInvocationMessage(snapshot, 'PDF'), 'Loading skill pdf…');
+  });
+
+  it('says why a skill will not load', () => {
+    assert.equal(activationInvocationMessage(snapshot, 'deploy'), 'Not loading skill deploy: only the user can start it (/use)');
+    assert.equal(activationInvocationMessage(snapshot, 'repo-skill'), 'Not loading skill repo-skill: the workspace is not trusted');
+    assert.equal(activationInvocationMessage(snapshot, 'blocked'), 'Not loading skill blocked: it is not in agentSkills.allowlist');
+    assert.equal(activationInvocationMessage(snapshot, 'broken'), 'Not loading skill broken: its SKILL.md has errors');
+    assert.equal(activationInvocationMessage(snapshot, 'nope'), 'Looking for skill nope (no skill has that name)…');
+  });
+});
+
+describe('activation tool text', () => {
+  const listing = { files: ['references/guide.md'], total: 1, complete: true };
+
+  it('is the core activation, with a note for skills meant to run in isolation', () => {
+    const record = fakeRecord('pdf', 'PDFs.');
+    const text = renderActivation(record, 'Body.', listing);
+    assert.equal(activationToolText({ ok: true, record, text, resources: listing }), text);
+    const fork = fakeRecord('audit', 'Audits.', { metadata: { name: 'audit', description: 'Audits.', userInvocable: true, disableModelInvocation: false, context: 'fork' } });
+    assert.equal(activationToolText({ ok: true, record: fork, text: 'T', resources: listing }), `T\n\n${FORK_NOTE}`);
+  });
+
+  it('is the explanation when the skill was refused', () => {
+    assert.equal(activationToolText({ ok: false, reason: 'unknown', message: 'No skill named "x".' }), 'No skill named "x".');
+  });
+
+  it('names the loaded skill and folder in a header that parses back, escaping included', () => {
+    const record = fakeRecord('pdf', 'PDFs.', { dir: '/skills/a "b" & <c>' });
+    assert.deepEqual(parseActivationHeader(renderActivation(record, 'Body.', listing)), { name: 'pdf', dir: '/skills/a "b" & <c>' });
+    assert.equal(parseActivationHeader('No skill named "pdf".'), undefined);
+    assert.equal(parseActivationHeader('text before <skill name="pdf" dir="/x">'), undefined);
+  });
+});
+
+describe('renderFindResult', () => {
+  const records = [
+    fakeRecord('pdf-forms', 'Fill in PDF forms and flatten them.'),
+    fakeRecord('pdf-report', 'Build a PDF report from data.'),
+    fakeRecord('slides', 'Make slide decks.'),
+    fakeRecord('deploy', 'Deploy PDF docs.', { disableModelInvocation: true }),
+    fakeRecord('theirs', 'Untrusted PDF tool.', { status: 'untrusted' }),
+  ];
+  const snapshot = fakeSnapshot(records);
+
+  it('returns the catalog for an empty query', () => {
+    const catalog = renderCatalog(records);
+    assert.equal(renderFindResult(snapshot, '', catalog), `${catalog.text}\n1 skill of this workspace is not available because the workspace is not trusted.`);
+    assert.equal(renderFindResult(fakeSnapshot([]), '', renderCatalog([])), 'No skills are available.');
+  });
+
+  it('ranks the matches with descriptions, only skills the model may use', () => {
+    const text = renderFindResult(snapshot, 'fill pdf form', renderCatalog(records));
+    const lines = text.split('\n');
+    assert.equal(lines[0], '2 skills match "fill pdf form", best first:');
+    assert.equal(lines[1], '- pdf-forms: Fill in PDF forms and flatten them.');
+    assert.equal(lines[2], '- pdf-report: Build a PDF report from data.');
+    assert.equal(lines[3], 'Load one with skills_activate.');
+    assert.doesNotMatch(text, /deploy|Untrusted PDF tool/);
+  });
+
+  it('shows the best matches and says how many more a narrower query reaches', () => {
+    const many = Array.from({ length: 45 }, (_, index) => fakeRecord(`chart-${index}`, `Chart kind ${index}.`));
+    const text = renderFindResult(fakeSnapshot(many), 'chart', renderCatalog(many));
+    assert.match(text, new RegExp(`^45 skills match "chart"; the best ${MAX_FIND_MATCHES}, best first:`));
+    assert.equal(text.split('\n').filter((line) => line.startsWith('- ')).length, MAX_FIND_MATCHES);
+    assert.match(text, /…and 25 more; use more specific words to reach them\./);
+  });
+
+  it('says so when nothing matches, and points to the catalog', () => {
+    assert.match(renderFindResult(snapshot, 'kubernetes', renderCatalog(records)), /^No skill matches "kubernetes"\. Try other words, or call skills_find with an empty query for the catalog of 3 skills\./);
+  });
+});
+
+describe('the contributed tools', () => {
+  it('are declared in package.json under the names the texts refer to, with the inputs the parsers read', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the manifest is JSON
+    const manifest = require('../../../../package.json') as { contributes: { languageModelTools: { name: string; inputSchema: { properties: Record<string, unknown>; required: string[] } }[] } };
+    const tools = new Map(manifest.contributes.languageModelTools.map((tool) => [tool.name, tool.inputSchema]));
+    assert.deepEqual([...tools.keys()].sort(), Object.values(TOOL_NAMES).sort());
+    assert.deepEqual(Object.keys(tools.get(TOOL_NAMES.activate)!.properties), ['name', 'arguments']);
+    assert.deepEqual(Object.keys(tools.get(TOOL_NAMES.find)!.properties), ['query']);
+    assert.deepEqual(tools.get(TOOL_NAMES.readResource)!.required, ['skill', 'path']);
+  });
+});

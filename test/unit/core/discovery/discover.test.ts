@@ -1,0 +1,189 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { discoverSkills } from '../../../../src/core/discovery/discover';
+import { relativeInside } from '../../../../src/core/util/paths';
+import type { DiscoveryResult } from '../../../../src/core/discovery/discover';
+import type { SkillRecord } from '../../../../src/core/model/types';
+import { copyFixture, removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
+
+function find(result: DiscoveryResult, name: string, kind?: string): SkillRecord {
+  const record = result.skills.find((candidate) => candidate.name === name && (!kind || candidate.root.kind === kind));
+  assert.ok(record, `expected a skill named ${name}`);
+  return record;
+}
+
+function problemCodes(result: DiscoveryResult): string[] {
+  return result.problems.map((problem) => `${problem.code} ${path.basename(problem.path)}`).sort();
+}
+
+describe('discoverSkills', () => {
+  let dir: string;
+
+  beforeEach(async () => {
+    dir = await tempDir();
+  });
+
+  afterEach(async () => {
+    await removeDir(dir);
+  });
+
+  describe('over two roots', () => {
+    let result: DiscoveryResult;
+
+    beforeEach(async () => {
+      await copyFixture('two-roots', dir);
+      // Folders that must never count as skills, even though they hold a SKILL.md.
+      await writeTree(path.join(dir, 'workspace'), {
+        '.git': { 'SKILL.md': skillText('git', 'Not a skill.') },
+        node_modules: { 'SKILL.md': skillText('node-modules', 'Not a skill.') },
+      });
+      result = await discoverSkills([root(path.join(dir, 'workspace')), root(path.join(dir, 'user'), 'user')]);
+    });
+
+    it('finds direct child folders with a SKILL.md, in precedence order', () => {
+      assert.deepEqual(
+        result.skills.map((record) => `${record.root.kind}/${record.name}`),
+        ['workspace/broken', 'workspace/docs', 'workspace/pdf', 'user/extra', 'user/pdf'],
+      );
+    });
+
+    it('matches SKILL.md case-insensitively and records the file with its real case', () => {
+      const docs = find(result, 'docs');
+      assert.equal(docs.status, 'available');
+      assert.equal(docs.file, path.join(dir, 'workspace', 'docs', 'Skill.md'));
+      assert.equal(docs.metadata?.description, 'Write and review project documentation.');
+    });
+
+    it('shadows a skill of the same name in a later root, naming the file that wins', () => {
+      const winner = find(result, 'pdf', 'workspace');
+      const shadowed = find(result, 'pdf', 'user');
+      assert.equal(winner.status, 'available');
+      assert.equal(shadowed.status, 'shadowed');
+      assert.equal(shadowed.shadowedBy, winner.file);
+    });
+
+    it('marks a skill without description invalid, with diagnostics and no metadata', () => {
+      const broken = find(result, 'broken');
+      assert.equal(broken.status, 'invalid');
+      assert.equal(broken.metadata, undefined);
+      assert.ok(broken.diagnostics.some((diagnostic) => diagnostic.severity === 'error'));
+    });
+
+    it('keeps no body in memory', () => {
+      const pdf = find(result, 'pdf', 'workspace');
+      assert.ok(!JSON.stringify(pdf).includes('Use scripts to extract text'));
+    });
+
+    it('reports nothing for plain folders, loose files, .git and node_modules', () => {
+      assert.deepEqual(result.problems, []);
+      assert.ok(!result.skills.some((record) => record.name === 'git' || record.name === 'node-modules' || record.name === 'notes'));
+    });
+  });
+
+  it('treats a missing root as empty, without a problem', async () => {
+    const result = await discoverSkills([root(path.join(dir, 'does-not-exist'))]);
+    assert.deepEqual(result.skills, []);
+    assert.deepEqual(result.problems, []);
+  });
+
+  it('reports a root that is a file', async () => {
+    await fs.writeFile(path.join(dir, 'file-root'), 'x');
+    const result = await discoverSkills([root(path.join(dir, 'file-root'))]);
+    assert.deepEqual(problemCodes(result), ['root-unreadable file-root']);
+  });
+
+  describe('symlinked skill folders', () => {
+    it('follows a linked skill folder and records both paths', async () => {
+      await writeTree(path.join(dir, 'elsewhere', 'real-pdf'), { 'SKILL.md': skillText('pdf', 'Linked PDF skill.') });
+      await fs.mkdir(path.join(dir, 'skills'));
+      await fs.symlink(path.join(dir, 'elsewhere', 'real-pdf'), path.join(dir, 'skills', 'pdf'), 'dir');
+      const result = await discoverSkills([root(path.join(dir, 'skills'))]);
+      const pdf = find(result, 'pdf');
+      assert.equal(pdf.status, 'available');
+      assert.equal(pdf.dir, path.join(dir, 'skills', 'pdf'));
+      assert.equal(pdf.realDir, path.join(dir, 'elsewhere', 'real-pdf'));
+    });
+
+    it('reports loops and dangling links without failing the others', async () => {
+      const skills = path.join(dir, 'skills');
+      await writeTree(skills, { good: { 'SKILL.md': skillText('good', 'Still found.') } });
+      await fs.symlink(path.join(skills, 'loop-b'), path.join(skills, 'loop-a'));
+      await fs.symlink(path.join(skills, 'loop-a'), path.join(skills, 'loop-b'));
+      await fs.symlink(dir, path.join(skills, 'up')); // points at an ancestor of the root
+      await fs.symlink(path.join(dir, 'missing'), path.join(skills, 'dangling'));
+      const result = await discoverSkills([root(skills)]);
+      assert.deepEqual(
+        result.skills.map((record) => record.name),
+        ['good'],
+      );
+      assert.deepEqual(problemCodes(result), ['dangling-symlink dangling', 'symlink-loop loop-a', 'symlink-loop loop-b', 'symlink-loop up']);
+      assert.match(result.problems.find((problem) => problem.code === 'dangling-symlink')!.message, /missing/);
+    });
+
+    it('loads the same real folder once when two roots reach it', async () => {
+      await writeTree(path.join(dir, 'a'), { pdf: { 'SKILL.md': skillText('pdf', 'One real folder.') } });
+      await fs.mkdir(path.join(dir, 'b'));
+      await fs.symlink(path.join(dir, 'a', 'pdf'), path.join(dir, 'b', 'pdf-link'));
+      const result = await discoverSkills([root(path.join(dir, 'a')), root(path.join(dir, 'b'), 'user')]);
+      assert.equal(result.skills.length, 1);
+      assert.equal(result.skills[0].dir, path.join(dir, 'a', 'pdf'));
+      assert.deepEqual(problemCodes(result), ['duplicate-skill-folder pdf-link']);
+    });
+  });
+
+  it('lists untrusted skills by folder name without reading their content', async () => {
+    await writeTree(path.join(dir, 'ws'), { helper: { 'SKILL.md': skillText('secret-name', 'SECRET DESCRIPTION') } });
+    const result = await discoverSkills([root(path.join(dir, 'ws'), 'workspace', true)]);
+    assert.equal(result.skills.length, 1);
+    const [record] = result.skills;
+    assert.equal(record.name, 'helper');
+    assert.equal(record.status, 'untrusted');
+    assert.equal(record.metadata, undefined);
+    assert.ok(!JSON.stringify(record).includes('SECRET') && !JSON.stringify(record).includes('secret-name'));
+  });
+
+  it('lets a working skill win over an invalid or untrusted one of the same name', async () => {
+    await writeTree(dir, {
+      untrusted: { pdf: { 'SKILL.md': skillText('pdf', 'Untrusted copy.') } },
+      invalid: { pdf: { 'SKILL.md': '---\nname: pdf\n---\nNo description.\n' } },
+      user: { pdf: { 'SKILL.md': skillText('pdf', 'User copy.') } },
+    });
+    const result = await discoverSkills([root(path.join(dir, 'untrusted'), 'workspace', true), root(path.join(dir, 'invalid')), root(path.join(dir, 'user'), 'user')]);
+    assert.deepEqual(
+      result.skills.map((record) => record.status),
+      ['untrusted', 'invalid', 'available'],
+    );
+  });
+
+  it('prefers the folder named like the skill when two folders of one root declare the same name', async () => {
+    await writeTree(dir, { a: { 'SKILL.md': skillText('pdf', 'Misnamed folder.') }, pdf: { 'SKILL.md': skillText('pdf', 'Matching folder.') } });
+    const result = await discoverSkills([root(dir)]);
+    assert.equal(result.skills.find((record) => record.status === 'available')?.metadata?.description, 'Matching folder.');
+    assert.equal(result.skills.find((record) => record.status === 'shadowed')?.dir, path.join(dir, 'a'));
+  });
+
+  it('applies the allowlist and the enabled switch', async () => {
+    await writeTree(dir, { 'pdf-tools': { 'SKILL.md': skillText('pdf-tools', 'PDF.') }, docx: { 'SKILL.md': skillText('docx', 'Word.') } });
+    const allowed = await discoverSkills([root(dir)], { allowlist: ['pdf-*'] });
+    assert.deepEqual(
+      allowed.skills.map((record) => `${record.name}:${record.status}`),
+      ['docx:not-allowed', 'pdf-tools:available'],
+    );
+    const disabled = await discoverSkills([root(dir)], { enabled: false });
+    assert.deepEqual(
+      disabled.skills.map((record) => record.status),
+      ['disabled', 'disabled'],
+    );
+  });
+});
+
+describe('relativeInside', () => {
+  it('tells paths inside a folder from paths outside it', () => {
+    assert.equal(relativeInside('/a/b', '/a/b'), '');
+    assert.equal(relativeInside('/a/b', '/a/b/c/d'), path.join('c', 'd'));
+    assert.equal(relativeInside('/a/b', '/a/b/..c'), '..c');
+    assert.equal(relativeInside('/a/b', '/a/bc'), undefined);
+    assert.equal(relativeInside('/a/b', '/a'), undefined);
+  });
+});

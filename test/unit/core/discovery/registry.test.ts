@@ -1,0 +1,344 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { SkillRegistry, type RegistrySnapshot } from '../../../../src/core/discovery/registry';
+import type { SkillRecord } from '../../../../src/core/model/types';
+import { removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
+
+/** Collects every snapshot the registry publishes. */
+function recordEvents(registry: SkillRegistry): RegistrySnapshot[] {
+  const events: RegistrySnapshot[] = [];
+  registry.onDidChange((snapshot) => events.push(snapshot));
+  return events;
+}
+
+function statuses(snapshot: RegistrySnapshot): string[] {
+  return snapshot.skills.map((record) => `${record.root.label}/${record.name}:${record.status}`);
+}
+
+function recordNamed(snapshot: RegistrySnapshot, name: string): SkillRecord {
+  const record = snapshot.byName(name)[0];
+  assert.ok(record, `expected a skill named ${name}`);
+  return record;
+}
+
+/** Rewrites a file and moves its mtime, so the change is seen even within one clock tick. */
+async function rewrite(file: string, content: string): Promise<void> {
+  const before = await fs.stat(file).catch(() => undefined);
+  await fs.writeFile(file, content);
+  if (before) {
+    const later = new Date(before.mtimeMs + 2000);
+    await fs.utimes(file, later, later);
+  }
+}
+
+describe('SkillRegistry', () => {
+  let dir: string;
+  let workspace: string;
+  let user: string;
+  let registry: SkillRegistry;
+
+  beforeEach(async () => {
+    dir = await tempDir();
+    workspace = path.join(dir, 'workspace');
+    user = path.join(dir, 'user');
+    await writeTree(workspace, {
+      pdf: { 'SKILL.md': skillText('pdf', 'Extract PDF text.') },
+      docs: { 'SKILL.md': skillText('docs', 'Write docs.') },
+    });
+    await writeTree(user, { pdf: { 'SKILL.md': skillText('pdf', 'User PDF.') }, notes: { 'SKILL.md': skillText('notes', 'Take notes.') } });
+    registry = new SkillRegistry();
+  });
+
+  afterEach(async () => {
+    registry.dispose();
+    await removeDir(dir);
+  });
+
+  const setUp = (): Promise<void> => registry.setRoots([{ ...root(workspace), label: 'ws' }, { ...root(user, 'user'), label: 'user' }]);
+
+  it('publishes one snapshot for setRoots, with shadowing across roots', async () => {
+    const events = recordEvents(registry);
+    await setUp();
+    assert.equal(events.length, 1);
+    assert.equal(events[0], registry.snapshot);
+    assert.deepEqual(statuses(registry.snapshot), ['ws/docs:available', 'ws/pdf:available', 'user/notes:available', 'user/pdf:shadowed']);
+    assert.equal(registry.snapshot.usable('pdf')?.root.label, 'ws');
+    assert.equal(registry.snapshot.byName('pdf').length, 2);
+    assert.equal(registry.snapshot.usable('missing'), undefined);
+  });
+
+  describe('apply', () => {
+    let events: RegistrySnapshot[];
+
+    beforeEach(async () => {
+      await setUp();
+      events = recordEvents(registry);
+    });
+
+    it('adds a created skill folder and keeps the other records as they were', async () => {
+      const before = registry.snapshot;
+      await writeTree(workspace, { lint: { 'SKILL.md': skillText('lint', 'Lint code.') } });
+      await registry.apply([
+        { path: path.join(workspace, 'lint'), kind: 'created' },
+        { path: path.join(workspace, 'lint', 'SKILL.md'), kind: 'created' },
+      ]);
+      assert.equal(events.length, 1);
+      assert.equal(registry.snapshot.usable('lint')?.metadata?.description, 'Lint code.');
+      assert.equal(registry.snapshot.version, before.version + 1);
+      for (const record of before.skills) {
+        assert.ok(registry.snapshot.skills.includes(record), `${record.name} should be the same object`);
+      }
+    });
+
+    it('re-reads an edited SKILL.md', async () => {
+      const docsBefore = recordNamed(registry.snapshot, 'docs');
+      await rewrite(path.join(workspace, 'docs', 'SKILL.md'), skillText('docs', 'Write better docs.'));
+      await registry.apply([{ path: path.join(workspace, 'docs', 'SKILL.md'), kind: 'changed' }]);
+      assert.equal(events.length, 1);
+      const docsAfter = recordNamed(registry.snapshot, 'docs');
+      assert.notEqual(docsAfter, docsBefore);
+      assert.equal(docsAfter.metadata?.description, 'Write better docs.');
+    });
+
+    it('does not re-read or publish when the file did not change', async () => {
+      const before = registry.snapshot;
+      await registry.apply([
+        { path: path.join(workspace, 'docs', 'SKILL.md'), kind: 'changed' },
+        { path: path.join(workspace, 'docs', 'scripts', 'tool.py'), kind: 'created' },
+      ]);
+      assert.equal(events.length, 0);
+      assert.equal(registry.snapshot, before);
+      assert.equal(recordNamed(registry.snapshot, 'docs'), recordNamed(before, 'docs'));
+    });
+
+    it('removes a deleted skill folder and un-shadows the skill it hid', async () => {
+      await fs.rm(path.join(workspace, 'pdf'), { recursive: true });
+      await registry.apply([
+        { path: path.join(workspace, 'pdf', 'SKILL.md'), kind: 'deleted' },
+        { path: path.join(workspace, 'pdf'), kind: 'deleted' },
+      ]);
+      assert.equal(events.length, 1);
+      assert.deepEqual(statuses(registry.snapshot), ['ws/docs:available', 'user/notes:available', 'user/pdf:available']);
+    });
+
+    it('follows a renamed skill folder in one event', async () => {
+      await fs.rename(path.join(workspace, 'docs'), path.join(workspace, 'documentation'));
+      await registry.apply([
+        { path: path.join(workspace, 'docs'), kind: 'deleted' },
+        { path: path.join(workspace, 'documentation'), kind: 'created' },
+      ]);
+      assert.equal(events.length, 1);
+      assert.equal(registry.snapshot.usable('docs')?.dir, path.join(workspace, 'documentation'));
+      assert.equal(registry.snapshot.byName('docs').length, 1);
+    });
+
+    it('shadows a lower skill when a higher root gains the same name', async () => {
+      await writeTree(workspace, { notes: { 'SKILL.md': skillText('notes', 'Workspace notes.') } });
+      await registry.apply([{ path: path.join(workspace, 'notes', 'SKILL.md'), kind: 'created' }]);
+      assert.equal(events.length, 1);
+      const [winner, shadowed] = registry.snapshot.byName('notes');
+      assert.equal(winner.status, 'available');
+      assert.equal(shadowed.status, 'shadowed');
+      assert.equal(shadowed.shadowedBy, winner.file);
+    });
+
+    it('keeps serving the last valid version of a broken skill, marked stale, until fixed', async () => {
+      const file = path.join(workspace, 'docs', 'SKILL.md');
+      await rewrite(file, '---\nname: docs\ndescription: [unclosed\n---\nBody\n');
+      await registry.apply([{ path: file, kind: 'changed' }]);
+      const stale = recordNamed(registry.snapshot, 'docs');
+      assert.equal(stale.stale, true);
+      assert.equal(stale.status, 'available');
+      assert.equal(stale.metadata?.description, 'Write docs.');
+      assert.ok(stale.diagnostics.some((diagnostic) => diagnostic.severity === 'error'));
+      assert.equal(registry.snapshot.usable('docs'), stale);
+
+      await rewrite(file, skillText('docs', 'Fixed docs.'));
+      await registry.apply([{ path: file, kind: 'changed' }]);
+      const fixed = recordNamed(registry.snapshot, 'docs');
+      assert.equal(fixed.stale, undefined);
+      assert.equal(fixed.metadata?.description, 'Fixed docs.');
+      assert.deepEqual(fixed.diagnostics, []);
+      assert.equal(events.length, 2);
+    });
+
+    it('marks a skill that was never valid as invalid, not stale', async () => {
+      await writeTree(workspace, { bad: { 'SKILL.md': '---\nname: bad\n---\n' } });
+      await registry.apply([{ path: path.join(workspace, 'bad'), kind: 'created' }]);
+      const bad = recordNamed(registry.snapshot, 'bad');
+      assert.equal(bad.status, 'invalid');
+      assert.equal(bad.stale, undefined);
+      assert.equal(registry.snapshot.usable('bad'), undefined);
+    });
+
+    it('rescans a root that appears after setRoots', async () => {
+      const later = path.join(dir, 'later');
+      await registry.setRoots([root(workspace), root(later, 'env')]);
+      events.length = 0;
+      await writeTree(later, { extra: { 'SKILL.md': skillText('extra', 'Arrived later.') } });
+      await registry.apply([{ path: later, kind: 'created' }]);
+      assert.equal(events.length, 1);
+      assert.ok(registry.snapshot.usable('extra'));
+    });
+
+    it('promotes the second path to a real folder when the first one goes away', async () => {
+      await fs.symlink(path.join(workspace, 'docs'), path.join(user, 'docs-link'));
+      await registry.apply([{ path: path.join(user, 'docs-link'), kind: 'created' }]);
+      assert.deepEqual(
+        registry.snapshot.problems.map((problem) => problem.code),
+        ['duplicate-skill-folder'],
+      );
+      assert.equal(registry.snapshot.byName('docs').length, 1);
+
+      const moved = path.join(dir, 'moved-docs');
+      await fs.rename(path.join(workspace, 'docs'), moved);
+      await fs.rm(path.join(user, 'docs-link'));
+      await fs.symlink(moved, path.join(user, 'docs-link'));
+      await registry.apply([
+        { path: path.join(workspace, 'docs'), kind: 'deleted' },
+        { path: path.join(user, 'docs-link'), kind: 'changed' },
+      ]);
+      assert.deepEqual(registry.snapshot.problems, []);
+      assert.equal(registry.snapshot.usable('docs')?.dir, path.join(user, 'docs-link'));
+    });
+
+    it('maps a change at the real location of a linked skill folder to that skill', async () => {
+      const real = path.join(dir, 'shared', 'lint');
+      await writeTree(real, { 'SKILL.md': skillText('lint', 'Shared lint.') });
+      await fs.symlink(real, path.join(workspace, 'lint'));
+      await registry.apply([{ path: path.join(workspace, 'lint'), kind: 'created' }]);
+      await rewrite(path.join(real, 'SKILL.md'), skillText('lint', 'Shared lint, edited.'));
+      await registry.apply([{ path: path.join(real, 'SKILL.md'), kind: 'changed' }]);
+      assert.equal(registry.snapshot.usable('lint')?.metadata?.description, 'Shared lint, edited.');
+    });
+
+    it('reports a dangling link and clears the problem once it resolves', async () => {
+      const target = path.join(dir, 'target');
+      await fs.symlink(target, path.join(workspace, 'link'));
+      await registry.apply([{ path: path.join(workspace, 'link'), kind: 'created' }]);
+      assert.deepEqual(
+        registry.snapshot.problems.map((problem) => problem.code),
+        ['dangling-symlink'],
+      );
+      await writeTree(target, { 'SKILL.md': skillText('link', 'Now resolves.') });
+      await registry.apply([{ path: path.join(workspace, 'link'), kind: 'changed' }]);
+      assert.deepEqual(registry.snapshot.problems, []);
+      assert.ok(registry.snapshot.usable('link'));
+    });
+
+    it('serializes concurrent updates and emits one event per update', async () => {
+      await writeTree(workspace, { a: { 'SKILL.md': skillText('a', 'A.') }, b: { 'SKILL.md': skillText('b', 'B.') } });
+      await Promise.all([
+        registry.apply([{ path: path.join(workspace, 'a'), kind: 'created' }]),
+        registry.apply([{ path: path.join(workspace, 'b'), kind: 'created' }]),
+        registry.setRoots([root(workspace)]),
+        registry.apply([{ path: path.join(workspace, 'a'), kind: 'changed' }]),
+      ]);
+      assert.deepEqual(
+        events.map((snapshot) => snapshot.version),
+        [2, 3, 4],
+      );
+      assert.deepEqual(
+        registry.snapshot.skills.map((record) => record.name),
+        ['a', 'b', 'docs', 'pdf'],
+      );
+    });
+  });
+
+  describe('policy', () => {
+    beforeEach(setUp);
+
+    it('filters by allowlist patterns, and an empty list allows everything', () => {
+      const events = recordEvents(registry);
+      registry.setAllowlist(['p*', 'notes']);
+      assert.deepEqual(statuses(registry.snapshot), ['ws/docs:not-allowed', 'ws/pdf:available', 'user/notes:available', 'user/pdf:shadowed']);
+      registry.setAllowlist([]);
+      assert.ok(registry.snapshot.usable('docs'));
+      assert.equal(events.length, 2);
+    });
+
+    it('disables everything and restores it', () => {
+      registry.setEnabled(false);
+      assert.ok(registry.snapshot.skills.every((record) => record.status === 'disabled'));
+      assert.equal(registry.snapshot.usable('pdf'), undefined);
+      assert.equal(registry.activate('pdf'), false);
+      registry.setEnabled(true);
+      assert.equal(registry.snapshot.usable('pdf')?.status, 'available');
+    });
+
+    it('tracks active skills', () => {
+      const events = recordEvents(registry);
+      assert.equal(registry.activate('pdf'), true);
+      assert.equal(registry.activate('pdf'), true);
+      assert.equal(registry.activate('unknown'), false);
+      assert.equal(events.length, 1);
+      assert.equal(registry.snapshot.usable('pdf')?.status, 'active');
+      assert.deepEqual([...registry.snapshot.activeNames], ['pdf']);
+      registry.activate('docs');
+      registry.deactivate('pdf');
+      assert.deepEqual([...registry.snapshot.activeNames], ['docs']);
+      registry.deactivateAll();
+      assert.deepEqual([...registry.snapshot.activeNames], []);
+      assert.equal(registry.snapshot.usable('docs')?.status, 'available');
+    });
+
+    it('forgets an active skill that is deleted', async () => {
+      registry.activate('docs');
+      await fs.rm(path.join(workspace, 'docs'), { recursive: true });
+      await registry.apply([{ path: path.join(workspace, 'docs'), kind: 'deleted' }]);
+      await writeTree(workspace, { docs: { 'SKILL.md': skillText('docs', 'Back again.') } });
+      await registry.apply([{ path: path.join(workspace, 'docs'), kind: 'created' }]);
+      assert.equal(registry.snapshot.usable('docs')?.status, 'available');
+    });
+
+    it('ends in a consistent state when a policy change interleaves with an update', async () => {
+      const events = recordEvents(registry);
+      await writeTree(workspace, { lint: { 'SKILL.md': skillText('lint', 'Lint.') } });
+      const update = registry.apply([{ path: path.join(workspace, 'lint'), kind: 'created' }]);
+      registry.setAllowlist(['lint']);
+      await update;
+      assert.equal(registry.snapshot.usable('lint')?.status, 'available');
+      assert.equal(registry.snapshot.usable('pdf'), undefined);
+      assert.equal(events.length, 2);
+      assert.equal(events[1], registry.snapshot);
+    });
+  });
+
+  it('lists untrusted skills without letting them hide trusted ones', async () => {
+    await registry.setRoots([root(workspace, 'workspace', true), root(user, 'user')]);
+    assert.deepEqual(
+      registry.snapshot.skills.map((record) => `${record.name}:${record.status}`),
+      ['docs:untrusted', 'pdf:untrusted', 'notes:available', 'pdf:available'],
+    );
+    assert.equal(registry.snapshot.usable('pdf')?.root.kind, 'user');
+    assert.equal(registry.snapshot.usable('docs'), undefined);
+  });
+
+  it('re-reads everything on refresh and on a strictness change', async () => {
+    await setUp();
+    const before = recordNamed(registry.snapshot, 'docs');
+    await registry.refresh();
+    assert.notEqual(recordNamed(registry.snapshot, 'docs'), before);
+    const events = recordEvents(registry);
+    await registry.setStrict(true);
+    await registry.setStrict(true);
+    assert.equal(events.length, 1);
+  });
+
+  it('reuses unchanged records when the roots are set again', async () => {
+    await setUp();
+    const before = registry.snapshot;
+    const events = recordEvents(registry);
+    await setUp();
+    assert.equal(events.length, 0);
+    assert.equal(registry.snapshot, before);
+  });
+
+  it('stops publishing after dispose', async () => {
+    const events = recordEvents(registry);
+    registry.dispose();
+    await setUp();
+    assert.equal(events.length, 0);
+  });
+});

@@ -1,0 +1,26 @@
+import * as assert from 'node:assert/strict';
+import { findUnconfiguredLocations } from '../../../../src/core/discovery/unconfigured-locations';
+import { removeDir, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
+
+describe('findUnconfiguredLocations', () => {
+  let dir: string;
+
+  beforeEach(async () => {
+    dir = await tempDir();
+    await writeTree(dir, {
+      '.claude': { skills: { pdf: { 'SKILL.md': skillText('pdf', 'x') } } },
+      '.github': { skills: { 'README.md': 'no skill folders here' } },
+      '.agents': { skills: { notes: { 'skill.md': skillText('notes', 'x') } } },
+    });
+  });
+
+  afterEach(() => removeDir(dir));
+
+  it('finds well-known folders holding skills that the locations leave out', async () => {
+    assert.deepEqual(await findUnconfiguredLocations(dir, ['.agent/skills']), ['.agents/skills', '.claude/skills']);
+  });
+
+  it('treats "./x/" and "x" as the same location', async () => {
+    assert.deepEqual(await findUnconfiguredLocations(dir, ['./.claude/skills/', '.agents/skills']), []);
+  });
+});

@@ -1,0 +1,47 @@
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { SkillRegistry } from '../../../../src/core/discovery/registry';
+import { describeValidation, validateAllSkills } from '../../../../src/core/discovery/validate-all';
+import { removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
+
+describe('validateAllSkills', () => {
+  let dir: string;
+  let registry: SkillRegistry;
+
+  beforeEach(async () => {
+    dir = await tempDir();
+    registry = new SkillRegistry();
+  });
+
+  afterEach(async () => {
+    registry.dispose();
+    await removeDir(dir);
+  });
+
+  it('reads every trusted skill in full, body checks included, and skips untrusted ones', async () => {
+    await writeTree(path.join(dir, 'ws'), {
+      good: { 'SKILL.md': skillText('good', 'Fine.') },
+      linked: { 'SKILL.md': skillText('linked', 'Links a missing file.', 'See [guide](references/guide.md).') },
+      broken: { 'SKILL.md': '---\nname: broken\n---\n' },
+    });
+    await writeTree(path.join(dir, 'other'), { hidden: { 'SKILL.md': '---\nname: hidden\n---\n' } });
+    await registry.setRoots([root(path.join(dir, 'ws')), root(path.join(dir, 'other'), 'workspace', true)]);
+
+    const summary = await validateAllSkills(registry.snapshot);
+    assert.equal(summary.checked, 3);
+    assert.equal(summary.errors, 1);
+    assert.equal(summary.warnings, 1);
+    assert.equal(summary.skippedUntrusted, 1);
+    assert.deepEqual(summary.files.get(path.join(dir, 'ws', 'good', 'SKILL.md')), []);
+    assert.deepEqual(
+      summary.files.get(path.join(dir, 'ws', 'linked', 'SKILL.md'))!.map((diagnostic) => [diagnostic.code, diagnostic.range.start.line]),
+      [['missing-link', 5]],
+    );
+    assert.ok(![...summary.files.keys()].some((file) => file.includes('hidden')));
+  });
+
+  it('sums up in one sentence', () => {
+    assert.equal(describeValidation({ checked: 1, errors: 0, warnings: 2, skippedUntrusted: 0 }), 'Checked 1 skill: 0 errors, 2 warnings.');
+    assert.equal(describeValidation({ checked: 3, errors: 1, warnings: 1, skippedUntrusted: 2 }), 'Checked 3 skills: 1 error, 1 warning. 2 skills of the untrusted workspace not read.');
+  });
+});

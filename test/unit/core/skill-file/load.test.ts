@@ -1,0 +1,256 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import {
+  MAX_SKILL_FILE_BYTES,
+  SKILL_FILE_NAME,
+  findSkillFile,
+  loadSkillFile,
+  readSkillBody,
+  validateSkillText,
+  type LoadedSkillFile,
+} from '../../../../src/core/skill-file/load';
+import {
+  fixtureSkill,
+  fixtureSkillFolders,
+  makeTempRoot,
+  removeTempRoot,
+  writeSkill,
+} from '../../../fixtures/skills/temp-skills';
+
+function skillText(name: string, body = 'Body.\n'): string {
+  return `---\nname: ${name}\ndescription: Does one thing well.\n---\n${body}`;
+}
+
+function errorCodes(loaded: { diagnostics: Array<{ code: string; severity: string }> } | undefined): string[] {
+  return (loaded?.diagnostics ?? []).filter((diagnostic) => diagnostic.severity === 'error').map((diagnostic) => diagnostic.code);
+}
+
+async function load(dir: string, options = {}): Promise<LoadedSkillFile> {
+  const loaded = await loadSkillFile(dir, options);
+  assert.ok(loaded, `a SKILL.md is found in ${dir}`);
+  return loaded;
+}
+
+describe('load', function () {
+  let root: string;
+
+  beforeEach(async function () {
+    root = await makeTempRoot();
+  });
+
+  afterEach(async function () {
+    await removeTempRoot(root);
+  });
+
+  describe('findSkillFile', function () {
+    it('finds SKILL.md and returns its absolute path', async function () {
+      assert.equal(await findSkillFile(fixtureSkill('valid')), path.join(fixtureSkill('valid'), SKILL_FILE_NAME));
+    });
+
+    it('matches the name case-insensitively and returns the real case', async function () {
+      assert.equal(await findSkillFile(fixtureSkill('lowercase-file')), path.join(fixtureSkill('lowercase-file'), 'skill.md'));
+      const dir = await writeSkill(root, 'mixed', skillText('mixed'), 'Skill.MD');
+      assert.equal(await findSkillFile(dir), path.join(dir, 'Skill.MD'));
+    });
+
+    it('prefers the exact spelling when several exist', async function () {
+      const dir = await writeSkill(root, 'both', skillText('both'), 'skill.md');
+      await fs.writeFile(path.join(dir, 'SKILL.md'), skillText('both'));
+      assert.equal(await findSkillFile(dir), path.join(dir, 'SKILL.md'));
+    });
+
+    it('ignores a folder named SKILL.md and follows a link to a file', async function () {
+      const dir = path.join(root, 'odd');
+      await fs.mkdir(path.join(dir, 'SKILL.md'), { recursive: true });
+      assert.equal(await findSkillFile(dir), undefined);
+      assert.equal(await loadSkillFile(dir), undefined);
+      await writeSkill(root, 'target', skillText('linked'), 'real.md');
+      const linked = path.join(root, 'linked');
+      await fs.mkdir(linked);
+      await fs.symlink(path.join(root, 'target', 'real.md'), path.join(linked, 'skill.md'));
+      assert.equal(await findSkillFile(linked), path.join(linked, 'skill.md'));
+      assert.equal((await load(linked)).metadata?.name, 'linked');
+    });
+
+    it('returns undefined for a folder without SKILL.md or a missing folder', async function () {
+      const dir = await writeSkill(root, 'readme-only', '# Readme', 'README.md');
+      assert.equal(await findSkillFile(dir), undefined);
+      assert.equal(await findSkillFile(path.join(root, 'missing')), undefined);
+      assert.equal(await loadSkillFile(dir), undefined);
+      assert.equal(await loadSkillFile(path.join(root, 'missing')), undefined);
+    });
+  });
+
+  describe('loadSkillFile', function () {
+    it('returns the metadata, the diagnostics, and the file time and size', async function () {
+      const dir = fixtureSkill('valid');
+      const loaded = await load(dir);
+      const stat = await fs.stat(path.join(dir, SKILL_FILE_NAME));
+      assert.equal(loaded.file, path.join(dir, SKILL_FILE_NAME));
+      assert.equal(loaded.metadata?.name, 'valid');
+      assert.deepEqual(loaded.diagnostics, []);
+      assert.equal(loaded.mtimeMs, stat.mtimeMs);
+      assert.equal(loaded.size, stat.size);
+    });
+
+    it('keeps no body text in the result', async function () {
+      const loaded = await load(fixtureSkill('valid'), { checkBody: true });
+      assert.doesNotMatch(JSON.stringify(loaded), /Follow \[the style guide\]/);
+    });
+
+    const expectedErrors: Record<string, string[]> = {
+      valid: [],
+      minimal: [],
+      extensions: [],
+      links: [],
+      crlf: [],
+      bom: [],
+      'café': [],
+      'lowercase-file': [],
+      'unknown-fields': [],
+      'name-mismatch': [],
+      'invalid-name': ['name-uppercase', 'name-invalid-characters'],
+      'αβγ': ['name-invalid-characters'],
+      'bad-yaml': ['yaml-syntax'],
+      'bad-indentation': ['yaml-syntax'],
+      'no-frontmatter': ['missing-frontmatter'],
+      unterminated: ['unterminated-frontmatter'],
+      'missing-description': ['missing-description'],
+      'js-frontmatter': ['frontmatter-language'],
+      binary: ['binary-file'],
+    };
+
+    it('reports the expected errors for every fixture, and metadata only without errors', async function () {
+      const folders = await fixtureSkillFolders();
+      assert.deepEqual(folders.map((dir) => path.basename(dir)).sort(), Object.keys(expectedErrors).sort());
+      for (const dir of folders) {
+        const loaded = await load(dir);
+        const expected = expectedErrors[path.basename(dir)];
+        assert.deepEqual(errorCodes(loaded), expected, path.basename(dir));
+        assert.equal(loaded.metadata !== undefined, expected.length === 0, path.basename(dir));
+      }
+    });
+
+    it('reading only the head gives the same result as validating the whole text', async function () {
+      for (const dir of await fixtureSkillFolders()) {
+        const loaded = await load(dir);
+        const whole = validateSkillText(await fs.readFile(loaded.file, 'utf8'), loaded.file);
+        assert.deepEqual(loaded, { ...whole, mtimeMs: loaded.mtimeMs, size: loaded.size }, dir);
+      }
+    });
+
+    it('reads a frontmatter longer than one read chunk, with characters split across chunks', async function () {
+      const entries = Array.from({ length: 2000 }, (_, index) => `  key${index}: "é${'ü'.repeat(index % 7)}"`);
+      const dir = await writeSkill(root, 'long-head', `---\nname: long-head\ndescription: Long.\nmetadata:\n${entries.join('\n')}\n---\nBody\n`);
+      const loaded = await load(dir);
+      assert.deepEqual(loaded.diagnostics, []);
+      const metadata = loaded.metadata?.metadata ?? {};
+      assert.equal(Object.keys(metadata).length, 2000);
+      assert.equal(metadata.key1999, `é${'ü'.repeat(1999 % 7)}`);
+      assert.ok(Object.values(metadata).every((value) => !value.includes('\uFFFD')));
+    });
+
+    it('runs body checks only when asked', async function () {
+      const dir = fixtureSkill('links');
+      assert.deepEqual((await load(dir)).diagnostics, []);
+      const checked = await load(dir, { checkBody: true });
+      assert.deepEqual(
+        checked.diagnostics.map((diagnostic) => diagnostic.code),
+        ['missing-link', 'missing-link', 'link-outside-skill', 'missing-link'],
+      );
+      assert.ok(checked.metadata, 'body warnings do not exclude the skill');
+    });
+
+    it('applies strict mode', async function () {
+      const strict = await load(fixtureSkill('extensions'), { strict: true });
+      assert.deepEqual(new Set(errorCodes(strict)), new Set(['extension-field']));
+      assert.equal(strict.metadata, undefined);
+    });
+
+    it('requires the specification spelling of the file name in strict mode only', async function () {
+      const dir = await writeSkill(root, 'mixed', skillText('mixed'), 'Skill.md');
+      assert.ok((await load(dir)).metadata);
+      const strict = await load(dir, { strict: true });
+      assert.deepEqual(errorCodes(strict), ['skill-file-name']);
+      assert.equal(strict.file, path.join(dir, 'Skill.md'));
+      assert.deepEqual(errorCodes(await load(fixtureSkill('lowercase-file'), { strict: true })), []);
+    });
+
+    it('refuses a file over 1 MiB without parsing it', async function () {
+      const text = `---\nname: [broken\n---\n${'x'.repeat(MAX_SKILL_FILE_BYTES)}`;
+      const dir = await writeSkill(root, 'huge', text);
+      const loaded = await load(dir);
+      assert.deepEqual(errorCodes(loaded), ['file-too-large']);
+      assert.equal(loaded.diagnostics.length, 1);
+      assert.equal(loaded.size, Buffer.byteLength(text));
+      assert.match(loaded.diagnostics[0].message, /1 MiB/);
+      assert.deepEqual(loaded.diagnostics[0].range, { start: { line: 0, column: 0 }, end: { line: 0, column: 0 } });
+    });
+
+    it('reads a file of exactly 1 MiB', async function () {
+      const head = skillText('exact', '');
+      const dir = await writeSkill(root, 'exact', head + 'x'.repeat(MAX_SKILL_FILE_BYTES - head.length));
+      const loaded = await load(dir, { checkBody: true });
+      assert.equal(loaded.size, MAX_SKILL_FILE_BYTES);
+      assert.deepEqual(errorCodes(loaded), []);
+    });
+
+    it('reports an unreadable file instead of throwing', async function () {
+      if (process.getuid?.() === 0) this.skip(); // root reads any file
+      const dir = await writeSkill(root, 'locked', skillText('locked'));
+      await fs.chmod(path.join(dir, SKILL_FILE_NAME), 0o000);
+      const loaded = await load(dir);
+      assert.deepEqual(errorCodes(loaded), ['file-unreadable']);
+      assert.match(loaded.diagnostics[0].message, new RegExp(`Cannot read ${path.join(dir, SKILL_FILE_NAME)}`));
+    });
+  });
+
+  describe('validateSkillText', function () {
+    it('checks the name against the folder of the file', function () {
+      const result = validateSkillText(skillText('draft'), '/work/skills/other/SKILL.md');
+      assert.deepEqual(result.diagnostics.map((diagnostic) => diagnostic.code), ['name-mismatch']);
+      assert.equal(result.diagnostics[0].file, '/work/skills/other/SKILL.md');
+      assert.equal(result.metadata?.name, 'draft');
+    });
+
+    it('resolves body links from the folder of the file', function () {
+      const file = path.join(fixtureSkill('links'), SKILL_FILE_NAME);
+      const result = validateSkillText(skillText('links', '[a](references/guide.md) [b](references/nope.md)\n'), file, { checkBody: true });
+      assert.deepEqual(result.diagnostics.map((diagnostic) => diagnostic.code), ['missing-link']);
+      assert.equal(result.diagnostics[0].range.start.column, 29);
+    });
+
+    it('refuses text over 1 MiB', function () {
+      const result = validateSkillText(skillText('big', 'é'.repeat(MAX_SKILL_FILE_BYTES / 2)), '/work/skills/big/SKILL.md');
+      assert.deepEqual(errorCodes(result), ['file-too-large']);
+      assert.equal(result.metadata, undefined);
+    });
+  });
+
+  describe('readSkillBody', function () {
+    it('reads the current body from disk each time', async function () {
+      const dir = await writeSkill(root, 'fresh', skillText('fresh', 'First version.\n'));
+      const file = path.join(dir, SKILL_FILE_NAME);
+      assert.equal(await readSkillBody(file), 'First version.\n');
+      await fs.writeFile(file, skillText('fresh', 'Second version.\n'));
+      assert.equal(await readSkillBody(file), 'Second version.\n');
+    });
+
+    it('skips a byte-order mark and keeps CRLF line endings', async function () {
+      assert.equal(await readSkillBody(path.join(fixtureSkill('bom'), SKILL_FILE_NAME)), 'Body.\n');
+      assert.equal(await readSkillBody(path.join(fixtureSkill('crlf'), SKILL_FILE_NAME)), '# Body\r\n\r\nSee [nothing](nothing.md).\r\n');
+    });
+
+    it('throws an error naming the file when it cannot give a body', async function () {
+      const missing = path.join(root, 'gone', SKILL_FILE_NAME);
+      await assert.rejects(readSkillBody(missing), (error: Error) => error.message.includes(missing));
+      const noFrontmatter = path.join(fixtureSkill('no-frontmatter'), SKILL_FILE_NAME);
+      await assert.rejects(readSkillBody(noFrontmatter), (error: Error) => error.message.includes(noFrontmatter));
+      const binary = path.join(fixtureSkill('binary'), SKILL_FILE_NAME);
+      await assert.rejects(readSkillBody(binary), /NUL bytes/);
+      const huge = path.join(await writeSkill(root, 'huge', skillText('huge', 'x'.repeat(MAX_SKILL_FILE_BYTES))), SKILL_FILE_NAME);
+      await assert.rejects(readSkillBody(huge), (error: Error) => error.message.includes(huge) && /1 MiB/.test(error.message));
+    });
+  });
+});

@@ -1,0 +1,360 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import matter from 'gray-matter';
+import {
+  extractSkillBody,
+  frontmatterHeadLength,
+  parseSkillText,
+  type ParsedSkillText,
+} from '../../../../src/core/skill-file/parse';
+import { parseFlatFrontmatter } from '../../../../src/core/skill-file/flat-frontmatter';
+import type { Range, SkillDiagnostic } from '../../../../src/core/model/types';
+import { fixtureSkill } from '../../../fixtures/skills/temp-skills';
+
+const FILE = '/skills/demo/SKILL.md';
+
+function parse(text: string, strict = false): ParsedSkillText {
+  return parseSkillText(text, { file: FILE, strict, includeBody: true });
+}
+
+function range(startLine: number, startColumn: number, endLine: number, endColumn: number): Range {
+  return { start: { line: startLine, column: startColumn }, end: { line: endLine, column: endColumn } };
+}
+
+/** The only diagnostic, which must have this code and severity. */
+function single(parsed: ParsedSkillText, code: string, severity = 'error'): SkillDiagnostic {
+  assert.equal(parsed.diagnostics.length, 1, JSON.stringify(parsed.diagnostics));
+  const [diagnostic] = parsed.diagnostics;
+  assert.equal(diagnostic.code, code);
+  assert.equal(diagnostic.severity, severity);
+  assert.equal(diagnostic.file, FILE);
+  return diagnostic;
+}
+
+function readFixture(name: string): string {
+  return fs.readFileSync(path.join(fixtureSkill(name), 'SKILL.md'), 'utf8');
+}
+
+describe('parseSkillText', function () {
+  it('reads the frontmatter mapping and the body with its first line', function () {
+    const parsed = parse(readFixture('valid'));
+    assert.deepEqual(parsed.diagnostics, []);
+    assert.equal(parsed.data?.name, 'valid');
+    assert.deepEqual(parsed.data?.metadata, { author: 'docs-team', version: '1.2' });
+    assert.equal(parsed.bodyStartLine, 10);
+    assert.ok(parsed.body?.startsWith('# Release notes\n'));
+  });
+
+  it('returns an empty mapping for an empty or comment-only frontmatter', function () {
+    const parsed = parse('---\n---\nBody\n');
+    assert.deepEqual(parsed.data, {});
+    assert.equal(parsed.body, 'Body\n');
+    assert.deepEqual(parse('---\n# nothing yet\n\n---\n').data, {});
+  });
+
+  it('accepts a YAML comment and trailing spaces on the fence lines', function () {
+    const parsed = parse('--- # skill\nname: a\n---  \nBody');
+    assert.deepEqual(parsed.diagnostics, []);
+    assert.deepEqual(parsed.data, { name: 'a' });
+    assert.equal(parsed.body, 'Body');
+  });
+
+  describe('positions', function () {
+    const text = [
+      '---',
+      'name: demo # the folder name',
+      '"description": >',
+      '  Folded text',
+      '  over two lines.',
+      '',
+      '# a comment between fields',
+      'metadata:',
+      '  author: "Ann Lee"',
+      '  version: 2',
+      'empty:',
+      "license: 'MIT'",
+      '---',
+      'Body',
+    ].join('\n');
+    const { locations } = parse(text);
+
+    it('spans a plain value without its trailing comment', function () {
+      assert.deepEqual(locations.get('name'), { key: range(1, 0, 1, 4), value: range(1, 6, 1, 10) });
+    });
+
+    it('spans a quoted key and a folded block value over its lines', function () {
+      assert.deepEqual(locations.get('description'), { key: range(2, 0, 2, 13), value: range(2, 15, 4, 17) });
+    });
+
+    it('locates the entries of a nested mapping', function () {
+      const metadata = locations.get('metadata');
+      assert.deepEqual(metadata?.key, range(7, 0, 7, 8));
+      assert.deepEqual(metadata?.value, range(8, 2, 9, 12));
+      assert.deepEqual(metadata?.children?.get('author'), { key: range(8, 2, 8, 8), value: range(8, 10, 8, 19) });
+      assert.deepEqual(metadata?.children?.get('version'), { key: range(9, 2, 9, 9), value: range(9, 11, 9, 12) });
+    });
+
+    it('gives an empty value a zero-width range after the colon', function () {
+      assert.deepEqual(locations.get('empty'), { key: range(10, 0, 10, 5), value: range(10, 6, 10, 6) });
+    });
+
+    it('includes the quotes of a quoted value', function () {
+      assert.deepEqual(locations.get('license'), { key: range(11, 0, 11, 7), value: range(11, 9, 11, 14) });
+    });
+  });
+
+  describe('byte-order mark and line endings', function () {
+    it('ignores a byte-order mark in positions and data', function () {
+      const parsed = parse(readFixture('bom'));
+      assert.deepEqual(parsed.diagnostics, []);
+      assert.equal(parsed.data?.name, 'bom');
+      assert.deepEqual(parsed.locations.get('name')?.key, range(1, 0, 1, 4));
+    });
+
+    it('reports a byte-order mark as an error in strict mode, as the reference validator refuses it', function () {
+      const diagnostic = single(parse(readFixture('bom'), true), 'byte-order-mark');
+      assert.deepEqual(diagnostic.range, range(0, 0, 0, 0));
+    });
+
+    it('reads CRLF files without carriage returns in values or ranges', function () {
+      const parsed = parse(readFixture('crlf'));
+      assert.deepEqual(parsed.diagnostics, []);
+      assert.equal(parsed.data?.description, 'Written with Windows line endings over two lines.\n');
+      assert.deepEqual(parsed.locations.get('description')?.value, range(2, 13, 4, 17));
+      assert.equal(parsed.bodyStartLine, 6);
+      assert.ok(parsed.body?.startsWith('# Body\r\n'));
+    });
+  });
+
+  describe('frontmatter that is not YAML', function () {
+    const globalKey = '__skillFrontmatterRan';
+    const marker = path.join(os.tmpdir(), 'skill-frontmatter-ran.txt');
+    const globals = globalThis as Record<string, unknown>;
+
+    beforeEach(function () {
+      delete globals[globalKey];
+      fs.rmSync(marker, { force: true });
+    });
+
+    afterEach(function () {
+      delete globals[globalKey];
+      fs.rmSync(marker, { force: true });
+    });
+
+    it('runs no code from ---js frontmatter and reports its language', function () {
+      const parsed = parse(readFixture('js-frontmatter'));
+      const diagnostic = single(parsed, 'frontmatter-language');
+      assert.deepEqual(diagnostic.range, range(0, 3, 0, 5));
+      assert.match(diagnostic.message, /only YAML/);
+      assert.equal(parsed.data, undefined);
+      assert.equal(globals[globalKey], undefined, 'no global was set');
+      assert.equal(fs.existsSync(marker), false, 'no file was written');
+    });
+
+    for (const language of ['javascript', 'coffee', 'cson', 'json', 'yaml']) {
+      it(`refuses ---${language} frontmatter`, function () {
+        const diagnostic = single(parse(`---${language}\n{"name": "a"}\n---\n`), 'frontmatter-language');
+        assert.deepEqual(diagnostic.range, range(0, 3, 0, 3 + language.length));
+      });
+    }
+
+    it('would run the code through gray-matter alone, which is why it never sees the fence line', function () {
+      matter(`---js\n{ name: (globalThis.${globalKey} = true, 'x') }\n---\n`);
+      assert.equal(globals[globalKey], true);
+    });
+
+    it('loads YAML with the safe schema, without JavaScript types', function () {
+      const diagnostic = single(parse("---\nname: !!js/function 'function () { return 1; }'\n---\n"), 'yaml-syntax');
+      assert.match(diagnostic.message, /unknown tag/);
+      assert.equal(diagnostic.range.start.line, 1);
+    });
+  });
+
+  describe('missing or broken fences', function () {
+    it('reports a file without frontmatter on its first line', function () {
+      const diagnostic = single(parse(readFixture('no-frontmatter')), 'missing-frontmatter');
+      assert.deepEqual(diagnostic.range, range(0, 0, 0, 15));
+    });
+
+    it('requires the fence on the very first line', function () {
+      single(parse('\n---\nname: a\n---\n'), 'missing-frontmatter');
+    });
+
+    it('does not take four dashes for a fence', function () {
+      const diagnostic = single(parse('----\nname: a\n----\n'), 'missing-frontmatter');
+      assert.deepEqual(diagnostic.range, range(0, 0, 0, 4));
+    });
+
+    it('reports an unterminated frontmatter on the opening fence', function () {
+      const diagnostic = single(parse(readFixture('unterminated')), 'unterminated-frontmatter');
+      assert.deepEqual(diagnostic.range, range(0, 0, 0, 3));
+    });
+
+    it('ends the frontmatter at the first line starting with ---', function () {
+      const parsed = parse('---\nname: a\n---more\nBody\n');
+      assert.deepEqual(parsed.data, { name: 'a' });
+      assert.equal(parsed.body, 'Body\n');
+      assert.equal(parsed.bodyStartLine, 3);
+    });
+
+    it('in strict mode ends the frontmatter at the first --- anywhere, with a warning there', function () {
+      const parsed = parse('---\nname: a\ndescription: Use --- here\n---\n', true);
+      const diagnostic = single(parsed, 'frontmatter-cut', 'warning');
+      assert.deepEqual(diagnostic.range, range(2, 17, 2, 20));
+      assert.deepEqual(parsed.data, { name: 'a', description: 'Use' });
+      assert.deepEqual(parse('---\nname: a\ndescription: Use --- here\n---\n').data, { name: 'a', description: 'Use --- here' });
+    });
+  });
+
+  describe('YAML errors', function () {
+    it('gives the line and column of a syntax error', function () {
+      const diagnostic = single(parse('---\nname: a\n  bad: indent\ndescription: x\n---\n'), 'yaml-syntax');
+      assert.deepEqual(diagnostic.range, range(2, 5, 2, 13));
+      assert.match(diagnostic.message, /line 3, column 6.*bad indentation/);
+    });
+
+    it('places an error at the end of the input on the last frontmatter line', function () {
+      const diagnostic = single(parse(readFixture('bad-yaml')), 'yaml-syntax');
+      assert.equal(diagnostic.range.start.line, 3);
+      assert.match(diagnostic.message, /line 4/);
+    });
+
+    it('reports a duplicated key on its second occurrence', function () {
+      const diagnostic = single(parse('---\nname: a\nname: b\n---\n'), 'yaml-syntax');
+      assert.equal(diagnostic.range.start.line, 2);
+      assert.match(diagnostic.message, /duplicated mapping key/);
+    });
+
+    it('reports tabs used as indentation', function () {
+      const nested = single(parse('---\nname: a\nmetadata:\n\tauthor: me\n---\n'), 'yaml-syntax');
+      assert.deepEqual(nested.range, range(3, 0, 3, 1));
+      assert.match(nested.message, /tab characters/);
+      const afterSpaces = single(parse('---\nname: a\nmetadata:\n  \tauthor: me\n---\n'), 'yaml-syntax');
+      assert.deepEqual(afterSpaces.range, range(3, 2, 3, 3));
+    });
+
+    it('allows tabs inside block text, quoted text and after a colon', function () {
+      assert.deepEqual(parse('---\ndescription: |\n  one\n  \ttwo: x\n---\n').diagnostics, []);
+      assert.deepEqual(parse('---\ndescription: "one\n\ttwo"\n---\n').diagnostics, []);
+      assert.deepEqual(parse('---\nname:\ta\n---\n').data, { name: 'a' });
+    });
+
+    it('requires a mapping, not a list or a single value', function () {
+      single(parse('---\n- name\n- description\n---\n'), 'frontmatter-not-mapping');
+      single(parse('---\njust words\n---\n'), 'frontmatter-not-mapping');
+      single(parse('---\n2024-01-31\n---\n'), 'frontmatter-not-mapping');
+    });
+  });
+
+  describe('binary content', function () {
+    it('refuses a file with NUL bytes and no frontmatter', function () {
+      const diagnostic = single(parse(readFixture('binary')), 'binary-file');
+      assert.deepEqual(diagnostic.range, range(0, 0, 0, 0));
+    });
+
+    it('refuses NUL bytes inside the frontmatter', function () {
+      single(parse('---\nname: a\0b\n---\n'), 'binary-file');
+    });
+
+    it('leaves NUL bytes after the frontmatter to the body', function () {
+      assert.deepEqual(parse('---\nname: a\n---\nx\0y').diagnostics, []);
+    });
+  });
+
+  it('keeps no state between calls on the same text', function () {
+    const text = '---\nname: a\nmetadata:\n  k: v\n---\n';
+    const cache = (matter as unknown as { cache: object }).cache;
+    const cachedBefore = Object.keys(cache).length;
+    const first = parse(text);
+    (first.data?.metadata as Record<string, string>).k = 'changed';
+    const second = parse(text);
+    assert.deepEqual(second.data?.metadata, { k: 'v' });
+    assert.equal(Object.keys(cache).length, cachedBefore, "gray-matter's content cache does not grow");
+  });
+});
+
+describe('extractSkillBody', function () {
+  it('returns the text after the closing fence line and where it starts', function () {
+    assert.deepEqual(extractSkillBody('\uFEFF---\r\nname: a\r\n---\r\nLine 1\r\nLine 2'), { text: 'Line 1\r\nLine 2', startLine: 3 });
+    assert.deepEqual(extractSkillBody('---\nname: a\n---'), { text: '', startLine: 2 });
+  });
+
+  it('returns undefined without a complete frontmatter', function () {
+    assert.equal(extractSkillBody('# Title'), undefined);
+    assert.equal(extractSkillBody('---\nname: a\n'), undefined);
+  });
+});
+
+describe('frontmatterHeadLength', function () {
+  const head = (text: string): number | undefined => {
+    const bytes = Buffer.from(text, 'utf8');
+    return frontmatterHeadLength(bytes, bytes.length);
+  };
+
+  it('asks for more until the closing fence is in view, then counts the bytes up to it', function () {
+    assert.equal(head('---\nname: é\n'), undefined);
+    assert.equal(head('---\nname: é\n---\nBody'), 16);
+    assert.equal(head('\uFEFF---\n---'), 10);
+    assert.equal(head('--'), undefined);
+  });
+
+  it('looks only at the bytes read so far', function () {
+    const bytes = Buffer.from('---\nname: a\n---\n');
+    assert.equal(frontmatterHeadLength(bytes, 12), undefined);
+    assert.equal(frontmatterHeadLength(bytes, 14), undefined);
+    assert.equal(frontmatterHeadLength(bytes, 15), 15);
+  });
+
+  it('for a file without frontmatter, asks for enough bytes to detect binary content', function () {
+    assert.equal(head('# Title\n'), undefined);
+    assert.equal(head(`# Title\n${'x'.repeat(5000)}`), 5008);
+  });
+});
+
+describe('parseFlatFrontmatter', function () {
+  const yamlEngine = (matter as unknown as { engines: { yaml: { parse(yaml: string): unknown } } }).engines.yaml;
+  const yamlResult = (lines: string[]): unknown => {
+    try {
+      return yamlEngine.parse(lines.join('\n'));
+    } catch (error) {
+      return error;
+    }
+  };
+
+  const values = [
+    'plain words', 'C#', 'x:y', '  spaced  value  ', 'x [y] {z}', "it's", 'x &y *z !t |p >q %r @s `t', 'x,y', 'x - y',
+    'x --- y', 'yes', 'no', 'on', 'Infinity', 'NaN', 'x%20y', 'x? y', 'x "quoted"', 'x <<', 'é ü', 'naïve',
+    'true', 'False', 'NULL', 'Null', 'b: c', 'b #c', 'b#c', 'x:', '2024-01-31', '12', '0x1F', '.inf', '~', '"quoted"',
+    "'single'", '[a, b]', '{a: 1}', '|', '>-', '&anchor x', '*alias', '!tag x', '@at', '`tick`', '- item', '? key',
+    'x\ty', 'x\u2028y', 'x\u0085y', '😀', '',
+  ];
+
+  it('gives what the YAML parser gives, or leaves the text to it', function () {
+    let taken = 0;
+    for (const value of values) {
+      for (const lines of [['', `key: ${value}`], ['', 'name: a', '', '# note', `key: ${value}`, 'other: b']]) {
+        const flat = parseFlatFrontmatter(lines);
+        if (flat === undefined) continue;
+        taken++;
+        assert.deepEqual(flat, yamlResult(lines), JSON.stringify(lines));
+      }
+    }
+    assert.ok(taken >= 40, `${taken} cases read without the YAML parser`);
+  });
+
+  it('leaves nested, indented, repeated and null or boolean entries to the YAML parser', function () {
+    for (const lines of [
+      ['', 'metadata:', '  a: b'],
+      ['', 'description: >', '  folded'],
+      ['', 'description: one', '  continued'],
+      ['', 'name: a', 'name: b'],
+      ['', 'user-invocable: true'],
+      ['', 'name: a', '\tb: c'],
+      ['', 'name: a # comment'],
+    ]) {
+      assert.equal(parseFlatFrontmatter(lines), undefined, JSON.stringify(lines));
+    }
+  });
+});

@@ -1,0 +1,37 @@
+import * as assert from 'node:assert/strict';
+import { validateSkillText } from '../../../../src/core/skill-file/load';
+import { newSkillNameProblem, scaffoldSkillText, skillTitle } from '../../../../src/core/skill-file/scaffold';
+
+describe('newSkillNameProblem', () => {
+  it('accepts lowercase names with digits and hyphens', () => {
+    assert.equal(newSkillNameProblem('release-notes-2'), undefined);
+  });
+
+  for (const [name, expected] of [
+    ['', /Enter a name/],
+    [' pdf', /spaces/],
+    ['Release', /lowercase/],
+    ['-pdf', /hyphen/],
+    ['a--b', /consecutive/],
+    ['pdf tools', /not allowed/],
+    ['x'.repeat(65), /limit is 64/],
+    ['café', /portab/],
+  ] as const) {
+    it(`rejects ${JSON.stringify(name)}`, () => {
+      assert.match(newSkillNameProblem(name) ?? '', expected);
+    });
+  }
+});
+
+describe('scaffoldSkillText', () => {
+  it('is a valid SKILL.md without any diagnostic', () => {
+    const result = validateSkillText(scaffoldSkillText('release-notes'), '/skills/release-notes/SKILL.md', { checkBody: true });
+    assert.deepEqual(result.diagnostics, []);
+    assert.equal(result.metadata?.name, 'release-notes');
+  });
+
+  it('titles the body after the name', () => {
+    assert.equal(skillTitle('release-notes'), 'Release notes');
+    assert.match(scaffoldSkillText('pdf'), /^# Pdf$/m);
+  });
+});

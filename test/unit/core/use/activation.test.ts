@@ -1,0 +1,184 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { activateSkill, checkInvocation, readResourceOfSkill, renderActivation, unknownSkillMessage } from '../../../../src/core/use/activation';
+import { splitArguments, substituteArguments } from '../../../../src/core/use/arguments';
+import { SkillRegistry } from '../../../../src/core/discovery/registry';
+import { fakeRecord, removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
+
+describe('splitArguments', () => {
+  const cases: [string, string[]][] = [
+    ['', []],
+    ['  one   two ', ['one', 'two']],
+    ['"quoted words" plain', ['quoted words', 'plain']],
+    ["'single \"kept\"' x", ['single "kept"', 'x']],
+    ['a"b c"d', ['ab cd']],
+    ['"say \\"hi\\"" \\"raw', ['say "hi"', '"raw']],
+    ['C:\\docs\\file.pdf', ['C:\\docs\\file.pdf']],
+    ['with\\ space', ['with space']],
+    ['"" empty', ['', 'empty']],
+    ['"unterminated rest', ['unterminated rest']],
+  ];
+  for (const [input, expected] of cases) {
+    it(`splits ${JSON.stringify(input)}`, () => {
+      assert.deepEqual(splitArguments(input), expected);
+    });
+  }
+});
+
+describe('substituteArguments', () => {
+  it('substitutes the whole string, indexed and positional arguments (0-based)', () => {
+    assert.equal(
+      substituteArguments('All: $ARGUMENTS. First: $ARGUMENTS[0]. Second: $1. Tenth: $ARGUMENTS[9].', 'report.pdf "page 2"'),
+      'All: report.pdf "page 2". First: report.pdf. Second: page 2. Tenth: .',
+    );
+  });
+
+  it('appends the arguments when the body has no placeholder', () => {
+    assert.equal(substituteArguments('Do the thing.', '  fast  '), 'Do the thing.\n\nARGUMENTS: fast');
+  });
+
+  it('empties placeholders when no arguments are given, and appends nothing', () => {
+    assert.equal(substituteArguments('Target: [$ARGUMENTS] [$0]'), 'Target: [] []');
+    assert.equal(substituteArguments('Plain body.', '   '), 'Plain body.');
+  });
+
+  it('keeps escaped placeholders literal and leaves look-alikes alone', () => {
+    assert.equal(substituteArguments('Cost \\$1, keep \\$ARGUMENTS, $ARGUMENTSX, $x', 'a'), 'Cost $1, keep $ARGUMENTS, $ARGUMENTSX, $x\n\nARGUMENTS: a');
+  });
+});
+
+describe('renderActivation', () => {
+  it('wraps the body with name and folder, then lists resources with the overflow', () => {
+    const text = renderActivation(fakeRecord('pdf', 'x', { dir: '/s/p"df' }), '\nBody text.\n', { files: ['a.md', 'b/c.py'], total: 5, complete: true });
+    assert.equal(
+      text,
+      [
+        '<skill name="pdf" dir="/s/p&quot;df">',
+        'Body text.',
+        '',
+        'Resource files (paths relative to the skill folder; read one with skills_readResource):',
+        '- a.md',
+        '- b/c.py',
+        '…and 3 more',
+        '</skill>',
+      ].join('\n'),
+    );
+  });
+
+  it('omits the resource section when there are none', () => {
+    assert.equal(renderActivation(fakeRecord('a', 'x'), 'B', { files: [], total: 0, complete: true }), '<skill name="a" dir="/skills/a">\nB\n</skill>');
+  });
+});
+
+describe('activation against a registry', () => {
+  let dir: string;
+  let registry: SkillRegistry;
+
+  beforeEach(async () => {
+    dir = await tempDir();
+    await writeTree(dir, {
+      ws: {
+        'pdf-report': {
+          'SKILL.md': skillText('pdf-report', 'Build PDF reports.', 'Report on $0 for $ARGUMENTS[1].'),
+          scripts: { 'build.py': 'print(1)' },
+          references: { 'style.md': '# Style' },
+        },
+        deploy: { 'SKILL.md': skillText('deploy', 'Deploy the app.', 'Deploy now.', 'disable-model-invocation: true\n') },
+        internal: { 'SKILL.md': skillText('internal', 'Model-only helper.', 'Help.', 'user-invocable: false\n') },
+        blocked: { 'SKILL.md': skillText('blocked', 'Not allowed here.') },
+        broken: { 'SKILL.md': '---\nname: broken\n---\n' },
+      },
+    });
+    registry = new SkillRegistry({ allowlist: ['pdf-*', 'deploy', 'internal', 'broken'] });
+    await registry.setRoots([root(path.join(dir, 'ws'))]);
+  });
+
+  afterEach(async () => {
+    registry.dispose();
+    await removeDir(dir);
+  });
+
+  it('returns the fresh body with arguments, the folder and the resource files', async () => {
+    const file = path.join(dir, 'ws', 'pdf-report', 'SKILL.md');
+    await fs.writeFile(file, skillText('pdf-report', 'Build PDF reports.', 'Edited: report on $0 for $ARGUMENTS[1].'));
+    const result = await activateSkill(registry.snapshot, 'pdf-report', { mode: 'model', arguments: 'sales "last week"' });
+    assert.ok(result.ok);
+    assert.equal(
+      result.text,
+      [
+        `<skill name="pdf-report" dir="${path.join(dir, 'ws', 'pdf-report')}">`,
+        'Edited: report on sales for last week.',
+        '',
+        'Resource files (paths relative to the skill folder; read one with skills_readResource):',
+        '- references/style.md',
+        '- scripts/build.py',
+        '</skill>',
+      ].join('\n'),
+    );
+  });
+
+  it('refuses model invocation of a disable-model-invocation skill but allows /use', async () => {
+    const byModel = await activateSkill(registry.snapshot, 'deploy', { mode: 'model' });
+    assert.ok(!byModel.ok && byModel.reason === 'refused');
+    assert.match(byModel.message, /\/use deploy/);
+    const byUser = await activateSkill(registry.snapshot, 'deploy', { mode: 'user' });
+    assert.ok(byUser.ok && byUser.text.includes('Deploy now.'));
+  });
+
+  it('refuses /use of a skill that is not user-invocable', () => {
+    const check = checkInvocation(registry.snapshot, 'internal', 'user');
+    assert.ok(!check.ok && /user-invocable/.test(check.message));
+    assert.ok(checkInvocation(registry.snapshot, 'internal', 'model').ok);
+  });
+
+  it('explains why a known skill cannot be used', () => {
+    const blocked = checkInvocation(registry.snapshot, 'blocked', 'user');
+    assert.ok(!blocked.ok && blocked.reason === 'refused' && /allowlist/.test(blocked.message));
+    const broken = checkInvocation(registry.snapshot, 'broken', 'model');
+    assert.ok(!broken.ok && /invalid/.test(broken.message) && broken.message.includes('SKILL.md'));
+  });
+
+  it('explains an untrusted skill without revealing its content', async () => {
+    await registry.setRoots([root(path.join(dir, 'ws'), 'workspace', true)]);
+    const check = checkInvocation(registry.snapshot, 'pdf-report', 'model');
+    assert.ok(!check.ok && /not trusted/.test(check.message));
+    assert.ok(!check.message.includes('Build PDF reports'));
+  });
+
+  it('answers an unknown name with close matches and the available names', async () => {
+    const result = await activateSkill(registry.snapshot, 'pdf-reprot', { mode: 'model' });
+    assert.ok(!result.ok && result.reason === 'unknown');
+    assert.equal(result.message, 'No skill named "pdf-reprot". Did you mean: pdf-report? Available skills: internal, pdf-report.');
+  });
+
+  it('finds a skill whose name was given in another case', () => {
+    assert.ok(checkInvocation(registry.snapshot, ' PDF-Report ', 'model').ok);
+  });
+
+  it('reads a resource of a usable skill, including one hidden from the model', async () => {
+    await writeTree(path.join(dir, 'ws', 'deploy'), { 'steps.md': 'Step 1.' });
+    const result = await readResourceOfSkill(registry.snapshot, 'deploy', 'steps.md');
+    assert.ok(result.ok && result.text === 'Step 1.');
+  });
+
+  it('refuses resources of unusable skills and unsafe paths with a readable message', async () => {
+    const blocked = await readResourceOfSkill(registry.snapshot, 'blocked', 'SKILL.md');
+    assert.ok(!blocked.ok && /allowlist/.test(blocked.message));
+    const escaping = await readResourceOfSkill(registry.snapshot, 'pdf-report', '../blocked/SKILL.md');
+    assert.ok(!escaping.ok && /outside the skill folder/.test(escaping.message));
+  });
+
+  it('reports a SKILL.md that disappeared since discovery', async () => {
+    await fs.rm(path.join(dir, 'ws', 'pdf-report', 'SKILL.md'));
+    const result = await activateSkill(registry.snapshot, 'pdf-report', { mode: 'model' });
+    assert.ok(!result.ok && result.reason === 'unreadable');
+  });
+});
+
+describe('unknownSkillMessage', () => {
+  it('says when there are no skills at all', () => {
+    const snapshot = new SkillRegistry().snapshot;
+    assert.equal(unknownSkillMessage(snapshot, 'x', 'model'), 'No skill named "x": no skills are available.');
+  });
+});
