@@ -1,7 +1,7 @@
 // The SKILL.md frontmatter format: the fields of the Agent Skills specification, the common
 // extensions this product honours, their limits, and zod schemas for their value types.
 
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 // Lengths are counted in UTF-16 code units (`string.length`), as the reference validator counts
 // them; zod's string bounds count code points, so these limits are checked by hand.
@@ -70,7 +70,7 @@ export const TYPED_OPTIONAL_FIELDS = {
   'disable-model-invocation': { schema: booleanSchema, expected: 'true or false' },
   context: { schema: z.enum(['inline', 'fork']), expected: '"inline" or "fork"' },
   model: { schema: textSchema, expected: 'text' },
-} as const satisfies Record<string, { schema: z.ZodType; expected: string }>;
+} as const satisfies Record<string, { schema: z.ZodMiniType; expected: string }>;
 
 export type TypedOptionalField = keyof typeof TYPED_OPTIONAL_FIELDS;
 

@@ -3,6 +3,7 @@
 // are errors; the rest are warnings and the skill still loads. Strict mode applies the
 // specification alone, with the verdicts of its reference validator (`skills-ref`).
 
+import type * as z from 'zod/mini';
 import type { FieldLocation, FieldLocations } from './frontmatter-locator';
 import {
   EXTENSION_FIELDS,
@@ -360,7 +361,7 @@ function readMetadataMap(data: Record<string, unknown>, sink: DiagnosticSink): R
 }
 
 type TypedOptionalValues = {
-  [Field in TypedOptionalField]?: (typeof TYPED_OPTIONAL_FIELDS)[Field]['schema']['_output'];
+  [Field in TypedOptionalField]?: z.output<(typeof TYPED_OPTIONAL_FIELDS)[Field]['schema']>;
 };
 
 function readTypedOptionalFields(data: Record<string, unknown>, strict: boolean, sink: DiagnosticSink): TypedOptionalValues {
