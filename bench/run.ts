@@ -10,6 +10,7 @@ import * as path from 'node:path';
 import { benchFolder, MODULE_EXTENSION } from './paths';
 import { repositoryRoot } from '../scripts/harness/repository';
 import type { BenchFigures, BenchSection } from './section';
+import { errorMessage } from '../src/core/util/errors';
 
 /** The sections' bundles (out/bench/sections/*.js, see build.mjs), or their sources under tsx. */
 const SECTIONS_DIR = path.join(benchFolder, 'sections');
@@ -78,7 +79,7 @@ async function main(requested: readonly string[]): Promise<number> {
       results.sections[name] = await section.run();
     } catch (error) {
       delete results.sections[name];
-      results.failures[name] = error instanceof Error ? error.message : String(error);
+      results.failures[name] = errorMessage(error);
       console.error(`bench: section ${name} crashed:`, error);
     }
   }

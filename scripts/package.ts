@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { createVSIX, listFiles, PackageManager } from '@vscode/vsce';
 import { packagedExtensionPath } from './harness/packaged-extension';
 import { repositoryRoot } from './harness/repository';
+import { errorMessage } from '../src/core/util/errors';
 
 const maxPackageBytes = 1024 * 1024;
 const bundlePath = 'dist/extension.js';
@@ -64,6 +65,6 @@ function run(command: string, args: string[]): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : String(error));
+  console.error(errorMessage(error));
   process.exit(1);
 });

@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { repositoryRoot } from './harness/repository';
 import { buildDemoModel, buildExtension, demoModelFolder, parseDemoOptions, prepareDemoWorkspace } from './demo/demo';
+import { errorMessage } from '../src/core/util/errors';
 
 /** The executable to run: VSCODE_EXECUTABLE_PATH, else the `code` command on PATH. */
 function findDesktopVsCode(): string | undefined {
@@ -55,7 +56,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
+    console.error(errorMessage(error));
     process.exit(1);
   },
 );

@@ -13,6 +13,7 @@ import { ensureVsCodeServer } from './harness/vscode-server';
 import { repositoryRoot } from './harness/repository';
 import { takeDemoScreenshots } from './demo/screenshots';
 import { buildDemoModel, buildExtension, demoModelFolder, installedExtensionFolder, parseDemoOptions, prepareDemoWorkspace, readManifest, type ExtensionManifest } from './demo/demo';
+import { errorMessage } from '../src/core/util/errors';
 
 /** VS Code's own state for the demo (settings, chat history, layout), kept between runs. */
 const demoStateFolder = path.join(repositoryRoot, '.vscode-test', 'demo');
@@ -212,7 +213,7 @@ function stopOnInterrupt(log: (line: string) => void): void {
 }
 
 main().catch(async (error: unknown) => {
-  console.error(error instanceof Error ? error.message : String(error));
+  console.error(errorMessage(error));
   await stopServer();
   process.exit(1);
 });

@@ -15,6 +15,7 @@ import { runSuite, screenshotsFolder, type SuiteResult } from './harness/launche
 import { ensureVsCodeServer } from './harness/vscode-server';
 import { repositoryRoot } from './harness/repository';
 import { integrationSuites } from '../test/integration/registry';
+import { errorMessage } from '../src/core/util/errors';
 
 interface Plan {
   readonly unit: boolean;
@@ -152,7 +153,7 @@ function run(command: string, args: string[], extraEnv: NodeJS.ProcessEnv = {}, 
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.log(error instanceof Error ? error.message : String(error));
+    console.log(errorMessage(error));
     Object.assign(total, withAtLeastOneFailure(total));
     printTotal();
     process.exit(1);

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { chromiumPath, chromiumArguments } from '../harness/launcher';
 import { repositoryRoot } from '../harness/repository';
+import { errorMessage } from '../../src/core/util/errors';
 
 export const screenshotsFolder = path.join(repositoryRoot, 'docs', 'images');
 const viewport = { width: 1280, height: 800 };
@@ -51,7 +52,7 @@ export async function takeDemoScreenshots(url: string, log: (line: string) => vo
     const failureFile = path.join(repositoryRoot, 'test-output', 'demo-screenshots-failure.png');
     fs.mkdirSync(path.dirname(failureFile), { recursive: true });
     await page?.screenshot({ path: failureFile }).catch(() => undefined);
-    throw new Error(`Taking the screenshots failed (the window then: ${path.relative(process.cwd(), failureFile)}): ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`Taking the screenshots failed (the window then: ${path.relative(process.cwd(), failureFile)}): ${errorMessage(error)}`);
   } finally {
     await browser.close();
   }

@@ -14,6 +14,7 @@ import { noCounts, readSuiteCounts, withAtLeastOneFailure, type SuiteCounts } fr
 import { installPackagedExtension } from './packaged-extension';
 import { ensureVsCodeServer } from './vscode-server';
 import { repositoryRoot } from './repository';
+import { errorMessage } from '../../src/core/util/errors';
 
 export interface IntegrationSuite {
   /** The suite's folder under test/integration/suites, holding its `*.test.ts` files. */
@@ -167,7 +168,7 @@ export async function runSuite(suite: IntegrationSuite, options: LaunchOptions):
     }
     return finish(counts, 0);
   } catch (error) {
-    const problem = `suite ${suite.name} could not run: ${error instanceof Error ? error.message : String(error)}`;
+    const problem = `suite ${suite.name} could not run: ${errorMessage(error)}`;
     log(problem);
     session.printServerOutput();
     return finish(withAtLeastOneFailure(noCounts()), 1, problem);

@@ -4,7 +4,7 @@
 import type { Stats } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { errorCode } from '../core/util/errors';
+import { errorCode, errorMessage } from '../core/util/errors';
 import { findSkillFile, SKILL_FILE_NAME } from '../core/skill-file/load';
 import type { SkillRoot } from '../core/model/types';
 import { InputError, type CliIo } from './io';
@@ -60,6 +60,6 @@ function describeFileError(error: unknown): string {
     case 'EPERM':
       return 'permission denied';
     default:
-      return error instanceof Error ? error.message : String(error);
+      return errorMessage(error);
   }
 }

@@ -7,6 +7,7 @@ import type { DiscoveryProblem, SkillRecord, SkillStatus } from '../core/model/t
 import { parseArguments } from './args';
 import { rootsFromArguments } from './inputs';
 import { displayPath, ExitCode, plural, PROGRAM, UsageError, type CliIo } from './io';
+import { firstError } from '../core/model/status';
 
 export interface ListedSkillJson {
   name: string;
@@ -62,19 +63,15 @@ function toJson(record: SkillRecord): ListedSkillJson {
   if (record.shadowedBy !== undefined) listed.shadowedBy = record.shadowedBy;
   if (record.stale) listed.stale = true;
   const error = firstError(record);
-  if (error !== undefined) listed.error = error;
+  if (error !== undefined) listed.error = error.message;
   return listed;
 }
 
 /** What the user needs next to the status: why it is shadowed or invalid, else the description. */
 function details(record: SkillRecord, io: CliIo): string {
   if (record.status === 'shadowed' && record.shadowedBy) return `shadowed by ${displayPath(record.shadowedBy, io)}`;
-  if (record.status === 'invalid') return firstError(record) ?? 'invalid';
+  if (record.status === 'invalid') return firstError(record)?.message ?? 'invalid';
   return collapseWhitespace(record.metadata?.description ?? '');
-}
-
-function firstError(record: SkillRecord): string | undefined {
-  return record.diagnostics.find((diagnostic) => diagnostic.severity === 'error')?.message;
 }
 
 /** Left-aligned columns; the last one is cut to the terminal width when there is one. */

@@ -7,6 +7,7 @@ import { USAGE, VERSION } from './help';
 import { ExitCode, InputError, PROGRAM, UsageError, type CliIo } from './io';
 import { listCommand } from './list-command';
 import { validateCommand } from './validate-command';
+import { errorMessage } from '../core/util/errors';
 
 type Command = (args: readonly string[], io: CliIo) => Promise<number>;
 
@@ -32,7 +33,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stderr(`${PROGRAM}: ${error.message}\n`);
       return ExitCode.failure;
     }
-    io.stderr(`${PROGRAM}: internal error: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr(`${PROGRAM}: internal error: ${errorMessage(error)}\n`);
     return ExitCode.internal;
   }
 }

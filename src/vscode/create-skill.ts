@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { newSkillNameProblem, scaffoldSkillText } from '../core/skill-file/scaffold';
 import type { SkillRoot } from '../core/model/types';
 import type { SkillsHost } from './skills-host';
+import { errorMessage } from '../core/util/errors';
 
 /** Arguments for automation and tests; anything left out is asked for. */
 export interface CreateSkillArgs {
@@ -57,7 +58,7 @@ export async function createSkill(host: SkillsHost, args: CreateSkillArgs = {}):
     await fs.promises.mkdir(dir);
     await fs.promises.writeFile(file, scaffoldSkillText(name, args.description), { flag: 'wx' });
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     host.log.error(`Create Skill failed for ${dir}: ${reason}`);
     void vscode.window.showErrorMessage(`Cannot create the skill "${name}": ${reason}`);
     return undefined;

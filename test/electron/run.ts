@@ -12,6 +12,7 @@ import { compileIntegrationTests } from '../../scripts/harness/compile-tests';
 import { prepareSuiteFolders, suiteEnvironment } from '../../scripts/harness/launcher';
 import { repositoryRoot } from '../../scripts/harness/repository';
 import { integrationSuites } from '../integration/registry';
+import { errorMessage } from '../../src/core/util/errors';
 
 async function main(): Promise<number> {
   const names = process.argv.slice(2);
@@ -66,7 +67,7 @@ async function main(): Promise<number> {
 }
 
 function explain(error: unknown, vscodeExecutablePath: string | undefined): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   if (!vscodeExecutablePath && /fetch|download|ENOTFOUND|EAI_AGAIN|ECONNREFUSED|getaddrinfo|network|socket/i.test(message)) {
     return `${message}\nNo desktop VS Code could be downloaded. Set VSCODE_EXECUTABLE_PATH to an installed VS Code executable, or run the offline harness instead: npm run test:integration`;
   }
@@ -76,7 +77,7 @@ function explain(error: unknown, vscodeExecutablePath: string | undefined): stri
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.log(error instanceof Error ? error.message : String(error));
+    console.log(errorMessage(error));
     process.exit(1);
   },
 );

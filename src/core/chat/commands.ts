@@ -3,7 +3,7 @@
 
 import { singleLine } from '../util/text';
 import { untrustedNote } from './tool-texts';
-import { isUsableStatus } from '../model/status';
+import { isUsableStatus, isUserInvocable, leadingProblem } from '../model/status';
 import { escapeMarkdown } from '../util/text';
 import { findSkills } from '../use/find';
 import type { RegistrySnapshot } from '../discovery/registry';
@@ -26,7 +26,7 @@ export function parseUseCommand(prompt: string): UseCommand | undefined {
 
 /** Skills the user may start with /use, including those hidden from the model. */
 export function userInvocableSkills(snapshot: RegistrySnapshot): SkillRecord[] {
-  return snapshot.skills.filter((record) => isUsableStatus(record.status) && record.metadata?.userInvocable !== false);
+  return snapshot.skills.filter(isUserInvocable);
 }
 
 const MAX_NAMES_IN_USAGE = 30;
@@ -87,7 +87,7 @@ function descriptionText(record: SkillRecord): string {
   if (record.metadata && !(record.status === 'invalid' && !record.stale)) {
     return record.metadata.description;
   }
-  const error = record.diagnostics.find((diagnostic) => diagnostic.severity === 'error') ?? record.diagnostics[0];
+  const error = leadingProblem(record);
   return error ? error.message : '';
 }
 

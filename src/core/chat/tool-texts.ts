@@ -9,7 +9,8 @@ import { singleLine } from '../util/text';
 import { TOOL_NAMES } from './tool-names';
 import { findSkills } from '../use/find';
 import type { RegistrySnapshot } from '../discovery/registry';
-import type { SkillRecord, SkillStatus } from '../model/types';
+import type { SkillStatus } from '../model/types';
+import { isUsableStatus } from '../model/status';
 
 export interface ActivateInput {
   name: string;
@@ -97,12 +98,8 @@ export function activationInvocationMessage(snapshot: RegistrySnapshot, name: st
     return `Looking for skill ${name} (no skill has that name)…`;
   }
   const record = check.record;
-  const reason = record && isUsable(record) ? 'only the user can start it (/use)' : (record && SHORT_REASONS[record.status]) ?? 'it cannot be used';
+  const reason = record && isUsableStatus(record.status) ? 'only the user can start it (/use)' : (record && SHORT_REASONS[record.status]) ?? 'it cannot be used';
   return `Not loading skill ${name}: ${reason}`;
-}
-
-function isUsable(record: SkillRecord): boolean {
-  return record.status === 'available' || record.status === 'active';
 }
 
 export function findInvocationMessage(query: string): string {

@@ -1,6 +1,23 @@
-import type { SkillStatus } from './types';
+// What a record's status and diagnostics mean for its use, asked the same way everywhere.
+
+import type { SkillDiagnostic, SkillRecord, SkillStatus } from './types';
 
 /** Whether a skill with this status may be offered and loaded. */
 export function isUsableStatus(status: SkillStatus): boolean {
   return status === 'available' || status === 'active';
+}
+
+/** A usable skill the user may run with /use (not marked `user-invocable: false`). */
+export function isUserInvocable(record: SkillRecord): boolean {
+  return isUsableStatus(record.status) && record.metadata?.userInvocable !== false;
+}
+
+/** The first error of a record, if any. */
+export function firstError(record: SkillRecord): SkillDiagnostic | undefined {
+  return record.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
+}
+
+/** What explains best why a record is unusable: its first error, or else its first diagnostic. */
+export function leadingProblem(record: SkillRecord): SkillDiagnostic | undefined {
+  return firstError(record) ?? record.diagnostics[0];
 }

@@ -10,6 +10,7 @@ import { FILE_START_RANGE, hasErrors, makeDiagnostic } from './diagnostic-codes'
 import type { SkillDiagnostic, SkillMetadata } from '../model/types';
 import { validateBody } from './validate-body';
 import { validateFrontmatter } from './validate-frontmatter';
+import { errorMessage } from '../util/errors';
 
 export const SKILL_FILE_NAME = 'SKILL.md';
 export const MAX_SKILL_FILE_BYTES = 1024 * 1024;
@@ -91,7 +92,7 @@ export function validateSkillText(text: string, file: string, options: LoadOptio
 export async function readSkillBody(file: string): Promise<string> {
   const read = await readSkillFile(file, true);
   if (!read || 'error' in read) {
-    const reason = read ? errorText(read.error) : 'it does not exist or is not a file';
+    const reason = read ? errorMessage(read.error) : 'it does not exist or is not a file';
     throw new Error(`Cannot read the skill file ${file}: ${reason}`, { cause: read?.error });
   }
   if (read.text === undefined) throw new Error(`Cannot read the skill file ${file}: ${tooLargeMessage(read.stat.size)}`);
@@ -275,7 +276,7 @@ class TextReader {
 }
 
 function unreadableDiagnostic(file: string, error: unknown): SkillDiagnostic {
-  return makeDiagnostic(file, 'file-unreadable', 'error', `Cannot read ${file}: ${errorText(error)}`, FILE_START_RANGE);
+  return makeDiagnostic(file, 'file-unreadable', 'error', `Cannot read ${file}: ${errorMessage(error)}`, FILE_START_RANGE);
 }
 
 function tooLargeDiagnostic(file: string, size: number): SkillDiagnostic {
@@ -292,8 +293,4 @@ async function isFile(file: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -4,12 +4,13 @@
 import { substituteArguments } from './arguments';
 import { modelVisibleSkills } from './catalog';
 import { TOOL_NAMES } from '../chat/tool-names';
-import { isUsableStatus } from '../model/status';
+import { isUserInvocable, leadingProblem } from '../model/status';
 import { closestNames } from './find';
 import { readSkillBody } from '../skill-file/load';
 import type { RegistrySnapshot } from '../discovery/registry';
 import { listSkillResources, readSkillResource, renderResource, ResourceError, type ReadResourceOptions, type ResourceListing, type SkillResource } from './resources';
 import type { SkillRecord } from '../model/types';
+import { errorMessage } from '../util/errors';
 
 /** `model`: a tool call chosen by the model. `user`: an explicit `/use`, allowed for skills hidden from the model. */
 export type InvocationMode = 'model' | 'user';
@@ -52,7 +53,7 @@ export function renderActivation(record: SkillRecord, body: string, resources: R
 }
 
 function invocableNames(snapshot: RegistrySnapshot, mode: InvocationMode): string[] {
-  const usable = mode === 'model' ? modelVisibleSkills(snapshot.skills) : snapshot.skills.filter((record) => isUsableStatus(record.status) && record.metadata?.userInvocable !== false);
+  const usable = mode === 'model' ? modelVisibleSkills(snapshot.skills) : snapshot.skills.filter(isUserInvocable);
   return [...new Set(usable.map((record) => record.name))];
 }
 
@@ -81,7 +82,7 @@ function unusableReason(record: SkillRecord): string {
     case 'disabled':
       return 'Skills are turned off (setting agentSkills.enabled).';
     case 'invalid': {
-      const error = record.diagnostics.find((diagnostic) => diagnostic.severity === 'error') ?? record.diagnostics[0];
+      const error = leadingProblem(record);
       return `Skill "${record.name}" is invalid${error ? `: ${error.message}` : ''} (${record.file}).`;
     }
     default:
@@ -135,7 +136,7 @@ export async function readResourceOfSkill(snapshot: RegistrySnapshot, name: stri
     const resource = await readSkillResource(check.record.dir, requestedPath, options);
     return { ok: true, record: check.record, resource, text: renderResource(resource) };
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     return { ok: false, message: error instanceof ResourceError ? reason : `Could not read "${requestedPath}" of skill "${check.record.name}": ${reason}` };
   }
 }
@@ -155,7 +156,7 @@ export async function activateSkill(snapshot: RegistrySnapshot, name: string, op
   try {
     body = await readSkillBody(record.file);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = errorMessage(error);
     return { ok: false, reason: 'unreadable', record, message: `Could not read skill "${record.name}": ${reason}` };
   }
   const resources = await listSkillResources(record.dir, { limit: options.maxResources });

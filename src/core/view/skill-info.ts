@@ -4,6 +4,7 @@
 
 import type { RegistrySnapshot } from '../discovery/registry';
 import type { Range, Severity, SkillRecord, SkillSourceKind, SkillStatus } from '../model/types';
+import { leadingProblem } from '../model/status';
 
 export interface SkillInfo {
   name: string;
@@ -56,7 +57,7 @@ export function describeProblems(snapshot: RegistrySnapshot): Map<string, string
     if (record.status !== 'invalid' && !record.stale) {
       continue;
     }
-    const error = record.diagnostics.find((diagnostic) => diagnostic.severity === 'error') ?? record.diagnostics[0];
+    const error = leadingProblem(record);
     const where = error ? `${record.file}:${error.range.start.line + 1}:${error.range.start.column + 1}` : record.file;
     const what = record.stale ? `Skill "${record.name}" is broken on disk; its last valid version is served` : `Skill "${record.name}" is invalid`;
     lines.set(`${record.file}|${record.stale ? 'stale' : 'invalid'}|${error?.message ?? ''}`, `${what}: ${where}${error ? ` ${error.code}: ${error.message}` : ''}`);

@@ -8,6 +8,7 @@ import { relativeInside } from '../util/paths';
 import type { RegistrySnapshot } from '../discovery/registry';
 import { collapseWhitespace, escapeMarkdown } from '../util/text';
 import type { DiscoveryProblem, SkillDiagnostic, SkillRecord, SkillStatus } from '../model/types';
+import { firstError, isUsableStatus } from '../model/status';
 
 export type StatusGroupId = 'active' | 'available' | 'problems' | 'not-allowed' | 'shadowed' | 'untrusted';
 
@@ -124,7 +125,7 @@ export function skillIcon(record: SkillRecord): IconSpec {
 
 /** The first error (else warning) of a skill: why it is invalid or stale. */
 export function mainProblem(record: SkillRecord): SkillDiagnostic | undefined {
-  return record.diagnostics.find((diagnostic) => diagnostic.severity === 'error') ?? record.diagnostics.find((diagnostic) => diagnostic.severity === 'warning');
+  return firstError(record) ?? record.diagnostics.find((diagnostic) => diagnostic.severity === 'warning');
 }
 
 /** Shortens a path under the home folder to `~/…` for display. */
@@ -330,7 +331,7 @@ function sourceIcon(record: SkillRecord): IconSpec {
 
 /** Skills the model or the user can use right now: the view's badge. */
 export function usableSkillCount(snapshot: RegistrySnapshot): number {
-  return snapshot.skills.filter((record) => record.status === 'available' || record.status === 'active').length;
+  return snapshot.skills.filter((record) => isUsableStatus(record.status)).length;
 }
 
 

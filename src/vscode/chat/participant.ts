@@ -41,6 +41,7 @@ import { DIAGNOSTIC_SOURCE, type ValidationReport } from '../diagnostics';
 import type { SkillsHost } from '../skills-host';
 import { toChatMessages, toConversationTurns } from './messages';
 import { resultText } from './tools';
+import { errorMessage } from '../../core/util/errors';
 
 export const PARTICIPANT_ID = 'agentSkills.chat';
 
@@ -54,7 +55,7 @@ const OUR_TOOLS: ReadonlySet<string> = new Set(Object.values(TOOL_NAMES));
 /** A failure of the model request itself, told apart from failures of this extension's code. */
 class ModelRequestError extends Error {
   constructor(readonly failure: unknown) {
-    super(failure instanceof Error ? failure.message : String(failure));
+    super(errorMessage(failure));
   }
 }
 
@@ -129,7 +130,7 @@ class SkillsChatTurn {
       return this.result(describeModelError(error.failure));
     }
     this.host.log.error(`@skills failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    return this.result(`@skills could not complete the request: ${oneLineMessage(error instanceof Error ? error.message : String(error))} (details in the Agent Skills log).`);
+    return this.result(`@skills could not complete the request: ${oneLineMessage(errorMessage(error))} (details in the Agent Skills log).`);
   }
 
   private list(): vscode.ChatResult {
@@ -343,7 +344,7 @@ class SkillsChatTurn {
       return resultText(await vscode.lm.invokeTool(call.name, { input: call.input, toolInvocationToken: this.request.toolInvocationToken }, this.token));
     } catch (error) {
       this.throwIfCancelled();
-      const message = oneLineMessage(error instanceof Error ? error.message : String(error));
+      const message = oneLineMessage(errorMessage(error));
       this.host.log.warn(`@skills: tool ${call.name} failed: ${message}`);
       this.stream.markdown(`\n\nThe tool ${call.name} failed: ${message}\n\n`);
       return `Error: ${message}`;
