@@ -6,10 +6,9 @@ import { allowSkill, disallowSkill, patternsAllowing, type AllowlistEdit } from 
 import type { SkillViewItem } from '../core/view/skill-view';
 import type { SkillRecord } from '../core/model/types';
 import type { CatalogDocument } from './catalog-document';
-import { COMMANDS } from './manifest';
 import { createSkill, type CreateSkillArgs } from './create-skill';
 import type { SkillDiagnostics, ValidationReport } from './diagnostics';
-import { SETTINGS_SECTION } from './settings';
+import { COMMANDS, SETTINGS, SETTINGS_SECTION } from './manifest';
 import type { SkillsHost } from './skills-host';
 
 /** A tree item, a skill name or a SKILL.md Uri: what the item commands accept. */
@@ -112,14 +111,14 @@ async function validate(diagnostics: SkillDiagnostics): Promise<ValidationReport
  */
 async function editAllowlist(host: SkillsHost, name: string, edit: (allowlist: readonly string[], name: string) => AllowlistEdit): Promise<boolean> {
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
-  const inspected = config.inspect<string[]>('allowlist');
+  const inspected = config.inspect<string[]>(SETTINGS.allowlist);
   const current = inspected?.workspaceValue ?? host.settings.allowlist;
   const result = edit(current, name);
   if (!result.changed) {
     void vscode.window.showInformationMessage(result.reason);
     return false;
   }
-  await config.update('allowlist', result.allowlist, vscode.ConfigurationTarget.Workspace);
+  await config.update(SETTINGS.allowlist, result.allowlist, vscode.ConfigurationTarget.Workspace);
   host.log.info(`Allowlist of this workspace is now: ${result.allowlist.join(', ')}.`);
   const stillAllowing = patternsAllowing(result.allowlist, name);
   if (edit === disallowSkill && stillAllowing.length > 0) {

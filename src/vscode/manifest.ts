@@ -1,4 +1,8 @@
-// Command ids as contributed in package.json, in one place so code and manifest stay in step.
+// Every id the extension shares with package.json: commands, views, context keys, the chat
+// participant, settings and language-model tools. A unit test checks this module against the
+// manifest, so a rename on one side alone fails the build.
+
+import { TOOL_NAMES } from '../core/chat/tool-names';
 
 export const COMMANDS = {
   validate: 'agentSkills.validate',
@@ -16,3 +20,30 @@ export const COMMANDS = {
   copyName: 'agentSkills.copyName',
   manageTrust: 'agentSkills.manageTrust',
 } as const;
+
+export const VIEW_CONTAINER_ID = 'agentSkills';
+export const SKILLS_VIEW_ID = 'agentSkills.skills';
+
+/** Context keys set for `when` clauses of the manifest. */
+export const CONTEXT_KEYS = {
+  ready: 'agentSkills.ready',
+  skillCount: 'agentSkills.skillCount',
+  unconfiguredLocations: 'agentSkills.unconfiguredLocations',
+} as const;
+
+export const PARTICIPANT_ID = 'agentSkills.chat';
+
+/** The `agentSkills.*` settings, by key below the section. */
+export const SETTINGS_SECTION = 'agentSkills';
+export const SETTINGS = {
+  enabled: 'enabled',
+  allowlist: 'allowlist',
+  locations: 'locations',
+  userSkills: 'userSkills',
+  builtinSkills: 'builtinSkills',
+  catalogBudgetPercent: 'catalog.budgetPercent',
+  catalogBudgetChars: 'catalog.budgetChars',
+} as const;
+
+/** The language-model tools; the core's texts for the model name them too. */
+export const TOOLS = TOOL_NAMES;

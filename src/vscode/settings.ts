@@ -1,20 +1,21 @@
 import * as vscode from 'vscode';
 import type { SkillSettings } from '../core/model/settings';
+import { DEFAULT_CATALOG_BUDGET_CHARS } from '../core/use/catalog';
+import { SETTINGS, SETTINGS_SECTION } from './manifest';
 
 /** Every `agentSkills.*` setting, read through one typed accessor. */
-export const SETTINGS_SECTION = 'agentSkills';
 
 /** Reads the settings; `scope` selects a workspace folder for the resource-scoped ones. */
 export function readSettings(scope?: vscode.ConfigurationScope): SkillSettings {
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION, scope);
   return {
-    enabled: config.get<boolean>('enabled', true),
-    allowlist: stringList(config.get<unknown>('allowlist')),
-    locations: stringList(config.get<unknown>('locations'), ['.agent/skills']),
-    userSkills: config.get<boolean>('userSkills', true),
-    builtinSkills: config.get<boolean>('builtinSkills', true),
-    catalogBudgetPercent: config.get<number>('catalog.budgetPercent', 2),
-    catalogBudgetChars: config.get<number>('catalog.budgetChars', 16000),
+    enabled: config.get<boolean>(SETTINGS.enabled, true),
+    allowlist: stringList(config.get<unknown>(SETTINGS.allowlist)),
+    locations: stringList(config.get<unknown>(SETTINGS.locations), ['.agent/skills']),
+    userSkills: config.get<boolean>(SETTINGS.userSkills, true),
+    builtinSkills: config.get<boolean>(SETTINGS.builtinSkills, true),
+    catalogBudgetPercent: config.get<number>(SETTINGS.catalogBudgetPercent, 2),
+    catalogBudgetChars: config.get<number>(SETTINGS.catalogBudgetChars, DEFAULT_CATALOG_BUDGET_CHARS),
   };
 }
 

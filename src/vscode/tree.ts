@@ -5,14 +5,16 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 import type { RegistrySnapshot } from '../core/discovery/registry';
 import { describeCatalogSize } from '../core/use/catalog-report';
-import { buildSkillView, usableSkillCount, viewMessage, type GroupViewItem, type IconSpec, type ViewItem } from '../core/view/skill-view';
+import { buildSkillView, usableSkillCount, viewMessage, type GroupViewItem, type IconSpec, type ViewAction, type ViewItem } from '../core/view/skill-view';
 import { findUnconfiguredLocations } from '../core/discovery/unconfigured-locations';
 import { currentCatalog } from '../core/use/current-catalog';
-import { COMMANDS } from './manifest';
+import { COMMANDS, CONTEXT_KEYS, SKILLS_VIEW_ID } from './manifest';
 import { readSettings } from './settings';
 import type { SkillsHost } from './skills-host';
 
-export const SKILLS_VIEW_ID = 'agentSkills.skills';
+/** The command behind each action line of the view. */
+const VIEW_ACTION_COMMANDS: Record<ViewAction, string> = { manageTrust: COMMANDS.manageTrust };
+
 const REDRAW_DELAY_MS = 50;
 
 export class SkillsTreeProvider implements vscode.TreeDataProvider<ViewItem>, vscode.Disposable {
@@ -61,7 +63,7 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<ViewItem>, vs
       treeItem.tooltip = markdown(item.tooltip);
       treeItem.contextValue = 'problem';
     } else if (item.kind === 'action') {
-      treeItem.command = { command: item.command, title: item.label };
+      treeItem.command = { command: VIEW_ACTION_COMMANDS[item.action], title: item.label };
     }
     return treeItem;
   }
@@ -146,14 +148,14 @@ export function createSkillsView(host: SkillsHost, provider: SkillsTreeProvider)
       host.log.warn(`${describeCatalogSize(catalog, catalog.budgetChars)} Past the budget: ${catalog.overflow.slice(0, 20).join(', ')}${more}.`);
     }
     reportedOverflow = overflow;
-    void setContext('agentSkills.skillCount', snapshot.skills.length);
+    void setContext(CONTEXT_KEYS.skillCount, snapshot.skills.length);
   };
   const unconfigured = new UnconfiguredLocations(host);
   update(host.snapshot);
   void host.ready.then(async () => {
     update(host.snapshot);
     await unconfigured.check();
-    void setContext('agentSkills.ready', true);
+    void setContext(CONTEXT_KEYS.ready, true);
   });
   return vscode.Disposable.from(
     view,
@@ -186,6 +188,6 @@ class UnconfiguredLocations {
       this.host.log.info(`Skills found in folders that are not in agentSkills.locations: ${report}.`);
     }
     this.reported = report;
-    await setContext('agentSkills.unconfiguredLocations', locations.length > 0);
+    await setContext(CONTEXT_KEYS.unconfiguredLocations, locations.length > 0);
   }
 }

@@ -58,13 +58,14 @@ export interface ActionViewItem {
   label: string;
   description: string;
   icon: IconSpec;
-  /** A command id contributed in package.json. */
-  command: string;
+  /** What clicking the line does; the editor maps it to its command. */
+  action: ViewAction;
 }
 
 export type ViewItem = SkillViewItem | ProblemViewItem | GroupViewItem | ActionViewItem;
 
-export const MANAGE_TRUST_COMMAND = 'agentSkills.manageTrust';
+/** Actions a line of the view can offer. */
+export type ViewAction = 'manageTrust';
 
 export interface ViewPolicy {
   /** The allowlist in effect (`agentSkills.allowlist`). */
@@ -306,7 +307,7 @@ export function buildSkillView(snapshot: RegistrySnapshot, policy: ViewPolicy, h
       }
       if (id === 'untrusted' && children.length > 0) {
         // The view says why these skills are unusable and offers the way out.
-        children.unshift({ kind: 'action', id: 'action:manage-trust', label: 'Trust this workspace to use its skills', description: '', icon: { id: 'shield' }, command: MANAGE_TRUST_COMMAND });
+        children.unshift({ kind: 'action', id: 'action:manage-trust', label: 'Trust this workspace to use its skills', description: '', icon: { id: 'shield' }, action: 'manageTrust' });
       }
     }
     if (children.length > 0) {

@@ -36,14 +36,13 @@ import { findInvocationMessage, parseActivateInput, parseActivationHeader, parse
 import { escapeMarkdown } from '../../core/util/text';
 import type { SkillRecord } from '../../core/model/types';
 import { currentCatalog } from '../../core/use/current-catalog';
-import { COMMANDS } from '../manifest';
+import { COMMANDS, PARTICIPANT_ID } from '../manifest';
 import { DIAGNOSTIC_SOURCE, type ValidationReport } from '../diagnostics';
 import type { SkillsHost } from '../skills-host';
 import { toChatMessages, toConversationTurns } from './messages';
 import { resultText } from './tools';
 import { errorMessage } from '../../core/util/errors';
 
-export const PARTICIPANT_ID = 'agentSkills.chat';
 
 /** Model round trips per request before the loop stops a model that keeps calling tools. */
 export const MAX_TOOL_ROUNDS = 8;

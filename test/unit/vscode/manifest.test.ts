@@ -1,0 +1,58 @@
+// The ids in src/vscode/manifest.ts against package.json: each side must name exactly what the
+// other does, so a rename or an addition on one side alone fails here instead of in the editor.
+
+import * as assert from 'node:assert/strict';
+import manifest from '../../../package.json';
+import { COMMANDS, CONTEXT_KEYS, PARTICIPANT_ID, SETTINGS, SETTINGS_SECTION, SKILLS_VIEW_ID, TOOLS, VIEW_CONTAINER_ID } from '../../../src/vscode/manifest';
+
+const contributes = manifest.contributes;
+const sorted = (values: Iterable<string>): string[] => [...new Set(values)].sort();
+
+/** Every `when` clause and welcome text of the manifest. */
+function whenClauses(): string[] {
+  const menus = Object.values(contributes.menus).flat();
+  return [...menus.map((entry) => entry.when ?? ''), ...contributes.viewsWelcome.map((entry) => entry.when), ...contributes.languageModelTools.map((tool) => tool.when)];
+}
+
+describe('manifest ids', () => {
+  it('names every contributed command, and no other', () => {
+    assert.deepEqual(sorted(Object.values(COMMANDS)), sorted(contributes.commands.map((command) => command.command)));
+  });
+
+  it('menus and welcome links use only contributed commands', () => {
+    const known = new Set<string>(Object.values(COMMANDS));
+    for (const entry of Object.values(contributes.menus).flat()) {
+      assert.ok(known.has(entry.command), `menu entry ${entry.command}`);
+    }
+    for (const welcome of contributes.viewsWelcome) {
+      for (const [, command] of welcome.contents.matchAll(/\(command:(agentSkills\.[\w.]+)/g)) {
+        assert.ok(known.has(command), `welcome link ${command}`);
+      }
+    }
+  });
+
+  it('names the view container and the Skills view', () => {
+    assert.deepEqual(contributes.viewsContainers.activitybar.map((container) => container.id), [VIEW_CONTAINER_ID]);
+    assert.deepEqual(Object.keys(contributes.views), [VIEW_CONTAINER_ID]);
+    assert.deepEqual(contributes.views.agentSkills.map((view) => view.id), [SKILLS_VIEW_ID]);
+    for (const welcome of contributes.viewsWelcome) assert.equal(welcome.view, SKILLS_VIEW_ID);
+  });
+
+  it('sets every context key the when clauses read, and no other', () => {
+    // `view == agentSkills.skills` names the view, not a context key.
+    const read = whenClauses().flatMap((clause) => [...clause.replace(/\bview == [\w.]+/g, '').matchAll(/(?<![.\w])(agentSkills\.\w+)/g)].map((match) => match[1]));
+    assert.deepEqual(sorted(read), sorted(Object.values(CONTEXT_KEYS)));
+  });
+
+  it('names the chat participant', () => {
+    assert.deepEqual(contributes.chatParticipants.map((participant) => participant.id), [PARTICIPANT_ID]);
+  });
+
+  it('names every setting, and no other', () => {
+    assert.deepEqual(sorted(Object.keys(contributes.configuration.properties)), sorted(Object.values(SETTINGS).map((key) => `${SETTINGS_SECTION}.${key}`)));
+  });
+
+  it('names every language-model tool, and no other', () => {
+    assert.deepEqual(sorted(contributes.languageModelTools.map((tool) => tool.name)), sorted(Object.values(TOOLS)));
+  });
+});
