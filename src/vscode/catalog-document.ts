@@ -6,24 +6,22 @@ import * as vscode from 'vscode';
 import { describeCatalogSize } from '../core/use/catalog-report';
 import { currentCatalog } from '../core/use/current-catalog';
 import type { SkillsHost } from './skills-host';
+import { Disposable } from './disposable';
 
 const SCHEME = 'agent-skills';
 export const CATALOG_URI = vscode.Uri.from({ scheme: SCHEME, path: '/Skill Catalog.md' });
 /** How long `show` waits for an already open document to take the current text. */
 const UPDATE_WAIT_MS = 2000;
 
-export class CatalogDocument implements vscode.TextDocumentContentProvider, vscode.Disposable {
-  private readonly changeEmitter = new vscode.EventEmitter<vscode.Uri>();
+export class CatalogDocument extends Disposable implements vscode.TextDocumentContentProvider {
+  private readonly changeEmitter = this.register(new vscode.EventEmitter<vscode.Uri>());
   readonly onDidChange = this.changeEmitter.event;
-  private readonly disposables: vscode.Disposable[];
 
   constructor(private readonly host: SkillsHost) {
-    this.disposables = [
-      this.changeEmitter,
-      vscode.workspace.registerTextDocumentContentProvider(SCHEME, this),
-      host.onDidChange(() => this.changeEmitter.fire(CATALOG_URI)),
-      host.onDidChangeSettings(() => this.changeEmitter.fire(CATALOG_URI)),
-    ];
+    super();
+    this.register(vscode.workspace.registerTextDocumentContentProvider(SCHEME, this));
+    this.register(host.onDidChange(() => this.changeEmitter.fire(CATALOG_URI)));
+    this.register(host.onDidChangeSettings(() => this.changeEmitter.fire(CATALOG_URI)));
   }
 
   provideTextDocumentContent(): string {
@@ -51,9 +49,5 @@ export class CatalogDocument implements vscode.TextDocumentContentProvider, vsco
     }
     await vscode.window.showTextDocument(document, { preview: false });
     return document;
-  }
-
-  dispose(): void {
-    vscode.Disposable.from(...this.disposables).dispose();
   }
 }

@@ -13,6 +13,7 @@ import { describeProblems } from '../core/view/skill-info';
 import type { SkillRoot } from '../core/model/types';
 import { onDidChangeSettings, readSettings } from './settings';
 import { type SkillSettings } from '../core/model/settings';
+import { Disposable } from './disposable';
 
 export interface SkillsHostOptions {
   /** The extension's own `skills/` folder. */
@@ -23,18 +24,18 @@ export interface SkillsHostOptions {
   skillsPath?: string;
 }
 
-export class SkillsHost implements vscode.Disposable {
+export class SkillsHost extends Disposable {
   /** The single source of truth. */
-  readonly registry = new SkillRegistry();
+  readonly registry = this.register(new SkillRegistry());
   /** Fires with every new registry snapshot. */
   readonly onDidChange: vscode.Event<RegistrySnapshot> = this.registry.onDidChange as vscode.Event<RegistrySnapshot>;
   /** Resolves when the first discovery has finished. */
   readonly ready: Promise<void>;
 
-  private readonly rootsEmitter = new vscode.EventEmitter<readonly SkillRoot[]>();
+  private readonly rootsEmitter = this.register(new vscode.EventEmitter<readonly SkillRoot[]>());
   /** Fires when the set of roots changes (watchers follow it). */
   readonly onDidChangeRoots = this.rootsEmitter.event;
-  private readonly settingsEmitter = new vscode.EventEmitter<SkillSettings>();
+  private readonly settingsEmitter = this.register(new vscode.EventEmitter<SkillSettings>());
   /** Fires after changed `agentSkills.*` settings were applied (`settings` is current by then). */
   readonly onDidChangeSettings = this.settingsEmitter.event;
 
@@ -49,29 +50,28 @@ export class SkillsHost implements vscode.Disposable {
   private loggedProblems = new Set<string>();
   /** The latest registry update; awaited by whenIdle. */
   private pending: Promise<unknown> = Promise.resolve();
-  private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
     /** The one log channel, 'Agent Skills'. */
     readonly log: vscode.LogOutputChannel,
     private readonly options: SkillsHostOptions,
   ) {
+    super();
     this.currentSettings = readSettings();
-    this.disposables.push(
-      this.registry,
-      this.rootsEmitter,
-      this.settingsEmitter,
-      onDidChangeSettings(() => this.applySettings()),
+    this.register(onDidChangeSettings(() => this.applySettings()));
+    this.register(
       vscode.workspace.onDidChangeWorkspaceFolders(() => {
         this.log.info('Workspace folders changed; rediscovering skills.');
         this.updateRoots();
       }),
+    );
+    this.register(
       vscode.workspace.onDidGrantWorkspaceTrust(() => {
         this.log.info('Workspace trusted; workspace skills are now read.');
         this.updateRoots();
       }),
-      this.onDidChange((snapshot) => this.logSnapshot(snapshot)),
     );
+    this.register(this.onDidChange((snapshot) => this.logSnapshot(snapshot)));
     this.applyPolicy();
     this.ready = this.updateRoots().then(() => {
       this.startupMs = performance.now() - this.createdAt;
@@ -128,10 +128,6 @@ export class SkillsHost implements vscode.Disposable {
       seen = this.pending;
       await seen.catch(() => undefined);
     } while (seen !== this.pending);
-  }
-
-  dispose(): void {
-    vscode.Disposable.from(...this.disposables).dispose();
   }
 
   private applySettings(): void {

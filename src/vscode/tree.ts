@@ -11,29 +11,29 @@ import { currentCatalog } from '../core/use/current-catalog';
 import { COMMANDS, CONTEXT_KEYS, SKILLS_VIEW_ID } from './manifest';
 import { readSettings } from './settings';
 import type { SkillsHost } from './skills-host';
+import { Disposable } from './disposable';
 
 /** The command behind each action line of the view. */
 const VIEW_ACTION_COMMANDS: Record<ViewAction, string> = { manageTrust: COMMANDS.manageTrust };
 
 const REDRAW_DELAY_MS = 50;
 
-export class SkillsTreeProvider implements vscode.TreeDataProvider<ViewItem>, vscode.Disposable {
-  private readonly changeEmitter = new vscode.EventEmitter<ViewItem | undefined>();
+export class SkillsTreeProvider extends Disposable implements vscode.TreeDataProvider<ViewItem> {
+  private readonly changeEmitter = this.register(new vscode.EventEmitter<ViewItem | undefined>());
   readonly onDidChangeTreeData = this.changeEmitter.event;
   private groups: GroupViewItem[] = [];
   private signature: string | undefined;
   private redrawTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly parents = new Map<ViewItem, GroupViewItem>();
   private readonly homeDir = os.homedir();
-  private readonly disposables: vscode.Disposable[] = [this.changeEmitter];
 
   constructor(private readonly host: SkillsHost) {
+    super();
     this.rebuild(host.snapshot);
-    this.disposables.push(
-      host.onDidChange((snapshot) => this.rebuild(snapshot)),
-      // The allowlist decides which items offer "Remove from Allowlist", even when no status changes.
-      host.onDidChangeSettings(() => this.rebuild(host.snapshot)),
-    );
+    this.register(host.onDidChange((snapshot) => this.rebuild(snapshot)));
+    // The allowlist decides which items offer "Remove from Allowlist", even when no status changes.
+    this.register(host.onDidChangeSettings(() => this.rebuild(host.snapshot)));
+    this.register({ dispose: () => clearTimeout(this.redrawTimer) });
   }
 
   /** The items shown right now, top level first (tests read the tree through this). */
@@ -77,11 +77,6 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<ViewItem>, vs
 
   getParent(item: ViewItem): ViewItem | undefined {
     return this.parents.get(item);
-  }
-
-  dispose(): void {
-    clearTimeout(this.redrawTimer);
-    vscode.Disposable.from(...this.disposables).dispose();
   }
 
   private rebuild(snapshot: RegistrySnapshot): void {

@@ -8,16 +8,19 @@ import { relativeInside } from '../core/util/paths';
 import type { SkillChange } from '../core/discovery/registry';
 import type { SkillRoot } from '../core/model/types';
 import { rootWatchGlob } from '../core/discovery/watch-patterns';
+import { Disposable } from './disposable';
 import type { SkillsHost } from './skills-host';
 
-export class SkillWatcher implements vscode.Disposable {
+export class SkillWatcher extends Disposable {
+  /** The watchers of the current roots, replaced when the roots change. */
   private watchers: vscode.Disposable[] = [];
   private readonly coalescer: ChangeCoalescer;
-  private readonly subscription: vscode.Disposable;
 
   constructor(host: SkillsHost) {
-    this.coalescer = new ChangeCoalescer((changes) => void host.applyChanges(changes));
-    this.subscription = host.onDidChangeRoots((roots) => this.watch(roots));
+    super();
+    this.coalescer = this.register(new ChangeCoalescer((changes) => void host.applyChanges(changes)));
+    this.register(host.onDidChangeRoots((roots) => this.watch(roots)));
+    this.register({ dispose: () => this.disposeWatchers() });
     this.watch(host.roots);
   }
 
@@ -29,12 +32,6 @@ export class SkillWatcher implements vscode.Disposable {
   /** Applies waiting events now (tests and benchmarks use it to skip the quiet period). */
   flush(): void {
     this.coalescer.flush();
-  }
-
-  dispose(): void {
-    this.subscription.dispose();
-    this.coalescer.dispose();
-    this.disposeWatchers();
   }
 
   private watch(roots: readonly SkillRoot[]): void {
