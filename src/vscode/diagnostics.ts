@@ -7,11 +7,12 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { loadSkillFile, validateSkillText } from '../core/skill-file/load';
 import type { RegistrySnapshot } from '../core/discovery/registry';
-import type { Severity, SkillDiagnostic, SkillRecord } from '../core/model/types';
+import type { SkillRecord } from '../core/model/types';
+import { toVscodeDiagnostic } from './convert';
 import { describeValidation, validateAllSkills, type ValidationSummary } from '../core/discovery/validate-all';
 import type { SkillsHost } from './skills-host';
+import { Disposable } from './disposable';
 
-export const DIAGNOSTIC_SOURCE = 'Agent Skills';
 const TYPING_DELAY_MS = 150;
 
 /** What Validate Skills returns to its caller (tests, the chat participant). */
@@ -27,39 +28,21 @@ export function isSkillFile(uri: vscode.Uri): boolean {
   return uri.scheme === 'file' && path.basename(uri.fsPath).toLowerCase() === 'skill.md';
 }
 
-export function toVscodeRange(range: SkillDiagnostic['range']): vscode.Range {
-  return new vscode.Range(range.start.line, range.start.column, range.end.line, range.end.column);
-}
-
-const SEVERITIES: Record<Severity, vscode.DiagnosticSeverity> = {
-  error: vscode.DiagnosticSeverity.Error,
-  warning: vscode.DiagnosticSeverity.Warning,
-  info: vscode.DiagnosticSeverity.Information,
-};
-
-function toVscodeDiagnostic(diagnostic: SkillDiagnostic): vscode.Diagnostic {
-  const converted = new vscode.Diagnostic(toVscodeRange(diagnostic.range), diagnostic.message, SEVERITIES[diagnostic.severity]);
-  converted.code = diagnostic.code;
-  converted.source = DIAGNOSTIC_SOURCE;
-  return converted;
-}
-
-export class SkillDiagnostics implements vscode.Disposable {
-  private readonly collection = vscode.languages.createDiagnosticCollection('agentSkills');
+export class SkillDiagnostics extends Disposable {
+  private readonly collection = this.register(vscode.languages.createDiagnosticCollection('agentSkills'));
   private readonly typingTimers = new Map<string, ReturnType<typeof setTimeout>>();
-  private readonly disposables: vscode.Disposable[] = [this.collection];
   private previous = new Map<string, SkillRecord>();
   /** Registry updates are handled one after another, so an older one never overwrites a newer one. */
   private queue: Promise<void> = Promise.resolve();
 
   constructor(private readonly host: SkillsHost) {
-    this.disposables.push(
-      host.onDidChange((snapshot) => this.enqueue(snapshot)),
-      vscode.workspace.onDidOpenTextDocument((document) => this.validateDocument(document)),
-      vscode.workspace.onDidChangeTextDocument((event) => this.scheduleDocument(event.document)),
-      vscode.workspace.onDidCloseTextDocument((document) => void this.revertToDisk(document.uri)),
-      vscode.workspace.onDidGrantWorkspaceTrust(() => vscode.workspace.textDocuments.forEach((document) => this.validateDocument(document))),
-    );
+    super();
+    this.register(host.onDidChange((snapshot) => this.enqueue(snapshot)));
+    this.register(vscode.workspace.onDidOpenTextDocument((document) => this.validateDocument(document)));
+    this.register(vscode.workspace.onDidChangeTextDocument((event) => this.scheduleDocument(event.document)));
+    this.register(vscode.workspace.onDidCloseTextDocument((document) => void this.revertToDisk(document.uri)));
+    this.register(vscode.workspace.onDidGrantWorkspaceTrust(() => vscode.workspace.textDocuments.forEach((document) => this.validateDocument(document))));
+    this.register({ dispose: () => this.typingTimers.forEach((timer) => clearTimeout(timer)) });
     this.enqueue(host.snapshot);
     vscode.workspace.textDocuments.forEach((document) => this.validateDocument(document));
   }
@@ -88,11 +71,6 @@ export class SkillDiagnostics implements vscode.Disposable {
   /** Resolves when diagnostics follow the latest registry snapshot. */
   settled(): Promise<void> {
     return this.queue;
-  }
-
-  dispose(): void {
-    this.typingTimers.forEach((timer) => clearTimeout(timer));
-    vscode.Disposable.from(...this.disposables).dispose();
   }
 
   private enqueue(snapshot: RegistrySnapshot): void {

@@ -4,7 +4,8 @@
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { fixesForDiagnostic, type SkillFix } from '../core/skill-file/fixes';
-import { DIAGNOSTIC_SOURCE, isSkillFile, toVscodeRange } from './diagnostics';
+import { DIAGNOSTIC_SOURCE, toVscodeRange } from './convert';
+import { isSkillFile } from './diagnostics';
 
 export class SkillQuickFixes implements vscode.CodeActionProvider {
   static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };

@@ -37,9 +37,11 @@ import { escapeMarkdown } from '../../core/util/text';
 import type { SkillRecord } from '../../core/model/types';
 import { currentCatalog } from '../../core/use/current-catalog';
 import { COMMANDS, PARTICIPANT_ID } from '../manifest';
-import { DIAGNOSTIC_SOURCE, type ValidationReport } from '../diagnostics';
+import { DIAGNOSTIC_SOURCE, fromVscodeSeverity } from '../convert';
+import type { ValidationReport } from '../diagnostics';
 import type { SkillsHost } from '../skills-host';
 import { toChatMessages, toConversationTurns } from './messages';
+import { ModelRequestError, RequestCancelled, runToolLoop, throwIfCancelled, type ToolLoopOptions, type ToolLoopResult } from './tool-loop';
 import { resultText } from './tools';
 import { errorMessage } from '../../core/util/errors';
 
@@ -50,20 +52,6 @@ export const MAX_TOOL_ROUNDS = 8;
 const MAX_FORK_ROUNDS = 4;
 
 const OUR_TOOLS: ReadonlySet<string> = new Set(Object.values(TOOL_NAMES));
-
-/** A failure of the model request itself, told apart from failures of this extension's code. */
-class ModelRequestError extends Error {
-  constructor(readonly failure: unknown) {
-    super(errorMessage(failure));
-  }
-}
-
-class RequestCancelled extends Error {}
-
-interface ModelAnswer {
-  text: string;
-  calls: vscode.LanguageModelToolCallPart[];
-}
 
 export function createSkillsParticipant(extensionUri: vscode.Uri, host: SkillsHost): vscode.ChatParticipant {
   const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, context, stream, token) => new SkillsChatTurn(host, request, context, stream, token).run());
@@ -142,14 +130,10 @@ class SkillsChatTurn {
     // The editor's command publishes the diagnostics and returns the summary; its diagnostics are the details.
     const report = await vscode.commands.executeCommand<ValidationReport | undefined>(COMMANDS.validate);
     const problems: ChatProblem[] = vscode.languages.getDiagnostics().flatMap(([uri, diagnostics]) =>
-      diagnostics
-        .filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE && diagnostic.severity !== vscode.DiagnosticSeverity.Hint)
-        .map((diagnostic) => ({
-          file: uri.fsPath,
-          line: diagnostic.range.start.line,
-          severity: diagnostic.severity === vscode.DiagnosticSeverity.Error ? 'error' : diagnostic.severity === vscode.DiagnosticSeverity.Warning ? 'warning' : 'info',
-          message: diagnostic.message,
-        })),
+      diagnostics.flatMap((diagnostic) => {
+        const severity = diagnostic.source === DIAGNOSTIC_SOURCE ? fromVscodeSeverity(diagnostic.severity) : undefined;
+        return severity ? [{ file: uri.fsPath, line: diagnostic.range.start.line, severity, message: diagnostic.message }] : [];
+      }),
     );
     const skills = this.host.snapshot.skills;
     this.stream.markdown(
@@ -261,61 +245,14 @@ class SkillsChatTurn {
     }
   }
 
-  /**
-   * Sends the messages, streams the answer, runs the tools it calls and sends their results back,
-   * until the model answers without tool calls or the rounds run out. Returns the streamed text.
-   */
-  private async converse(
-    model: vscode.LanguageModelChat,
-    messages: vscode.LanguageModelChatMessage[],
-    options: { tools: vscode.LanguageModelChatTool[]; first?: vscode.LanguageModelChatRequestOptions; maxRounds: number },
-    runCall: (call: vscode.LanguageModelToolCallPart) => Promise<string>,
-  ): Promise<{ text: string; exhausted: boolean }> {
-    let text = '';
-    for (let round = 0; round < options.maxRounds; round++) {
-      const requestOptions = (round === 0 && options.first) || { tools: options.tools, toolMode: vscode.LanguageModelChatToolMode.Auto };
-      const answer = await this.ask(model, messages, requestOptions, (chunk) => this.stream.markdown(chunk));
-      this.metadata.toolRounds++;
-      text += answer.text;
-      if (answer.calls.length === 0) {
-        return { text, exhausted: false };
-      }
-      messages.push(vscode.LanguageModelChatMessage.Assistant([...(answer.text ? [new vscode.LanguageModelTextPart(answer.text)] : []), ...answer.calls]));
-      const results: vscode.LanguageModelToolResultPart[] = [];
-      for (const call of answer.calls) {
-        results.push(new vscode.LanguageModelToolResultPart(call.callId, [new vscode.LanguageModelTextPart(await runCall(call))]));
-      }
-      messages.push(vscode.LanguageModelChatMessage.User(results));
-    }
-    return { text, exhausted: true };
-  }
-
-  /** Sends one request and streams its text; cancellation and model failures become typed errors. */
-  private async ask(model: vscode.LanguageModelChat, messages: vscode.LanguageModelChatMessage[], options: vscode.LanguageModelChatRequestOptions, onText: (text: string) => void): Promise<ModelAnswer> {
-    this.throwIfCancelled();
-    const answer: ModelAnswer = { text: '', calls: [] };
-    try {
-      const response = await model.sendRequest(messages, options, this.token);
-      for await (const part of response.stream) {
-        if (part instanceof vscode.LanguageModelTextPart) {
-          answer.text += part.value;
-          onText(part.value);
-        } else if (part instanceof vscode.LanguageModelToolCallPart) {
-          answer.calls.push(part);
-        }
-      }
-    } catch (error) {
-      this.throwIfCancelled();
-      throw new ModelRequestError(error);
-    }
-    this.throwIfCancelled();
-    return answer;
-  }
-
-  private throwIfCancelled(): void {
-    if (this.token.isCancellationRequested) {
-      throw new RequestCancelled();
-    }
+  /** The tool loop with this turn's cancellation, streaming the answer into the response. */
+  private converse(model: vscode.LanguageModelChat, messages: vscode.LanguageModelChatMessage[], options: ToolLoopOptions, runCall: (call: vscode.LanguageModelToolCallPart) => Promise<string>): Promise<ToolLoopResult> {
+    return runToolLoop(model, messages, options, {
+      token: this.token,
+      onText: (text) => this.stream.markdown(text),
+      onRound: () => this.metadata.toolRounds++,
+      runCall,
+    });
   }
 
   /** Runs one tool call of the model and returns the text the model gets back. */
@@ -342,7 +279,7 @@ class SkillsChatTurn {
     try {
       return resultText(await vscode.lm.invokeTool(call.name, { input: call.input, toolInvocationToken: this.request.toolInvocationToken }, this.token));
     } catch (error) {
-      this.throwIfCancelled();
+      throwIfCancelled(this.token);
       const message = oneLineMessage(errorMessage(error));
       this.host.log.warn(`@skills: tool ${call.name} failed: ${message}`);
       this.stream.markdown(`\n\nThe tool ${call.name} failed: ${message}\n\n`);
