@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { answersHttp, findFreePort, killGroup } from './harness/launcher';
+import { answersHttp, findFreePort, killGroup } from './harness/server-process';
 import { ensureVsCodeServer } from './harness/vscode-server';
 import { repositoryRoot } from './harness/repository';
 import { takeDemoScreenshots } from './demo/screenshots';

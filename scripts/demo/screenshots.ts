@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
-import { chromiumPath, chromiumArguments } from '../harness/launcher';
+import { chromiumPath, chromiumArguments } from '../harness/workbench-page';
 import { repositoryRoot } from '../harness/repository';
 import { errorMessage } from '../../src/core/util/errors';
 

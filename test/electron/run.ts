@@ -9,7 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { addCounts, noCounts, readSuiteCounts, withAtLeastOneFailure } from '../../scripts/harness/counts';
 import { compileIntegrationTests } from '../../scripts/harness/compile-tests';
-import { prepareSuiteFolders, suiteEnvironment } from '../../scripts/harness/launcher';
+import { prepareSuiteFolders, suiteEnvironment } from '../../scripts/harness/suite-folders';
 import { repositoryRoot } from '../../scripts/harness/repository';
 import { integrationSuites } from '../integration/registry';
 import { errorMessage } from '../../src/core/util/errors';

@@ -1,6 +1,6 @@
 // The integration suites `npm run test:integration` runs, in this order. Each suite's tests live
 // in test/integration/suites/<name>/*.test.ts; its fixtures in test/workspaces/.
-import type { IntegrationSuite } from '../../scripts/harness/launcher';
+import type { IntegrationSuite } from '../../scripts/harness/suite-folders';
 
 export const integrationSuites: readonly IntegrationSuite[] = [
   {

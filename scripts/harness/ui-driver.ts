@@ -1,0 +1,77 @@
+// What tests ask of the workbench through the harness channel: read a view's text, click, press
+// keys, type, take a screenshot. Targets are found the way a user sees them: visible, by role and name.
+import type { Locator, Page } from 'playwright-core';
+import { describeUiTarget, type HarnessRequest, type UiTarget, type ViewName } from './channel';
+import type { WorkbenchPage } from './workbench-page';
+
+/** Where a part of the window lives in the workbench DOM. */
+const viewSelectors: Record<Exclude<ViewName, `css:${string}`>, string> = {
+  chat: '.interactive-session',
+  skills: '[id="workbench.view.extension.agentSkills"]',
+  sidebar: '[id="workbench.parts.sidebar"]',
+  panel: '[id="workbench.parts.panel"]',
+  editor: '[id="workbench.parts.editor"]',
+  notifications: '.notifications-toasts, .notifications-center',
+  window: '.monaco-workbench',
+};
+
+/** Answers the tests' requests (see channel.ts) by acting on the workbench as a user would. */
+export class UiDriver {
+  constructor(private readonly workbench: WorkbenchPage) {}
+
+  async answer(request: HarnessRequest): Promise<string> {
+    if (request.kind === 'screenshot') {
+      return this.workbench.screenshot(request.name);
+    }
+    const page = this.workbench.page;
+    switch (request.kind) {
+      case 'readViewText':
+        return readViewText(page, request.view);
+      case 'click':
+        await (await uniqueVisible(page, request.target, request.timeoutMs)).click({ timeout: request.timeoutMs });
+        return '';
+      case 'pressKeys':
+        for (const key of request.keys) {
+          await page.keyboard.press(key);
+        }
+        return '';
+      case 'typeText':
+        if (request.into) {
+          // Typed key by key, like a user: quick inputs filter on every keystroke.
+          await (await uniqueVisible(page, request.into, request.timeoutMs)).pressSequentially(request.text, { timeout: request.timeoutMs });
+        } else {
+          await page.keyboard.type(request.text);
+        }
+        return '';
+    }
+  }
+}
+
+async function readViewText(page: Page, view: ViewName): Promise<string> {
+  const selector = view.startsWith('css:') ? view.slice('css:'.length) : viewSelectors[view as keyof typeof viewSelectors];
+  if (!selector) {
+    throw new Error(`unknown view "${view}"`);
+  }
+  const texts = await page.locator(selector).filter({ visible: true }).allInnerTexts();
+  if (texts.length === 0) {
+    throw new Error(`no visible element shows the ${view} view (selector ${selector}); open or focus it first`);
+  }
+  return texts.join('\n');
+}
+
+/** The one visible element a UI target names, once it shows up; several matches are an error. */
+async function uniqueVisible(page: Page, target: UiTarget, timeoutMs: number): Promise<Locator> {
+  const scope = target.within ? page.locator(target.within).filter({ visible: true }) : page.locator(':root');
+  const candidates = ('selector' in target ? scope.locator(target.selector) : scope.getByRole(target.role, { name: target.name, exact: target.exact ?? false })).filter({ visible: true });
+  try {
+    await candidates.first().waitFor({ state: 'visible', timeout: timeoutMs });
+  } catch {
+    throw new Error(`no visible ${describeUiTarget(target)} appeared within ${timeoutMs} ms`);
+  }
+  const count = await candidates.count();
+  if (count > 1) {
+    const names = await Promise.all((await candidates.all()).slice(0, 5).map((candidate) => candidate.innerText().catch(() => '?')));
+    throw new Error(`${count} visible elements match ${describeUiTarget(target)} (${names.map((name) => JSON.stringify(name.trim().slice(0, 60))).join(', ')}); narrow it with exact or within`);
+  }
+  return candidates;
+}
