@@ -21,14 +21,50 @@ const layers = {
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'scripts/demo/model/dist/**', 'out/**', 'node_modules/**', '.vscode-test/**', 'test/fixtures/**', 'test-output/**', 'demo-workspace/**', 'scripts/demo/workspace-template/**', 'test/workspaces/**'],
+    ignores: [
+      'dist/**',
+      'scripts/demo/model/dist/**',
+      'out/**',
+      'node_modules/**',
+      '.vscode-test/**',
+      'test/fixtures/**',
+      'test-output/**',
+      'demo-workspace/**',
+      'scripts/demo/workspace-template/**',
+      'test/workspaces/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', __dirname: 'readonly', require: 'readonly', module: 'writable', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly', Buffer: 'readonly', URL: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        __dirname: 'readonly',
+        require: 'readonly',
+        module: 'writable',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+      },
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      curly: ['error', 'all'],
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  // Rules that need types: a promise nobody awaits hides its failure.
+  {
+    files: ['src/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'test/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
     },
   },
   { files: ['src/core/**/*.ts'], rules: { 'no-restricted-imports': ['error', layers.core] } },

@@ -16,7 +16,9 @@ export interface TimedSteps {
 export type TimedTask = (() => Promise<unknown>) | TimedSteps;
 
 export function median(values: readonly number[]): number {
-  if (values.length === 0) throw new Error('median of no values');
+  if (values.length === 0) {
+    throw new Error('median of no values');
+  }
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;

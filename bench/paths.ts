@@ -7,7 +7,6 @@ import { repositoryRoot } from '../scripts/harness/repository';
 /** The extension of the bench's own modules: '.js' when bundled, '.ts' under tsx. */
 export const MODULE_EXTENSION = path.extname(__filename);
 
-
 /** The bench's own folder: out/bench bundled, bench under tsx. */
 export const benchFolder = MODULE_EXTENSION === '.ts' ? path.join(repositoryRoot, 'bench') : path.join(repositoryRoot, 'out', 'bench');
 

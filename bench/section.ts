@@ -41,7 +41,9 @@ export function checkGoal(goal: Goal): Verdict {
 
 /** Three significant digits at most, with thousands separators for large values. */
 export function formatNumber(value: number): string {
-  if (!Number.isFinite(value)) return String(value);
+  if (!Number.isFinite(value)) {
+    return String(value);
+  }
   const magnitude = Math.abs(value);
   const digits = magnitude >= 100 ? 0 : magnitude >= 10 ? 1 : magnitude >= 1 ? 2 : 3;
   return value.toLocaleString('en-US', { maximumFractionDigits: digits });

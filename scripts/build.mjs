@@ -11,7 +11,8 @@ const common = {
   format: 'cjs',
   sourcemap: !production,
   minify: production,
-  logLevel: 'warning',
+  // Watch mode prints "[watch] build started/finished", which the VS Code task waits for.
+  logLevel: watch ? 'info' : 'warning',
   external: ['vscode'],
 };
 

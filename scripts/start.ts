@@ -52,18 +52,24 @@ async function main(): Promise<void> {
     installation.nodeBinaryPath,
     [
       installation.serverMainPath,
-      '--host', '127.0.0.1',
-      '--port', String(port),
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
       // Anything that can reach the port could run code on this machine through the server: even
       // on loopback, a token keeps other users and web pages out.
-      '--connection-token-file', tokenFile,
+      '--connection-token-file',
+      tokenFile,
       '--accept-server-license-terms',
       '--disable-telemetry',
       // The demo workspace is our own sample: no trust prompt in the way.
       '--disable-workspace-trust',
-      '--user-data-dir', folders.userData,
-      '--server-data-dir', folders.serverData,
-      '--extensions-dir', folders.extensions,
+      '--user-data-dir',
+      folders.userData,
+      '--server-data-dir',
+      folders.serverData,
+      '--extensions-dir',
+      folders.extensions,
     ],
     // Its own process group, so stopping it also stops the extension host and other helpers.
     { cwd: workspaceFolder, env: serverEnvironment(), detached: true, stdio: ['ignore', 'pipe', 'pipe'] },

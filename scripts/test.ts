@@ -1,7 +1,8 @@
 // `npm test`: builds the extension, runs the unit tests, then every integration suite inside a
 // real VS Code, and ends with the total over both as its last line: `N passed, N failed`.
 //
-//   tsx scripts/test.ts                      everything (SKIP_INTEGRATION=1: unit tests only)
+//   tsx scripts/test.ts                      everything (SKIP_INTEGRATION=1: checks and unit tests only)
+//   tsx scripts/test.ts --checks             the static checks only: typecheck, lint, format
 //   tsx scripts/test.ts --unit               unit tests only
 //   tsx scripts/test.ts --integration [name…] integration suites only (all, or those named)
 //   AGENT_SKILLS_TEST_JOBS=N                 run N suites at a time (default 1)
@@ -19,17 +20,20 @@ import { integrationSuites } from '../test/integration/registry';
 import { errorMessage } from '../src/core/util/errors';
 
 interface Plan {
+  readonly checks: boolean;
   readonly unit: boolean;
   readonly integration: boolean;
   readonly suiteNames: readonly string[];
 }
 
 function planFromArguments(args: readonly string[]): Plan {
+  const onlyChecks = args.includes('--checks');
   const onlyUnit = args.includes('--unit');
   const onlyIntegration = args.includes('--integration');
   const suiteNames = args.filter((arg) => !arg.startsWith('--'));
   const skipIntegration = process.env.SKIP_INTEGRATION === '1' || process.env.SKIP_INTEGRATION === 'true';
-  return { unit: !onlyIntegration, integration: onlyIntegration || (!onlyUnit && !skipIntegration), suiteNames };
+  const everything = !onlyChecks && !onlyUnit && !onlyIntegration;
+  return { checks: everything || onlyChecks, unit: everything || onlyUnit, integration: onlyIntegration || (everything && !skipIntegration), suiteNames };
 }
 
 /** Kept outside main() so that even an unexpected crash reports what had run. */
@@ -40,7 +44,10 @@ async function main(): Promise<number> {
   let problems = 0;
   // Packaged before the build: the production bundle it makes is then replaced by the
   // development one that the other suites load.
-  const packaged = !plan.integration || !integrationSuites.some((suite) => suite.installVsix && (plan.suiteNames.length === 0 || plan.suiteNames.includes(suite.name))) || (await run('npm', ['run', 'package'])) === 0;
+  const packaged =
+    !plan.integration ||
+    !integrationSuites.some((suite) => suite.installVsix && (plan.suiteNames.length === 0 || plan.suiteNames.includes(suite.name))) ||
+    (await run('npm', ['run', 'package'])) === 0;
   if (!packaged) {
     console.log('Packaging failed; the suite of the installed .vsix will fail.');
     problems++;
@@ -50,6 +57,11 @@ async function main(): Promise<number> {
   if (!built) {
     console.log('The build failed; no integration suite can run.');
     problems++;
+  }
+  if (plan.checks) {
+    const checks = await runStaticChecks();
+    addCounts(total, checks);
+    problems += checks.failed;
   }
   if (plan.unit) {
     const unit = await runUnitTests();
@@ -63,7 +75,7 @@ async function main(): Promise<number> {
       problems += result.exitCode === 0 ? 0 : 1;
     }
   } else if (!plan.integration) {
-    console.log('Integration suites skipped (SKIP_INTEGRATION or --unit).');
+    console.log('Integration suites skipped (SKIP_INTEGRATION, --checks or --unit).');
   }
 
   if (problems > 0) {
@@ -77,6 +89,18 @@ async function main(): Promise<number> {
 function printTotal(): void {
   const skipped = total.pending > 0 ? `, ${total.pending} skipped` : '';
   console.log(`${total.passed} passed, ${total.failed} failed${skipped}`);
+}
+
+/** Each static check counts as one test: the types, the lint rules (layers included) and the formatting. */
+async function runStaticChecks(): Promise<SuiteCounts> {
+  console.log('\n== Static checks ==');
+  const counts = noCounts();
+  for (const check of ['typecheck', 'lint', 'format:check']) {
+    const ok = (await run('npm', ['run', '--silent', check])) === 0;
+    console.log(`  ${ok ? '✔' : '✗'} npm run ${check}`);
+    addCounts(counts, { passed: ok ? 1 : 0, failed: ok ? 0 : 1, pending: 0 });
+  }
+  return counts;
 }
 
 async function runUnitTests(): Promise<{ counts: SuiteCounts; ok: boolean }> {

@@ -16,7 +16,9 @@ async function warmUp(root: SkillRoot): Promise<void> {
 
 async function main(rootPath: string): Promise<void> {
   const collect = (globalThis as { gc?: () => void }).gc;
-  if (!collect) throw new Error('run with --expose-gc');
+  if (!collect) {
+    throw new Error('run with --expose-gc');
+  }
   const root: SkillRoot = { path: rootPath, kind: 'env', label: 'bench' };
   await warmUp(root);
 

@@ -8,10 +8,46 @@ import * as path from 'node:path';
 import { mapWithConcurrency } from '../../src/core/util/async';
 
 const WORDS = [
-  'pdf', 'report', 'invoice', 'release', 'notes', 'changelog', 'schema', 'migration', 'review', 'deploy',
-  'table', 'chart', 'form', 'test', 'coverage', 'lint', 'format', 'api', 'client', 'server', 'bookmark',
-  'search', 'index', 'cache', 'query', 'ticket', 'triage', 'summary', 'diagram', 'spreadsheet', 'slides',
-  'translate', 'audit', 'security', 'license', 'docker', 'kubernetes', 'terraform', 'budget', 'metrics',
+  'pdf',
+  'report',
+  'invoice',
+  'release',
+  'notes',
+  'changelog',
+  'schema',
+  'migration',
+  'review',
+  'deploy',
+  'table',
+  'chart',
+  'form',
+  'test',
+  'coverage',
+  'lint',
+  'format',
+  'api',
+  'client',
+  'server',
+  'bookmark',
+  'search',
+  'index',
+  'cache',
+  'query',
+  'ticket',
+  'triage',
+  'summary',
+  'diagram',
+  'spreadsheet',
+  'slides',
+  'translate',
+  'audit',
+  'security',
+  'license',
+  'docker',
+  'kubernetes',
+  'terraform',
+  'budget',
+  'metrics',
 ];
 const VERBS = ['Extracts', 'Generates', 'Reviews', 'Converts', 'Validates', 'Summarizes', 'Fills', 'Formats', 'Migrates', 'Checks'];
 const SENTENCE_TAILS = [
@@ -59,8 +95,13 @@ function picker(seed: number): Picker {
 /** Text of about `length` characters made of sentences. */
 function prose(random: Picker, length: number): string {
   let text = `${random.pick(VERBS)} ${random.pick(WORDS)} ${random.pick(WORDS)} files for the ${random.pick(WORDS)} workflow.`;
-  while (text.length < length) text += ` ${random.pick(SENTENCE_TAILS)}`;
-  return text.slice(0, length).trimEnd().replace(/[ .,:-]*$/, '.');
+  while (text.length < length) {
+    text += ` ${random.pick(SENTENCE_TAILS)}`;
+  }
+  return text
+    .slice(0, length)
+    .trimEnd()
+    .replace(/[ .,:-]*$/, '.');
 }
 
 function body(random: Picker, bytes: number, references: readonly string[]): string {
@@ -70,8 +111,12 @@ function body(random: Picker, bytes: number, references: readonly string[]): str
     sections.push(`## Step ${++step}: ${random.pick(VERBS).toLowerCase()} the ${random.pick(WORDS)}\n`);
     sections.push(`${prose(random, random.between(200, 700))}\n`);
     sections.push(Array.from({ length: random.between(2, 6) }, () => `- ${prose(random, random.between(40, 120))}`).join('\n') + '\n');
-    if (random.chance(0.4)) sections.push(`\`\`\`bash\nnpx ${random.pick(WORDS)}-cli --input "$ARGUMENTS" --out ${random.pick(WORDS)}.json\n\`\`\`\n`);
-    if (references.length > 0 && random.chance(0.5)) sections.push(`See [the ${random.pick(WORDS)} guide](references/${random.pick(references)}) for details.\n`);
+    if (random.chance(0.4)) {
+      sections.push(`\`\`\`bash\nnpx ${random.pick(WORDS)}-cli --input "$ARGUMENTS" --out ${random.pick(WORDS)}.json\n\`\`\`\n`);
+    }
+    if (references.length > 0 && random.chance(0.5)) {
+      sections.push(`See [the ${random.pick(WORDS)} guide](references/${random.pick(references)}) for details.\n`);
+    }
   }
   return sections.join('\n');
 }
@@ -101,7 +146,9 @@ export async function writeSyntheticSkills(root: string, count: number, seed = 1
     await fs.writeFile(file, skillFile(name, description, random, references));
     if (references.length > 0) {
       await fs.mkdir(path.join(dir, 'references'));
-      for (const reference of references) await fs.writeFile(path.join(dir, 'references', reference), `# ${reference}\n\n${prose(random, random.between(500, 4000))}\n`);
+      for (const reference of references) {
+        await fs.writeFile(path.join(dir, 'references', reference), `# ${reference}\n\n${prose(random, random.between(500, 4000))}\n`);
+      }
     }
     return { name, description, file };
   });

@@ -43,7 +43,9 @@ export async function run(): Promise<BenchFigures> {
     const root = path.join(workspace, 'skills');
     const skills = await writeSyntheticSkills(root, SKILL_COUNT);
     await registry.setRoots([{ path: root, kind: 'env', label: 'bench' }]);
-    if (registry.snapshot.skills.length !== SKILL_COUNT) throw new Error(`discovered ${registry.snapshot.skills.length} of ${SKILL_COUNT} skills`);
+    if (registry.snapshot.skills.length !== SKILL_COUNT) {
+      throw new Error(`discovered ${registry.snapshot.skills.length} of ${SKILL_COUNT} skills`);
+    }
     console.log(`  ${SKILL_COUNT.toLocaleString('en-US')} synthetic skills in ${root}`);
     return { ...catalogSize(registry), ...(await activationLatency(registry, skills)), ...(await findLatency(registry)) };
   } finally {
@@ -71,7 +73,13 @@ function catalogSize(registry: SkillRegistry): BenchFigures {
     catalogUnlisted1000: given.unlisted.length,
     fullCatalogChars1000: full.chars,
     fullCatalogTokens1000: estimateTokens(full.text),
-    catalogWithinBudgetGoal: checkGoal({ label: 'catalog share of the model window', value: (given.estimatedTokens / MODEL_INPUT_TOKENS) * 100, unit: ' %', target: DEFAULT_SETTINGS.catalogBudgetPercent, better: 'lower' }),
+    catalogWithinBudgetGoal: checkGoal({
+      label: 'catalog share of the model window',
+      value: (given.estimatedTokens / MODEL_INPUT_TOKENS) * 100,
+      unit: ' %',
+      target: DEFAULT_SETTINGS.catalogBudgetPercent,
+      better: 'lower',
+    }),
   };
 }
 
@@ -81,9 +89,13 @@ function catalogSize(registry: SkillRegistry): BenchFigures {
  */
 async function activationToolCall(registry: SkillRegistry, name: string): Promise<string> {
   const parsed = parseActivateInput({ name, arguments: 'data.csv "Quarterly report"' });
-  if (!parsed.ok) throw new Error(parsed.message);
+  if (!parsed.ok) {
+    throw new Error(parsed.message);
+  }
   const result = await activateSkill(registry.snapshot, parsed.input.name, { mode: 'model', arguments: parsed.input.arguments });
-  if (!result.ok) throw new Error(result.message);
+  if (!result.ok) {
+    throw new Error(result.message);
+  }
   registry.activate(result.record.name);
   return activationToolText(result);
 }
@@ -123,4 +135,3 @@ async function findLatency(registry: SkillRegistry): Promise<BenchFigures> {
     findLatencyGoal: checkGoal({ label: `${TOOL_NAMES.find}, ranked query over 1,000 skills (median)`, value: ms, unit: ' ms', target: 100, better: 'lower' }),
   };
 }
-

@@ -53,10 +53,7 @@ export async function run(): Promise<BenchFigures> {
     const helpRatio = help.help / help.node;
     const helpGoal = checkGoal({ label: '--help ÷ node -e 0', value: helpRatio, unit: '×', target: 1.3, better: 'lower' });
 
-    const list = await alternatingMediansMs(
-      { plain: () => runProcess(['-e', PLAIN_SCRIPT, root]), list: () => runProcess([CLI_BUNDLE, 'list', '--json', root]) },
-      RUNS,
-    );
+    const list = await alternatingMediansMs({ plain: () => runProcess(['-e', PLAIN_SCRIPT, root]), list: () => runProcess([CLI_BUNDLE, 'list', '--json', root]) }, RUNS);
     printFigure(`plain script over ${SKILL_COUNT.toLocaleString('en-US')} skills`, list.plain, ' ms');
     printFigure(`agent-skills list --json over ${SKILL_COUNT.toLocaleString('en-US')} skills`, list.list, ' ms');
     const listRatio = list.list / list.plain;

@@ -95,8 +95,7 @@ interface Comparison {
 /** Times two tasks in alternation, prints both and their ratio against its goal, and returns the figures. */
 async function compare({ first, second, goal, repetitions }: Comparison): Promise<BenchFigures> {
   const times = await alternatingMedians({ first: first.task, second: second.task }, repetitions);
-  const ratio = (pick: (median: MedianTimes) => number): number =>
-    goal.better === 'lower' ? pick(times.second) / pick(times.first) : pick(times.first) / pick(times.second);
+  const ratio = (pick: (median: MedianTimes) => number): number => (goal.better === 'lower' ? pick(times.second) / pick(times.first) : pick(times.first) / pick(times.second));
   printFigure(first.label, times.first.wallMs, ' ms');
   printFigure(second.label, times.second.wallMs, ' ms');
   const value = ratio((median) => median.wallMs);
@@ -143,7 +142,9 @@ async function incrementalEdit(small: Tree, large: Tree): Promise<BenchFigures> 
       repetitions: { warmups: 10, runs: 61 },
     });
   } finally {
-    for (const registry of registries) registry.dispose();
+    for (const registry of registries) {
+      registry.dispose();
+    }
   }
 }
 
@@ -151,7 +152,9 @@ async function incrementalEdit(small: Tree, large: Tree): Promise<BenchFigures> 
 async function heapPerSkill(tree: Tree): Promise<BenchFigures> {
   const { stdout } = await promisify(execFile)(process.execPath, [...nodeArguments('core/heap-probe', ['--expose-gc']), tree.root.path], { cwd: repositoryRoot });
   const { skills, heapBytes } = JSON.parse(stdout) as { skills: number; heapBytes: number };
-  if (skills !== tree.skills.length) throw new Error(`the heap probe discovered ${skills} skills, not ${tree.skills.length}`);
+  if (skills !== tree.skills.length) {
+    throw new Error(`the heap probe discovered ${skills} skills, not ${tree.skills.length}`);
+  }
   const perSkill = heapBytes / skills;
   return {
     heapBytesPerSkill5000: Math.round(perSkill),
@@ -163,7 +166,9 @@ async function heapPerSkill(tree: Tree): Promise<BenchFigures> {
 function catalogOverhead(tree: Tree, registry: SkillRegistry): BenchFigures {
   const catalog = renderCatalog(registry.snapshot.skills, { maxChars: Infinity });
   registry.dispose();
-  if (catalog.included.length !== tree.skills.length) throw new Error(`the catalog describes ${catalog.included.length} of ${tree.skills.length} skills`);
+  if (catalog.included.length !== tree.skills.length) {
+    throw new Error(`the catalog describes ${catalog.included.length} of ${tree.skills.length} skills`);
+  }
   const content = tree.skills.reduce((sum, skill) => sum + skill.name.length + skill.description.length, 0);
   const perSkill = (catalog.chars - content) / tree.skills.length;
   printFigure('catalog characters per skill beyond name + description', perSkill, '');
@@ -192,7 +197,9 @@ async function validationAgainstReference(tree: Tree): Promise<BenchFigures> {
   const ourInvalid = ourVerdicts.filter((skill) => !skill.valid);
   const referenceInvalid = referenceVerdicts.filter((errors) => errors.length > 0);
   if (ours.code !== 0 || ours.stderr !== '' || ourVerdicts.length !== folders.length || ourInvalid.length > 0 || referenceInvalid.length > 0) {
-    throw new Error(`validators disagree on the synthetic tree: ours (exit ${ours.code}) found ${ourInvalid.length} invalid of ${ourVerdicts.length}, skills-ref ${referenceInvalid.length} of ${folders.length}`);
+    throw new Error(
+      `validators disagree on the synthetic tree: ours (exit ${ours.code}) found ${ourInvalid.length} invalid of ${ourVerdicts.length}, skills-ref ${referenceInvalid.length} of ${folders.length}`,
+    );
   }
 
   return compare({
@@ -202,10 +209,19 @@ async function validationAgainstReference(tree: Tree): Promise<BenchFigures> {
       label: 'ours, agent-skills validate --strict (1,000 skills)',
       task: async () => {
         const { code } = await cliValidateStrict(tree.root.path, false);
-        if (code !== 0) throw new Error(`agent-skills validate --strict exited with ${code}`);
+        if (code !== 0) {
+          throw new Error(`agent-skills validate --strict exited with ${code}`);
+        }
       },
     },
-    goal: { key: 'validateSpeedupVsReference', cpuKey: 'validateSpeedupVsReferenceCpu', goalKey: 'validateSpeedupGoal', label: 'speed-up over skills-ref validating 1,000 skills', target: 2, better: 'higher' },
+    goal: {
+      key: 'validateSpeedupVsReference',
+      cpuKey: 'validateSpeedupVsReferenceCpu',
+      goalKey: 'validateSpeedupGoal',
+      label: 'speed-up over skills-ref validating 1,000 skills',
+      target: 2,
+      better: 'higher',
+    },
     repetitions: COMPARED_RUNS,
   });
 }

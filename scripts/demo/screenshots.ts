@@ -25,7 +25,11 @@ export async function takeDemoScreenshots(url: string, log: (line: string) => vo
     const skillRow = page.locator('[id="workbench.view.extension.agentSkills"] .monaco-list-row', { hasText: 'db-migrations' }).first();
     await skillRow.waitFor({ timeout: uiTimeoutMs });
     // The startup editor (the demo's README) opens late; it must be there before it is closed.
-    await page.locator('.tabs-container .tab').first().waitFor({ timeout: 15000 }).catch(() => undefined);
+    await page
+      .locator('.tabs-container .tab')
+      .first()
+      .waitFor({ timeout: 15000 })
+      .catch(() => undefined);
     await runCommand(page, 'View: Close All Editors');
     await widenSidebar(page);
     // The chat comes in the second picture; here the room goes to the skill and its problem.
@@ -88,7 +92,11 @@ async function runCommand(page: Page, title: string): Promise<void> {
   await page.keyboard.press('F1');
   await page.locator('.quick-input-widget input').filter({ visible: true }).waitFor({ timeout: uiTimeoutMs });
   await page.keyboard.type(title);
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: title.replace(/^View: /, '') }).filter({ visible: true }).first().waitFor({ timeout: uiTimeoutMs });
+  await page
+    .locator('.quick-input-list .monaco-list-row', { hasText: title.replace(/^View: /, '') })
+    .filter({ visible: true })
+    .first()
+    .waitFor({ timeout: uiTimeoutMs });
   await page.keyboard.press('Enter');
 }
 

@@ -8,10 +8,7 @@ import { repositoryRoot } from './repository';
 export const compiledIntegrationFolder = path.join(repositoryRoot, 'out', 'test', 'integration');
 
 export async function compileIntegrationTests(): Promise<string> {
-  const sources = [
-    ...typescriptFiles(path.join(repositoryRoot, 'test', 'integration')),
-    path.join(repositoryRoot, 'scripts', 'harness', 'channel.ts'),
-  ];
+  const sources = [...typescriptFiles(path.join(repositoryRoot, 'test', 'integration')), path.join(repositoryRoot, 'scripts', 'harness', 'channel.ts')];
   // Stale output of a deleted or renamed test would still be run.
   fs.rmSync(path.join(repositoryRoot, 'out', 'test'), { recursive: true, force: true });
   await esbuild.build({

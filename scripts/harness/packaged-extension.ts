@@ -26,12 +26,16 @@ export async function installPackagedExtension(installation: VsCodeServerInstall
   }
   const args = [
     installation.serverMainPath,
-    '--install-extension', vsixPath,
+    '--install-extension',
+    vsixPath,
     '--force',
     '--accept-server-license-terms',
-    '--user-data-dir', folders.userDataFolder,
-    '--server-data-dir', folders.serverDataFolder,
-    '--extensions-dir', folders.extensionsFolder,
+    '--user-data-dir',
+    folders.userDataFolder,
+    '--server-data-dir',
+    folders.serverDataFolder,
+    '--extensions-dir',
+    folders.extensionsFolder,
   ];
   let output = '';
   const code = await new Promise<number>((resolve, reject) => {

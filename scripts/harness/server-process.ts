@@ -10,16 +10,21 @@ const verbose = process.env.AGENT_SKILLS_TEST_VERBOSE === '1';
 
 export function serverArguments(suite: IntegrationSuite, folders: SuiteFolders, port: number): string[] {
   return [
-    '--host', '127.0.0.1',
-    '--port', String(port),
+    '--host',
+    '127.0.0.1',
+    '--port',
+    String(port),
     '--without-connection-token',
     '--accept-server-license-terms',
     // Without it the workbench ignores the extension-test payload in the URL.
     '--enable-smoke-test-driver',
     '--disable-telemetry',
-    '--user-data-dir', folders.userDataFolder,
-    '--server-data-dir', folders.serverDataFolder,
-    '--extensions-dir', folders.extensionsFolder,
+    '--user-data-dir',
+    folders.userDataFolder,
+    '--server-data-dir',
+    folders.serverDataFolder,
+    '--extensions-dir',
+    folders.extensionsFolder,
     ...(suite.trusted ? ['--disable-workspace-trust'] : []),
   ];
 }
@@ -42,7 +47,10 @@ export class ServerProcess {
     const server = spawn(nodeBinary, [serverMain, ...args], { cwd: options.cwd, env: options.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     this.process = server;
     const remember = (chunk: Buffer) => {
-      for (const line of chunk.toString().split('\n').filter((text) => text.trim() !== '')) {
+      for (const line of chunk
+        .toString()
+        .split('\n')
+        .filter((text) => text.trim() !== '')) {
         this.output.push(line);
         if (this.output.length > 300) {
           this.output.shift();

@@ -55,18 +55,17 @@ export async function ensureVsCodeServer(log: (line: string) => void = console.l
   return { nodeBinaryPath: nodeBinaryPath(), serverMainPath: serverMainPath(), vscodeFolder: vscodeFolder() };
 }
 
-async function ensureInstalled(
-  folder: string,
-  versions: Record<string, string>,
-  log: (line: string) => void,
-  install: () => Promise<void>,
-): Promise<void> {
+async function ensureInstalled(folder: string, versions: Record<string, string>, log: (line: string) => void, install: () => Promise<void>): Promise<void> {
   const markerPath = path.join(folder, installMarkerName);
   const wanted = JSON.stringify(versions);
   if (fs.existsSync(markerPath) && fs.readFileSync(markerPath, 'utf8') === wanted) {
     return;
   }
-  log(`Installing ${Object.entries(versions).map(([name, version]) => `${name} ${version}`).join(', ')} into ${folder} …`);
+  log(
+    `Installing ${Object.entries(versions)
+      .map(([name, version]) => `${name} ${version}`)
+      .join(', ')} into ${folder} …`,
+  );
   const started = Date.now();
   fs.rmSync(folder, { recursive: true, force: true });
   fs.mkdirSync(folder, { recursive: true });

@@ -11,15 +11,7 @@ export const screenshotsFolder = path.join(repositoryRoot, 'test-output', 'scree
 const verbose = process.env.AGENT_SKILLS_TEST_VERBOSE === '1';
 const viewport = { width: 1400, height: 900 };
 
-export const chromiumArguments = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export const chromiumArguments = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** Workbench console lines that come from this offline setup, not from the code under test. */
 const offlineNoise = [

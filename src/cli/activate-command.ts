@@ -13,7 +13,9 @@ import { reportProblems } from './list-command';
 export async function activateCommand(args: readonly string[], io: CliIo): Promise<number> {
   const { operands } = parseArguments('activate', args, {}, 2);
   const [rootArgument, name, ...skillArguments] = operands;
-  if (name === undefined) throw new UsageError('activate: give a ROOT (a folder of skill folders) and a skill NAME.');
+  if (name === undefined) {
+    throw new UsageError('activate: give a ROOT (a folder of skill folders) and a skill NAME.');
+  }
   const registry = new SkillRegistry();
   try {
     await registry.setRoots(await rootsFromArguments([rootArgument], io));

@@ -11,12 +11,7 @@ export interface ParsedArguments {
   operands: string[];
 }
 
-export function parseArguments(
-  command: string,
-  args: readonly string[],
-  spec: Readonly<Record<string, OptionKind>>,
-  operandsBeforeRest = Infinity,
-): ParsedArguments {
+export function parseArguments(command: string, args: readonly string[], spec: Readonly<Record<string, OptionKind>>, operandsBeforeRest = Infinity): ParsedArguments {
   const options = new Map<string, string | true>();
   const operands: string[] = [];
   for (let index = 0; index < args.length; index++) {
@@ -30,13 +25,19 @@ export function parseArguments(
       const equals = arg.indexOf('=');
       const name = arg.slice(2, equals < 0 ? undefined : equals);
       const kind = spec[name];
-      if (!kind) throw new UsageError(`${command}: unknown option --${name}${describeOptions(spec)}.`);
+      if (!kind) {
+        throw new UsageError(`${command}: unknown option --${name}${describeOptions(spec)}.`);
+      }
       if (kind === 'flag') {
-        if (equals >= 0) throw new UsageError(`${command}: --${name} takes no value.`);
+        if (equals >= 0) {
+          throw new UsageError(`${command}: --${name} takes no value.`);
+        }
         options.set(name, true);
       } else {
         const value = equals >= 0 ? arg.slice(equals + 1) : args[++index];
-        if (value === undefined || value === '') throw new UsageError(`${command}: --${name} needs a value.`);
+        if (value === undefined || value === '') {
+          throw new UsageError(`${command}: --${name} needs a value.`);
+        }
         options.set(name, value);
       }
     } else if (arg.startsWith('-') && arg !== '-') {
@@ -55,7 +56,11 @@ function describeOptions(spec: Readonly<Record<string, OptionKind>>): string {
 
 /** A positive whole number option, e.g. `--budget-chars 8000`. */
 export function positiveInteger(command: string, name: string, value: string | true | undefined): number | undefined {
-  if (value === undefined || value === true) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`${command}: --${name} must be a positive whole number, not "${value}".`);
+  if (value === undefined || value === true) {
+    return undefined;
+  }
+  if (!/^\d+$/.test(value) || Number(value) < 1) {
+    throw new UsageError(`${command}: --${name} must be a positive whole number, not "${value}".`);
+  }
   return Number(value);
 }

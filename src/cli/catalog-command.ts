@@ -12,7 +12,9 @@ import { reportProblems } from './list-command';
 export async function catalogCommand(args: readonly string[], io: CliIo): Promise<number> {
   const { options, operands } = parseArguments('catalog', args, { 'budget-chars': 'value' });
   const budgetChars = positiveInteger('catalog', 'budget-chars', options.get('budget-chars')) ?? DEFAULT_CATALOG_BUDGET_CHARS;
-  if (operands.length === 0) throw new UsageError('catalog: give at least one ROOT (a folder of skill folders).');
+  if (operands.length === 0) {
+    throw new UsageError('catalog: give at least one ROOT (a folder of skill folders).');
+  }
   const roots = await rootsFromArguments(operands, io);
   const discovery = await discoverSkills(roots, { blockingReads: true });
   const catalog = renderCatalog(discovery.skills, { maxChars: budgetChars });
@@ -20,10 +22,7 @@ export async function catalogCommand(args: readonly string[], io: CliIo): Promis
   io.stdout(`${catalog.text}\n`);
   if (catalog.overflow.length > 0) {
     const byNameOnly = catalog.overflow.slice(0, catalog.overflow.length - catalog.unlisted.length);
-    const lists = [
-      byNameOnly.length > 0 ? ` By name only: ${byNameOnly.join(', ')}.` : '',
-      catalog.unlisted.length > 0 ? ` Not listed: ${catalog.unlisted.join(', ')}.` : '',
-    ];
+    const lists = [byNameOnly.length > 0 ? ` By name only: ${byNameOnly.join(', ')}.` : '', catalog.unlisted.length > 0 ? ` Not listed: ${catalog.unlisted.join(', ')}.` : ''];
     io.stderr(`${PROGRAM}: ${describeCatalogSize(catalog, budgetChars)}${lists.join('')}\n`);
   }
   reportProblems(discovery.problems, io);

@@ -26,7 +26,9 @@ export async function validationTarget(arg: string, io: CliIo): Promise<Validati
     }
     return { kind: 'skill', dir: path.dirname(resolved) };
   }
-  if (!stat.isDirectory()) throw new InputError(`${arg}: not a folder.`);
+  if (!stat.isDirectory()) {
+    throw new InputError(`${arg}: not a folder.`);
+  }
   return (await findSkillFile(resolved)) ? { kind: 'skill', dir: resolved } : { kind: 'skills-folder', root: rootFromArgument(arg, resolved) };
 }
 
@@ -36,7 +38,9 @@ function rootFromArgument(arg: string, folder: string): SkillRoot {
 
 async function existingFolder(arg: string, io: CliIo): Promise<string> {
   const resolved = path.resolve(io.cwd, arg);
-  if (!(await statInput(arg, resolved)).isDirectory()) throw new InputError(`${arg}: not a folder.`);
+  if (!(await statInput(arg, resolved)).isDirectory()) {
+    throw new InputError(`${arg}: not a folder.`);
+  }
   return resolved;
 }
 

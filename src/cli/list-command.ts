@@ -29,7 +29,9 @@ const COLUMN_GAP = '  ';
 
 export async function listCommand(args: readonly string[], io: CliIo): Promise<number> {
   const { options, operands } = parseArguments('list', args, { json: 'flag' });
-  if (operands.length === 0) throw new UsageError('list: give at least one ROOT (a folder of skill folders).');
+  if (operands.length === 0) {
+    throw new UsageError('list: give at least one ROOT (a folder of skill folders).');
+  }
   const roots = await rootsFromArguments(operands, io);
   const discovery = await discoverSkills(roots, { blockingReads: true });
 
@@ -49,7 +51,9 @@ export async function listCommand(args: readonly string[], io: CliIo): Promise<n
 
 /** Discovery problems (loops, dangling links...) go to stderr, keeping stdout for the result. */
 export function reportProblems(problems: readonly DiscoveryProblem[], io: CliIo): void {
-  for (const problem of problems) io.stderr(`${PROGRAM}: ${problem.severity}: ${problem.message} [${problem.code}]\n`);
+  for (const problem of problems) {
+    io.stderr(`${PROGRAM}: ${problem.severity}: ${problem.message} [${problem.code}]\n`);
+  }
 }
 
 function toJson(record: SkillRecord): ListedSkillJson {
@@ -60,17 +64,27 @@ function toJson(record: SkillRecord): ListedSkillJson {
     source: record.root.label,
     path: record.file,
   };
-  if (record.shadowedBy !== undefined) listed.shadowedBy = record.shadowedBy;
-  if (record.stale) listed.stale = true;
+  if (record.shadowedBy !== undefined) {
+    listed.shadowedBy = record.shadowedBy;
+  }
+  if (record.stale) {
+    listed.stale = true;
+  }
   const error = firstError(record);
-  if (error !== undefined) listed.error = error.message;
+  if (error !== undefined) {
+    listed.error = error.message;
+  }
   return listed;
 }
 
 /** What the user needs next to the status: why it is shadowed or invalid, else the description. */
 function details(record: SkillRecord, io: CliIo): string {
-  if (record.status === 'shadowed' && record.shadowedBy) return `shadowed by ${displayPath(record.shadowedBy, io)}`;
-  if (record.status === 'invalid') return firstError(record)?.message ?? 'invalid';
+  if (record.status === 'shadowed' && record.shadowedBy) {
+    return `shadowed by ${displayPath(record.shadowedBy, io)}`;
+  }
+  if (record.status === 'invalid') {
+    return firstError(record)?.message ?? 'invalid';
+  }
   return collapseWhitespace(record.metadata?.description ?? '');
 }
 
@@ -79,10 +93,15 @@ function formatTable(rows: readonly string[][], columns: number | undefined): st
   const widths = rows[0].slice(0, -1).map((_, column) => Math.max(...rows.map((row) => row[column].length)));
   return rows
     .map((row) => {
-      const leading = row.slice(0, -1).map((cell, column) => cell.padEnd(widths[column])).join(COLUMN_GAP);
+      const leading = row
+        .slice(0, -1)
+        .map((cell, column) => cell.padEnd(widths[column]))
+        .join(COLUMN_GAP);
       let last = row[row.length - 1];
       const room = columns === undefined ? Infinity : columns - leading.length - COLUMN_GAP.length;
-      if (last.length > room) last = room > 1 ? `${last.slice(0, room - 1)}…` : '';
+      if (last.length > room) {
+        last = room > 1 ? `${last.slice(0, room - 1)}…` : '';
+      }
       return `${leading}${COLUMN_GAP}${last}`.trimEnd();
     })
     .map((line) => `${line}\n`)
@@ -92,7 +111,9 @@ function formatTable(rows: readonly string[][], columns: number | undefined): st
 /** e.g. "4 skills: 2 available, 1 shadowed, 1 invalid". */
 function summary(skills: readonly SkillRecord[]): string {
   const counts = new Map<SkillStatus, number>();
-  for (const record of skills) counts.set(record.status, (counts.get(record.status) ?? 0) + 1);
+  for (const record of skills) {
+    counts.set(record.status, (counts.get(record.status) ?? 0) + 1);
+  }
   const parts = [...counts].map(([status, count]) => `${count} ${status}`);
   return `${plural(skills.length, 'skill')}${parts.length > 0 ? `: ${parts.join(', ')}` : ''}`;
 }

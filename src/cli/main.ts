@@ -5,10 +5,13 @@ import { runCli } from './run';
 
 // A reader that stops early (`agent-skills list | head`) closes the pipe; that is not an error.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code !== 'EPIPE') throw error;
+  if (error.code !== 'EPIPE') {
+    throw error;
+  }
 });
 
-runCli(process.argv.slice(2), {
+// runCli turns every failure into a message and an exit code; it does not reject.
+void runCli(process.argv.slice(2), {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   cwd: process.cwd(),

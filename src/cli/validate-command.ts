@@ -27,7 +27,9 @@ interface ValidatedSkill {
 
 export async function validateCommand(args: readonly string[], io: CliIo): Promise<number> {
   const { options, operands } = parseArguments('validate', args, { strict: 'flag', json: 'flag' });
-  if (operands.length === 0) throw new UsageError('validate: give at least one PATH (a skill folder or a folder of skills).');
+  if (operands.length === 0) {
+    throw new UsageError('validate: give at least one PATH (a skill folder or a folder of skills).');
+  }
   const targets = await Promise.all(operands.map((operand) => validationTarget(operand, io)));
   const loadOptions: LoadOptions = { strict: options.has('strict'), checkBody: true, blockingReads: true };
 
@@ -36,11 +38,15 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
   for (const [index, target] of targets.entries()) {
     if (target.kind === 'skill') {
       const loaded = await loadSkillFile(target.dir, loadOptions);
-      if (!loaded) throw new InputError(`${operands[index]}: the ${path.basename(target.dir)} folder no longer holds a SKILL.md.`);
+      if (!loaded) {
+        throw new InputError(`${operands[index]}: the ${path.basename(target.dir)} folder no longer holds a SKILL.md.`);
+      }
       skills.push({ file: loaded.file, name: loaded.metadata?.name ?? path.basename(target.dir), diagnostics: sortedByPosition(loaded.diagnostics) });
     } else {
       const discovery = await discoverSkills([target.root], loadOptions);
-      if (discovery.skills.length === 0) io.stderr(`${PROGRAM}: warning: ${operands[index]}: no skill folders (folders holding a SKILL.md) found.\n`);
+      if (discovery.skills.length === 0) {
+        io.stderr(`${PROGRAM}: warning: ${operands[index]}: no skill folders (folders holding a SKILL.md) found.\n`);
+      }
       skills.push(...discovery.skills.map((record) => ({ file: record.file, name: record.name, diagnostics: sortedByPosition(record.diagnostics) })));
       problems.push(...discovery.problems);
     }
@@ -48,12 +54,18 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
 
   if (options.has('json')) {
     io.stdout(`${JSON.stringify({ skills: skills.map(toJson) })}\n`);
-    for (const problem of problems) io.stderr(`${formatProblem(problem, io)}\n`);
+    for (const problem of problems) {
+      io.stderr(`${formatProblem(problem, io)}\n`);
+    }
   } else {
     for (const skill of skills) {
-      for (const diagnostic of skill.diagnostics) io.stdout(`${formatDiagnostic(diagnostic, io)}\n`);
+      for (const diagnostic of skill.diagnostics) {
+        io.stdout(`${formatDiagnostic(diagnostic, io)}\n`);
+      }
     }
-    for (const problem of problems) io.stdout(`${formatProblem(problem, io)}\n`);
+    for (const problem of problems) {
+      io.stdout(`${formatProblem(problem, io)}\n`);
+    }
     io.stdout(`${summary(skills, problems)}\n`);
   }
   return skills.some((skill) => hasErrors(skill.diagnostics)) ? ExitCode.failure : ExitCode.ok;

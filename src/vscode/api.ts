@@ -35,7 +35,10 @@ export interface AgentSkillsApi {
 /** The API object; what it subscribes to is added to `disposables`. */
 export function createApi(host: SkillsHost, watcher: SkillWatcher, diagnostics: SkillDiagnostics, tree: SkillsTreeProvider, disposables: vscode.Disposable[]): AgentSkillsApi {
   const changes = new vscode.EventEmitter<void>();
-  disposables.push(changes, host.onDidChange(() => changes.fire()));
+  disposables.push(
+    changes,
+    host.onDidChange(() => changes.fire()),
+  );
   return {
     listSkills: () => describeSkills(host.snapshot),
     onDidChangeSkills: changes.event,

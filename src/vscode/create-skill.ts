@@ -31,8 +31,7 @@ export async function createSkill(host: SkillsHost, args: CreateSkillArgs = {}):
     return undefined;
   }
   const existing = (name: string): boolean => fs.existsSync(path.join(root.path, name));
-  const problemWith = (name: string): string | undefined =>
-    newSkillNameProblem(name) ?? (existing(name) ? `A folder named "${name}" already exists in ${root.path}.` : undefined);
+  const problemWith = (name: string): string | undefined => newSkillNameProblem(name) ?? (existing(name) ? `A folder named "${name}" already exists in ${root.path}.` : undefined);
   const name =
     args.name ??
     (await vscode.window.showInputBox({
@@ -84,7 +83,9 @@ async function chooseRoot(host: SkillsHost, location: string | undefined): Promi
   }
   if (roots.length === 0) {
     void vscode.window.showErrorMessage(
-      host.trusted ? 'There is no skill location to create a skill in. Open a folder or turn on agentSkills.userSkills.' : 'Trust this workspace to create skills in it, or turn on agentSkills.userSkills.',
+      host.trusted
+        ? 'There is no skill location to create a skill in. Open a folder or turn on agentSkills.userSkills.'
+        : 'Trust this workspace to create skills in it, or turn on agentSkills.userSkills.',
     );
     return undefined;
   }

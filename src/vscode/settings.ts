@@ -22,12 +22,16 @@ export function readSettings(scope?: vscode.ConfigurationScope): SkillSettings {
 /** Fires when any `agentSkills.*` setting changes. */
 export function onDidChangeSettings(listener: () => void): vscode.Disposable {
   return vscode.workspace.onDidChangeConfiguration((event) => {
-    if (event.affectsConfiguration(SETTINGS_SECTION)) listener();
+    if (event.affectsConfiguration(SETTINGS_SECTION)) {
+      listener();
+    }
   });
 }
 
 /** Hand-edited settings may hold anything; keep only the strings. */
 function stringList(value: unknown, fallback: string[] = []): string[] {
-  if (!Array.isArray(value)) return fallback;
+  if (!Array.isArray(value)) {
+    return fallback;
+  }
   return value.filter((entry): entry is string => typeof entry === 'string' && entry.trim() !== '');
 }

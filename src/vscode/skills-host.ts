@@ -62,13 +62,13 @@ export class SkillsHost extends Disposable {
     this.register(
       vscode.workspace.onDidChangeWorkspaceFolders(() => {
         this.log.info('Workspace folders changed; rediscovering skills.');
-        this.updateRoots();
+        void this.updateRoots(); // Failures are logged by track().
       }),
     );
     this.register(
       vscode.workspace.onDidGrantWorkspaceTrust(() => {
         this.log.info('Workspace trusted; workspace skills are now read.');
-        this.updateRoots();
+        void this.updateRoots(); // Failures are logged by track().
       }),
     );
     this.register(this.onDidChange((snapshot) => this.logSnapshot(snapshot)));
@@ -192,7 +192,7 @@ export class SkillsHost extends Disposable {
   private track<T>(work: Promise<T>): Promise<T> {
     const previous = this.pending;
     this.pending = Promise.all([previous.catch(() => undefined), work]);
-    work.catch((error: unknown) => this.log.error(`Skill discovery failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`));
+    work.catch((error: unknown) => this.log.error(`Skill discovery failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
     return work;
   }
 }

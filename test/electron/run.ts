@@ -46,9 +46,11 @@ async function main(): Promise<number> {
         extensionTestsEnv: suiteEnvironment(suite, folders, compiledTestsFolder),
         launchArgs: [
           folders.opened.path,
-          '--user-data-dir', folders.userDataFolder,
+          '--user-data-dir',
+          folders.userDataFolder,
           // Holds the scripted model, copied there by prepareSuiteFolders.
-          '--extensions-dir', folders.extensionsFolder,
+          '--extensions-dir',
+          folders.extensionsFolder,
           '--disable-gpu',
           ...(suite.trusted ? ['--disable-workspace-trust'] : []),
         ],

@@ -36,10 +36,14 @@ export function treeGroups(api: AgentSkillsApi): string[] {
 export function treeItem(api: AgentSkillsApi, group: string, name: string): SkillViewItem | undefined {
   const find = (items: readonly ViewItem[]): SkillViewItem | undefined => {
     for (const item of items) {
-      if (item.kind === 'skill' && item.label === name) return item;
+      if (item.kind === 'skill' && item.label === name) {
+        return item;
+      }
       if (item.kind === 'group') {
         const found = find(item.children);
-        if (found) return found;
+        if (found) {
+          return found;
+        }
       }
     }
     return undefined;
@@ -62,7 +66,9 @@ export async function waitForSkills<T>(api: AgentSkillsApi, probe: (skills: Skil
 
 export function firstWorkspaceFolder(): string {
   const folder = vscode.workspace.workspaceFolders?.[0];
-  if (!folder) throw new Error('The suite opened no workspace folder.');
+  if (!folder) {
+    throw new Error('The suite opened no workspace folder.');
+  }
   return folder.uri.fsPath;
 }
 

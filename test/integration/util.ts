@@ -60,7 +60,7 @@ export async function waitFor<T>(probe: () => T | undefined | null | false | Pro
       lastError = error;
     }
     if (Date.now() >= deadline) {
-      const described = typeof options.message === 'function' ? options.message() : options.message ?? 'the condition did not hold';
+      const described = typeof options.message === 'function' ? options.message() : (options.message ?? 'the condition did not hold');
       const cause = lastError ? ` (last error: ${lastError instanceof Error ? lastError.message : String(lastError)})` : '';
       throw new Error(`Timed out after ${timeoutMs} ms: ${described}${cause}`);
     }

@@ -43,7 +43,7 @@ function activate(context) {
     async provideLanguageModelChatResponse(model, messages, options, progress, token) {
       const request = recordRequest(model, messages, options);
       const scripted = queuedAnswers.length > 0 ? queuedAnswers.shift() : defaultAnswer;
-      const answer = typeof scripted === 'function' ? await scripted(request) : scripted ?? echoAnswer(request);
+      const answer = typeof scripted === 'function' ? await scripted(request) : (scripted ?? echoAnswer(request));
       request.answer = answer;
       if (answer.delayMs) {
         await delayUnlessCancelled(answer.delayMs, token);
@@ -91,11 +91,7 @@ function activate(context) {
     return request;
   }
 
-  context.subscriptions.push(
-    modelsChanged,
-    vscode.lm.registerLanguageModelChatProvider(vendor, provider),
-    vscode.chat.createChatParticipant('agentskills-test.relay', relayToModel),
-  );
+  context.subscriptions.push(modelsChanged, vscode.lm.registerLanguageModelChatProvider(vendor, provider), vscode.chat.createChatParticipant('agentskills-test.relay', relayToModel));
 
   return {
     vendor,

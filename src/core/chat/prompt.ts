@@ -20,7 +20,7 @@ export interface InstructionsInput {
 /** The first message of every @skills request (the chat API has no system role). */
 export function renderInstructions(input: InstructionsInput): string {
   const lines = [
-    'You are @skills in VS Code. You complete the user\'s request with the help of Agent Skills: folders of instructions, and sometimes files, written for particular tasks.',
+    "You are @skills in VS Code. You complete the user's request with the help of Agent Skills: folders of instructions, and sometimes files, written for particular tasks.",
     '',
     `- When a skill below covers the request, call ${TOOL_NAMES.activate} with its exact name (and the user's arguments, if any) before you start, then follow the instructions it returns.`,
     `- When no listed skill clearly fits, or skills are listed by name only, call ${TOOL_NAMES.find} with a few words describing the task.`,
@@ -53,7 +53,7 @@ export function forkMessages(activationText: string, task: string): PromptMessag
   ].join('\n');
   return [
     { role: 'user', parts: [{ kind: 'text', text: instructions }] },
-    { role: 'user', parts: [{ kind: 'text', text: `Task: ${task.trim() || 'Carry out the skill\'s instructions.'}` }] },
+    { role: 'user', parts: [{ kind: 'text', text: `Task: ${task.trim() || "Carry out the skill's instructions."}` }] },
   ];
 }
 
@@ -93,7 +93,11 @@ const MAX_MESSAGE_CHARS = 300;
 
 /** One line, at most a few hundred characters: chat messages never carry stack traces. */
 export function oneLineMessage(text: string): string {
-  const line = text.split(/\r?\n/).find((candidate) => candidate.trim() !== '')?.trim() ?? '';
+  const line =
+    text
+      .split(/\r?\n/)
+      .find((candidate) => candidate.trim() !== '')
+      ?.trim() ?? '';
   return line.length > MAX_MESSAGE_CHARS ? `${line.slice(0, MAX_MESSAGE_CHARS - 1)}…` : line;
 }
 
@@ -141,6 +145,9 @@ export const SKILLS_DISABLED_MESSAGE = 'Skills are turned off (setting agentSkil
 
 /** The line the chat shows when a skill was not loaded; the model gets the full explanation. */
 export function describeRefusal(name: string, toolResultText: string): string {
-  const firstSentences = toolResultText.split(/(?<=[.?!])\s+/).slice(0, 2).join(' ');
+  const firstSentences = toolResultText
+    .split(/(?<=[.?!])\s+/)
+    .slice(0, 2)
+    .join(' ');
   return oneLineMessage(`Skill "${name}" was not loaded: ${firstSentences}`);
 }

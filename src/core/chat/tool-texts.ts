@@ -98,7 +98,7 @@ export function activationInvocationMessage(snapshot: RegistrySnapshot, name: st
     return `Looking for skill ${name} (no skill has that name)…`;
   }
   const record = check.record;
-  const reason = record && isUsableStatus(record.status) ? 'only the user can start it (/use)' : (record && SHORT_REASONS[record.status]) ?? 'it cannot be used';
+  const reason = record && isUsableStatus(record.status) ? 'only the user can start it (/use)' : ((record && SHORT_REASONS[record.status]) ?? 'it cannot be used');
   return `Not loading skill ${name}: ${reason}`;
 }
 
@@ -124,7 +124,10 @@ export function activationToolText(result: ActivationResult): string {
 const ACTIVATION_HEADER = /^<skill name="((?:[^"]|&quot;)*)" dir="((?:[^"]|&quot;)*)">/;
 
 function unescapeAttribute(value: string): string {
-  return value.replace(/&lt;/g, '<').replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+  return value
+    .replace(/&lt;/g, '<')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 }
 
 /** The skill an activation tool result loaded, or undefined when the text is a refusal. */

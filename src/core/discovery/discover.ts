@@ -93,7 +93,10 @@ export async function discoverSkills(roots: readonly SkillRoot[], options: Disco
   const policy = options.policy ?? policyFromOptions(options);
   for (const [name, group] of groups) {
     group.sort((a, b) => compareForName(name, a, b));
-    const resolved = resolveNameGroup(group.map((folder) => folder.record!), policy);
+    const resolved = resolveNameGroup(
+      group.map((folder) => folder.record!),
+      policy,
+    );
     group.forEach((folder, index) => {
       folder.record = resolved[index];
     });

@@ -150,7 +150,6 @@ export function listedFolderProbe(root: SkillRoot, folderName: string, rootRealP
   return { kind: 'skill', dir, realDir: realDir === dir ? dir : realDir, file: knownFile ?? path.join(dir, SKILL_FILE_NAME) };
 }
 
-
 export function duplicateProblem(dir: string, primaryDir: string): DiscoveryProblem {
   return {
     code: 'duplicate-skill-folder',

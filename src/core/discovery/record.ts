@@ -60,13 +60,7 @@ function makeRecord(fields: RecordFields): SkillRecord {
  * keeps re-reads off the incremental path and lets callers detect "nothing changed" by identity.
  * Returns undefined when the SKILL.md disappeared meanwhile.
  */
-export async function loadSkillRecord(
-  root: SkillRoot,
-  folderName: string,
-  probe: SkillFolderProbe,
-  options: RecordLoadOptions = {},
-  previous?: SkillRecord,
-): Promise<SkillRecord | undefined> {
+export async function loadSkillRecord(root: SkillRoot, folderName: string, probe: SkillFolderProbe, options: RecordLoadOptions = {}, previous?: SkillRecord): Promise<SkillRecord | undefined> {
   const comparable = previous && previous.file === probe.file && previous.realDir === probe.realDir && sameRoot(previous.root, root) ? previous : undefined;
   if (comparable && (root.untrusted || !options.force)) {
     // Untrusted records hold no content, so they never go stale.

@@ -54,7 +54,9 @@ class Snapshot implements RegistrySnapshot {
   ) {}
 
   usable(name: string): SkillRecord | undefined {
-    return this.index().get(name)?.find((record) => isUsableStatus(record.status));
+    return this.index()
+      .get(name)
+      ?.find((record) => isUsableStatus(record.status));
   }
 
   byName(name: string): SkillRecord[] {
@@ -330,9 +332,7 @@ export class SkillRegistry {
         want({ rootIndex, folderName });
       }
     }
-    const probes = await mapWithConcurrency(wanted, PROBE_CONCURRENCY, (key) =>
-      probeFolder(this.roots[key.rootIndex], key.folderName, this.rootRealPaths[key.rootIndex]),
-    );
+    const probes = await mapWithConcurrency(wanted, PROBE_CONCURRENCY, (key) => probeFolder(this.roots[key.rootIndex], key.folderName, this.rootRealPaths[key.rootIndex]));
     if (this.disposed) {
       return;
     }
@@ -519,8 +519,7 @@ export class SkillRegistry {
       }
     }
     const previous = this.current;
-    const unchanged =
-      skills.length === previous.skills.length && skills.every((record, index) => record === previous.skills[index]) && sameProblems(problems, previous.problems);
+    const unchanged = skills.length === previous.skills.length && skills.every((record, index) => record === previous.skills[index]) && sameProblems(problems, previous.problems);
     if (unchanged) {
       return;
     }

@@ -11,7 +11,12 @@ export function rootWatchGlob(relativeRoot: string): string {
   if (segments.length === 0) {
     return '**';
   }
-  const prefixes = segments.map((_segment, index) => segments.slice(0, index + 1).map(escapeGlob).join('/'));
+  const prefixes = segments.map((_segment, index) =>
+    segments
+      .slice(0, index + 1)
+      .map(escapeGlob)
+      .join('/'),
+  );
   const root = prefixes[prefixes.length - 1];
   return `{${[...prefixes, `${root}/**`].join(',')}}`;
 }

@@ -52,14 +52,7 @@ export interface SkillMetadata {
   model?: string;
 }
 
-export type SkillStatus =
-  | 'available'
-  | 'active'
-  | 'invalid'
-  | 'not-allowed'
-  | 'shadowed'
-  | 'untrusted'
-  | 'disabled';
+export type SkillStatus = 'available' | 'active' | 'invalid' | 'not-allowed' | 'shadowed' | 'untrusted' | 'disabled';
 
 export interface SkillRecord {
   /** The frontmatter name when it parsed, otherwise the folder name. Unique key within a root. */

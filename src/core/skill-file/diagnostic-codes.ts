@@ -51,13 +51,7 @@ export function rangeOnLine(line: number, startColumn: number, endColumn: number
   return { start: { line, column: startColumn }, end: { line, column: endColumn } };
 }
 
-export function makeDiagnostic(
-  file: string,
-  code: SkillDiagnosticCode,
-  severity: Severity,
-  message: string,
-  range: Range,
-): SkillDiagnostic {
+export function makeDiagnostic(file: string, code: SkillDiagnosticCode, severity: Severity, message: string, range: Range): SkillDiagnostic {
   return { code, severity, message, file, range };
 }
 

@@ -154,7 +154,13 @@ function unknownFieldFixes(text: string, file: string, keyLine: number): SkillFi
   if (single) {
     fixes.push({ title: `Move "${here[0]}" under metadata`, code: 'unknown-field', edits: single, preferred: true });
   }
-  const all = unknown.length > 1 ? moveToMetadata(frontmatter, unknown.map(([field]) => field)) : undefined;
+  const all =
+    unknown.length > 1
+      ? moveToMetadata(
+          frontmatter,
+          unknown.map(([field]) => field),
+        )
+      : undefined;
   if (all) {
     fixes.push({ title: `Move all ${unknown.length} unknown fields under metadata`, code: 'unknown-field', edits: all });
   }

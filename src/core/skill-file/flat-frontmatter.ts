@@ -21,14 +21,22 @@ export function parseFlatFrontmatter(lines: readonly string[]): Record<string, s
   const data: Record<string, string> = {};
   for (let index = 1; index < lines.length; index++) {
     const line = lines[index];
-    if (line === '' || line[0] === '#' || line.trim() === '') continue;
+    if (line === '' || line[0] === '#' || line.trim() === '') {
+      continue;
+    }
     const entry = FLAT_ENTRY_PATTERN.exec(line);
-    if (!entry) return undefined;
+    if (!entry) {
+      return undefined;
+    }
     const [, key, rawValue] = entry;
     const value = rawValue.trimEnd();
-    if (NON_STRING_WORDS.has(value) || SPECIAL_VALUE_PATTERN.test(value)) return undefined;
+    if (NON_STRING_WORDS.has(value) || SPECIAL_VALUE_PATTERN.test(value)) {
+      return undefined;
+    }
     // A repeated key is a YAML error; let the parser report it.
-    if (Object.prototype.hasOwnProperty.call(data, key)) return undefined;
+    if (Object.prototype.hasOwnProperty.call(data, key)) {
+      return undefined;
+    }
     data[key] = value;
   }
   return data;

@@ -40,14 +40,22 @@ export function findTabIndentation(lines: readonly string[]): Position | undefin
   for (let index = 1; index < lines.length; index++) {
     const line = lines[index];
     const content = line.trimStart();
-    if (content === '') continue;
-    if (content.length === line.length) {
-      if (line[0] !== '#') valueKind = topLevelValueKind(line);
+    if (content === '') {
       continue;
     }
-    if (valueKind === 'quoted' || valueKind === 'flow' || content[0] === '#') continue;
+    if (content.length === line.length) {
+      if (line[0] !== '#') {
+        valueKind = topLevelValueKind(line);
+      }
+      continue;
+    }
+    if (valueKind === 'quoted' || valueKind === 'flow' || content[0] === '#') {
+      continue;
+    }
     const indentation = line.slice(0, line.length - content.length);
-    if (indentation[0] === '\t') return { line: index, column: 0 };
+    if (indentation[0] === '\t') {
+      return { line: index, column: 0 };
+    }
     const nestedEntry = KEY_PATTERN.test(content) || SEQUENCE_ENTRY_PATTERN.test(content);
     if (valueKind === 'nested' && nestedEntry && indentation.includes('\t')) {
       return { line: index, column: indentation.indexOf('\t') };
@@ -61,57 +69,56 @@ type TopLevelValueKind = 'none' | 'nested' | 'quoted' | 'flow' | 'other';
 /** How the value of a top-level line continues on the lines below it. */
 function topLevelValueKind(line: string): TopLevelValueKind {
   const key = KEY_PATTERN.exec(line);
-  if (!key) return 'none';
+  if (!key) {
+    return 'none';
+  }
   const valueStart = key[0].length + leadingWhitespace(line.slice(key[0].length));
   const inline = line.slice(valueStart, inlineValueEnd(line, valueStart));
-  if (inline === '' || isNodeProperty(inline)) return 'nested';
+  if (inline === '' || isNodeProperty(inline)) {
+    return 'nested';
+  }
   const opening = inline[0];
-  if ((opening === '"' || opening === "'") && findClosingQuote(line, valueStart + 1, opening) < 0) return 'quoted';
-  if (opening === '[' || opening === '{') return 'flow';
+  if ((opening === '"' || opening === "'") && findClosingQuote(line, valueStart + 1, opening) < 0) {
+    return 'quoted';
+  }
+  if (opening === '[' || opening === '{') {
+    return 'flow';
+  }
   return 'other';
 }
 
-function locateEntries(
-  lines: readonly string[],
-  from: number,
-  to: number,
-  indent: number,
-  withChildren: boolean,
-): Map<string, FieldLocation> {
+function locateEntries(lines: readonly string[], from: number, to: number, indent: number, withChildren: boolean): Map<string, FieldLocation> {
   const entries = new Map<string, FieldLocation>();
   const entryLines: number[] = [];
   for (let index = from; index < to; index++) {
     const line = lines[index];
     const lead = leadingWhitespace(line);
-    if (lead === line.length) continue;
-    if (lead === indent && line[lead] !== '#' && KEY_PATTERN.test(line.slice(lead))) entryLines.push(index);
+    if (lead === line.length) {
+      continue;
+    }
+    if (lead === indent && line[lead] !== '#' && KEY_PATTERN.test(line.slice(lead))) {
+      entryLines.push(index);
+    }
   }
   entryLines.forEach((line, position) => {
     const nextEntry = position + 1 < entryLines.length ? entryLines[position + 1] : to;
     const located = locateEntry(lines, line, nextEntry, indent, withChildren);
     // The first occurrence wins: a duplicate key is a YAML error reported at the second one.
-    if (located && !entries.has(located.name)) entries.set(located.name, located.location);
+    if (located && !entries.has(located.name)) {
+      entries.set(located.name, located.location);
+    }
   });
   return entries;
 }
 
-function locateEntry(
-  lines: readonly string[],
-  line: number,
-  nextEntry: number,
-  indent: number,
-  withChildren: boolean,
-): { name: string; location: FieldLocation } | undefined {
+function locateEntry(lines: readonly string[], line: number, nextEntry: number, indent: number, withChildren: boolean): { name: string; location: FieldLocation } | undefined {
   const text = lines[line];
   const match = KEY_PATTERN.exec(text.slice(indent));
-  if (!match) return undefined;
+  if (!match) {
+    return undefined;
+  }
   const [whole, doubleQuoted, singleQuoted, plain] = match;
-  const name =
-    doubleQuoted !== undefined
-      ? unescapeDoubleQuoted(doubleQuoted)
-      : singleQuoted !== undefined
-        ? singleQuoted.replace(/''/g, "'")
-        : plain;
+  const name = doubleQuoted !== undefined ? unescapeDoubleQuoted(doubleQuoted) : singleQuoted !== undefined ? singleQuoted.replace(/''/g, "'") : plain;
   const keyLength = doubleQuoted !== undefined || singleQuoted !== undefined ? whole.indexOf(whole[0], 1) + 1 : plain.length;
   const key = rangeOnLine(line, indent, indent + keyLength);
 
@@ -132,8 +139,7 @@ function locateEntry(
   const childIndent = leadingWhitespace(lines[firstContinuation]);
   const value = spanRange(firstContinuation, childIndent, lastContinuation, lastEnd);
   const startsSequence = SEQUENCE_ENTRY_PATTERN.test(lines[firstContinuation].slice(childIndent));
-  const children =
-    withChildren && !startsSequence ? locateEntries(lines, firstContinuation, nextEntry, childIndent, false) : undefined;
+  const children = withChildren && !startsSequence ? locateEntries(lines, firstContinuation, nextEntry, childIndent, false) : undefined;
   return { name, location: children && children.size > 0 ? { key, value, children } : { key, value } };
 }
 
@@ -142,7 +148,9 @@ function inlineValueEnd(text: string, valueStart: number): number {
   const quote = text[valueStart];
   if (quote === '"' || quote === "'") {
     const closing = findClosingQuote(text, valueStart + 1, quote);
-    if (closing >= 0) return closing + 1;
+    if (closing >= 0) {
+      return closing + 1;
+    }
     return trimmedEnd(text);
   }
   const comment = text.slice(valueStart).search(/\s#/);
@@ -156,8 +164,11 @@ function findClosingQuote(text: string, from: number, quote: string): number {
     if (quote === '"' && character === '\\') {
       index++;
     } else if (character === quote) {
-      if (quote === "'" && text[index + 1] === "'") index++;
-      else return index;
+      if (quote === "'" && text[index + 1] === "'") {
+        index++;
+      } else {
+        return index;
+      }
     }
   }
   return -1;
@@ -173,8 +184,12 @@ function lastContentLine(lines: readonly string[], from: number, to: number, ind
   for (let index = to - 1; index >= from; index--) {
     const line = lines[index];
     const lead = leadingWhitespace(line);
-    if (lead === line.length) continue;
-    if (lead <= indent && line[lead] === '#') continue;
+    if (lead === line.length) {
+      continue;
+    }
+    if (lead <= indent && line[lead] === '#') {
+      continue;
+    }
     return index;
   }
   return undefined;
@@ -184,7 +199,9 @@ function firstContentLine(lines: readonly string[], from: number, to: number): n
   for (let index = from; index < to; index++) {
     const line = lines[index];
     const lead = leadingWhitespace(line);
-    if (lead < line.length && line[lead] !== '#') return index;
+    if (lead < line.length && line[lead] !== '#') {
+      return index;
+    }
   }
   return from;
 }
@@ -199,7 +216,9 @@ function unescapeDoubleQuoted(raw: string): string {
 
 function leadingWhitespace(text: string): number {
   let index = 0;
-  while (index < text.length && (text[index] === ' ' || text[index] === '\t')) index++;
+  while (index < text.length && (text[index] === ' ' || text[index] === '\t')) {
+    index++;
+  }
   return index;
 }
 

@@ -5,13 +5,7 @@
 import matter from 'gray-matter';
 import { parseFlatFrontmatter } from './flat-frontmatter';
 import { findTabIndentation, locateFrontmatterFields, type FieldLocations } from './frontmatter-locator';
-import {
-  FILE_START_RANGE,
-  OPENING_FENCE_RANGE,
-  makeDiagnostic,
-  rangeOnLine,
-  type SkillDiagnosticCode,
-} from './diagnostic-codes';
+import { FILE_START_RANGE, OPENING_FENCE_RANGE, makeDiagnostic, rangeOnLine, type SkillDiagnosticCode } from './diagnostic-codes';
 import type { Position, Range, Severity, SkillDiagnostic } from '../model/types';
 
 export const BYTE_ORDER_MARK = '\uFEFF';
@@ -147,12 +141,7 @@ export function parseSkillText(text: string, options: ParseOptions): ParsedSkill
   }
 
   if (yamlEnd < 0) {
-    report(
-      'unterminated-frontmatter',
-      'error',
-      'The frontmatter is never closed: add a line "---" after the last field, before the Markdown body.',
-      OPENING_FENCE_RANGE,
-    );
+    report('unterminated-frontmatter', 'error', 'The frontmatter is never closed: add a line "---" after the last field, before the Markdown body.', OPENING_FENCE_RANGE);
     return unreadable();
   }
   if (strict && yamlEnd !== closingFenceNewline + 1) {
@@ -185,12 +174,7 @@ export function parseSkillText(text: string, options: ParseOptions): ParsedSkill
     return unreadable();
   }
   if (!isMapping(data)) {
-    report(
-      'frontmatter-not-mapping',
-      'error',
-      'The frontmatter must be a YAML mapping of fields ("name: ...", "description: ..."), not a list or a single value.',
-      OPENING_FENCE_RANGE,
-    );
+    report('frontmatter-not-mapping', 'error', 'The frontmatter must be a YAML mapping of fields ("name: ...", "description: ..."), not a list or a single value.', OPENING_FENCE_RANGE);
     return unreadable();
   }
   // Flat entries start at column 0: only a frontmatter the YAML parser read can be indented with tabs.
@@ -220,8 +204,12 @@ export function parseSkillText(text: string, options: ParseOptions): ParsedSkill
  * when the text has no complete frontmatter.
  */
 export function extractSkillBody(text: string): { text: string; startLine: number } | undefined {
-  if (text.startsWith(BYTE_ORDER_MARK)) text = text.slice(BYTE_ORDER_MARK.length);
-  if (!text.startsWith(FRONTMATTER_FENCE)) return undefined;
+  if (text.startsWith(BYTE_ORDER_MARK)) {
+    text = text.slice(BYTE_ORDER_MARK.length);
+  }
+  if (!text.startsWith(FRONTMATTER_FENCE)) {
+    return undefined;
+  }
   return bodyAfterFence(text, text.indexOf(CLOSING_FENCE, FRONTMATTER_FENCE.length));
 }
 
@@ -232,7 +220,9 @@ export function extractSkillBody(text: string): { text: string; startLine: numbe
  */
 export function frontmatterHeadLength(head: Buffer, length: number): number | undefined {
   const start = startsWithBytes(head, length, 0, UTF8_BYTE_ORDER_MARK) ? UTF8_BYTE_ORDER_MARK.length : 0;
-  if (length < start + FENCE_BYTES.length) return undefined;
+  if (length < start + FENCE_BYTES.length) {
+    return undefined;
+  }
   if (!startsWithBytes(head, length, start, FENCE_BYTES)) {
     return length >= MAX_UTF8_BYTES_PER_CHAR * BINARY_SNIFF_CHARS ? length : undefined;
   }
@@ -242,8 +232,14 @@ export function frontmatterHeadLength(head: Buffer, length: number): number | un
 }
 
 function startsWithBytes(buffer: Buffer, length: number, offset: number, prefix: Buffer): boolean {
-  if (offset + prefix.length > length) return false;
-  for (let index = 0; index < prefix.length; index++) if (buffer[offset + index] !== prefix[index]) return false;
+  if (offset + prefix.length > length) {
+    return false;
+  }
+  for (let index = 0; index < prefix.length; index++) {
+    if (buffer[offset + index] !== prefix[index]) {
+      return false;
+    }
+  }
   return true;
 }
 
@@ -253,9 +249,13 @@ function parseYamlFrontmatter(yaml: string): unknown {
 }
 
 function bodyAfterFence(text: string, closingFenceNewline: number): { text: string; startLine: number } | undefined {
-  if (closingFenceNewline < 0) return undefined;
+  if (closingFenceNewline < 0) {
+    return undefined;
+  }
   const closingLineEnd = text.indexOf('\n', closingFenceNewline + 1);
-  if (closingLineEnd < 0) return { text: '', startLine: countLines(text, text.length) };
+  if (closingLineEnd < 0) {
+    return { text: '', startLine: countLines(text, text.length) };
+  }
   return { text: text.slice(closingLineEnd + 1), startLine: countLines(text, closingLineEnd + 1) };
 }
 
@@ -277,8 +277,7 @@ function describeYamlError(error: unknown, yamlLines: readonly string[]): { posi
     line = yamlLines.length - 1;
     column = yamlLines[line].length;
   }
-  const reason =
-    typeof details?.reason === 'string' ? details.reason : typeof details?.message === 'string' ? details.message : String(error);
+  const reason = typeof details?.reason === 'string' ? details.reason : typeof details?.message === 'string' ? details.message : String(error);
   return { position: { line, column }, reason };
 }
 
@@ -300,7 +299,9 @@ function lineEnd(text: string, lineStart: number): number {
 
 function countLines(text: string, end: number): number {
   let lines = 0;
-  for (let index = text.indexOf('\n'); index >= 0 && index < end; index = text.indexOf('\n', index + 1)) lines++;
+  for (let index = text.indexOf('\n'); index >= 0 && index < end; index = text.indexOf('\n', index + 1)) {
+    lines++;
+  }
   return lines;
 }
 

@@ -13,10 +13,7 @@ export function newSkillNameProblem(name: string): string | undefined {
   if (name !== name.trim()) {
     return 'The name must not start or end with spaces.';
   }
-  const { diagnostics } = validateFrontmatter(
-    { name, description: 'placeholder' },
-    { file: 'SKILL.md', dirName: name, locations: new Map() },
-  );
+  const { diagnostics } = validateFrontmatter({ name, description: 'placeholder' }, { file: 'SKILL.md', dirName: name, locations: new Map() });
   return diagnostics.find((diagnostic) => diagnostic.code.startsWith('name-') || diagnostic.code === 'missing-name')?.message;
 }
 

@@ -14,23 +14,10 @@ export const MAX_BODY_TOKENS = 5000;
 export const CHARS_PER_TOKEN = 4;
 
 /** Frontmatter fields defined by the Agent Skills specification. */
-export const SPEC_FIELDS: ReadonlySet<string> = new Set([
-  'name',
-  'description',
-  'license',
-  'compatibility',
-  'metadata',
-  'allowed-tools',
-]);
+export const SPEC_FIELDS: ReadonlySet<string> = new Set(['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools']);
 
 /** Fields outside the specification that are widely used and honoured here (errors in strict mode). */
-export const EXTENSION_FIELDS: ReadonlySet<string> = new Set([
-  'argument-hint',
-  'user-invocable',
-  'disable-model-invocation',
-  'context',
-  'model',
-]);
+export const EXTENSION_FIELDS: ReadonlySet<string> = new Set(['argument-hint', 'user-invocable', 'disable-model-invocation', 'context', 'model']);
 
 /** Names VS Code's own skills support accepts, and the portable subset of the specification. */
 export const PORTABLE_NAME_PATTERN = /^[a-z0-9-]+$/;
@@ -53,7 +40,9 @@ const SPEC_NAME_RANGES: ReadonlyArray<readonly [number, number]> = [
 
 /** Whether one character (a whole code point) may appear in a name according to the specification. */
 export function isSpecNameCharacter(character: string): boolean {
-  if (character === '-') return true;
+  if (character === '-') {
+    return true;
+  }
   const codePoint = character.codePointAt(0) ?? -1;
   return SPEC_NAME_RANGES.some(([first, last]) => codePoint >= first && codePoint <= last);
 }

@@ -20,7 +20,9 @@ export function validateBody(body: string, context: BodyValidationContext): Skil
   const diagnostics: SkillDiagnostic[] = [];
   const lines = new BodyLines(body);
   const lengthWarning = checkBodyLength(body, lines, context);
-  if (lengthWarning) diagnostics.push(lengthWarning);
+  if (lengthWarning) {
+    diagnostics.push(lengthWarning);
+  }
   diagnostics.push(...checkBodyLinks(body, lines, context));
   return diagnostics;
 }
@@ -33,7 +35,7 @@ class BodyLines {
   private readonly starts: number[] = [];
 
   constructor(private readonly body: string) {
-    for (let start = 0; start < body.length; ) {
+    for (let start = 0; start < body.length;) {
       this.starts.push(start);
       const newline = body.indexOf('\n', start);
       start = newline < 0 ? body.length : newline + 1;
@@ -62,7 +64,9 @@ class BodyLines {
 
 function checkBodyLength(body: string, lines: BodyLines, context: BodyValidationContext): SkillDiagnostic | undefined {
   const tokens = Math.ceil(body.length / CHARS_PER_TOKEN);
-  if (lines.count <= MAX_BODY_LINES && tokens <= MAX_BODY_TOKENS) return undefined;
+  if (lines.count <= MAX_BODY_LINES && tokens <= MAX_BODY_TOKENS) {
+    return undefined;
+  }
   // Point at the first line past either limit, where trimming would start.
   let firstLineOver = lines.count > MAX_BODY_LINES ? MAX_BODY_LINES : lines.count - 1;
   for (let index = 0; index < firstLineOver; index++) {
@@ -100,29 +104,41 @@ function checkBodyLinks(body: string, lines: BodyLines, context: BodyValidationC
   for (let index = 0; index < lines.count; index++) {
     // Only a line that may open or close a fence, or holds a "[", can matter: others are passed over uncut.
     const start = lines.start(index);
-    if (nextBracket >= 0 && nextBracket < start) nextBracket = body.indexOf('[', start);
+    if (nextBracket >= 0 && nextBracket < start) {
+      nextBracket = body.indexOf('[', start);
+    }
     const hasBracket = nextBracket >= 0 && nextBracket < lines.end(index);
-    if (!hasBracket && !mayBeFence(body, start)) continue;
+    if (!hasBracket && !mayBeFence(body, start)) {
+      continue;
+    }
     const line = lines.text(index);
     const fence = FENCE_PATTERN.exec(line)?.[1];
     if (fence && (openFence === undefined || (fence[0] === openFence[0] && fence.length >= openFence.length))) {
       openFence = openFence === undefined ? fence : undefined;
       continue;
     }
-    if (openFence !== undefined || !hasBracket) continue;
+    if (openFence !== undefined || !hasBracket) {
+      continue;
+    }
     // Blank out code spans, keeping columns, so links shown as code are not checked.
     const prose = line.includes('`') ? line.replace(CODE_SPAN_PATTERN, (span) => ' '.repeat(span.length)) : line;
     const targets: Array<{ target: string; start: number }> = [];
-    for (const match of prose.matchAll(INLINE_LINK_PATTERN)) targets.push(linkTarget(match));
+    for (const match of prose.matchAll(INLINE_LINK_PATTERN)) {
+      targets.push(linkTarget(match));
+    }
     const definition = LINK_DEFINITION_PATTERN.exec(prose);
-    if (definition) targets.push(linkTarget(definition));
+    if (definition) {
+      targets.push(linkTarget(definition));
+    }
     for (const { target, start: column } of targets) {
       let problem = verdicts.get(target);
       if (problem === undefined) {
         problem = checkLinkTarget(target, context.skillDir) ?? null;
         verdicts.set(target, problem);
       }
-      if (!problem) continue;
+      if (!problem) {
+        continue;
+      }
       diagnostics.push(
         makeDiagnostic(
           context.file,
@@ -142,7 +158,9 @@ function checkBodyLinks(body: string, lines: BodyLines, context: BodyValidationC
 /** Whether the line at `start` begins, after at most three spaces, with a fence character. */
 function mayBeFence(body: string, start: number): boolean {
   let offset = start;
-  while (offset < start + 3 && body[offset] === ' ') offset++;
+  while (offset < start + 3 && body[offset] === ' ') {
+    offset++;
+  }
   return body[offset] === '`' || body[offset] === '~';
 }
 
@@ -154,9 +172,13 @@ function linkTarget(match: RegExpExecArray | RegExpMatchArray): { target: string
 type LinkProblem = 'missing-link' | 'link-outside-skill';
 
 function checkLinkTarget(target: string, skillDir: string): LinkProblem | undefined {
-  if (target === '' || NON_FILE_TARGET_PATTERN.test(target)) return undefined;
+  if (target === '' || NON_FILE_TARGET_PATTERN.test(target)) {
+    return undefined;
+  }
   const withoutSuffix = target.replace(/[?#].*$/, '');
-  if (withoutSuffix === '') return undefined;
+  if (withoutSuffix === '') {
+    return undefined;
+  }
   let relative = withoutSuffix;
   try {
     relative = decodeURIComponent(withoutSuffix);
@@ -165,6 +187,8 @@ function checkLinkTarget(target: string, skillDir: string): LinkProblem | undefi
   }
   const resolved = path.resolve(skillDir, relative);
   const fromSkill = path.relative(skillDir, resolved);
-  if (fromSkill === '..' || fromSkill.startsWith(`..${path.sep}`) || path.isAbsolute(fromSkill)) return 'link-outside-skill';
+  if (fromSkill === '..' || fromSkill.startsWith(`..${path.sep}`) || path.isAbsolute(fromSkill)) {
+    return 'link-outside-skill';
+  }
   return fs.existsSync(resolved) ? undefined : 'missing-link';
 }

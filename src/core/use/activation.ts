@@ -15,9 +15,7 @@ import { errorMessage } from '../util/errors';
 /** `model`: a tool call chosen by the model. `user`: an explicit `/use`, allowed for skills hidden from the model. */
 export type InvocationMode = 'model' | 'user';
 
-export type InvocationCheck =
-  | { ok: true; record: SkillRecord }
-  | { ok: false; reason: 'unknown' | 'refused'; message: string; record?: SkillRecord };
+export type InvocationCheck = { ok: true; record: SkillRecord } | { ok: false; reason: 'unknown' | 'refused'; message: string; record?: SkillRecord };
 
 export interface ActivationOptions {
   mode: InvocationMode;
@@ -27,8 +25,7 @@ export interface ActivationOptions {
 }
 
 export type ActivationResult =
-  | { ok: true; record: SkillRecord; text: string; resources: ResourceListing }
-  | { ok: false; reason: 'unknown' | 'refused' | 'unreadable'; message: string; record?: SkillRecord };
+  { ok: true; record: SkillRecord; text: string; resources: ResourceListing } | { ok: false; reason: 'unknown' | 'refused' | 'unreadable'; message: string; record?: SkillRecord };
 
 /** Names listed in an "unknown skill" message before pointing at the find tool. */
 const MAX_NAMES_IN_ERROR = 50;
@@ -65,11 +62,7 @@ export function unknownSkillMessage(snapshot: RegistrySnapshot, name: string, mo
   const suggestions = closestNames(name, names);
   const listed = names.slice(0, MAX_NAMES_IN_ERROR).join(', ');
   const more = names.length > MAX_NAMES_IN_ERROR ? ` …and ${names.length - MAX_NAMES_IN_ERROR} more (call ${TOOL_NAMES.find} to search them)` : '';
-  return [
-    `No skill named "${name}".`,
-    suggestions.length > 0 ? ` Did you mean: ${suggestions.join(', ')}?` : '',
-    ` Available skills: ${listed}${more}.`,
-  ].join('');
+  return [`No skill named "${name}".`, suggestions.length > 0 ? ` Did you mean: ${suggestions.join(', ')}?` : '', ` Available skills: ${listed}${more}.`].join('');
 }
 
 /** Why a discovered but unusable skill cannot be used, in words the user can act on. */

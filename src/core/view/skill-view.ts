@@ -298,7 +298,12 @@ export function buildSkillView(snapshot: RegistrySnapshot, policy: ViewPolicy, h
         bySource.set(record.root.label, [...(bySource.get(record.root.label) ?? []), record]);
       }
       children = [...bySource].map(([label, sourceRecords]) =>
-        group(`source:${label}`, label, sourceIcon(sourceRecords[0]), sourceRecords.map((record) => skillItem(record, `source:${label}`, policy, homeDir))),
+        group(
+          `source:${label}`,
+          label,
+          sourceIcon(sourceRecords[0]),
+          sourceRecords.map((record) => skillItem(record, `source:${label}`, policy, homeDir)),
+        ),
       );
     } else {
       children = records.map((record) => skillItem(record, id, policy, homeDir));
@@ -334,7 +339,6 @@ function sourceIcon(record: SkillRecord): IconSpec {
 export function usableSkillCount(snapshot: RegistrySnapshot): number {
   return snapshot.skills.filter((record) => isUsableStatus(record.status)).length;
 }
-
 
 /**
  * The line above the tree, when there is something the rows alone do not say: workspace skills

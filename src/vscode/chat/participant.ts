@@ -32,7 +32,16 @@ import {
   renderInstructions,
   SKILLS_DISABLED_MESSAGE,
 } from '../../core/chat/prompt';
-import { findInvocationMessage, parseActivateInput, parseActivationHeader, parseFindInput, parseReadResourceInput, readResourceInvocationMessage, untrustedNote, untrustedSkillCount } from '../../core/chat/tool-texts';
+import {
+  findInvocationMessage,
+  parseActivateInput,
+  parseActivationHeader,
+  parseFindInput,
+  parseReadResourceInput,
+  readResourceInvocationMessage,
+  untrustedNote,
+  untrustedSkillCount,
+} from '../../core/chat/tool-texts';
 import { escapeMarkdown } from '../../core/util/text';
 import type { SkillRecord } from '../../core/model/types';
 import { currentCatalog } from '../../core/use/current-catalog';
@@ -45,7 +54,6 @@ import { ModelRequestError, RequestCancelled, runToolLoop, throwIfCancelled, typ
 import { resultText } from './tools';
 import { errorMessage } from '../../core/util/errors';
 
-
 /** Model round trips per request before the loop stops a model that keeps calling tools. */
 export const MAX_TOOL_ROUNDS = 8;
 /** A forked skill gets fewer: it only reads its own files. */
@@ -57,8 +65,7 @@ export function createSkillsParticipant(extensionUri: vscode.Uri, host: SkillsHo
   const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, context, stream, token) => new SkillsChatTurn(host, request, context, stream, token).run());
   participant.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'skills.svg');
   participant.followupProvider = {
-    provideFollowups: (result) =>
-      readTurnMetadata(result.metadata).suggestedSkills.map((name): vscode.ChatFollowup => ({ prompt: name, label: `Use skill ${name}`, command: 'use' })),
+    provideFollowups: (result) => readTurnMetadata(result.metadata).suggestedSkills.map((name): vscode.ChatFollowup => ({ prompt: name, label: `Use skill ${name}`, command: 'use' })),
   };
   return participant;
 }
@@ -138,7 +145,10 @@ class SkillsChatTurn {
     const skills = this.host.snapshot.skills;
     this.stream.markdown(
       renderValidationSummary(report?.message ?? 'Validation finished.', problems, {
-        link: (file, line) => vscode.Uri.file(file).with({ fragment: `L${line + 1}` }).toString(),
+        link: (file, line) =>
+          vscode.Uri.file(file)
+            .with({ fragment: `L${line + 1}` })
+            .toString(),
         label: (file) => {
           const record = skills.find((candidate) => candidate.file === file);
           return record ? path.relative(record.root.path, file) : vscode.workspace.asRelativePath(file);
@@ -246,7 +256,12 @@ class SkillsChatTurn {
   }
 
   /** The tool loop with this turn's cancellation, streaming the answer into the response. */
-  private converse(model: vscode.LanguageModelChat, messages: vscode.LanguageModelChatMessage[], options: ToolLoopOptions, runCall: (call: vscode.LanguageModelToolCallPart) => Promise<string>): Promise<ToolLoopResult> {
+  private converse(
+    model: vscode.LanguageModelChat,
+    messages: vscode.LanguageModelChatMessage[],
+    options: ToolLoopOptions,
+    runCall: (call: vscode.LanguageModelToolCallPart) => Promise<string>,
+  ): Promise<ToolLoopResult> {
     return runToolLoop(model, messages, options, {
       token: this.token,
       onText: (text) => this.stream.markdown(text),

@@ -118,7 +118,9 @@ describe('agent-skills CLI', () => {
       const skill = path.join(dir, 'locked');
       if (process.getuid?.() === 0) {
         // Permissions do not stop root; reading this file fails with EIO for any user.
-        if (process.platform !== 'linux') this.skip();
+        if (process.platform !== 'linux') {
+          this.skip();
+        }
         await fs.mkdir(skill);
         await fs.symlink('/proc/self/mem', path.join(skill, 'SKILL.md'));
       } else {
@@ -197,7 +199,10 @@ describe('agent-skills CLI', () => {
       assert.equal(output.at(-1), '1 skill checked: 0 errors, 2 warnings');
 
       const json = await cli(['validate', '--json', skills]);
-      assert.deepEqual(parseValidateJson(json).map((skill) => skill.name), ['good']);
+      assert.deepEqual(
+        parseValidateJson(json).map((skill) => skill.name),
+        ['good'],
+      );
       assert.match(json.stderr, /\[symlink-loop\]/);
     });
 
@@ -275,13 +280,16 @@ describe('agent-skills CLI', () => {
       assert.equal(run.code, 0);
       const parsed = JSON.parse(run.stdout) as { skills: ListedSkillJson[]; problems: unknown[] };
       assert.deepEqual(parsed.problems, []);
-      assert.deepEqual(parsed.skills.find((skill) => skill.name === 'docs'), {
-        name: 'docs',
-        description: 'Write and review project documentation.',
-        status: 'available',
-        source: WORKSPACE_ROOT,
-        path: path.join(WORKSPACE_ROOT, 'docs', 'Skill.md'),
-      });
+      assert.deepEqual(
+        parsed.skills.find((skill) => skill.name === 'docs'),
+        {
+          name: 'docs',
+          description: 'Write and review project documentation.',
+          status: 'available',
+          source: WORKSPACE_ROOT,
+          path: path.join(WORKSPACE_ROOT, 'docs', 'Skill.md'),
+        },
+      );
       const broken = parsed.skills.find((skill) => skill.name === 'broken');
       assert.equal(broken?.description, null);
       assert.equal(broken?.status, 'invalid');
@@ -290,7 +298,9 @@ describe('agent-skills CLI', () => {
 
     it('cuts long descriptions to the terminal width', async () => {
       const run = await cli(['list', '.'], { columns: 60, cwd: WORKSPACE_ROOT });
-      for (const line of lines(run.stdout)) assert.ok(line.length <= 60, line);
+      for (const line of lines(run.stdout)) {
+        assert.ok(line.length <= 60, line);
+      }
       assert.match(run.stdout, /…$/m);
     });
 
@@ -466,13 +476,17 @@ describe('agent-skills CLI', () => {
         return { code: 0, stdout, stderr };
       } catch (error) {
         const failed = error as { code?: number; stdout: string; stderr: string };
-        if (typeof failed.code !== 'number') throw error;
+        if (typeof failed.code !== 'number') {
+          throw error;
+        }
         return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
       }
     }
 
     before(async () => {
-      if (await bundleIsStale()) await execNode(process.execPath, [path.join(REPOSITORY, 'scripts', 'build.mjs')], { cwd: REPOSITORY });
+      if (await bundleIsStale()) {
+        await execNode(process.execPath, [path.join(REPOSITORY, 'scripts', 'build.mjs')], { cwd: REPOSITORY });
+      }
     });
 
     it('is an executable script that validates with the right exit codes', async () => {
@@ -499,12 +513,18 @@ describe('agent-skills CLI', () => {
 /** True when dist/cli.js is missing or older than a source file it is built from. */
 async function bundleIsStale(): Promise<boolean> {
   const built = await fs.stat(BUNDLE).catch(() => undefined);
-  if (!built) return true;
+  if (!built) {
+    return true;
+  }
   const sources = await fs.readdir(path.join(REPOSITORY, 'src'), { recursive: true, withFileTypes: true });
   for (const entry of sources) {
-    if (!entry.isFile()) continue;
+    if (!entry.isFile()) {
+      continue;
+    }
     const stat = await fs.stat(path.join(entry.parentPath, entry.name));
-    if (stat.mtimeMs > built.mtimeMs) return true;
+    if (stat.mtimeMs > built.mtimeMs) {
+      return true;
+    }
   }
   return false;
 }

@@ -87,7 +87,13 @@ describe('the demo model', () => {
     const catalog = renderCatalog(registry.snapshot.skills, { maxChars: 600 });
     assert.ok(catalog.overflow.length > 0, 'the budget should push some skills to the names-only line');
     const names = catalogNames([user(catalog.text)]);
-    assert.deepEqual([...names].sort(), registry.snapshot.skills.filter((record) => catalog.included.includes(record.name) || catalog.overflow.includes(record.name)).map((record) => record.name).sort());
+    assert.deepEqual(
+      [...names].sort(),
+      registry.snapshot.skills
+        .filter((record) => catalog.included.includes(record.name) || catalog.overflow.includes(record.name))
+        .map((record) => record.name)
+        .sort(),
+    );
   });
 
   it('picks the first skill a search result names, in any list format', () => {

@@ -32,10 +32,18 @@ describe('manifest ids', () => {
   });
 
   it('names the view container and the Skills view', () => {
-    assert.deepEqual(contributes.viewsContainers.activitybar.map((container) => container.id), [VIEW_CONTAINER_ID]);
+    assert.deepEqual(
+      contributes.viewsContainers.activitybar.map((container) => container.id),
+      [VIEW_CONTAINER_ID],
+    );
     assert.deepEqual(Object.keys(contributes.views), [VIEW_CONTAINER_ID]);
-    assert.deepEqual(contributes.views.agentSkills.map((view) => view.id), [SKILLS_VIEW_ID]);
-    for (const welcome of contributes.viewsWelcome) assert.equal(welcome.view, SKILLS_VIEW_ID);
+    assert.deepEqual(
+      contributes.views.agentSkills.map((view) => view.id),
+      [SKILLS_VIEW_ID],
+    );
+    for (const welcome of contributes.viewsWelcome) {
+      assert.equal(welcome.view, SKILLS_VIEW_ID);
+    }
   });
 
   it('sets every context key the when clauses read, and no other', () => {
@@ -45,7 +53,10 @@ describe('manifest ids', () => {
   });
 
   it('names the chat participant', () => {
-    assert.deepEqual(contributes.chatParticipants.map((participant) => participant.id), [PARTICIPANT_ID]);
+    assert.deepEqual(
+      contributes.chatParticipants.map((participant) => participant.id),
+      [PARTICIPANT_ID],
+    );
   });
 
   it('names every setting, and no other', () => {

@@ -86,7 +86,11 @@ export function catalogNames(conversation: readonly ConversationMessage[]): Set<
           continue;
         }
         // The names-only line of skills past the budget: `…: a, b, c …and 3 more (…)`.
-        const listed = line.slice(line.indexOf(':') + 1).split('…')[0].split(',').map((word) => word.trim());
+        const listed = line
+          .slice(line.indexOf(':') + 1)
+          .split('…')[0]
+          .split(',')
+          .map((word) => word.trim());
         if (listed.every((word) => skillNamePattern.test(word))) {
           listed.forEach((word) => names.add(word));
         }
@@ -151,12 +155,7 @@ export function followSkill(skill: LoadedSkill, prompt: string): string {
       .filter((paragraph) => paragraph !== '' && !paragraph.startsWith('#') && !/^[-*]\s/.test(paragraph) && !paragraph.endsWith(':'))
       .slice(0, 2);
     const sections = [...body.matchAll(/^##\s+(.+)$/gm)].map((match) => match[1].trim());
-    plan = [
-      `${heading}:`,
-      '',
-      paragraphs.map((paragraph) => `> ${paragraph}`).join('\n>\n'),
-      ...(sections.length > 0 ? ['', `It also covers: ${sections.join(', ')}.`] : []),
-    ];
+    plan = [`${heading}:`, '', paragraphs.map((paragraph) => `> ${paragraph}`).join('\n>\n'), ...(sections.length > 0 ? ['', `It also covers: ${sections.join(', ')}.`] : [])];
   }
   return [...plan, '', `_${demoModelLabel}: it shows what the skill says instead of doing the work._`].join('\n');
 }

@@ -24,7 +24,10 @@ export function activate(context: vscode.ExtensionContext): void {
       },
     ],
     async provideLanguageModelChatResponse(_model, messages, options, progress) {
-      const answer = nextAnswer(messages.map(readMessage), (options.tools ?? []).map((tool) => tool.name));
+      const answer = nextAnswer(
+        messages.map(readMessage),
+        (options.tools ?? []).map((tool) => tool.name),
+      );
       if ('toolCall' in answer) {
         progress.report(new vscode.LanguageModelToolCallPart(`demo-${Date.now()}`, answer.toolCall.name, answer.toolCall.input));
       } else {

@@ -20,13 +20,13 @@ describe('chat in Restricted Mode', () => {
     assert.equal(text, 'Skill "pdf-report" comes from a workspace that is not trusted; trust the workspace to use its skills.');
   });
 
-  it('refuses to read a workspace skill\'s files', async () => {
+  it("refuses to read a workspace skill's files", async () => {
     const text = await invokeSkillTool('skills_readResource', { skill: 'pdf-report', path: 'references/guide.md' });
     assert.match(text, /not trusted/);
     assert.doesNotMatch(text, workspaceText);
   });
 
-  it('still loads the user\'s own skills', async () => {
+  it("still loads the user's own skills", async () => {
     assert.match(await invokeSkillTool('skills_activate', { name: 'home-helper', arguments: '"fix: typo"' }), /HOME-HELPER-BODY: tidy the commit message "fix: typo"\./);
   });
 

@@ -139,7 +139,10 @@ describe('the language-model tools', () => {
     });
 
     it('names the files there are when the path does not exist', async () => {
-      assert.match(await invokeSkillTool('skills_readResource', { skill: 'pdf-report', path: 'references/gide.md' }), /No file "references\/gide\.md" in the skill folder\. Did you mean: references\/guide\.md\?/);
+      assert.match(
+        await invokeSkillTool('skills_readResource', { skill: 'pdf-report', path: 'references/gide.md' }),
+        /No file "references\/gide\.md" in the skill folder\. Did you mean: references\/guide\.md\?/,
+      );
     });
   });
 });

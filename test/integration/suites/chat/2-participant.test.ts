@@ -66,7 +66,10 @@ describe('@skills free-form requests', () => {
     assert.equal(turn.modelRequests.length, 2, describeRequests(turn.modelRequests));
     const [first, second] = turn.modelRequests;
     assert.equal(first.toolMode, 'required');
-    assert.deepEqual(first.tools.map((tool) => tool.name), ['skills_find']);
+    assert.deepEqual(
+      first.tools.map((tool) => tool.name),
+      ['skills_find'],
+    );
     assert.equal(second.toolMode, 'auto');
     assert.match(toolResults(second)[0], /- plain-notes: Write meeting notes/);
   });
@@ -79,4 +82,3 @@ describe('@skills free-form requests', () => {
     assert.match(toolResults(turn.modelRequests[1])[0], /Decisions, Owners, Open questions\.\n\n+ARGUMENTS: retro/);
   });
 });
-

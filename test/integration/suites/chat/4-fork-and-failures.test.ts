@@ -19,11 +19,17 @@ describe('@skills forked skills', () => {
     assert.equal(turn.modelRequests.length, 1, describeRequests(turn.modelRequests));
     const [isolated] = turn.modelRequests;
     assert.equal(isolated.modelId, control.modelId, 'audit-fork asks for the family of the user model');
-    assert.deepEqual(isolated.messages.map((message) => message.role), ['user', 'user']);
+    assert.deepEqual(
+      isolated.messages.map((message) => message.role),
+      ['user', 'user'],
+    );
     assert.match(isolated.messages[0].text, /in isolation[\s\S]*AUDIT-BODY: scan the folder src for secrets/);
     assert.equal(isolated.messages[1].text, 'Task: src');
     assert.doesNotMatch(isolated.messages.map((message) => message.text).join('\n'), /hello there|Earlier turn|<available_skills>/);
-    assert.deepEqual(isolated.tools.map((tool) => tool.name), ['skills_readResource']);
+    assert.deepEqual(
+      isolated.tools.map((tool) => tool.name),
+      ['skills_readResource'],
+    );
     assert.match(turn.chatText, /audit-fork \(isolated run\):\s+No secrets found in src\./);
   });
 
@@ -46,14 +52,20 @@ describe('@skills forked skills', () => {
     control.queueAnswers({ text: 'Earlier turn.' });
     const earlier = await openChat('@skills hello there', { newSession: true });
     // The chat view's default model stays the main one although a second model is registered.
-    assert.deepEqual(earlier.modelRequests.map((request) => request.modelId), [control.modelId]);
+    assert.deepEqual(
+      earlier.modelRequests.map((request) => request.modelId),
+      [control.modelId],
+    );
     control.queueAnswers({ text: 'Three TODO comments in src.' });
     const turn = await openChat('@skills /use fork-mini src');
     assert.equal(turn.result?.errorDetails, undefined, turn.result?.errorDetails?.message);
     assert.equal(turn.modelRequests.length, 1, describeRequests(turn.modelRequests));
     const [isolated] = turn.modelRequests;
     assert.deepEqual([isolated.modelId, isolated.family], [mini.id, 'scripted-mini']);
-    assert.deepEqual(isolated.messages.map((message) => message.role), ['user', 'user']);
+    assert.deepEqual(
+      isolated.messages.map((message) => message.role),
+      ['user', 'user'],
+    );
     assert.match(isolated.messages[0].text, /MINI-BODY: count the TODO comments in src/);
     assert.equal(isolated.messages[1].text, 'Task: src');
     assert.doesNotMatch(isolated.messages.map((message) => message.text).join('\n'), /hello there|Earlier turn|<available_skills>/);

@@ -15,13 +15,16 @@ describe('Restricted Mode', () => {
   it('lists workspace skills by folder name only, and keeps user and built-in skills working', async () => {
     const api = await skillsApi();
     const workspaceSkills = api.listSkills().filter((skill) => skill.source.kind === 'workspace');
-    assert.deepEqual(workspaceSkills.map((skill) => [skill.name, skill.status, skill.description, skill.diagnostics.length]), [
-      ['broken-yaml', 'untrusted', undefined, 0],
-      ['extra-fields', 'untrusted', undefined, 0],
-      ['mismatch', 'untrusted', undefined, 0],
-      ['notes', 'untrusted', undefined, 0],
-      ['pdf-tools', 'untrusted', undefined, 0],
-    ]);
+    assert.deepEqual(
+      workspaceSkills.map((skill) => [skill.name, skill.status, skill.description, skill.diagnostics.length]),
+      [
+        ['broken-yaml', 'untrusted', undefined, 0],
+        ['extra-fields', 'untrusted', undefined, 0],
+        ['mismatch', 'untrusted', undefined, 0],
+        ['notes', 'untrusted', undefined, 0],
+        ['pdf-tools', 'untrusted', undefined, 0],
+      ],
+    );
     assert.doesNotMatch(JSON.stringify(api.listSkills()), WORKSPACE_TEXT);
     // The user's pdf-tools is not shadowed by a skill nobody may read.
     assert.equal(skillNamed(api, 'pdf-tools', 'user')?.status, 'available');

@@ -9,7 +9,10 @@ describe('the Skills view after start-up', () => {
     const api = await skillsApi();
     assert.deepEqual(treeGroups(api), ['Available', 'Problems', 'Shadowed']);
     const outline = treeOutline(api);
-    const available = outline.slice(outline.indexOf('Available — 7') + 1, outline.findIndex((line) => line.startsWith('Problems')));
+    const available = outline.slice(
+      outline.indexOf('Available — 7') + 1,
+      outline.findIndex((line) => line.startsWith('Problems')),
+    );
     assert.deepEqual(available, [
       '  editor — 4',
       '    extra-fields — A skill with fields the specification does not know.',
@@ -42,8 +45,14 @@ describe('the Skills view after start-up', () => {
     assert.equal(byName('pdf-tools', 'user')?.status, 'shadowed');
     assert.equal(byName('pdf-tools', 'user')?.shadowedBy, path.join(workspaceSkillsFolder(), 'pdf-tools', 'SKILL.md'));
     assert.equal(byName('broken-yaml')?.status, 'invalid');
-    assert.deepEqual(byName('broken-yaml')?.diagnostics.map((diagnostic) => diagnostic.code), ['yaml-syntax']);
-    assert.deepEqual(byName('mismatched-name')?.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity]), [['name-mismatch', 'warning']]);
+    assert.deepEqual(
+      byName('broken-yaml')?.diagnostics.map((diagnostic) => diagnostic.code),
+      ['yaml-syntax'],
+    );
+    assert.deepEqual(
+      byName('mismatched-name')?.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity]),
+      [['name-mismatch', 'warning']],
+    );
     assert.equal(byName('journal')?.source.label, 'User');
     assert.equal(byName('writing-skills')?.source.kind, 'builtin');
   });

@@ -30,7 +30,10 @@ describe('live updates from disk', () => {
     const skill = skillNamed(api, 'live-skill')!;
     assert.equal(skill.status, 'available');
     assert.equal(skill.description, 'Second version.');
-    assert.deepEqual(skill.diagnostics.map((diagnostic) => diagnostic.code), ['yaml-syntax']);
+    assert.deepEqual(
+      skill.diagnostics.map((diagnostic) => diagnostic.code),
+      ['yaml-syntax'],
+    );
     assert.match(String(treeItem(api, 'Available', 'live-skill')?.description), /^stale: Invalid YAML in the frontmatter \(line 3/);
     assert.match(await api.activateSkill('live-skill'), /<skill name="live-skill"/);
     if (harnessAvailable()) {
@@ -52,7 +55,10 @@ describe('live updates from disk', () => {
     const renamed = path.join(workspaceSkillsFolder(), 'live-renamed');
     fs.renameSync(folder(), renamed);
     await waitForSkills(api, () => skillNamed(api, 'live-skill')?.path === path.join(renamed, 'SKILL.md'), 'the rename was not picked up');
-    assert.deepEqual(skillNamed(api, 'live-skill')?.diagnostics.map((diagnostic) => diagnostic.code), ['name-mismatch']);
+    assert.deepEqual(
+      skillNamed(api, 'live-skill')?.diagnostics.map((diagnostic) => diagnostic.code),
+      ['name-mismatch'],
+    );
     fs.renameSync(renamed, folder());
     await waitForSkills(api, () => skillNamed(api, 'live-skill')?.path === path.join(folder(), 'SKILL.md'), 'the rename back was not picked up');
   });
@@ -81,12 +87,16 @@ describe('live updates from disk', () => {
     let updates = 0;
     const subscription = api.onDidChangeSkills(() => updates++);
     try {
-      for (const name of names) writeSkillOnDisk(workspaceSkillsFolder(), name, skillText(name, `Burst skill ${name}.`));
+      for (const name of names) {
+        writeSkillOnDisk(workspaceSkillsFolder(), name, skillText(name, `Burst skill ${name}.`));
+      }
       await waitForSkills(api, (skills) => names.every((name) => skills.some((skill) => skill.name === name)), 'not every burst skill appeared');
       assert.ok(updates <= 10, `${names.length} new skills took ${updates} updates`);
     } finally {
       subscription.dispose();
-      for (const name of names) fs.rmSync(path.join(workspaceSkillsFolder(), name), { recursive: true, force: true });
+      for (const name of names) {
+        fs.rmSync(path.join(workspaceSkillsFolder(), name), { recursive: true, force: true });
+      }
     }
     await waitForSkills(api, (skills) => !skills.some((skill) => skill.name.startsWith('burst-')), 'the burst skills were not all removed');
     assert.ok(!treeOutline(api).some((line) => line.includes('burst-')), 'the view model still lists burst skills');

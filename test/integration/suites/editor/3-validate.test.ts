@@ -107,7 +107,10 @@ describe('Validate Skills and diagnostics', () => {
     const moved = skillFile('fields-extra');
     await waitForSkills(api, () => skillNamed(api, 'fields-extra')?.path === moved, 'the renamed folder was not picked up');
     assert.ok(!fs.existsSync(file));
-    assert.deepEqual(skillNamed(api, 'fields-extra')?.diagnostics.map((diagnostic) => diagnostic.code), ['unknown-field', 'unknown-field']);
+    assert.deepEqual(
+      skillNamed(api, 'fields-extra')?.diagnostics.map((diagnostic) => diagnostic.code),
+      ['unknown-field', 'unknown-field'],
+    );
   });
 
   it('moves unknown fields under metadata', async () => {

@@ -165,7 +165,9 @@ describe('Skills commands', () => {
   describe('settings, applied live', () => {
     afterEach(async () => {
       const api = await skillsApi();
-      for (const key of ['builtinSkills', 'userSkills', 'locations', 'enabled', 'catalog.budgetChars']) await setWorkspaceSetting(api, key, undefined);
+      for (const key of ['builtinSkills', 'userSkills', 'locations', 'enabled', 'catalog.budgetChars']) {
+        await setWorkspaceSetting(api, key, undefined);
+      }
     });
 
     it('drops built-in and user skills when they are turned off', async () => {

@@ -57,7 +57,10 @@ describe('the packaged extension, installed from its .vsix', () => {
     await api.whenIdle();
     const builtin = api.listSkills().filter((skill) => skill.source.kind === 'builtin');
     assert.deepEqual(builtin.map((skill) => skill.name).sort(), builtinSkillNames);
-    assert.ok(builtin.every((skill) => skill.status === 'available'), JSON.stringify(builtin, undefined, 2));
+    assert.ok(
+      builtin.every((skill) => skill.status === 'available'),
+      JSON.stringify(builtin, undefined, 2),
+    );
     const text = await api.activateSkill('writing-skills');
     assert.match(text, /<skill name="writing-skills"/);
     assert.match(text, /references\/specification\.md/);

@@ -33,7 +33,10 @@ describe('the extension in a real VS Code', () => {
 
   it('opens a throw-away copy of the fixture workspace, trusted', () => {
     const folders = vscode.workspace.workspaceFolders ?? [];
-    assert.deepEqual(folders.map((folder) => folder.name), ['basic']);
+    assert.deepEqual(
+      folders.map((folder) => folder.name),
+      ['basic'],
+    );
     assert.ok(!folders[0].uri.fsPath.includes(path.join('test', 'workspaces')), folders[0].uri.fsPath);
     assert.ok(fs.existsSync(path.join(folders[0].uri.fsPath, '.agent', 'skills', 'greeting', 'SKILL.md')));
     assert.equal(vscode.workspace.isTrusted, true);

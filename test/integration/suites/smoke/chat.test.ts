@@ -11,7 +11,10 @@ describe('the chat view', () => {
     (await scriptedModel()).queueAnswers({ text: ['Relayed ', 'from the script'] });
     const turn = await openChat('@relay hello from the smoke test', { newSession: true });
     assert.equal(turn.result?.errorDetails, undefined);
-    assert.deepEqual(turn.modelRequests.map((request) => request.messages.at(-1)?.text), ['hello from the smoke test']);
+    assert.deepEqual(
+      turn.modelRequests.map((request) => request.messages.at(-1)?.text),
+      ['hello from the smoke test'],
+    );
     assert.match(turn.chatText, /hello from the smoke test/);
     assert.match(turn.chatText, /Relayed from the script/);
     await screenshot('chat');

@@ -31,7 +31,10 @@ describe('the scripted model', () => {
     const response = await model.sendRequest([vscode.LanguageModelChatMessage.User('ping')], {}, new vscode.CancellationTokenSource().token);
     assert.equal((await collect(response)).text, 'Hello from the script');
     const [request] = control.requests();
-    assert.deepEqual(request.messages.map((message) => [message.role, message.text]), [['user', 'ping']]);
+    assert.deepEqual(
+      request.messages.map((message) => [message.role, message.text]),
+      [['user', 'ping']],
+    );
     assert.equal(control.pendingAnswers(), 0);
   });
 
@@ -42,8 +45,14 @@ describe('the scripted model', () => {
     const tools: vscode.LanguageModelChatTool[] = [{ name: 'look_up', description: 'Looks something up', inputSchema: { type: 'object' } }];
     const response = await model.sendRequest([vscode.LanguageModelChatMessage.User('find skills')], { tools }, new vscode.CancellationTokenSource().token);
     const { toolCalls } = await collect(response);
-    assert.deepEqual(toolCalls.map((call) => [call.callId, call.name, call.input]), [['call-1', 'look_up', { topic: 'skills' }]]);
-    assert.deepEqual(control.requests()[0].tools.map((tool) => tool.name), ['look_up']);
+    assert.deepEqual(
+      toolCalls.map((call) => [call.callId, call.name, call.input]),
+      [['call-1', 'look_up', { topic: 'skills' }]],
+    );
+    assert.deepEqual(
+      control.requests()[0].tools.map((tool) => tool.name),
+      ['look_up'],
+    );
   });
 
   it('records tool results sent back to it', async () => {

@@ -42,7 +42,11 @@ describe('Granting Workspace Trust without a reload', () => {
     await click({ role: 'button', name: 'Trust', exact: true, within: '.workspace-trust-editor' });
     await waitFor(() => vscode.workspace.isTrusted, { message: 'the workspace did not become trusted after clicking Trust' });
 
-    await waitForSkills(api, (skills) => skills.some((skill) => skill.name === WORKSPACE_SKILL && skill.source.kind === 'workspace' && skill.status === 'available'), `${WORKSPACE_SKILL} did not become available after trust was granted`);
+    await waitForSkills(
+      api,
+      (skills) => skills.some((skill) => skill.name === WORKSPACE_SKILL && skill.source.kind === 'workspace' && skill.status === 'available'),
+      `${WORKSPACE_SKILL} did not become available after trust was granted`,
+    );
     assert.equal((globalThis as MarkedGlobal)[HOST_MARKER], 'set before trust was granted', 'the extension host was restarted');
     assert.equal(skillNamed(api, WORKSPACE_SKILL, 'workspace')?.status, 'available');
     assert.equal(skillNamed(api, USER_SKILL, 'user')?.status, 'available');

@@ -8,7 +8,10 @@ describe('Restricted Mode (untrusted multi-root workspace)', () => {
   });
 
   it('opens every fixture folder of the suite', () => {
-    assert.deepEqual((vscode.workspace.workspaceFolders ?? []).map((folder) => folder.name), ['basic', 'second-folder']);
+    assert.deepEqual(
+      (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.name),
+      ['basic', 'second-folder'],
+    );
   });
 
   it('still activates the extension', async () => {

@@ -24,7 +24,10 @@ describe('readTurnMetadata', () => {
   it('reads what a turn stored and ignores anything malformed', () => {
     const stored = { activatedSkills: [activation('pdf'), { name: 'broken' }, 'nonsense'], toolRounds: 2, suggestedSkills: ['a', 3], restrictedNoticeShown: true };
     const metadata = readTurnMetadata(JSON.parse(JSON.stringify(stored)));
-    assert.deepEqual(metadata.activatedSkills.map((skill) => skill.name), ['pdf']);
+    assert.deepEqual(
+      metadata.activatedSkills.map((skill) => skill.name),
+      ['pdf'],
+    );
     assert.equal(metadata.toolRounds, 2);
     assert.deepEqual(metadata.suggestedSkills, ['a']);
     assert.equal(metadata.restrictedNoticeShown, true);
@@ -59,14 +62,20 @@ describe('conversationMessages', () => {
     const second = activation('pdf', { text: 'new text' });
     const conversation = conversationMessages([{ kind: 'request', prompt: 'one' }, response('a', [first]), { kind: 'request', prompt: 'two' }, response('b', [second])], big);
     const results = conversation.messages.flatMap((message) => message.parts).filter((part) => part.kind === 'toolResult');
-    assert.deepEqual(results.map((part) => part.kind === 'toolResult' && part.text), ['new text']);
+    assert.deepEqual(
+      results.map((part) => part.kind === 'toolResult' && part.text),
+      ['new text'],
+    );
     assert.deepEqual(conversation.loaded, [second]);
   });
 
   it('keeps loads of a skill with different arguments, each under its own call id', () => {
     const conversation = conversationMessages([{ kind: 'request', prompt: 'one' }, response('a', [activation('pdf', { arguments: 'x' }), activation('pdf', { arguments: 'y' })])], big);
     const calls = conversation.messages.flatMap((message) => message.parts).filter((part) => part.kind === 'toolCall');
-    assert.deepEqual(calls.map((part) => part.kind === 'toolCall' && part.callId), ['skills-turn0-0', 'skills-turn0-1']);
+    assert.deepEqual(
+      calls.map((part) => part.kind === 'toolCall' && part.callId),
+      ['skills-turn0-0', 'skills-turn0-1'],
+    );
     assert.equal(conversation.loaded.length, 2);
   });
 
@@ -74,7 +83,10 @@ describe('conversationMessages', () => {
     const old = activation('old', { text: 'x'.repeat(600) });
     const recent = activation('recent', { text: 'y'.repeat(600) });
     const conversation = conversationMessages([{ kind: 'request', prompt: 'one' }, response('a', [old]), { kind: 'request', prompt: 'two' }, response('b', [recent])], { maxCarriedChars: 1000 });
-    assert.deepEqual(conversation.loaded.map((skill) => skill.name), ['recent']);
+    assert.deepEqual(
+      conversation.loaded.map((skill) => skill.name),
+      ['recent'],
+    );
     assert.deepEqual(conversation.dropped, ['old']);
     assert.ok(!conversation.messages.some((message) => message.parts.some((part) => part.kind === 'toolCall' && (part.input as { name: string }).name === 'old')));
   });

@@ -1,14 +1,5 @@
 import * as assert from 'node:assert/strict';
-import {
-  CANCELLED_MESSAGE,
-  chooseForkModel,
-  describeModelError,
-  describeRefusal,
-  forkMessages,
-  isCancellation,
-  oneLineMessage,
-  renderInstructions,
-} from '../../../../src/core/chat/prompt';
+import { CANCELLED_MESSAGE, chooseForkModel, describeModelError, describeRefusal, forkMessages, isCancellation, oneLineMessage, renderInstructions } from '../../../../src/core/chat/prompt';
 
 describe('renderInstructions', () => {
   const catalogText = '<available_skills>\npdf: PDFs.\n</available_skills>';
@@ -95,9 +86,6 @@ describe('model error messages', () => {
 
 describe('describeRefusal', () => {
   it('gives the first sentences of the explanation the model got', () => {
-    assert.equal(
-      describeRefusal('pdff', 'No skill named "pdff". Did you mean: pdf? Available skills: pdf, docx, slides.'),
-      'Skill "pdff" was not loaded: No skill named "pdff". Did you mean: pdf?',
-    );
+    assert.equal(describeRefusal('pdff', 'No skill named "pdff". Did you mean: pdf? Available skills: pdf, docx, slides.'), 'Skill "pdff" was not loaded: No skill named "pdff". Did you mean: pdf?');
   });
 });

@@ -127,7 +127,10 @@ describe('renderFindResult', () => {
   });
 
   it('says so when nothing matches, and points to the catalog', () => {
-    assert.match(renderFindResult(snapshot, 'kubernetes', renderCatalog(records)), /^No skill matches "kubernetes"\. Try other words, or call skills_find with an empty query for the catalog of 3 skills\./);
+    assert.match(
+      renderFindResult(snapshot, 'kubernetes', renderCatalog(records)),
+      /^No skill matches "kubernetes"\. Try other words, or call skills_find with an empty query for the catalog of 3 skills\./,
+    );
   });
 });
 

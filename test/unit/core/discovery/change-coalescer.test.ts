@@ -22,7 +22,9 @@ class ManualTimers implements Timers {
     const end = this.now + ms;
     for (;;) {
       const next = [...this.due].filter(([, timer]) => timer.at <= end).sort((a, b) => a[1].at - b[1].at)[0];
-      if (!next) break;
+      if (!next) {
+        break;
+      }
       this.due.delete(next[0]);
       this.now = next[1].at;
       next[1].callback();

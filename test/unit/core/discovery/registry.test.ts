@@ -55,7 +55,11 @@ describe('SkillRegistry', () => {
     await removeDir(dir);
   });
 
-  const setUp = (): Promise<void> => registry.setRoots([{ ...root(workspace), label: 'ws' }, { ...root(user, 'user'), label: 'user' }]);
+  const setUp = (): Promise<void> =>
+    registry.setRoots([
+      { ...root(workspace), label: 'ws' },
+      { ...root(user, 'user'), label: 'user' },
+    ]);
 
   it('publishes one snapshot for setRoots, with shadowing across roots', async () => {
     const events = recordEvents(registry);

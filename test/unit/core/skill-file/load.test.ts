@@ -1,22 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import {
-  MAX_SKILL_FILE_BYTES,
-  SKILL_FILE_NAME,
-  findSkillFile,
-  loadSkillFile,
-  readSkillBody,
-  validateSkillText,
-  type LoadedSkillFile,
-} from '../../../../src/core/skill-file/load';
-import {
-  fixtureSkill,
-  fixtureSkillFolders,
-  makeTempRoot,
-  removeTempRoot,
-  writeSkill,
-} from '../../../fixtures/skills/temp-skills';
+import { MAX_SKILL_FILE_BYTES, SKILL_FILE_NAME, findSkillFile, loadSkillFile, readSkillBody, validateSkillText, type LoadedSkillFile } from '../../../../src/core/skill-file/load';
+import { fixtureSkill, fixtureSkillFolders, makeTempRoot, removeTempRoot, writeSkill } from '../../../fixtures/skills/temp-skills';
 
 function skillText(name: string, body = 'Body.\n'): string {
   return `---\nname: ${name}\ndescription: Does one thing well.\n---\n${body}`;
@@ -106,12 +92,12 @@ describe('load', function () {
       links: [],
       crlf: [],
       bom: [],
-      'café': [],
+      café: [],
       'lowercase-file': [],
       'unknown-fields': [],
       'name-mismatch': [],
       'invalid-name': ['name-uppercase', 'name-invalid-characters'],
-      'αβγ': ['name-invalid-characters'],
+      αβγ: ['name-invalid-characters'],
       'bad-yaml': ['yaml-syntax'],
       'bad-indentation': ['yaml-syntax'],
       'no-frontmatter': ['missing-frontmatter'],
@@ -197,7 +183,9 @@ describe('load', function () {
     });
 
     it('reports an unreadable file instead of throwing', async function () {
-      if (process.getuid?.() === 0) this.skip(); // root reads any file
+      if (process.getuid?.() === 0) {
+        this.skip();
+      } // root reads any file
       const dir = await writeSkill(root, 'locked', skillText('locked'));
       await fs.chmod(path.join(dir, SKILL_FILE_NAME), 0o000);
       const loaded = await load(dir);
@@ -209,7 +197,10 @@ describe('load', function () {
   describe('validateSkillText', function () {
     it('checks the name against the folder of the file', function () {
       const result = validateSkillText(skillText('draft'), '/work/skills/other/SKILL.md');
-      assert.deepEqual(result.diagnostics.map((diagnostic) => diagnostic.code), ['name-mismatch']);
+      assert.deepEqual(
+        result.diagnostics.map((diagnostic) => diagnostic.code),
+        ['name-mismatch'],
+      );
       assert.equal(result.diagnostics[0].file, '/work/skills/other/SKILL.md');
       assert.equal(result.metadata?.name, 'draft');
     });
@@ -217,7 +208,10 @@ describe('load', function () {
     it('resolves body links from the folder of the file', function () {
       const file = path.join(fixtureSkill('links'), SKILL_FILE_NAME);
       const result = validateSkillText(skillText('links', '[a](references/guide.md) [b](references/nope.md)\n'), file, { checkBody: true });
-      assert.deepEqual(result.diagnostics.map((diagnostic) => diagnostic.code), ['missing-link']);
+      assert.deepEqual(
+        result.diagnostics.map((diagnostic) => diagnostic.code),
+        ['missing-link'],
+      );
       assert.equal(result.diagnostics[0].range.start.column, 29);
     });
 

@@ -3,12 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import matter from 'gray-matter';
-import {
-  extractSkillBody,
-  frontmatterHeadLength,
-  parseSkillText,
-  type ParsedSkillText,
-} from '../../../../src/core/skill-file/parse';
+import { extractSkillBody, frontmatterHeadLength, parseSkillText, type ParsedSkillText } from '../../../../src/core/skill-file/parse';
 import { parseFlatFrontmatter } from '../../../../src/core/skill-file/flat-frontmatter';
 import type { Range, SkillDiagnostic } from '../../../../src/core/model/types';
 import { fixtureSkill } from '../../../fixtures/skills/temp-skills';
@@ -324,19 +319,71 @@ describe('parseFlatFrontmatter', function () {
   };
 
   const values = [
-    'plain words', 'C#', 'x:y', '  spaced  value  ', 'x [y] {z}', "it's", 'x &y *z !t |p >q %r @s `t', 'x,y', 'x - y',
-    'x --- y', 'yes', 'no', 'on', 'Infinity', 'NaN', 'x%20y', 'x? y', 'x "quoted"', 'x <<', 'é ü', 'naïve',
-    'true', 'False', 'NULL', 'Null', 'b: c', 'b #c', 'b#c', 'x:', '2024-01-31', '12', '0x1F', '.inf', '~', '"quoted"',
-    "'single'", '[a, b]', '{a: 1}', '|', '>-', '&anchor x', '*alias', '!tag x', '@at', '`tick`', '- item', '? key',
-    'x\ty', 'x\u2028y', 'x\u0085y', '😀', '',
+    'plain words',
+    'C#',
+    'x:y',
+    '  spaced  value  ',
+    'x [y] {z}',
+    "it's",
+    'x &y *z !t |p >q %r @s `t',
+    'x,y',
+    'x - y',
+    'x --- y',
+    'yes',
+    'no',
+    'on',
+    'Infinity',
+    'NaN',
+    'x%20y',
+    'x? y',
+    'x "quoted"',
+    'x <<',
+    'é ü',
+    'naïve',
+    'true',
+    'False',
+    'NULL',
+    'Null',
+    'b: c',
+    'b #c',
+    'b#c',
+    'x:',
+    '2024-01-31',
+    '12',
+    '0x1F',
+    '.inf',
+    '~',
+    '"quoted"',
+    "'single'",
+    '[a, b]',
+    '{a: 1}',
+    '|',
+    '>-',
+    '&anchor x',
+    '*alias',
+    '!tag x',
+    '@at',
+    '`tick`',
+    '- item',
+    '? key',
+    'x\ty',
+    'x\u2028y',
+    'x\u0085y',
+    '😀',
+    '',
   ];
 
   it('gives what the YAML parser gives, or leaves the text to it', function () {
     let taken = 0;
     for (const value of values) {
-      for (const lines of [['', `key: ${value}`], ['', 'name: a', '', '# note', `key: ${value}`, 'other: b']]) {
+      for (const lines of [
+        ['', `key: ${value}`],
+        ['', 'name: a', '', '# note', `key: ${value}`, 'other: b'],
+      ]) {
         const flat = parseFlatFrontmatter(lines);
-        if (flat === undefined) continue;
+        if (flat === undefined) {
+          continue;
+        }
         taken++;
         assert.deepEqual(flat, yamlResult(lines), JSON.stringify(lines));
       }

@@ -139,9 +139,7 @@ describe('strict mode agrees with the reference validator (skills-ref)', functio
   async function verdicts(dir: string): Promise<{ reference: string[]; ours: string[] }> {
     const reference = await referenceValidate(dir);
     const loaded = await loadSkillFile(dir, { strict: true });
-    const ours = loaded
-      ? loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').map((diagnostic) => diagnostic.code)
-      : ['no-skill-file'];
+    const ours = loaded ? loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').map((diagnostic) => diagnostic.code) : ['no-skill-file'];
     if (loaded && (ours.length === 0) !== (loaded.metadata !== undefined)) {
       assert.fail(`metadata must be present iff there is no error (${dir})`);
     }
@@ -158,7 +156,9 @@ describe('strict mode agrees with the reference validator (skills-ref)', functio
     const mismatches: string[] = [];
     for (const dir of folders) {
       const { reference, ours } = await verdicts(dir);
-      if ((reference.length === 0) !== (ours.length === 0)) mismatches.push(describeMismatch(dir, reference, ours));
+      if ((reference.length === 0) !== (ours.length === 0)) {
+        mismatches.push(describeMismatch(dir, reference, ours));
+      }
     }
     assert.deepEqual(mismatches, []);
   });
@@ -168,8 +168,12 @@ describe('strict mode agrees with the reference validator (skills-ref)', functio
     let invalid = 0;
     for (const dir of generated) {
       const { reference, ours } = await verdicts(dir);
-      if (reference.length > 0) invalid++;
-      if ((reference.length === 0) !== (ours.length === 0)) mismatches.push(describeMismatch(dir, reference, ours));
+      if (reference.length > 0) {
+        invalid++;
+      }
+      if ((reference.length === 0) !== (ours.length === 0)) {
+        mismatches.push(describeMismatch(dir, reference, ours));
+      }
     }
     assert.deepEqual(mismatches, []);
     // The cases exercise both verdicts, so agreement is not trivial.

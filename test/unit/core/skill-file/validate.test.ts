@@ -214,17 +214,7 @@ describe('validateFrontmatter', function () {
 
   describe('metadata', function () {
     it('reads numbers and booleans as text, drops other values, and warns on each', function () {
-      const result = check([
-        'name: demo',
-        DESCRIPTION,
-        'metadata:',
-        '  author: me',
-        '  version: 2',
-        '  beta: true',
-        '  nested:',
-        '    deep: x',
-        '  nothing:',
-      ]);
+      const result = check(['name: demo', DESCRIPTION, 'metadata:', '  author: me', '  version: 2', '  beta: true', '  nested:', '    deep: x', '  nothing:']);
       assert.deepEqual(codes(result), ['warning:field-type', 'warning:field-type', 'warning:field-type', 'warning:field-type']);
       assert.deepEqual(
         result.diagnostics.map((diagnostic) => diagnostic.range),
@@ -243,13 +233,7 @@ describe('validateFrontmatter', function () {
   });
 
   describe('extension fields', function () {
-    const extensions = [
-      'argument-hint: "[file]"',
-      'user-invocable: false',
-      'disable-model-invocation: true',
-      'context: fork',
-      'model: gpt-4o',
-    ];
+    const extensions = ['argument-hint: "[file]"', 'user-invocable: false', 'disable-model-invocation: true', 'context: fork', 'model: gpt-4o'];
 
     it('are read into the metadata', function () {
       const result = check(['name: demo', DESCRIPTION, ...extensions]);

@@ -11,7 +11,7 @@ describe('splitArguments', () => {
     ['', []],
     ['  one   two ', ['one', 'two']],
     ['"quoted words" plain', ['quoted words', 'plain']],
-    ["'single \"kept\"' x", ['single "kept"', 'x']],
+    ['\'single "kept"\' x', ['single "kept"', 'x']],
     ['a"b c"d', ['ab cd']],
     ['"say \\"hi\\"" \\"raw', ['say "hi"', '"raw']],
     ['C:\\docs\\file.pdf', ['C:\\docs\\file.pdf']],

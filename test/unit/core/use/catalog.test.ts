@@ -58,7 +58,10 @@ describe('renderCatalog', () => {
     assert.ok(catalog.chars <= 600, `${catalog.chars} chars`);
     // Names alone would overflow, so about half the budget goes to descriptions and half to names.
     assert.ok(catalog.included.length >= 5, `${catalog.included.length} described`);
-    assert.deepEqual(catalog.included, many.slice(0, catalog.included.length).map((record) => record.name));
+    assert.deepEqual(
+      catalog.included,
+      many.slice(0, catalog.included.length).map((record) => record.name),
+    );
     assert.ok(!catalog.text.includes(`${catalog.overflow[0]}: `));
     assert.equal(catalog.included.length + catalog.overflow.length, 200);
     assert.ok(catalog.unlisted.length > 0);

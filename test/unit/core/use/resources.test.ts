@@ -1,14 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import {
-  listSkillResources,
-  normalizeResourcePath,
-  readSkillResource,
-  renderResource,
-  ResourceError,
-  type SkillResource,
-} from '../../../../src/core/use/resources';
+import { listSkillResources, normalizeResourcePath, readSkillResource, renderResource, ResourceError, type SkillResource } from '../../../../src/core/use/resources';
 import { copyFixture, removeDir, tempDir, writeTree } from '../../../fixtures/trees/tree';
 
 async function rejectsWith(promise: Promise<unknown>, code: string, message?: RegExp): Promise<void> {

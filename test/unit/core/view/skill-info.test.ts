@@ -4,7 +4,13 @@ import { describeProblems, describeSkill } from '../../../../src/core/view/skill
 import { fakeRecord } from '../../../fixtures/trees/tree';
 
 describe('describeSkill', () => {
-  const diagnostic = { code: 'unknown-field', severity: 'warning' as const, message: 'Unknown field "x".', file: '/skills/pdf/SKILL.md', range: { start: { line: 3, column: 0 }, end: { line: 3, column: 1 } } };
+  const diagnostic = {
+    code: 'unknown-field',
+    severity: 'warning' as const,
+    message: 'Unknown field "x".',
+    file: '/skills/pdf/SKILL.md',
+    range: { start: { line: 3, column: 0 }, end: { line: 3, column: 1 } },
+  };
 
   it('describes a usable skill with its source and diagnostics', () => {
     assert.deepEqual(describeSkill(fakeRecord('pdf', 'Extract text.', { diagnostics: [diagnostic] })), {
@@ -42,11 +48,14 @@ describe('describeProblems', () => {
       ],
       problems: [{ code: 'dangling-link', severity: 'warning' as const, message: 'The link /skills/gone points nowhere.', path: '/skills/gone' }],
     } as unknown as RegistrySnapshot;
-    assert.deepEqual([...describeProblems(snapshot).values()], [
-      'Skill "pdf" is invalid: /skills/pdf/SKILL.md:3:5 yaml-syntax: Invalid YAML.',
-      'Skill "docs" is broken on disk; its last valid version is served: /skills/docs/SKILL.md:3:5 yaml-syntax: Invalid YAML.',
-      'The link /skills/gone points nowhere. (dangling-link)',
-    ]);
+    assert.deepEqual(
+      [...describeProblems(snapshot).values()],
+      [
+        'Skill "pdf" is invalid: /skills/pdf/SKILL.md:3:5 yaml-syntax: Invalid YAML.',
+        'Skill "docs" is broken on disk; its last valid version is served: /skills/docs/SKILL.md:3:5 yaml-syntax: Invalid YAML.',
+        'The link /skills/gone points nowhere. (dangling-link)',
+      ],
+    );
     assert.deepEqual([...describeProblems(snapshot).keys()], [...describeProblems(snapshot).keys()]);
   });
 });

@@ -76,11 +76,17 @@ describe('buildSkillView', () => {
       items.forEach((item) => {
         assert.ok(!ids.has(item.id), `duplicate id ${item.id}`);
         ids.add(item.id);
-        if (item.kind === 'group') visit(item.children);
+        if (item.kind === 'group') {
+          visit(item.children);
+        }
       });
     visit(buildSkillView(current, { allowlist: [] }));
 
-    const stale = { ...current.byName('pdf')[0], stale: true, diagnostics: [{ code: 'yaml-syntax', severity: 'error' as const, message: 'Invalid YAML.', file: '', range: { start: { line: 1, column: 0 }, end: { line: 1, column: 1 } } }] };
+    const stale = {
+      ...current.byName('pdf')[0],
+      stale: true,
+      diagnostics: [{ code: 'yaml-syntax', severity: 'error' as const, message: 'Invalid YAML.', file: '', range: { start: { line: 1, column: 0 }, end: { line: 1, column: 1 } } }],
+    };
     const view = buildSkillView({ ...current, skills: [stale], problems: [] } as RegistrySnapshot, { allowlist: [] });
     const item = (view[0] as GroupViewItem).children[0] as GroupViewItem;
     assert.equal(item.children[0].description, 'stale: Invalid YAML.');
