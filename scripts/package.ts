@@ -26,6 +26,15 @@ async function main(): Promise<void> {
     for (const file of [...files, '.vscodeignore']) {
       fs.cpSync(path.join(repositoryRoot, file), path.join(stagingFolder, file));
     }
+    // The production build ran above; vsce would run vscode:prepublish again in the copy, which
+    // holds no build script.
+    const stagedManifestPath = path.join(stagingFolder, 'package.json');
+    const stagedManifest = JSON.parse(fs.readFileSync(stagedManifestPath, 'utf8')) as { scripts: Record<string, string> };
+    delete stagedManifest.scripts['vscode:prepublish'];
+    fs.writeFileSync(stagedManifestPath, `${JSON.stringify(stagedManifest, undefined, 2)}\n`);
+    // The screenshots are for the repository's README; the package stays small without them.
+    const stagedReadmePath = path.join(stagingFolder, 'README.md');
+    fs.writeFileSync(stagedReadmePath, withoutScreenshots(fs.readFileSync(stagedReadmePath, 'utf8')));
     if (fs.readFileSync(path.join(stagingFolder, bundlePath), 'utf8').includes('//# sourceMappingURL=')) {
       throw new Error(`${bundlePath} is a development build: another build replaced the production one. Run \`npm run package\` again.`);
     }
@@ -50,6 +59,11 @@ async function main(): Promise<void> {
   } finally {
     fs.rmSync(stagingFolder, { recursive: true, force: true });
   }
+}
+
+/** The README without its lines that only show an image of docs/images/. */
+export function withoutScreenshots(readme: string): string {
+  return readme.replace(/^!\[[^\]]*\]\(docs\/images\/[^)]+\)\n\n?/gm, '');
 }
 
 function formatSize(bytes: number): string {

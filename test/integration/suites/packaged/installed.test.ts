@@ -37,6 +37,15 @@ describe('the packaged extension, installed from its .vsix', () => {
     }
   });
 
+  it('ships the README without the screenshots of the repository, which the package leaves out', () => {
+    const folder = vscode.extensions.getExtension(productExtensionId)!.extensionPath;
+    // vsce stores the README as readme.md.
+    const readme = fs.readFileSync(path.join(folder, 'readme.md'), 'utf8');
+    assert.match(readme, /^## Two commands$/m);
+    assert.doesNotMatch(readme, /docs\/images\//);
+    assert.ok(!fs.existsSync(path.join(folder, 'docs')), 'the package should not hold docs/');
+  });
+
   it('activates', async () => {
     const extension = await activateProduct();
     assert.equal(extension.isActive, true);
