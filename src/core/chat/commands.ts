@@ -5,7 +5,7 @@ import { singleLine } from '../util/text';
 import { untrustedNote } from './tool-texts';
 import { isUsableStatus, isUserInvocable, leadingProblem } from '../model/status';
 import { escapeMarkdown } from '../util/text';
-import { findSkills } from '../use/find';
+import { findSkills, type SkillMatch } from '../use/find';
 import type { RegistrySnapshot } from '../discovery/registry';
 import type { Severity, SkillRecord } from '../model/types';
 
@@ -153,14 +153,17 @@ export function renderValidationSummary(summary: string, problems: readonly Chat
   return lines.join('\n');
 }
 
-/**
- * A match this strong takes more than one common word: two words of the description, or a word of
- * the name. A single description word ("from", "report") suggests unrelated skills.
- */
-const MIN_SUGGESTION_SCORE = 2;
 /** Suggestions far below the best match are noise next to it. */
 const MIN_SHARE_OF_BEST = 0.5;
 export const MAX_SUGGESTIONS = 3;
+
+/**
+ * A match worth suggesting takes more than one common word: a word of the name, or two words of
+ * the description. A single description word ("from", "report") suggests unrelated skills.
+ */
+function isStrongMatch(match: SkillMatch): boolean {
+  return match.nameMatch || match.matchedWords >= 2;
+}
 
 /**
  * Skills worth offering after a request: those matching it that the user may start and that were
@@ -172,7 +175,7 @@ export function suggestSkills(snapshot: RegistrySnapshot, request: string, exclu
   const matches = findSkills(candidates, request);
   const best = matches[0]?.score ?? 0;
   return matches
-    .filter((match) => match.score >= MIN_SUGGESTION_SCORE && match.score >= best * MIN_SHARE_OF_BEST)
+    .filter((match) => isStrongMatch(match) && match.score >= best * MIN_SHARE_OF_BEST)
     .slice(0, limit)
     .map((match) => match.record.name);
 }

@@ -7,7 +7,6 @@ import { checkInvocation, type ActivationResult } from '../use/activation';
 import { modelVisibleSkills, type Catalog } from '../use/catalog';
 import { singleLine } from '../util/text';
 import { TOOL_NAMES } from './tool-names';
-import { findSkills } from '../use/find';
 import type { RegistrySnapshot } from '../discovery/registry';
 import type { SkillStatus } from '../model/types';
 import { isUsableStatus } from '../model/status';
@@ -160,7 +159,7 @@ export function renderFindResult(snapshot: RegistrySnapshot, query: string, cata
     }
     return [catalog.text, ...footer].join('\n');
   }
-  const matches = findSkills(visible, query);
+  const matches = snapshot.findSkills(query);
   if (matches.length === 0) {
     return [
       `No skill matches "${query}".${visible.length > 0 ? ` Try other words, or call ${TOOL_NAMES.find} with an empty query for the catalog of ${visible.length} skill${visible.length === 1 ? '' : 's'}.` : ' No skills are available.'}`,

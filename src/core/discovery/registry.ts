@@ -13,6 +13,8 @@ import { mapWithConcurrency } from '../util/async';
 import { relativeInside } from '../util/paths';
 import { resolveNameGroup, type StatusPolicy } from './policy';
 import { Emitter, type Event } from '../model/event';
+import { modelVisibleSkills } from '../use/catalog';
+import { SkillSearchIndex, type FindOptions, type SkillMatch } from '../use/find';
 import type { DiscoveryProblem, SkillRecord, SkillRoot } from '../model/types';
 
 export interface RegistryOptions {
@@ -33,6 +35,8 @@ export interface RegistrySnapshot {
   usable(name: string): SkillRecord | undefined;
   /** Every record carrying this name, whatever its status. */
   byName(name: string): SkillRecord[];
+  /** The skills the model may invoke that match `query`, best first (the find tool's ranking). */
+  findSkills(query: string, options?: FindOptions): SkillMatch[];
 }
 
 export interface SkillChange {
@@ -43,6 +47,24 @@ export interface SkillChange {
 
 const PROBE_CONCURRENCY = 32;
 
+/**
+ * One search index per registry, shared by its snapshots. It follows the snapshot last searched:
+ * moving to a newer one adds and removes only the records that changed in between, and nothing is
+ * indexed until the first search.
+ */
+class SharedSearchIndex {
+  private readonly index = new SkillSearchIndex();
+  private syncedTo: Snapshot | undefined;
+
+  search(snapshot: Snapshot, query: string, options: FindOptions | undefined): SkillMatch[] {
+    if (this.syncedTo !== snapshot) {
+      this.index.sync(modelVisibleSkills(snapshot.skills));
+      this.syncedTo = snapshot;
+    }
+    return this.index.search(query, options);
+  }
+}
+
 class Snapshot implements RegistrySnapshot {
   private nameIndex: Map<string, SkillRecord[]> | undefined;
 
@@ -51,7 +73,12 @@ class Snapshot implements RegistrySnapshot {
     readonly skills: readonly SkillRecord[],
     readonly problems: readonly DiscoveryProblem[],
     readonly activeNames: ReadonlySet<string>,
+    private readonly searchIndex: SharedSearchIndex,
   ) {}
+
+  findSkills(query: string, options?: FindOptions): SkillMatch[] {
+    return this.searchIndex.search(this, query, options);
+  }
 
   usable(name: string): SkillRecord | undefined {
     return this.index()
@@ -141,7 +168,8 @@ function sameProblems(a: readonly DiscoveryProblem[], b: readonly DiscoveryProbl
 }
 
 export class SkillRegistry {
-  private current: Snapshot = new Snapshot(0, [], [], new Set());
+  private readonly searchIndex = new SharedSearchIndex();
+  private current: Snapshot = new Snapshot(0, [], [], new Set(), this.searchIndex);
   private readonly changeEmitter = new Emitter<RegistrySnapshot>();
   readonly onDidChange: Event<RegistrySnapshot> = this.changeEmitter.event;
 
@@ -523,7 +551,7 @@ export class SkillRegistry {
     if (unchanged) {
       return;
     }
-    this.current = new Snapshot(previous.version + 1, skills, problems, activeNames);
+    this.current = new Snapshot(previous.version + 1, skills, problems, activeNames, this.searchIndex);
     this.changeEmitter.fire(this.current);
   }
 }

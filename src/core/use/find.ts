@@ -1,5 +1,8 @@
 // Ranks skills for a free-text query (the find tool) and suggests names for typos ("did you mean").
-// Matching is forgiving on purpose: the model paraphrases, abbreviates and misspells.
+// Matching is forgiving on purpose: the model paraphrases, abbreviates and misspells. Ranking is
+// BM25F over the name and the description, on lightly stemmed words; a query word also reaches
+// the words it is a prefix or a part of, and those within a typo or two. The index is updated one
+// record at a time, so a registry keeps it current as skills change instead of rebuilding it.
 
 import type { SkillRecord } from '../model/types';
 
@@ -11,20 +14,73 @@ export interface FindOptions {
 export interface SkillMatch {
   record: SkillRecord;
   score: number;
+  /** How many of the query's meaningful words the skill matches. */
+  matchedWords: number;
+  /** Whether a query word matches a word of the skill's name. */
+  nameMatch: boolean;
 }
 
-/** Words that carry no intent in queries like "how to fill in a pdf form". */
-const STOP_WORDS = new Set(['a', 'an', 'and', 'the', 'to', 'of', 'for', 'in', 'on', 'with', 'or', 'how', 'i', 'my', 'me', 'is', 'it', 'this', 'that']);
+/** Words that carry no intent in queries like "how do I fill in a pdf form". */
+const STOP_WORDS = new Set([
+  'a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'can', 'do', 'for', 'from', 'help', 'how', 'i', 'in', 'into', 'is', 'it',
+  'me', 'my', 'need', 'of', 'on', 'or', 'our', 'please', 'some', 'that', 'the', 'these', 'this', 'those', 'to', 'use',
+  'using', 'want', 'we', 'what', 'which', 'with', 'you', 'your',
+]);
 
-/** A name hit says far more about intent than the same word somewhere in a description. */
-const NAME_WEIGHT = 3;
-const DESCRIPTION_WEIGHT = 1;
+const NAME = 0;
+const DESCRIPTION = 1;
+/** A word of the name says far more about intent than the same word somewhere in a description. */
+const FIELD_WEIGHTS = [3, 1];
+/** Names are all short: their length says little, so it barely normalizes. */
+const LENGTH_NORMALIZATION = [0.3, 0.75];
+/** BM25's term-frequency saturation. */
+const K1 = 1.2;
+
+/** How much a vocabulary word counts for a query word it was reached from. */
+const EXACT = 1;
+const PREFIX = 0.7; // "extr" finds "extraction"
+const ONE_TYPO = 0.6; // "spredsheet" finds "spreadsheet"
+const INSIDE = 0.5; // "sheet" finds "spreadsheet"
+const TWO_TYPOS = 0.4;
+/** Shorter words must match exactly or by prefix: one edit turns most of them into other words. */
+const MIN_FUZZY_LENGTH = 4;
+const MIN_TWO_TYPOS_LENGTH = 8;
+/** A prefix of one or two letters reaches too many words to mean anything. */
+const MIN_PREFIX_LENGTH = 2;
+/** The query that is the whole name of a skill ("code review", "pdfforms") wants that skill. */
+const WHOLE_NAME_FACTOR = 2;
 
 export function tokenize(text: string): string[] {
   return text
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((token) => token !== '');
+}
+
+/**
+ * A light English stemmer: plurals, -ing, -ed and a final e, so "forms", "merging" and "merged"
+ * meet "form" and "merge". Both the index and the query go through it, so its stems need only be
+ * consistent, not words.
+ */
+export function stem(word: string): string {
+  let stemmed = word;
+  if (stemmed.length > 4 && stemmed.endsWith('ies')) {
+    stemmed = `${stemmed.slice(0, -3)}y`;
+  } else if (stemmed.length > 3 && stemmed.endsWith('s') && !/(ss|us|is)$/.test(stemmed)) {
+    stemmed = stemmed.slice(0, -1);
+  }
+  if (stemmed.length > 5 && stemmed.endsWith('ing')) {
+    stemmed = stemmed.slice(0, -3);
+  } else if (stemmed.length > 4 && stemmed.endsWith('ed')) {
+    stemmed = stemmed.slice(0, -2);
+  }
+  if (stemmed.length >= 4 && /([^aeiouls])\1$/.test(stemmed)) {
+    stemmed = stemmed.slice(0, -1); // "running" -> "runn" -> "run"
+  }
+  if (stemmed.length > 3 && stemmed.endsWith('e')) {
+    stemmed = stemmed.slice(0, -1);
+  }
+  return stemmed;
 }
 
 /**
@@ -64,83 +120,292 @@ export function editDistance(a: string, b: string, limit = Math.max(a.length, b.
   return previous[b.length];
 }
 
-/** Typos tolerated grow with word length; short words must match exactly or by prefix. */
-function allowedTypos(length: number): number {
-  return length >= 8 ? 2 : length >= 4 ? 1 : 0;
+interface IndexedSkill {
+  record: SkillRecord;
+  /** Per field (name, description): how often each stem occurs. */
+  counts: [Map<string, number>, Map<string, number>];
+  lengths: [number, number];
+  /** The name without separators, e.g. "pdfforms". */
+  compactName: string;
 }
 
-/** How well one query word matches one text word, from 0 (not at all) to 1 (exactly). */
-export function wordSimilarity(queryWord: string, word: string): number {
-  if (queryWord === word) {
-    return 1;
-  }
-  if (word.startsWith(queryWord) && queryWord.length >= 2) {
-    return 0.8; // "extract" finds "extraction"
-  }
-  if (queryWord.startsWith(word) && word.length >= 3) {
-    return 0.6; // "documents" finds "document"
-  }
-  if (queryWord.length >= 3 && word.includes(queryWord)) {
-    return 0.5; // "sheet" finds "spreadsheet"
-  }
-  const typos = allowedTypos(Math.min(queryWord.length, word.length));
-  if (typos > 0 && Math.abs(queryWord.length - word.length) <= typos) {
-    const distance = editDistance(queryWord, word, typos);
-    if (distance <= typos) {
-      return distance === 1 ? 0.6 : 0.4;
-    }
-  }
-  return 0;
-}
-
-function bestSimilarity(queryWord: string, words: readonly string[]): number {
-  let best = 0;
+function countStems(words: readonly string[]): Map<string, number> {
+  const counts = new Map<string, number>();
   for (const word of words) {
-    best = Math.max(best, wordSimilarity(queryWord, word));
-    if (best === 1) {
-      break;
+    counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
+  return counts;
+}
+
+function indexSkill(record: SkillRecord): IndexedSkill {
+  const nameWords = tokenize(record.name);
+  const compactName = nameWords.join('');
+  // "pdftools" should find "pdf-tools", so the name also counts as one joined word.
+  const name = [...nameWords, ...(nameWords.length > 1 ? [compactName] : [])].map(stem);
+  const description = tokenize(record.metadata?.description ?? '').map(stem);
+  return { record, counts: [countStems(name), countStems(description)], lengths: [name.length, description.length], compactName };
+}
+
+/** Every word one deletion away; two words within one edit of each other share one of these. */
+function deletions(word: string): string[] {
+  const result: string[] = [];
+  for (let index = 0; index < word.length; index++) {
+    result.push(word.slice(0, index) + word.slice(index + 1));
+  }
+  return result;
+}
+
+function firstIndexNotBelow(sorted: readonly string[], value: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle] < value) {
+      low = middle + 1;
+    } else {
+      high = middle;
     }
   }
-  return best;
+  return low;
+}
+
+function addToSet<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
+  const set = map.get(key);
+  if (set) {
+    set.add(value);
+  } else {
+    map.set(key, new Set([value]));
+  }
+}
+
+function removeFromSet<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
+  const set = map.get(key);
+  if (set?.delete(value) && set.size === 0) {
+    map.delete(key);
+  }
+}
+
+/**
+ * An inverted index of skills by the stems of their name and description. Records are added and
+ * removed one at a time (`sync` does it for the records that changed between two lists), and the
+ * vocabulary lookups for prefixes and typos are kept up to date with them, so a query never scans
+ * the skills or compares words one by one against the whole catalog.
+ */
+export class SkillSearchIndex {
+  private readonly skills = new Map<SkillRecord, IndexedSkill>();
+  /** The skills holding each stem, in either field. */
+  private readonly postings = new Map<string, Set<IndexedSkill>>();
+  /** Every stem, sorted, for prefix lookups. */
+  private readonly sortedStems: string[] = [];
+  /** Stems by themselves and by each of their one-deletion variants, for typo lookups. */
+  private readonly stemsByDeletion = new Map<string, Set<string>>();
+  private readonly totalLengths = [0, 0];
+
+  get size(): number {
+    return this.skills.size;
+  }
+
+  /** Makes the index hold exactly `records`, adding and removing only those that changed. */
+  sync(records: readonly SkillRecord[]): void {
+    const wanted = new Set(records);
+    for (const record of [...this.skills.keys()]) {
+      if (!wanted.has(record)) {
+        this.remove(record);
+      }
+    }
+    for (const record of records) {
+      if (!this.skills.has(record)) {
+        this.add(record);
+      }
+    }
+  }
+
+  add(record: SkillRecord): void {
+    if (this.skills.has(record)) {
+      return;
+    }
+    const skill = indexSkill(record);
+    this.skills.set(record, skill);
+    for (const stemmed of new Set([...skill.counts[NAME].keys(), ...skill.counts[DESCRIPTION].keys()])) {
+      const holders = this.postings.get(stemmed);
+      if (holders) {
+        holders.add(skill);
+      } else {
+        this.postings.set(stemmed, new Set([skill]));
+        this.addStem(stemmed);
+      }
+    }
+    this.totalLengths[NAME] += skill.lengths[NAME];
+    this.totalLengths[DESCRIPTION] += skill.lengths[DESCRIPTION];
+  }
+
+  remove(record: SkillRecord): void {
+    const skill = this.skills.get(record);
+    if (!skill) {
+      return;
+    }
+    this.skills.delete(record);
+    for (const stemmed of new Set([...skill.counts[NAME].keys(), ...skill.counts[DESCRIPTION].keys()])) {
+      const holders = this.postings.get(stemmed);
+      holders?.delete(skill);
+      if (holders?.size === 0) {
+        this.postings.delete(stemmed);
+        this.removeStem(stemmed);
+      }
+    }
+    this.totalLengths[NAME] -= skill.lengths[NAME];
+    this.totalLengths[DESCRIPTION] -= skill.lengths[DESCRIPTION];
+  }
+
+  /**
+   * Skills matching `query`, best first; ties keep alphabetical order so results are stable. An
+   * empty query matches nothing: callers show the catalog.
+   */
+  search(query: string, options: FindOptions = {}): SkillMatch[] {
+    const words = queryWords(query);
+    if (words.length === 0 || this.skills.size === 0) {
+      return [];
+    }
+    const reached = words.map((word) => this.reach(word));
+    // "google calendar" also finds "googlecalendar": the joined pair stands for both words.
+    for (let index = 0; index + 1 < words.length; index++) {
+      const joined = stem(words[index] + words[index + 1]);
+      if (this.postings.has(joined)) {
+        reached[index].set(joined, EXACT);
+        reached[index + 1].set(joined, EXACT);
+      }
+    }
+    const totals = new Map<IndexedSkill, { score: number; matchedWords: number; nameMatch: boolean }>();
+    for (const stems of reached) {
+      for (const [skill, best] of this.scoreWord(stems)) {
+        const total = totals.get(skill);
+        if (total) {
+          total.score += best.score;
+          total.matchedWords++;
+          total.nameMatch ||= best.inName;
+        } else {
+          totals.set(skill, { score: best.score, matchedWords: 1, nameMatch: best.inName });
+        }
+      }
+    }
+    const compactQuery = words.join('');
+    const matches: SkillMatch[] = [];
+    for (const [skill, total] of totals) {
+      // Skills matching more of the query's words come first, whatever one rare word weighs.
+      let score = (total.score * total.matchedWords) / words.length;
+      if (compactQuery === skill.compactName) {
+        score *= WHOLE_NAME_FACTOR;
+      }
+      matches.push({ record: skill.record, score, matchedWords: total.matchedWords, nameMatch: total.nameMatch });
+    }
+    matches.sort((a, b) => b.score - a.score || (a.record.name < b.record.name ? -1 : a.record.name > b.record.name ? 1 : 0));
+    return options.limit === undefined ? matches : matches.slice(0, options.limit);
+  }
+
+  /** BM25F of each skill for one query word: the best of the stems the word reached. */
+  private scoreWord(stems: ReadonlyMap<string, number>): Map<IndexedSkill, { score: number; inName: boolean }> {
+    const count = this.skills.size;
+    const averageLengths = this.totalLengths.map((total) => Math.max(1, total / count));
+    const best = new Map<IndexedSkill, { score: number; inName: boolean }>();
+    for (const [stemmed, weight] of stems) {
+      const holders = this.postings.get(stemmed)!;
+      const idf = Math.log(1 + (count - holders.size + 0.5) / (holders.size + 0.5));
+      for (const skill of holders) {
+        let frequency = 0;
+        for (const field of [NAME, DESCRIPTION]) {
+          const occurrences = skill.counts[field].get(stemmed);
+          if (occurrences) {
+            const normalization = 1 - LENGTH_NORMALIZATION[field] + (LENGTH_NORMALIZATION[field] * skill.lengths[field]) / averageLengths[field];
+            frequency += (FIELD_WEIGHTS[field] * occurrences) / normalization;
+          }
+        }
+        const score = (weight * idf * frequency * (K1 + 1)) / (frequency + K1);
+        const previous = best.get(skill);
+        if (!previous || score > previous.score) {
+          best.set(skill, { score, inName: skill.counts[NAME].has(stemmed) });
+        }
+      }
+    }
+    return best;
+  }
+
+  /** The indexed stems a query word stands for, each with how much it counts. */
+  private reach(word: string): Map<string, number> {
+    const reached = new Map<string, number>();
+    const offer = (stemmed: string, weight: number): void => {
+      if ((reached.get(stemmed) ?? 0) < weight) {
+        reached.set(stemmed, weight);
+      }
+    };
+    const stemmed = stem(word);
+    for (const exact of [word, stemmed]) {
+      if (this.postings.has(exact)) {
+        offer(exact, EXACT);
+      }
+    }
+    if (word.length >= MIN_PREFIX_LENGTH) {
+      for (const prefix of new Set([word, stemmed])) {
+        for (let index = firstIndexNotBelow(this.sortedStems, prefix); index < this.sortedStems.length && this.sortedStems[index].startsWith(prefix); index++) {
+          offer(this.sortedStems[index], PREFIX);
+        }
+      }
+    }
+    if (word.length >= MIN_FUZZY_LENGTH) {
+      for (const candidate of this.postings.keys()) {
+        if (candidate.length > word.length && candidate.includes(word)) {
+          offer(candidate, INSIDE);
+        }
+      }
+      for (const typed of new Set([word, stemmed])) {
+        if (typed.length < MIN_FUZZY_LENGTH) {
+          continue;
+        }
+        const typos = typed.length >= MIN_TWO_TYPOS_LENGTH ? 2 : 1;
+        for (const variant of [typed, ...deletions(typed)]) {
+          for (const candidate of this.stemsByDeletion.get(variant) ?? []) {
+            const distance = editDistance(typed, candidate, typos);
+            if (distance <= typos) {
+              offer(candidate, distance === 0 ? EXACT : distance === 1 ? ONE_TYPO : TWO_TYPOS);
+            }
+          }
+        }
+      }
+    }
+    return reached;
+  }
+
+  private addStem(stemmed: string): void {
+    this.sortedStems.splice(firstIndexNotBelow(this.sortedStems, stemmed), 0, stemmed);
+    for (const variant of [stemmed, ...deletions(stemmed)]) {
+      addToSet(this.stemsByDeletion, variant, stemmed);
+    }
+  }
+
+  private removeStem(stemmed: string): void {
+    const index = firstIndexNotBelow(this.sortedStems, stemmed);
+    if (this.sortedStems[index] === stemmed) {
+      this.sortedStems.splice(index, 1);
+    }
+    for (const variant of [stemmed, ...deletions(stemmed)]) {
+      removeFromSet(this.stemsByDeletion, variant, stemmed);
+    }
+  }
 }
 
 function queryWords(query: string): string[] {
   const words = tokenize(query);
   const meaningful = words.filter((word) => !STOP_WORDS.has(word));
-  return meaningful.length > 0 ? meaningful : words;
-}
-
-/** Scores one skill against the query words; 0 means it does not match at all. */
-function scoreSkill(record: SkillRecord, words: readonly string[], compactQuery: string): number {
-  const nameWords = tokenize(record.name);
-  // "pdftools" should find "pdf-tools", so the name also counts as one joined word.
-  nameWords.push(nameWords.join(''));
-  const descriptionWords = tokenize(record.metadata?.description ?? '');
-  let score = 0;
-  for (const word of words) {
-    score += Math.max(NAME_WEIGHT * bestSimilarity(word, nameWords), DESCRIPTION_WEIGHT * bestSimilarity(word, descriptionWords));
-  }
-  if (score > 0 && compactQuery === nameWords[nameWords.length - 1]) {
-    score += NAME_WEIGHT * 2; // The query is the skill's name.
-  }
-  return score;
+  return [...new Set(meaningful.length > 0 ? meaningful : words)];
 }
 
 /**
- * Ranks skills by how well their name and description match `query`, best first; ties keep
- * alphabetical order so results are stable. An empty query matches nothing: callers show the catalog.
+ * Ranks `records` for `query` with a one-off index: for a list ranked once. Callers that rank
+ * the same skills again and again keep a SkillSearchIndex (a registry snapshot's findSkills does).
  */
 export function findSkills(records: readonly SkillRecord[], query: string, options: FindOptions = {}): SkillMatch[] {
-  const words = queryWords(query);
-  if (words.length === 0) {
-    return [];
-  }
-  const compactQuery = words.join('');
-  const matches = records
-    .map((record) => ({ record, score: scoreSkill(record, words, compactQuery) }))
-    .filter((match) => match.score > 0)
-    .sort((a, b) => b.score - a.score || (a.record.name < b.record.name ? -1 : a.record.name > b.record.name ? 1 : 0));
-  return options.limit === undefined ? matches : matches.slice(0, options.limit);
+  const index = new SkillSearchIndex();
+  index.sync(records);
+  return index.search(query, options);
 }
 
 /** Names close to `name` (typos, prefixes, partial words), closest first, for "did you mean". */

@@ -105,6 +105,20 @@ describe('SkillRegistry', () => {
       assert.equal(docsAfter.metadata?.description, 'Write better docs.');
     });
 
+    it('keeps the search index current: an edited description is found by its new words only', async () => {
+      const names = (query: string): string[] => registry.snapshot.findSkills(query).map((match) => match.record.name);
+      assert.deepEqual(names('docs'), ['docs']);
+      await rewrite(path.join(workspace, 'docs', 'SKILL.md'), skillText('docs', 'Draft architecture diagrams.'));
+      await registry.apply([{ path: path.join(workspace, 'docs', 'SKILL.md'), kind: 'changed' }]);
+      assert.deepEqual(names('architecture diagrams'), ['docs']);
+      assert.deepEqual(names('write'), []);
+      // The shadowed user pdf is not offered; once the workspace one goes, it is.
+      assert.deepEqual(registry.snapshot.findSkills('pdf').map((match) => match.record.metadata?.description), ['Extract PDF text.']);
+      await fs.rm(path.join(workspace, 'pdf'), { recursive: true });
+      await registry.apply([{ path: path.join(workspace, 'pdf'), kind: 'deleted' }]);
+      assert.deepEqual(registry.snapshot.findSkills('pdf').map((match) => match.record.metadata?.description), ['User PDF.']);
+    });
+
     it('does not re-read or publish when the file did not change', async () => {
       const before = registry.snapshot;
       await registry.apply([
@@ -260,6 +274,14 @@ describe('SkillRegistry', () => {
       registry.setAllowlist([]);
       assert.ok(registry.snapshot.usable('docs'));
       assert.equal(events.length, 2);
+    });
+
+    it('searches only the skills the model may use under the current policy', () => {
+      assert.deepEqual(registry.snapshot.findSkills('notes').map((match) => match.record.name), ['notes']);
+      registry.setAllowlist(['pdf', 'docs']);
+      assert.deepEqual(registry.snapshot.findSkills('notes'), []);
+      registry.setAllowlist([]);
+      assert.deepEqual(registry.snapshot.findSkills('take notes').map((match) => match.record.name), ['notes']);
     });
 
     it('disables everything and restores it', () => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { closestNames, editDistance, findSkills, tokenize } from '../../../../src/core/use/find';
+import { closestNames, editDistance, findSkills, SkillSearchIndex, stem, tokenize } from '../../../../src/core/use/find';
 import { fakeRecord } from '../../../fixtures/trees/tree';
 
 const skills = [
@@ -56,6 +56,66 @@ describe('findSkills', () => {
       findSkills(skills, 'pdf', { limit: 2 }).map((match) => match.record.name),
       ['pdf-extract', 'pdf-forms'],
     );
+    const twins = [fakeRecord('notes-b', 'Take meeting notes.'), fakeRecord('notes-a', 'Take meeting notes.')];
+    assert.deepEqual(
+      findSkills(twins, 'meeting').map((match) => match.record.name),
+      ['notes-a', 'notes-b'],
+    );
+  });
+
+  it('meets words in other forms: plurals, -ing and -ed', () => {
+    assert.equal(names('reviewing tests')[0], 'code-review');
+    assert.equal(names('flattened form')[0], 'pdf-forms');
+  });
+
+  it('finds a name written as one word in the query as two', () => {
+    const joined = [fakeRecord('googlecalendar', 'Automate calendar tasks.'), fakeRecord('google-meet', 'Schedule Google calendar events for meetings.')];
+    assert.equal(findSkills(joined, 'google calendar')[0].record.name, 'googlecalendar');
+  });
+
+  it('prefers skills that match more of the query over one rare word', () => {
+    const ranked = findSkills(
+      [fakeRecord('invoices', 'Create invoices with taxes and payment terms.'), fakeRecord('taxonomy', 'Classify species into a taxonomy.')],
+      'invoice with taxes',
+    );
+    assert.equal(ranked[0].record.name, 'invoices');
+    assert.equal(ranked[0].matchedWords, 2);
+  });
+
+  it('says whether a query word matched the name', () => {
+    const [forms, , notes] = findSkills(skills, 'pdf');
+    assert.equal(forms.nameMatch, true);
+    assert.equal(notes.record.name, 'release-notes');
+    assert.equal(notes.nameMatch, false);
+  });
+});
+
+describe('SkillSearchIndex', () => {
+  it('ranks as findSkills does, and follows records added, replaced and removed', () => {
+    const index = new SkillSearchIndex();
+    index.sync(skills);
+    assert.deepEqual(
+      index.search('extract tables').map((match) => match.record.name),
+      names('extract tables'),
+    );
+    const edited = fakeRecord('spreadsheet', 'Create charts from tables.');
+    index.sync([...skills.filter((record) => record.name !== 'spreadsheet'), edited]);
+    assert.equal(index.size, skills.length);
+    assert.deepEqual(index.search('workbook'), []);
+    assert.deepEqual(index.search('chart').map((match) => match.record), [edited]);
+    index.remove(edited);
+    assert.deepEqual(index.search('chart'), []);
+    // A word no skill holds any more is no longer reached by prefix or typo either.
+    assert.deepEqual(index.search('chrts'), []);
+    assert.deepEqual(index.search('char'), []);
+  });
+
+  it('keeps the same object once however often it is added', () => {
+    const index = new SkillSearchIndex();
+    index.add(skills[0]);
+    index.add(skills[0]);
+    assert.equal(index.size, 1);
+    assert.equal(index.search('forms').length, 1);
   });
 });
 
@@ -81,6 +141,15 @@ describe('closestNames', () => {
 describe('text helpers', () => {
   it('tokenizes on non-alphanumerics, lowercased', () => {
     assert.deepEqual(tokenize('PDF-Forms: fill_in, v2!'), ['pdf', 'forms', 'fill', 'in', 'v2']);
+  });
+
+  it('stems plurals, -ing, -ed and a final e to one form', () => {
+    assert.equal(stem('forms'), stem('form'));
+    assert.equal(stem('merging'), stem('merge'));
+    assert.equal(stem('merged'), stem('merges'));
+    assert.equal(stem('running'), 'run');
+    assert.equal(stem('categories'), stem('category'));
+    assert.equal(stem('class'), 'class');
   });
 
   it('counts an adjacent transposition as one edit', () => {
