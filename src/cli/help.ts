@@ -1,6 +1,7 @@
 // The text of `agent-skills --help`, and the version printed by `--version`.
 
 import { version } from '../../package.json';
+import { MAX_FIND_MATCHES } from '../core/chat/tool-texts';
 import { DEFAULT_CATALOG_BUDGET_CHARS } from '../core/use/catalog';
 
 export const VERSION = version;
@@ -12,6 +13,7 @@ Usage:
   agent-skills list [--json] ROOT…
   agent-skills catalog [--budget-chars N] ROOT…
   agent-skills activate ROOT NAME [ARGS…]
+  agent-skills find [--json] [--limit N] QUERY ROOT…
   agent-skills --help | --version
 
 PATH is a skill folder, its SKILL.md, or a folder of skill folders. ROOT is a folder of skill
@@ -34,6 +36,10 @@ Commands:
              with ARGS substituted for $ARGUMENTS, $0, $1…, its folder and its resource files.
              It activates as the model does; a skill that sets disable-model-invocation is activated
              as the user's /use would.
+  find       Rank the skills a chat model may invoke for QUERY, best first, as the find tool does:
+             by name and description, forgiving other word forms, prefixes and typos.
+               --limit N  show at most N matches (default ${MAX_FIND_MATCHES})
+               --json     print {"matches":[{"name","description","score","path"}]} instead, best first
 
 Exit status: 0 done (warnings allowed); 1 a skill has an error, an input cannot be read, or NAME
 cannot be activated; 2 the command line is wrong; 70 internal error.

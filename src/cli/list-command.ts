@@ -89,7 +89,7 @@ function details(record: SkillRecord, io: CliIo): string {
 }
 
 /** Left-aligned columns; the last one is cut to the terminal width when there is one. */
-function formatTable(rows: readonly string[][], columns: number | undefined): string {
+export function formatTable(rows: readonly string[][], columns: number | undefined): string {
   const widths = rows[0].slice(0, -1).map((_, column) => Math.max(...rows.map((row) => row[column].length)));
   return rows
     .map((row) => {

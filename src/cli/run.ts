@@ -3,6 +3,7 @@
 
 import { activateCommand } from './activate-command';
 import { catalogCommand } from './catalog-command';
+import { findCommand } from './find-command';
 import { USAGE, VERSION } from './help';
 import { ExitCode, InputError, PROGRAM, UsageError, type CliIo } from './io';
 import { listCommand } from './list-command';
@@ -16,6 +17,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   list: listCommand,
   catalog: catalogCommand,
   activate: activateCommand,
+  find: findCommand,
 };
 
 const HELP_FLAGS: ReadonlySet<string> = new Set(['--help', '-h']);

@@ -6,15 +6,18 @@ import { execFile } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
+import { discoverSkills } from '../../../src/core/discovery/discover';
 import { splitArguments } from '../../../src/core/use/arguments';
 import { loadSkillFile, MAX_SKILL_FILE_BYTES } from '../../../src/core/skill-file/load';
 import { joinArguments } from '../../../src/cli/activate-command';
+import type { FoundSkillJson } from '../../../src/cli/find-command';
 import type { CliIo } from '../../../src/cli/io';
 import type { ListedSkillJson } from '../../../src/cli/list-command';
 import { runCli } from '../../../src/cli/run';
 import type { ValidatedSkillJson } from '../../../src/cli/validate-command';
 import { version } from '../../../package.json';
 import { fixtureSkill, fixtureSkillFolders } from '../../fixtures/skills/temp-skills';
+import { fakeSnapshot } from '../fake-snapshot';
 import { FIXTURE_TREES, removeDir, skillText, tempDir, writeTree } from '../../fixtures/trees/tree';
 
 const REPOSITORY = path.resolve(__dirname, '..', '..', '..');
@@ -418,6 +421,85 @@ describe('agent-skills CLI', () => {
     it('quotes arguments so that the core splits them back into the same words', () => {
       const words = ['plain', 'two words', 'say "hi"', 'C:\\dir\\file', "it's", ''];
       assert.deepEqual(splitArguments(joinArguments(words)), words);
+    });
+  });
+
+  describe('find', () => {
+    const treeOfSkills = (): Promise<void> =>
+      writeTree(dir, {
+        'pdf-forms': { 'SKILL.md': skillText('pdf-forms', 'Fill in and flatten PDF forms.') },
+        'pdf-extract': { 'SKILL.md': skillText('pdf-extract', 'Extract text and tables from PDF documents.') },
+        spreadsheet: { 'SKILL.md': skillText('spreadsheet', 'Create and edit Excel workbooks.') },
+        hidden: { 'SKILL.md': skillText('hidden', 'Fill PDF forms for the user only.', 'Body.', 'disable-model-invocation: true\n') },
+      });
+
+    it('prints the matches best first as a table, with a count', async () => {
+      await treeOfSkills();
+      const run = await cli(['find', 'fill a pdf form', dir]);
+      assert.equal(run.code, 0);
+      assert.deepEqual(lines(run.stdout), [
+        'NAME         DESCRIPTION',
+        'pdf-forms    Fill in and flatten PDF forms.',
+        'pdf-extract  Extract text and tables from PDF documents.',
+        '2 of 3 skills match',
+      ]);
+      assert.equal(run.stderr, '');
+    });
+
+    it('ranks exactly as the find tool does, tolerating typos, and leaves out skills the model may not invoke', async () => {
+      await treeOfSkills();
+      const run = await cli(['find', '--json', 'spredsheet workbok', dir]);
+      const { matches } = JSON.parse(run.stdout) as { matches: FoundSkillJson[] };
+      assert.deepEqual(Object.keys(JSON.parse(run.stdout) as object), ['matches']);
+      assert.deepEqual(
+        matches.map((match) => Object.keys(match)),
+        [['name', 'description', 'score', 'path']],
+      );
+      assert.equal(matches[0].name, 'spreadsheet');
+      assert.equal(matches[0].path, path.join(dir, 'spreadsheet', 'SKILL.md'));
+      const all = JSON.parse((await cli(['find', '--json', 'pdf', dir])).stdout) as { matches: FoundSkillJson[] };
+      assert.ok(!all.matches.some((match) => match.name === 'hidden'));
+      const snapshot = fakeSnapshot((await discoverSkills([{ path: dir, kind: 'env', label: dir }], { blockingReads: true })).skills);
+      assert.deepEqual(
+        all.matches.map((match) => match.name),
+        snapshot.findSkills('pdf').map((match) => match.record.name),
+      );
+      assert.ok(all.matches[0].score >= all.matches[1].score);
+    });
+
+    it('gives precedence by argument order', async () => {
+      const run = await cli(['find', '--json', 'pdf', USER_ROOT, WORKSPACE_ROOT]);
+      const { matches } = JSON.parse(run.stdout) as { matches: FoundSkillJson[] };
+      assert.deepEqual(
+        matches.map((match) => [match.name, match.description]),
+        [['pdf', 'Extract text from PDF files (user copy, shadowed by the workspace).']],
+      );
+    });
+
+    it('honours --limit and says how many more matched', async () => {
+      await treeOfSkills();
+      const run = await cli(['find', '--limit', '1', 'pdf', dir]);
+      assert.equal(lines(run.stdout).length, 3);
+      assert.match(run.stdout, /^2 of 3 skills match; 1 more with a higher --limit/m);
+      const json = JSON.parse((await cli(['find', '--json', '--limit=1', 'pdf', dir])).stdout) as { matches: FoundSkillJson[] };
+      assert.equal(json.matches.length, 1);
+    });
+
+    it('says when nothing matches, and still exits 0', async () => {
+      await treeOfSkills();
+      const run = await cli(['find', 'kubernetes', dir]);
+      assert.equal(run.code, 0);
+      assert.equal(run.stdout, 'No skill matches "kubernetes" (3 skills searched).\n');
+      assert.deepEqual(JSON.parse((await cli(['find', '--json', 'kubernetes', dir])).stdout), { matches: [] });
+    });
+
+    it('needs a QUERY and a ROOT, and a positive --limit', async () => {
+      for (const argv of [['find'], ['find', 'pdf'], ['find', '', dir], ['find', '--limit', '0', 'pdf', dir]]) {
+        const run = await cli(argv);
+        assert.equal(run.code, 2, argv.join(' '));
+        assert.match(run.stderr, /^agent-skills: find: /);
+      }
+      assertOneLineError(await cli(['find', 'pdf', path.join(dir, 'missing')]), 'missing');
     });
   });
 
