@@ -77,13 +77,13 @@ function randomSource(seed: number): () => number {
   };
 }
 
-interface Picker {
+export interface Picker {
   between(min: number, max: number): number;
   pick<T>(items: readonly T[]): T;
   chance(probability: number): boolean;
 }
 
-function picker(seed: number): Picker {
+export function picker(seed: number): Picker {
   const random = randomSource(seed);
   return {
     between: (min, max) => min + Math.floor(random() * (max - min + 1)),

@@ -41,12 +41,17 @@ const EXACT = 1;
 const PREFIX = 0.7; // "extr" finds "extraction"
 const ONE_TYPO = 0.6; // "spredsheet" finds "spreadsheet"
 const INSIDE = 0.5; // "sheet" finds "spreadsheet"
+const SAME_ROOT = 0.5;
 const TWO_TYPOS = 0.4;
 /** Shorter words must match exactly or by prefix: one edit turns most of them into other words. */
 const MIN_FUZZY_LENGTH = 4;
 const MIN_TWO_TYPOS_LENGTH = 8;
 /** A prefix of one or two letters reaches too many words to mean anything. */
 const MIN_PREFIX_LENGTH = 2;
+/** Long words also reach the words sharing all of them but a few last letters: their root. */
+const MIN_ROOT_WORD_LENGTH = 7;
+const ROOT_ENDING_LENGTH = 3;
+const MIN_ROOT_LENGTH = 5;
 /** The query that is the whole name of a skill ("code review", "pdfforms") wants that skill. */
 const WHOLE_NAME_FACTOR = 2;
 
@@ -125,7 +130,7 @@ interface IndexedSkill {
   /** Per field (name, description): how often each stem occurs. */
   counts: [Map<string, number>, Map<string, number>];
   lengths: [number, number];
-  /** The name without separators, e.g. "pdfforms". */
+  /** The name without separators, stemmed, e.g. "pdfform". */
   compactName: string;
 }
 
@@ -139,20 +144,20 @@ function countStems(words: readonly string[]): Map<string, number> {
 
 function indexSkill(record: SkillRecord): IndexedSkill {
   const nameWords = tokenize(record.name);
-  const compactName = nameWords.join('');
+  const compactName = stem(nameWords.join(''));
   // "pdftools" should find "pdf-tools", so the name also counts as one joined word.
-  const name = [...nameWords, ...(nameWords.length > 1 ? [compactName] : [])].map(stem);
+  const name = [...nameWords.map(stem), ...(nameWords.length > 1 ? [compactName] : [])];
   const description = tokenize(record.metadata?.description ?? '').map(stem);
   return { record, counts: [countStems(name), countStems(description)], lengths: [name.length, description.length], compactName };
 }
 
 /** Every word one deletion away; two words within one edit of each other share one of these. */
 function deletions(word: string): string[] {
-  const result: string[] = [];
+  const result = new Set<string>();
   for (let index = 0; index < word.length; index++) {
-    result.push(word.slice(0, index) + word.slice(index + 1));
+    result.add(word.slice(0, index) + word.slice(index + 1));
   }
-  return result;
+  return [...result];
 }
 
 function firstIndexNotBelow(sorted: readonly string[], value: string): number {
@@ -169,22 +174,6 @@ function firstIndexNotBelow(sorted: readonly string[], value: string): number {
   return low;
 }
 
-function addToSet<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
-  const set = map.get(key);
-  if (set) {
-    set.add(value);
-  } else {
-    map.set(key, new Set([value]));
-  }
-}
-
-function removeFromSet<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
-  const set = map.get(key);
-  if (set?.delete(value) && set.size === 0) {
-    map.delete(key);
-  }
-}
-
 /**
  * An inverted index of skills by the stems of their name and description. Records are added and
  * removed one at a time (`sync` does it for the records that changed between two lists), and the
@@ -197,8 +186,11 @@ export class SkillSearchIndex {
   private readonly postings = new Map<string, Set<IndexedSkill>>();
   /** Every stem, sorted, for prefix lookups. */
   private readonly sortedStems: string[] = [];
-  /** Stems by themselves and by each of their one-deletion variants, for typo lookups. */
-  private readonly stemsByDeletion = new Map<string, Set<string>>();
+  /**
+   * Stems by themselves and by each of their one-deletion variants, for typo lookups. Lists, not
+   * sets: most hold one stem, and there are tens of thousands of them.
+   */
+  private readonly stemsByDeletion = new Map<string, string[]>();
   private readonly totalLengths = [0, 0];
 
   get size(): number {
@@ -267,12 +259,14 @@ export class SkillSearchIndex {
       return [];
     }
     const reached = words.map((word) => this.reach(word));
-    // "google calendar" also finds "googlecalendar": the joined pair stands for both words.
+    // "google calendar" also finds "googlecalendar": the joined pair counts as the first word, and
+    // the pair as one word of the query.
+    let wordCount = words.length;
     for (let index = 0; index + 1 < words.length; index++) {
       const joined = stem(words[index] + words[index + 1]);
       if (this.postings.has(joined)) {
         reached[index].set(joined, EXACT);
-        reached[index + 1].set(joined, EXACT);
+        wordCount--;
       }
     }
     const totals = new Map<IndexedSkill, { score: number; matchedWords: number; nameMatch: boolean }>();
@@ -288,11 +282,11 @@ export class SkillSearchIndex {
         }
       }
     }
-    const compactQuery = words.join('');
+    const compactQuery = stem(words.join(''));
     const matches: SkillMatch[] = [];
     for (const [skill, total] of totals) {
       // Skills matching more of the query's words come first, whatever one rare word weighs.
-      let score = (total.score * total.matchedWords) / words.length;
+      let score = total.score * Math.min(1, total.matchedWords / wordCount);
       if (compactQuery === skill.compactName) {
         score *= WHOLE_NAME_FACTOR;
       }
@@ -345,10 +339,12 @@ export class SkillSearchIndex {
     }
     if (word.length >= MIN_PREFIX_LENGTH) {
       for (const prefix of new Set([word, stemmed])) {
-        for (let index = firstIndexNotBelow(this.sortedStems, prefix); index < this.sortedStems.length && this.sortedStems[index].startsWith(prefix); index++) {
-          offer(this.sortedStems[index], PREFIX);
-        }
+        this.forEachStemStartingWith(prefix, (found) => offer(found, PREFIX));
       }
+    }
+    if (stemmed.length >= MIN_ROOT_WORD_LENGTH) {
+      // "significant" meets "significance", "transcribe" meets "transcription".
+      this.forEachStemStartingWith(stemmed.slice(0, Math.max(MIN_ROOT_LENGTH, stemmed.length - ROOT_ENDING_LENGTH)), (found) => offer(found, SAME_ROOT));
     }
     if (word.length >= MIN_FUZZY_LENGTH) {
       for (const candidate of this.postings.keys()) {
@@ -374,10 +370,21 @@ export class SkillSearchIndex {
     return reached;
   }
 
+  private forEachStemStartingWith(prefix: string, action: (found: string) => void): void {
+    for (let index = firstIndexNotBelow(this.sortedStems, prefix); index < this.sortedStems.length && this.sortedStems[index].startsWith(prefix); index++) {
+      action(this.sortedStems[index]);
+    }
+  }
+
   private addStem(stemmed: string): void {
     this.sortedStems.splice(firstIndexNotBelow(this.sortedStems, stemmed), 0, stemmed);
-    for (const variant of [stemmed, ...deletions(stemmed)]) {
-      addToSet(this.stemsByDeletion, variant, stemmed);
+    for (const variant of typoKeys(stemmed)) {
+      const stems = this.stemsByDeletion.get(variant);
+      if (stems) {
+        stems.push(stemmed);
+      } else {
+        this.stemsByDeletion.set(variant, [stemmed]);
+      }
     }
   }
 
@@ -386,10 +393,24 @@ export class SkillSearchIndex {
     if (this.sortedStems[index] === stemmed) {
       this.sortedStems.splice(index, 1);
     }
-    for (const variant of [stemmed, ...deletions(stemmed)]) {
-      removeFromSet(this.stemsByDeletion, variant, stemmed);
+    for (const variant of typoKeys(stemmed)) {
+      const stems = this.stemsByDeletion.get(variant);
+      if (stems) {
+        stems.splice(stems.indexOf(stemmed), 1);
+        if (stems.length === 0) {
+          this.stemsByDeletion.delete(variant);
+        }
+      }
     }
   }
+}
+
+/**
+ * The keys a stem is found by in typo lookups: itself, and its one-deletion variants that a query
+ * word long enough for typos can produce (a variant shorter than that word minus one cannot).
+ */
+function typoKeys(stemmed: string): string[] {
+  return stemmed.length > MIN_FUZZY_LENGTH - 1 ? [stemmed, ...deletions(stemmed)] : [stemmed];
 }
 
 function queryWords(query: string): string[] {
