@@ -54,6 +54,8 @@ const ROOT_ENDING_LENGTH = 3;
 const MIN_ROOT_LENGTH = 5;
 /** The query that is the whole name of a skill ("code review", "pdfforms") wants that skill. */
 const WHOLE_NAME_FACTOR = 2;
+/** Starts the terms of joined names; never part of a word, as words split on it. */
+const JOINED_NAME_MARK = '+';
 
 export function tokenize(text: string): string[] {
   return text
@@ -134,6 +136,15 @@ interface IndexedSkill {
   compactName: string;
 }
 
+/**
+ * The term of a name's words written as one ("pdfform" for pdf-forms), apart from the words of the
+ * text: it is only ever matched whole. Reached by a prefix or a typo, it would count as a word as
+ * rare as a name, for a query word that really matched a common part of it ("pdf").
+ */
+function joinedNameTerm(compact: string): string {
+  return `${JOINED_NAME_MARK}${compact}`;
+}
+
 function countStems(words: readonly string[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const word of words) {
@@ -146,7 +157,7 @@ function indexSkill(record: SkillRecord): IndexedSkill {
   const nameWords = tokenize(record.name);
   const compactName = stem(nameWords.join(''));
   // "pdftools" should find "pdf-tools", so the name also counts as one joined word.
-  const name = [...nameWords.map(stem), ...(nameWords.length > 1 ? [compactName] : [])];
+  const name = [...nameWords.map(stem), ...(nameWords.length > 1 ? [joinedNameTerm(compactName)] : [])];
   const description = tokenize(record.metadata?.description ?? '').map(stem);
   return { record, counts: [countStems(name), countStems(description)], lengths: [name.length, description.length], compactName };
 }
@@ -224,7 +235,9 @@ export class SkillSearchIndex {
         holders.add(skill);
       } else {
         this.postings.set(stemmed, new Set([skill]));
-        this.addStem(stemmed);
+        if (!stemmed.startsWith(JOINED_NAME_MARK)) {
+          this.addStem(stemmed);
+        }
       }
     }
     this.totalLengths[NAME] += skill.lengths[NAME];
@@ -242,7 +255,9 @@ export class SkillSearchIndex {
       holders?.delete(skill);
       if (holders?.size === 0) {
         this.postings.delete(stemmed);
-        this.removeStem(stemmed);
+        if (!stemmed.startsWith(JOINED_NAME_MARK)) {
+          this.removeStem(stemmed);
+        }
       }
     }
     this.totalLengths[NAME] -= skill.lengths[NAME];
@@ -264,8 +279,11 @@ export class SkillSearchIndex {
     let wordCount = words.length;
     for (let index = 0; index + 1 < words.length; index++) {
       const joined = stem(words[index] + words[index + 1]);
-      if (this.postings.has(joined)) {
-        reached[index].set(joined, EXACT);
+      const terms = [joined, joinedNameTerm(joined)].filter((term) => this.postings.has(term));
+      for (const term of terms) {
+        reached[index].set(term, EXACT);
+      }
+      if (terms.length > 0) {
         wordCount--;
       }
     }
@@ -332,7 +350,7 @@ export class SkillSearchIndex {
       }
     };
     const stemmed = stem(word);
-    for (const exact of [word, stemmed]) {
+    for (const exact of [word, stemmed, joinedNameTerm(stemmed)]) {
       if (this.postings.has(exact)) {
         offer(exact, EXACT);
       }
@@ -347,7 +365,7 @@ export class SkillSearchIndex {
       this.forEachStemStartingWith(stemmed.slice(0, Math.max(MIN_ROOT_LENGTH, stemmed.length - ROOT_ENDING_LENGTH)), (found) => offer(found, SAME_ROOT));
     }
     if (word.length >= MIN_FUZZY_LENGTH) {
-      for (const candidate of this.postings.keys()) {
+      for (const candidate of this.sortedStems) {
         if (candidate.length > word.length && candidate.includes(word)) {
           offer(candidate, INSIDE);
         }

@@ -53,7 +53,9 @@ describe('findSkills', () => {
 
   it('honours the limit and breaks ties alphabetically', () => {
     assert.deepEqual(
-      findSkills(skills, 'pdf', { limit: 2 }).map((match) => match.record.name),
+      findSkills(skills, 'pdf', { limit: 2 })
+        .map((match) => match.record.name)
+        .sort(),
       ['pdf-extract', 'pdf-forms'],
     );
     const twins = [fakeRecord('notes-b', 'Take meeting notes.'), fakeRecord('notes-a', 'Take meeting notes.')];
@@ -66,6 +68,20 @@ describe('findSkills', () => {
   it('meets words in other forms: plurals, -ing and -ed', () => {
     assert.equal(names('reviewing tests')[0], 'code-review');
     assert.equal(names('flattened form')[0], 'pdf-forms');
+  });
+
+  it('meets words of the same root with other endings', () => {
+    const stats = [fakeRecord('ab-tests', 'Analyse experiments for statistical significance.'), fakeRecord('charts', 'Plot significant trends.')];
+    assert.deepEqual(
+      findSkills(stats, 'significance').map((match) => match.record.name),
+      ['ab-tests', 'charts'],
+    );
+  });
+
+  it('takes a query that is a skill name in another form as that skill', () => {
+    const named = [...skills.filter((record) => !record.name.startsWith('pdf')), fakeRecord('pdf', 'Read PDF files.'), fakeRecord('pdf-tools', 'Merge PDF files.'), fakeRecord('pdf-forms', 'Fill PDF forms.')];
+    assert.equal(findSkills(named, 'pdff')[0].record.name, 'pdf');
+    assert.equal(findSkills(named, 'pdf form')[0].record.name, 'pdf-forms');
   });
 
   it('finds a name written as one word in the query as two', () => {
