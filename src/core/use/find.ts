@@ -41,7 +41,7 @@ const EXACT = 1;
 const PREFIX = 0.7; // "extr" finds "extraction"
 const ONE_TYPO = 0.6; // "spredsheet" finds "spreadsheet"
 const INSIDE = 0.5; // "sheet" finds "spreadsheet"
-const SAME_ROOT = 0.5;
+const SAME_ROOT = 0.5; // "significant" finds "significance"
 const TWO_TYPOS = 0.4;
 /** Shorter words must match exactly or by prefix: one edit turns most of them into other words. */
 const MIN_FUZZY_LENGTH = 4;
@@ -93,7 +93,7 @@ export function stem(word: string): string {
 /**
  * Optimal string alignment distance: Levenshtein plus adjacent transpositions ("pdf" ~ "pfd").
  * With `limit`, only a band of the table is computed and any distance above it is reported as
- * `limit + 1`: ranking compares thousands of word pairs and only cares about small distances.
+ * `limit + 1`: typo lookups and name suggestions only care about small distances.
  */
 export function editDistance(a: string, b: string, limit = Math.max(a.length, b.length)): number {
   if (Math.abs(a.length - b.length) > limit) {
@@ -361,7 +361,6 @@ export class SkillSearchIndex {
       }
     }
     if (stemmed.length >= MIN_ROOT_WORD_LENGTH) {
-      // "significant" meets "significance", "transcribe" meets "transcription".
       this.forEachStemStartingWith(stemmed.slice(0, Math.max(MIN_ROOT_LENGTH, stemmed.length - ROOT_ENDING_LENGTH)), (found) => offer(found, SAME_ROOT));
     }
     if (word.length >= MIN_FUZZY_LENGTH) {
