@@ -158,7 +158,10 @@ function indexSkill(record: SkillRecord): IndexedSkill {
   const compactName = stem(nameWords.join(''));
   // "pdftools" should find "pdf-tools", so the name also counts as one joined word.
   const name = [...nameWords.map(stem), ...(nameWords.length > 1 ? [joinedNameTerm(compactName)] : [])];
-  const description = tokenize(record.metadata?.description ?? '').map(stem);
+  // Filler words are left out: they say nothing, and a typo lookup would reach them ("form" ~ "for").
+  const description = tokenize(record.metadata?.description ?? '')
+    .filter((word) => !STOP_WORDS.has(word))
+    .map(stem);
   return { record, counts: [countStems(name), countStems(description)], lengths: [name.length, description.length], compactName };
 }
 

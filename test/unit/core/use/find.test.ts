@@ -47,6 +47,10 @@ describe('findSkills', () => {
     assert.deepEqual(names('pfx'), []);
   });
 
+  it('does not reach the filler words of descriptions', () => {
+    assert.deepEqual(findSkills([fakeRecord('helper', 'Tools for the team, and more.')], 'form'), []);
+  });
+
   it('ignores filler words and ranks by intent', () => {
     assert.equal(names('how do I fill a pdf form')[0], 'pdf-forms');
   });
