@@ -23,8 +23,12 @@ export class PlainBm25 {
     this.lengths = documents.map((words) => words.length);
     this.counts = documents.map((words) => {
       const counts = new Map<string, number>();
-      for (const word of words) counts.set(word, (counts.get(word) ?? 0) + 1);
-      for (const word of counts.keys()) this.documentFrequency.set(word, (this.documentFrequency.get(word) ?? 0) + 1);
+      for (const word of words) {
+        counts.set(word, (counts.get(word) ?? 0) + 1);
+      }
+      for (const word of counts.keys()) {
+        this.documentFrequency.set(word, (this.documentFrequency.get(word) ?? 0) + 1);
+      }
       return counts;
     });
     this.averageLength = this.lengths.reduce((sum, length) => sum + length, 0) / Math.max(1, skills.length);
@@ -38,12 +42,16 @@ export class PlainBm25 {
       let score = 0;
       for (const word of words) {
         const frequency = counts.get(word);
-        if (!frequency) continue;
+        if (!frequency) {
+          continue;
+        }
         const holders = this.documentFrequency.get(word)!;
         const idf = Math.log(1 + (this.skills.length - holders + 0.5) / (holders + 0.5));
         score += (idf * frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * this.lengths[index]) / this.averageLength));
       }
-      if (score > 0) scored.push({ name: this.skills[index].name, score });
+      if (score > 0) {
+        scored.push({ name: this.skills[index].name, score });
+      }
     });
     return scored.sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1)).map((match) => match.name);
   }

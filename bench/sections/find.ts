@@ -70,12 +70,20 @@ async function readCorpus(): Promise<{ skills: BaselineSkill[]; queries: CorpusQ
   const skills = JSON.parse(await fs.readFile(skillsFile, 'utf8')) as BaselineSkill[];
   const queries = JSON.parse(await fs.readFile(queriesFile, 'utf8')) as CorpusQuery[];
   const names = new Set(skills.map((skill) => skill.name));
-  if (names.size !== skills.length) throw new Error(`${skillsFile}: skill names must be unique`);
-  if (skills.length < MIN_SKILLS) throw new Error(`${skillsFile}: ${skills.length} skills, at least ${MIN_SKILLS} needed`);
-  if (queries.length < MIN_QUERIES) throw new Error(`${queriesFile}: ${queries.length} queries, at least ${MIN_QUERIES} needed`);
+  if (names.size !== skills.length) {
+    throw new Error(`${skillsFile}: skill names must be unique`);
+  }
+  if (skills.length < MIN_SKILLS) {
+    throw new Error(`${skillsFile}: ${skills.length} skills, at least ${MIN_SKILLS} needed`);
+  }
+  if (queries.length < MIN_QUERIES) {
+    throw new Error(`${queriesFile}: ${queries.length} queries, at least ${MIN_QUERIES} needed`);
+  }
   for (const { query, answers } of queries) {
     const unknown = answers.filter((answer) => !names.has(answer));
-    if (answers.length === 0 || unknown.length > 0) throw new Error(`${queriesFile}: "${query}" needs answers that are skills of ${skillsFile}${unknown.length > 0 ? ` (unknown: ${unknown.join(', ')})` : ''}`);
+    if (answers.length === 0 || unknown.length > 0) {
+      throw new Error(`${queriesFile}: "${query}" needs answers that are skills of ${skillsFile}${unknown.length > 0 ? ` (unknown: ${unknown.join(', ')})` : ''}`);
+    }
   }
   return { skills, queries };
 }
@@ -110,8 +118,12 @@ function quality(label: string, queries: readonly CorpusQuery[], rank: (query: s
   const outsideTop3: string[] = [];
   for (const { query, answers } of queries) {
     const ranked = rank(query);
-    if (answers.includes(ranked[0])) first++;
-    if (!ranked.slice(0, 3).some((name) => answers.includes(name))) outsideTop3.push(query);
+    if (answers.includes(ranked[0])) {
+      first++;
+    }
+    if (!ranked.slice(0, 3).some((name) => answers.includes(name))) {
+      outsideTop3.push(query);
+    }
   }
   const result = { top1: (100 * first) / queries.length, top3: (100 * (queries.length - outsideTop3.length)) / queries.length, outsideTop3 };
   printFigure(`${label}, top-1 / top-3`, result.top1, `% / ${Math.round(result.top3)}%`);

@@ -29,8 +29,12 @@ export async function findCommand(args: readonly string[], io: CliIo): Promise<n
   const { options, operands } = parseArguments('find', args, { json: 'flag', limit: 'value' });
   const limit = positiveInteger('find', 'limit', options.get('limit')) ?? MAX_FIND_MATCHES;
   const [query, ...rootArguments] = operands;
-  if (query === undefined || query.trim() === '') throw new UsageError('find: give a QUERY (what the task is about) and at least one ROOT.');
-  if (rootArguments.length === 0) throw new UsageError('find: give at least one ROOT (a folder of skill folders) after the QUERY.');
+  if (query === undefined || query.trim() === '') {
+    throw new UsageError('find: give a QUERY (what the task is about) and at least one ROOT.');
+  }
+  if (rootArguments.length === 0) {
+    throw new UsageError('find: give at least one ROOT (a folder of skill folders) after the QUERY.');
+  }
   const roots = await rootsFromArguments(rootArguments, io);
   const discovery = await discoverSkills(roots, { blockingReads: true });
   const searched = modelVisibleSkills(discovery.skills);

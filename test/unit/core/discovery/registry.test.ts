@@ -113,10 +113,16 @@ describe('SkillRegistry', () => {
       assert.deepEqual(names('architecture diagrams'), ['docs']);
       assert.deepEqual(names('write'), []);
       // The shadowed user pdf is not offered; once the workspace one goes, it is.
-      assert.deepEqual(registry.snapshot.findSkills('pdf').map((match) => match.record.metadata?.description), ['Extract PDF text.']);
+      assert.deepEqual(
+        registry.snapshot.findSkills('pdf').map((match) => match.record.metadata?.description),
+        ['Extract PDF text.'],
+      );
       await fs.rm(path.join(workspace, 'pdf'), { recursive: true });
       await registry.apply([{ path: path.join(workspace, 'pdf'), kind: 'deleted' }]);
-      assert.deepEqual(registry.snapshot.findSkills('pdf').map((match) => match.record.metadata?.description), ['User PDF.']);
+      assert.deepEqual(
+        registry.snapshot.findSkills('pdf').map((match) => match.record.metadata?.description),
+        ['User PDF.'],
+      );
     });
 
     it('does not re-read or publish when the file did not change', async () => {
@@ -277,11 +283,17 @@ describe('SkillRegistry', () => {
     });
 
     it('searches only the skills the model may use under the current policy', () => {
-      assert.deepEqual(registry.snapshot.findSkills('notes').map((match) => match.record.name), ['notes']);
+      assert.deepEqual(
+        registry.snapshot.findSkills('notes').map((match) => match.record.name),
+        ['notes'],
+      );
       registry.setAllowlist(['pdf', 'docs']);
       assert.deepEqual(registry.snapshot.findSkills('notes'), []);
       registry.setAllowlist([]);
-      assert.deepEqual(registry.snapshot.findSkills('take notes').map((match) => match.record.name), ['notes']);
+      assert.deepEqual(
+        registry.snapshot.findSkills('take notes').map((match) => match.record.name),
+        ['notes'],
+      );
     });
 
     it('disables everything and restores it', () => {

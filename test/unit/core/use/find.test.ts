@@ -83,7 +83,12 @@ describe('findSkills', () => {
   });
 
   it('takes a query that is a skill name in another form as that skill', () => {
-    const named = [...skills.filter((record) => !record.name.startsWith('pdf')), fakeRecord('pdf', 'Read PDF files.'), fakeRecord('pdf-tools', 'Merge PDF files.'), fakeRecord('pdf-forms', 'Fill PDF forms.')];
+    const named = [
+      ...skills.filter((record) => !record.name.startsWith('pdf')),
+      fakeRecord('pdf', 'Read PDF files.'),
+      fakeRecord('pdf-tools', 'Merge PDF files.'),
+      fakeRecord('pdf-forms', 'Fill PDF forms.'),
+    ];
     assert.equal(findSkills(named, 'pdff')[0].record.name, 'pdf');
     assert.equal(findSkills(named, 'pdf form')[0].record.name, 'pdf-forms');
   });
@@ -94,10 +99,7 @@ describe('findSkills', () => {
   });
 
   it('prefers skills that match more of the query over one rare word', () => {
-    const ranked = findSkills(
-      [fakeRecord('invoices', 'Create invoices with taxes and payment terms.'), fakeRecord('taxonomy', 'Classify species into a taxonomy.')],
-      'invoice with taxes',
-    );
+    const ranked = findSkills([fakeRecord('invoices', 'Create invoices with taxes and payment terms.'), fakeRecord('taxonomy', 'Classify species into a taxonomy.')], 'invoice with taxes');
     assert.equal(ranked[0].record.name, 'invoices');
     assert.equal(ranked[0].matchedWords, 2);
   });
@@ -122,7 +124,10 @@ describe('SkillSearchIndex', () => {
     index.sync([...skills.filter((record) => record.name !== 'spreadsheet'), edited]);
     assert.equal(index.size, skills.length);
     assert.deepEqual(index.search('workbook'), []);
-    assert.deepEqual(index.search('chart').map((match) => match.record), [edited]);
+    assert.deepEqual(
+      index.search('chart').map((match) => match.record),
+      [edited],
+    );
     index.remove(edited);
     assert.deepEqual(index.search('chart'), []);
     // A word no skill holds any more is no longer reached by prefix or typo either.
