@@ -2,7 +2,7 @@
 // the user's own skills keep working, and @skills says why the others are missing.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { describeRequests, instructionsOf, invokeSkillTool, productApi, toolResults } from '../../chatHelpers';
+import { describeRequests, instructionsOf, invokeSkillTool, productApi, toolResults } from '../../chat-helpers';
 import { harnessAvailable, openChat, scriptedModel } from '../../util';
 
 /** Text that appears only inside the workspace's SKILL.md files. */

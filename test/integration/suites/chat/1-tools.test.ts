@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { invokeSkillTool, productApi, shownCatalog, skillToolNames } from '../../chatHelpers';
+import { invokeSkillTool, productApi, shownCatalog, skillToolNames } from '../../chat-helpers';
 import { harnessAvailable, waitFor, waitForViewText } from '../../util';
 
 const skillsFolder = (): string => path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, '.agent', 'skills');

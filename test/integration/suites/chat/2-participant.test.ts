@@ -1,7 +1,7 @@
 // @skills free-form requests, end to end: what the scripted model is given (catalog, tools,
 // history), how a tool call loads a skill into the next request, and what the chat view shows.
 import * as assert from 'node:assert/strict';
-import { describeRequests, instructionsOf, lastUserText, productApi, shownCatalog, skillToolNames, toolResults, useChatView } from '../../chatHelpers';
+import { describeRequests, instructionsOf, lastUserText, productApi, shownCatalog, skillToolNames, toolResults, useChatView } from '../../chat-helpers';
 import { openChat, readViewText, screenshot, scriptedModel, waitFor } from '../../util';
 
 describe('@skills free-form requests', () => {

@@ -1,6 +1,6 @@
 // The @skills slash commands: /list, /use and /validate.
 import * as assert from 'node:assert/strict';
-import { describeRequests, instructionsOf, lastUserText, useChatView } from '../../chatHelpers';
+import { describeRequests, instructionsOf, lastUserText, useChatView } from '../../chat-helpers';
 import { openChat, scriptedModel } from '../../util';
 
 describe('@skills commands', () => {

@@ -1,7 +1,7 @@
 // Forked skills (`context: fork`), cancellation and model failures in @skills.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { describeRequests, toolResults, useChatView } from '../../chatHelpers';
+import { describeRequests, toolResults, useChatView } from '../../chat-helpers';
 import { openChat, scriptedModel } from '../../util';
 
 const stackFrame = /\n\s+at \S+ \(/;

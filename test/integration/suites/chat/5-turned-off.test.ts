@@ -2,7 +2,7 @@
 // it changes a setting (and restores it).
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { invokeSkillTool, productApi, skillToolNames } from '../../chatHelpers';
+import { invokeSkillTool, productApi, skillToolNames } from '../../chat-helpers';
 import { harnessAvailable, openChat, scriptedModel, waitFor } from '../../util';
 
 describe('skills turned off', () => {

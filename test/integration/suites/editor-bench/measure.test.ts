@@ -5,7 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { skillsApi, skillText, treeItem, workspaceSkillsFolder, type AgentSkillsApi } from '../../editorHelpers';
+import { skillsApi, skillText, treeItem, workspaceSkillsFolder, type AgentSkillsApi } from '../../editor-helpers';
 import type { EditorBenchFigures } from '../../../../bench/editor-figures';
 
 const EDITS = 7;

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { harnessAvailable, screenshot, waitForViewText } from '../../util';
-import { skillNamed, skillsApi, treeOutline, waitForSkills } from '../../editorHelpers';
+import { skillNamed, skillsApi, treeOutline, waitForSkills } from '../../editor-helpers';
 
 function folderPath(name: string): string {
   const folder = vscode.workspace.workspaceFolders?.find((candidate) => candidate.name === name);

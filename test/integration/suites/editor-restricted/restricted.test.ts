@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { harnessAvailable, screenshot, waitFor, waitForViewText } from '../../util';
-import { diagnosticsOf, skillNamed, skillsApi, treeOutline, workspaceSkillsFolder } from '../../editorHelpers';
+import { diagnosticsOf, skillNamed, skillsApi, treeOutline, workspaceSkillsFolder } from '../../editor-helpers';
 
 /** Words that only occur inside the workspace's SKILL.md files. */
 const WORKSPACE_TEXT = /Extract text and tables|Extract the text of|meeting notes|the YAML breaks|does not match its folder|specification does not know/;

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { harnessAvailable, screenshot, waitForViewText } from '../../util';
-import { firstWorkspaceFolder, skillNamed, skillsApi, treeItem } from '../../editorHelpers';
+import { firstWorkspaceFolder, skillNamed, skillsApi, treeItem } from '../../editor-helpers';
 import * as vscode from 'vscode';
 
 describe('the Skills view without skills', () => {

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { harnessAvailable, screenshot, waitForViewText } from '../../util';
-import { skillNamed, skillsApi, treeGroups, treeItem, treeOutline, userSkillsFolder, workspaceSkillsFolder } from '../../editorHelpers';
+import { skillNamed, skillsApi, treeGroups, treeItem, treeOutline, userSkillsFolder, workspaceSkillsFolder } from '../../editor-helpers';
 
 describe('the Skills view after start-up', () => {
   it('groups the skills: Available by source, then Problems and Shadowed; empty groups hidden', async () => {

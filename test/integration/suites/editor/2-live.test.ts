@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { harnessAvailable, screenshot, waitForViewText } from '../../util';
-import { skillNamed, skillsApi, skillText, treeItem, treeOutline, userSkillsFolder, waitForSkills, workspaceSkillsFolder, writeSkillOnDisk } from '../../editorHelpers';
+import { skillNamed, skillsApi, skillText, treeItem, treeOutline, userSkillsFolder, waitForSkills, workspaceSkillsFolder, writeSkillOnDisk } from '../../editor-helpers';
 
 describe('live updates from disk', () => {
   const folder = () => path.join(workspaceSkillsFolder(), 'live-skill');

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { harnessAvailable, screenshot, waitFor, waitForViewText } from '../../util';
-import { diagnosticSummary, diagnosticsOf, skillNamed, skillsApi, waitForSkills, workspaceSkillsFolder } from '../../editorHelpers';
+import { diagnosticSummary, diagnosticsOf, skillNamed, skillsApi, waitForSkills, workspaceSkillsFolder } from '../../editor-helpers';
 
 interface ValidationReport {
   checked: number;

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { harnessAvailable, screenshot, waitForViewText } from '../../util';
-import { diagnosticsOf, setWorkspaceSetting, skillNamed, skillsApi, treeGroups, treeItem, userSkillsFolder, waitForSkills, workspaceSkillsFolder } from '../../editorHelpers';
+import { diagnosticsOf, setWorkspaceSetting, skillNamed, skillsApi, treeGroups, treeItem, userSkillsFolder, waitForSkills, workspaceSkillsFolder } from '../../editor-helpers';
 
 describe('Skills commands', () => {
   afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));

@@ -2,8 +2,8 @@
 // at once: no reload, the same extension host. The tests run in order and share the window.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { invokeSkillTool } from '../../chatHelpers';
-import { skillNamed, skillsApi, treeOutline, waitForSkills } from '../../editorHelpers';
+import { invokeSkillTool } from '../../chat-helpers';
+import { skillNamed, skillsApi, treeOutline, waitForSkills } from '../../editor-helpers';
 import { click, harnessAvailable, readViewText, runFromCommandPalette, screenshot, waitFor, waitForViewText } from '../../util';
 
 const WORKSPACE_SKILL = 'team-checklist';
