@@ -1,18 +1,22 @@
 // Parses the options and operands of one command. Options may come anywhere before `--`; with
 // `operandsBeforeRest`, everything after that many operands is taken verbatim (activate's ARGS).
+// A `repeated` option collects every value given (`--allow a --allow b`).
 
 import { UsageError } from './io';
 
-export type OptionKind = 'flag' | 'value';
+export type OptionKind = 'flag' | 'value' | 'repeated';
 
 export interface ParsedArguments {
   /** Flags given (true) and option values, by long name without dashes. */
   options: Map<string, string | true>;
+  /** Values of repeated options, in the order given. */
+  lists: Map<string, string[]>;
   operands: string[];
 }
 
 export function parseArguments(command: string, args: readonly string[], spec: Readonly<Record<string, OptionKind>>, operandsBeforeRest = Infinity): ParsedArguments {
   const options = new Map<string, string | true>();
+  const lists = new Map<string, string[]>();
   const operands: string[] = [];
   for (let index = 0; index < args.length; index++) {
     const arg = args[index];
@@ -38,7 +42,11 @@ export function parseArguments(command: string, args: readonly string[], spec: R
         if (value === undefined || value === '') {
           throw new UsageError(`${command}: --${name} needs a value.`);
         }
-        options.set(name, value);
+        if (kind === 'repeated') {
+          lists.set(name, [...(lists.get(name) ?? []), value]);
+        } else {
+          options.set(name, value);
+        }
       }
     } else if (arg.startsWith('-') && arg !== '-') {
       throw new UsageError(`${command}: unknown option ${arg}${describeOptions(spec)}.`);
@@ -46,7 +54,7 @@ export function parseArguments(command: string, args: readonly string[], spec: R
       operands.push(arg);
     }
   }
-  return { options, operands };
+  return { options, lists, operands };
 }
 
 function describeOptions(spec: Readonly<Record<string, OptionKind>>): string {

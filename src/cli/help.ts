@@ -14,6 +14,7 @@ Usage:
   agent-skills catalog [--budget-chars N] ROOT…
   agent-skills activate ROOT NAME [ARGS…]
   agent-skills find [--json] [--limit N] QUERY ROOT…
+  agent-skills mcp [--no-user] [--no-builtin] [--allow PATTERN]… [--budget-chars N] [ROOT…]
   agent-skills --help | --version
 
 PATH is a skill folder, its SKILL.md, or a folder of skill folders. ROOT is a folder of skill
@@ -40,6 +41,16 @@ Commands:
              by name and description, forgiving other word forms, prefixes and typos.
                --limit N  show at most N matches (default ${MAX_FIND_MATCHES})
                --json     print {"matches":[{"name","description","score","path"}]} instead, best first
+  mcp        Serve skills to an MCP client over stdin/stdout until it disconnects: the skills of
+             each ROOT, then ~/.agent/skills, the folders in AGENT_SKILLS_PATH and the built-in
+             skills, an earlier one winning for a name. Instructions carry the catalog; tools
+             activate_skill, find_skills and read_skill_resource; a prompt per skill; the MCP Skills
+             extension (skills/list, skills/get, skill:// resources with SHA-256 digests). Changes
+             on disk reach the client live. Logs go to stderr.
+               --no-user         leave out ~/.agent/skills
+               --no-builtin      leave out the built-in skills
+               --allow PATTERN   serve only skills whose name matches (repeatable; * and ? wildcards)
+               --budget-chars N  character budget of the catalog (default ${DEFAULT_CATALOG_BUDGET_CHARS})
 
 Exit status: 0 done (warnings allowed); 1 a skill has an error, an input cannot be read, or NAME
 cannot be activated; 2 the command line is wrong; 70 internal error.

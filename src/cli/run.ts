@@ -7,6 +7,7 @@ import { findCommand } from './find-command';
 import { USAGE, VERSION } from './help';
 import { ExitCode, InputError, PROGRAM, UsageError, type CliIo } from './io';
 import { listCommand } from './list-command';
+import { mcpCommand } from './mcp/mcp-command';
 import { validateCommand } from './validate-command';
 import { errorMessage } from '../core/util/errors';
 
@@ -18,6 +19,7 @@ const COMMANDS: Readonly<Record<string, Command>> = {
   catalog: catalogCommand,
   activate: activateCommand,
   find: findCommand,
+  mcp: mcpCommand,
 };
 
 const HELP_FLAGS: ReadonlySet<string> = new Set(['--help', '-h']);

@@ -2,7 +2,7 @@
 // forked skill), which model a forked skill runs on, and the one-line messages the user sees when
 // something goes wrong.
 
-import { TOOL_NAMES } from './tool-names';
+import { TOOL_NAMES, type ToolNames } from './tool-names';
 import type { PromptMessage } from './conversation';
 import { untrustedNote } from './tool-texts';
 
@@ -17,14 +17,21 @@ export interface InstructionsInput {
   untrustedCount?: number;
 }
 
+/** How the model uses skills through the three tools; @skills and the MCP server both say it. */
+export function skillUsageLines(tools: ToolNames = TOOL_NAMES): string[] {
+  return [
+    `- When a skill below covers the request, call ${tools.activate} with its exact name (and the user's arguments, if any) before you start, then follow the instructions it returns.`,
+    `- When no listed skill clearly fits, or skills are listed by name only, call ${tools.find} with a few words describing the task.`,
+    `- Read a skill's files with ${tools.readResource} only when its instructions point to them.`,
+  ];
+}
+
 /** The first message of every @skills request (the chat API has no system role). */
 export function renderInstructions(input: InstructionsInput): string {
   const lines = [
     "You are @skills in VS Code. You complete the user's request with the help of Agent Skills: folders of instructions, and sometimes files, written for particular tasks.",
     '',
-    `- When a skill below covers the request, call ${TOOL_NAMES.activate} with its exact name (and the user's arguments, if any) before you start, then follow the instructions it returns.`,
-    `- When no listed skill clearly fits, or skills are listed by name only, call ${TOOL_NAMES.find} with a few words describing the task.`,
-    `- Read a skill's files with ${TOOL_NAMES.readResource} only when its instructions point to them.`,
+    ...skillUsageLines(),
     '- When no skill applies, answer directly and say that no skill was used.',
     '',
     input.catalogText,

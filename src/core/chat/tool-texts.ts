@@ -6,7 +6,7 @@
 import { checkInvocation, type ActivationResult } from '../use/activation';
 import { modelVisibleSkills, type Catalog } from '../use/catalog';
 import { singleLine } from '../util/text';
-import { TOOL_NAMES } from './tool-names';
+import { TOOL_NAMES, type ToolNames } from './tool-names';
 import type { RegistrySnapshot } from '../discovery/registry';
 import type { SkillStatus } from '../model/types';
 import { isUsableStatus } from '../model/status';
@@ -46,33 +46,33 @@ function optionalText(value: unknown): value is string | undefined | null {
   return value === undefined || value === null || typeof value === 'string';
 }
 
-export function parseActivateInput(input: unknown): ParsedInput<ActivateInput> {
-  return parseObject(input, TOOL_NAMES.activate, ({ name, arguments: args }) => {
+export function parseActivateInput(input: unknown, tools: ToolNames = TOOL_NAMES): ParsedInput<ActivateInput> {
+  return parseObject(input, tools.activate, ({ name, arguments: args }) => {
     if (!nonEmptyText(name)) {
-      return { ok: false, message: `${TOOL_NAMES.activate} needs "name" as a non-empty string, e.g. {"name": "pdf-report"}.` };
+      return { ok: false, message: `${tools.activate} needs "name" as a non-empty string, e.g. {"name": "pdf-report"}.` };
     }
     if (!optionalText(args)) {
-      return { ok: false, message: `${TOOL_NAMES.activate} takes "arguments" as one string, as the user would type it.` };
+      return { ok: false, message: `${tools.activate} takes "arguments" as one string, as the user would type it.` };
     }
     return { ok: true, input: nonEmptyText(args) ? { name: name.trim(), arguments: args } : { name: name.trim() } };
   });
 }
 
-export function parseFindInput(input: unknown): ParsedInput<FindInput> {
+export function parseFindInput(input: unknown, tools: ToolNames = TOOL_NAMES): ParsedInput<FindInput> {
   // An absent or empty query is meaningful: it asks for the whole catalog.
-  return parseObject(input, TOOL_NAMES.find, ({ query }) =>
-    optionalText(query) ? { ok: true, input: { query: query?.trim() ?? '' } } : { ok: false, message: `${TOOL_NAMES.find} takes "query" as a string.` },
+  return parseObject(input, tools.find, ({ query }) =>
+    optionalText(query) ? { ok: true, input: { query: query?.trim() ?? '' } } : { ok: false, message: `${tools.find} takes "query" as a string.` },
   );
 }
 
-export function parseReadResourceInput(input: unknown): ParsedInput<ReadResourceInput> {
-  return parseObject(input, TOOL_NAMES.readResource, ({ skill, path }) => {
+export function parseReadResourceInput(input: unknown, tools: ToolNames = TOOL_NAMES): ParsedInput<ReadResourceInput> {
+  return parseObject(input, tools.readResource, ({ skill, path }) => {
     if (!nonEmptyText(skill)) {
-      return { ok: false, message: `${TOOL_NAMES.readResource} needs "skill" as a non-empty string, e.g. {"skill": "pdf-report", "path": "references/guide.md"}.` };
+      return { ok: false, message: `${tools.readResource} needs "skill" as a non-empty string, e.g. {"skill": "pdf-report", "path": "references/guide.md"}.` };
     }
     // The path is left as given: the core resolver owns what a valid path is.
     if (!nonEmptyText(path)) {
-      return { ok: false, message: `${TOOL_NAMES.readResource} needs "path" relative to the skill folder, e.g. "references/guide.md".` };
+      return { ok: false, message: `${tools.readResource} needs "path" relative to the skill folder, e.g. "references/guide.md".` };
     }
     return { ok: true, input: { skill: skill.trim(), path } };
   });
@@ -149,7 +149,7 @@ export function untrustedNote(count: number): string {
  * name). Otherwise ranked matches with descriptions, best first; the count of further matches says
  * a narrower query reaches them, so no skill is out of reach however many there are.
  */
-export function renderFindResult(snapshot: RegistrySnapshot, query: string, catalog: Catalog): string {
+export function renderFindResult(snapshot: RegistrySnapshot, query: string, catalog: Catalog, tools: ToolNames = TOOL_NAMES): string {
   const withheld = untrustedSkillCount(snapshot);
   const footer = withheld > 0 ? [untrustedNote(withheld)] : [];
   const visible = modelVisibleSkills(snapshot.skills);
@@ -162,7 +162,7 @@ export function renderFindResult(snapshot: RegistrySnapshot, query: string, cata
   const matches = snapshot.findSkills(query);
   if (matches.length === 0) {
     return [
-      `No skill matches "${query}".${visible.length > 0 ? ` Try other words, or call ${TOOL_NAMES.find} with an empty query for the catalog of ${visible.length} skill${visible.length === 1 ? '' : 's'}.` : ' No skills are available.'}`,
+      `No skill matches "${query}".${visible.length > 0 ? ` Try other words, or call ${tools.find} with an empty query for the catalog of ${visible.length} skill${visible.length === 1 ? '' : 's'}.` : ' No skills are available.'}`,
       ...footer,
     ].join('\n');
   }
@@ -174,6 +174,6 @@ export function renderFindResult(snapshot: RegistrySnapshot, query: string, cata
   if (matches.length > shown.length) {
     lines.push(`…and ${matches.length - shown.length} more; use more specific words to reach them.`);
   }
-  lines.push(`Load one with ${TOOL_NAMES.activate}.`, ...footer);
+  lines.push(`Load one with ${tools.activate}.`, ...footer);
   return lines.join('\n');
 }

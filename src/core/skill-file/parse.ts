@@ -214,6 +214,19 @@ export function extractSkillBody(text: string): { text: string; startLine: numbe
 }
 
 /**
+ * The YAML between the fences of a SKILL.md (without the opening line), or undefined when the text
+ * has no complete frontmatter. Fences are found as parseSkillText finds them.
+ */
+export function frontmatterYaml(text: string): string | undefined {
+  if (text.startsWith(BYTE_ORDER_MARK)) text = text.slice(BYTE_ORDER_MARK.length);
+  if (!text.startsWith(FRONTMATTER_FENCE)) return undefined;
+  const closingFenceNewline = text.indexOf(CLOSING_FENCE, FRONTMATTER_FENCE.length);
+  if (closingFenceNewline < 0) return undefined;
+  const firstNewline = text.indexOf('\n');
+  return firstNewline >= closingFenceNewline ? '' : text.slice(firstNewline + 1, closingFenceNewline);
+}
+
+/**
  * How many leading bytes of a file parseSkillText needs when the body is not wanted, or undefined
  * when the first `length` bytes of `head` (those read so far) do not hold them yet: everything up to
  * the closing fence, or for a file without frontmatter, enough to tell whether it is binary.

@@ -3,7 +3,7 @@
 
 import { substituteArguments } from './arguments';
 import { modelVisibleSkills } from './catalog';
-import { TOOL_NAMES } from '../chat/tool-names';
+import { TOOL_NAMES, type ToolNames } from '../chat/tool-names';
 import { isUserInvocable, leadingProblem } from '../model/status';
 import { closestNames } from './find';
 import { readSkillBody } from '../skill-file/load';
@@ -22,6 +22,8 @@ export interface ActivationOptions {
   /** The raw argument string, as typed after the skill name. */
   arguments?: string;
   maxResources?: number;
+  /** The tool names the texts refer to; the editor's contributed tools by default. */
+  toolNames?: ToolNames;
 }
 
 export type ActivationResult =
@@ -35,10 +37,10 @@ function escapeAttribute(value: string): string {
 }
 
 /** The tool result: the body inside a `<skill>` element naming the folder, then the resource files. */
-export function renderActivation(record: SkillRecord, body: string, resources: ResourceListing): string {
+export function renderActivation(record: SkillRecord, body: string, resources: ResourceListing, tools: ToolNames = TOOL_NAMES): string {
   const lines = [`<skill name="${escapeAttribute(record.name)}" dir="${escapeAttribute(record.dir)}">`, body.trim()];
   if (resources.files.length > 0) {
-    lines.push('', `Resource files (paths relative to the skill folder; read one with ${TOOL_NAMES.readResource}):`);
+    lines.push('', `Resource files (paths relative to the skill folder; read one with ${tools.readResource}):`);
     lines.push(...resources.files.map((file) => `- ${file}`));
     const more = resources.total - resources.files.length;
     if (more > 0 || !resources.complete) {
@@ -54,14 +56,14 @@ function invocableNames(snapshot: RegistrySnapshot, mode: InvocationMode): strin
   return [...new Set(usable.map((record) => record.name))];
 }
 
-export function unknownSkillMessage(snapshot: RegistrySnapshot, name: string, mode: InvocationMode): string {
+export function unknownSkillMessage(snapshot: RegistrySnapshot, name: string, mode: InvocationMode, tools: ToolNames = TOOL_NAMES): string {
   const names = invocableNames(snapshot, mode);
   if (names.length === 0) {
     return `No skill named "${name}": no skills are available.`;
   }
   const suggestions = closestNames(name, names);
   const listed = names.slice(0, MAX_NAMES_IN_ERROR).join(', ');
-  const more = names.length > MAX_NAMES_IN_ERROR ? ` …and ${names.length - MAX_NAMES_IN_ERROR} more (call ${TOOL_NAMES.find} to search them)` : '';
+  const more = names.length > MAX_NAMES_IN_ERROR ? ` …and ${names.length - MAX_NAMES_IN_ERROR} more (call ${tools.find} to search them)` : '';
   return [`No skill named "${name}".`, suggestions.length > 0 ? ` Did you mean: ${suggestions.join(', ')}?` : '', ` Available skills: ${listed}${more}.`].join('');
 }
 
@@ -84,7 +86,7 @@ function unusableReason(record: SkillRecord): string {
 }
 
 /** The usable record called `name` (exact name, else case-insensitive), or why there is none. */
-function lookUpUsable(snapshot: RegistrySnapshot, name: string, mode: InvocationMode): InvocationCheck {
+function lookUpUsable(snapshot: RegistrySnapshot, name: string, mode: InvocationMode, tools: ToolNames): InvocationCheck {
   const wanted = name.trim();
   const key = snapshot.byName(wanted).length > 0 ? wanted : wanted.toLowerCase();
   const record = snapshot.usable(key);
@@ -95,12 +97,12 @@ function lookUpUsable(snapshot: RegistrySnapshot, name: string, mode: Invocation
   if (known) {
     return { ok: false, reason: 'refused', record: known, message: unusableReason(known) };
   }
-  return { ok: false, reason: 'unknown', message: unknownSkillMessage(snapshot, wanted, mode) };
+  return { ok: false, reason: 'unknown', message: unknownSkillMessage(snapshot, wanted, mode, tools) };
 }
 
 /** Decides whether `mode` may invoke the skill called `name`. */
-export function checkInvocation(snapshot: RegistrySnapshot, name: string, mode: InvocationMode): InvocationCheck {
-  const check = lookUpUsable(snapshot, name, mode);
+export function checkInvocation(snapshot: RegistrySnapshot, name: string, mode: InvocationMode, tools: ToolNames = TOOL_NAMES): InvocationCheck {
+  const check = lookUpUsable(snapshot, name, mode, tools);
   if (!check.ok) {
     return check;
   }
@@ -120,8 +122,13 @@ export type ResourceReadResult = { ok: true; record: SkillRecord; resource: Skil
  * The read-resource tool: a file of a usable skill, by relative path. Invocation flags do not
  * apply here: a skill the user started with /use must be able to hand the model its files.
  */
-export async function readResourceOfSkill(snapshot: RegistrySnapshot, name: string, requestedPath: string, options: ReadResourceOptions = {}): Promise<ResourceReadResult> {
-  const check = lookUpUsable(snapshot, name, 'model');
+export async function readResourceOfSkill(
+  snapshot: RegistrySnapshot,
+  name: string,
+  requestedPath: string,
+  options: ReadResourceOptions & { toolNames?: ToolNames } = {},
+): Promise<ResourceReadResult> {
+  const check = lookUpUsable(snapshot, name, 'model', options.toolNames ?? TOOL_NAMES);
   if (!check.ok) {
     return { ok: false, message: check.message };
   }
@@ -140,7 +147,7 @@ export async function readResourceOfSkill(snapshot: RegistrySnapshot, name: stri
  * registry is left to the caller, which owns the registry.
  */
 export async function activateSkill(snapshot: RegistrySnapshot, name: string, options: ActivationOptions): Promise<ActivationResult> {
-  const check = checkInvocation(snapshot, name, options.mode);
+  const check = checkInvocation(snapshot, name, options.mode, options.toolNames);
   if (!check.ok) {
     return check;
   }
@@ -153,5 +160,5 @@ export async function activateSkill(snapshot: RegistrySnapshot, name: string, op
     return { ok: false, reason: 'unreadable', record, message: `Could not read skill "${record.name}": ${reason}` };
   }
   const resources = await listSkillResources(record.dir, { limit: options.maxResources });
-  return { ok: true, record, text: renderActivation(record, substituteArguments(body, options.arguments), resources), resources };
+  return { ok: true, record, text: renderActivation(record, substituteArguments(body, options.arguments), resources, options.toolNames), resources };
 }

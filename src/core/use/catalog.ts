@@ -1,7 +1,7 @@
 // Renders the `<available_skills>` block the model sees: one line per skill within a budget,
 // the rest by name only, and reports what did not fit so it is never dropped silently.
 
-import { TOOL_NAMES } from '../chat/tool-names';
+import { TOOL_NAMES, type ToolNames } from '../chat/tool-names';
 import { isUsableStatus } from '../model/status';
 import { CHARS_PER_TOKEN } from '../skill-file/schema';
 import { singleLine } from '../util/text';
@@ -14,6 +14,10 @@ export interface CatalogOptions {
   maxChars?: number;
   /** Upper bound in estimated tokens (chars / 4); the smaller of the two bounds applies. */
   maxTokens?: number;
+  /** The tool names the text tells the model to call; the editor's contributed tools by default. */
+  toolNames?: ToolNames;
+  /** Shortens each description to this many characters (the MCP activate tool's short list). */
+  descriptionChars?: number;
 }
 
 export interface Catalog {
@@ -49,9 +53,13 @@ export function modelVisibleSkills(skills: readonly SkillRecord[]): SkillRecord[
 
 const OPEN = '<available_skills>';
 const CLOSE = '</available_skills>';
-const HEADER = `Skills: call ${TOOL_NAMES.activate} with a name below to load its instructions before a task it covers.`;
-const NAMES_ONLY = `More skills (call ${TOOL_NAMES.find} for details): `;
-const UNLISTED = (count: number): string => ` …and ${count} more (${TOOL_NAMES.find})`;
+const header = (tools: ToolNames): string => `Skills: call ${tools.activate} with a name below to load its instructions before a task it covers.`;
+const namesOnly = (tools: ToolNames): string => `More skills (call ${tools.find} for details): `;
+const unlistedNote = (tools: ToolNames, count: number): string => ` …and ${count} more (${tools.find})`;
+
+function shorten(text: string, maxChars: number | undefined): string {
+  return maxChars === undefined || text.length <= maxChars ? text : `${text.slice(0, Math.max(0, maxChars - 1)).trimEnd()}…`;
+}
 
 /**
  * Renders the catalog. Each skill is `name: description` on its own line. No location per skill:
@@ -63,15 +71,18 @@ const UNLISTED = (count: number): string => ` …and ${count} more (${TOOL_NAMES
 export function renderCatalog(skills: readonly SkillRecord[], options: CatalogOptions = {}): Catalog {
   const visible = modelVisibleSkills(skills);
   const budget = Math.min(options.maxChars ?? DEFAULT_CATALOG_BUDGET_CHARS, options.maxTokens === undefined ? Infinity : options.maxTokens * CHARS_PER_TOKEN);
-  const lines = visible.map((record) => `${record.name}: ${singleLine(record.metadata!.description)}`);
-  const fixed = OPEN.length + 1 + HEADER.length + 1 + CLOSE.length;
+  const tools = options.toolNames ?? TOOL_NAMES;
+  const headerText = header(tools);
+  const namesPrefix = namesOnly(tools);
+  const lines = visible.map((record) => `${record.name}: ${shorten(singleLine(record.metadata!.description), options.descriptionChars)}`);
+  const fixed = OPEN.length + 1 + headerText.length + 1 + CLOSE.length;
 
   // Names-only cost of every suffix, so each step knows whether the remaining names still fit.
   const suffixNames = new Array<number>(visible.length + 1).fill(0);
   for (let index = visible.length - 1; index >= 0; index--) {
     suffixNames[index] = suffixNames[index + 1] + visible[index].name.length + 2;
   }
-  const namesCost = (from: number): number => (from === visible.length ? 0 : NAMES_ONLY.length - 2 + suffixNames[from] + 1);
+  const namesCost = (from: number): number => (from === visible.length ? 0 : namesPrefix.length - 2 + suffixNames[from] + 1);
   // Room kept for the names of the skills not yet described. When even the names alone would not
   // fit, at most half the budget goes to them, so the catalog never degrades to names only.
   const namesReserve = (from: number): number => Math.min(namesCost(from), Math.floor(budget / 2));
@@ -88,7 +99,7 @@ export function renderCatalog(skills: readonly SkillRecord[], options: CatalogOp
   if (used + namesCost(fullCount) > budget) {
     // Not even every name fits: list as many as the budget allows and say how many are missing.
     listed = [];
-    let length = used + NAMES_ONLY.length + 1 + UNLISTED(rest.length).length;
+    let length = used + namesPrefix.length + 1 + unlistedNote(tools, rest.length).length;
     for (const name of rest) {
       length += name.length + 2;
       if (length > budget) {
@@ -99,9 +110,9 @@ export function renderCatalog(skills: readonly SkillRecord[], options: CatalogOp
   }
   const unlisted = rest.slice(listed.length);
 
-  const body = [HEADER, ...lines.slice(0, fullCount)];
+  const body = [headerText, ...lines.slice(0, fullCount)];
   if (rest.length > 0) {
-    body.push(NAMES_ONLY + listed.join(', ') + (unlisted.length > 0 ? UNLISTED(unlisted.length) : ''));
+    body.push(namesPrefix + listed.join(', ') + (unlisted.length > 0 ? unlistedNote(tools, unlisted.length) : ''));
   }
   const text = [OPEN, ...body, CLOSE].join('\n');
   return {

@@ -1,0 +1,97 @@
+// `agent-skills mcp [--no-user] [--no-builtin] [--allow PATTERN]… [--budget-chars N] [ROOT…]`:
+// serves the skills of ROOTs, ~/.agent/skills, AGENT_SKILLS_PATH and the built-in skills (in that
+// precedence) over MCP on stdin/stdout until the client disconnects or the process is stopped.
+// Stdout carries only protocol messages; everything said to a person goes to stderr.
+
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { SkillRegistry } from '../../core/discovery/registry';
+import { buildSkillRoots, SKILLS_PATH_ENV } from '../../core/discovery/roots';
+import { DEFAULT_CATALOG_BUDGET_CHARS } from '../../core/use/catalog';
+import type { SkillRoot } from '../../core/model/types';
+import { parseArguments, positiveInteger } from '../args';
+import { VERSION } from '../help';
+import { rootsFromArguments } from '../inputs';
+import { ExitCode, PROGRAM, type CliIo } from '../io';
+import { RootWatcher } from './root-watcher';
+import { SkillsServer } from './skills-server';
+
+export interface McpServeOptions {
+  roots: readonly SkillRoot[];
+  allowlist: readonly string[];
+  catalogBudgetChars: number;
+  input: Readable;
+  output: Writable;
+  log(message: string): void;
+  /** Resolves to stop serving (a signal); the server also stops when the input ends. */
+  stop?: Promise<void>;
+}
+
+/** The folder of built-in skills: `skills/` beside the package's package.json, found from this file up. */
+export function builtinSkillsDir(start = __dirname): string | undefined {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json')) && fs.existsSync(path.join(dir, 'skills'))) {
+      return path.join(dir, 'skills');
+    }
+    if (path.dirname(dir) === dir) {
+      return undefined;
+    }
+  }
+}
+
+/** Serves until the client disconnects or `stop` resolves; then releases the watchers. */
+export async function serveSkills(options: McpServeOptions): Promise<void> {
+  const registry = new SkillRegistry({ allowlist: options.allowlist });
+  await registry.setRoots(options.roots);
+  for (const problem of registry.snapshot.problems) {
+    options.log(`${problem.severity}: ${problem.message} [${problem.code}]`);
+  }
+  const server = new SkillsServer(registry, { version: VERSION, catalogBudgetChars: options.catalogBudgetChars, log: options.log });
+  const watcher = new RootWatcher(
+    options.roots.map((root) => root.path),
+    (changes) => {
+      server.filesChanged(changes.map((change) => change.path));
+      void registry.apply(changes);
+    },
+  );
+  const transport = new StdioServerTransport(options.input, options.output);
+  const closed = new Promise<void>((resolve) => {
+    server.mcp.server.onclose = resolve;
+  });
+  try {
+    await server.mcp.connect(transport);
+    await Promise.race([closed, options.stop ?? closed]);
+  } finally {
+    await watcher.dispose();
+    server.dispose();
+    await server.mcp.close();
+    registry.dispose();
+  }
+}
+
+export async function mcpCommand(args: readonly string[], io: CliIo): Promise<number> {
+  const { options, lists, operands } = parseArguments('mcp', args, { 'no-user': 'flag', 'no-builtin': 'flag', allow: 'repeated', 'budget-chars': 'value' });
+  const catalogBudgetChars = positiveInteger('mcp', 'budget-chars', options.get('budget-chars')) ?? DEFAULT_CATALOG_BUDGET_CHARS;
+  const roots = [
+    ...(await rootsFromArguments(operands, io)),
+    ...buildSkillRoots({
+      workspaceFolders: [],
+      homeDir: os.homedir(),
+      userSkills: !options.has('no-user'),
+      skillsPath: process.env[SKILLS_PATH_ENV],
+      builtinDir: builtinSkillsDir(),
+      builtinSkills: !options.has('no-builtin'),
+    }),
+  ];
+  const log = (message: string): void => io.stderr(`${PROGRAM} mcp: ${message}\n`);
+  log(`serving skills from ${roots.map((root) => root.path).join(', ') || 'no folder'}.`);
+  const stop = new Promise<void>((resolve) => {
+    process.once('SIGTERM', resolve);
+    process.once('SIGINT', resolve);
+  });
+  await serveSkills({ roots, allowlist: lists.get('allow') ?? [], catalogBudgetChars, input: process.stdin, output: process.stdout, log, stop });
+  return ExitCode.ok;
+}

@@ -1,0 +1,224 @@
+// The MCP server over the registry, on the official SDK: instructions with the catalog, the three
+// skill tools (same core behaviour and texts as the editor's), a prompt per user-invocable skill,
+// and the Skills extension (SEP-2640) through the SDK's binding, fed by the core's published
+// skills. Everything follows the registry: a change updates tools, prompts and entries and tells
+// the client.
+
+import { McpServer, ProtocolError, ProtocolErrorCode, type RegisteredPrompt, type RegisteredTool, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+import { SkillsExtension, type SkillSource } from '@modelcontextprotocol/server/ext/skills';
+import { activateSkill, readResourceOfSkill } from '../../core/use/activation';
+import { activationToolText, parseActivateInput, parseFindInput, parseReadResourceInput, renderFindResult } from '../../core/chat/tool-texts';
+import { MCP_TOOL_NAMES } from '../../core/chat/tool-names';
+import { DEFAULT_CATALOG_BUDGET_CHARS, renderCatalog } from '../../core/use/catalog';
+import { InvalidCursorError, PublishedSkills, type Page } from '../../core/mcp/published-skills';
+import {
+  FIND_INPUT_SCHEMA,
+  FIND_TOOL_DESCRIPTION,
+  MCP_SERVER_NAME,
+  READ_RESOURCE_TOOL_DESCRIPTION,
+  activateInputSchema,
+  activateToolDescription,
+  modelInvocableNames,
+  readResourceInputSchema,
+  serverInstructions,
+  skillPrompts,
+  type JsonSchema,
+  type SkillPrompt,
+} from '../../core/mcp/server-texts';
+import type { Disposable } from '../../core/model/event';
+import type { SkillRegistry } from '../../core/discovery/registry';
+
+export interface SkillsServerOptions {
+  version: string;
+  /** Character budget of the catalog in the instructions. */
+  catalogBudgetChars?: number;
+  /** Diagnostics for the person running the server (stderr: stdout carries only protocol). */
+  log(message: string): void;
+}
+
+const LIST_CHANGED_NOTIFICATIONS = ['notifications/tools/list_changed', 'notifications/prompts/list_changed', 'notifications/resources/list_changed'];
+
+type ToolResult = { content: { type: 'text'; text: string }[]; isError?: boolean };
+
+function textResult(text: string, isError = false): ToolResult {
+  return isError ? { content: [{ type: 'text', text }], isError } : { content: [{ type: 'text', text }] };
+}
+
+/**
+ * A schema that advertises `schema` to clients and accepts any input: the core parses it and
+ * answers bad input with the same readable refusal as the editor's tools.
+ */
+function advertisedSchema(schema: JsonSchema): StandardSchemaWithJSON<Record<string, unknown>> {
+  return {
+    '~standard': {
+      version: 1,
+      vendor: MCP_SERVER_NAME,
+      validate: (value) => ({ value: (value ?? {}) as Record<string, unknown> }),
+      jsonSchema: { input: () => schema, output: () => schema },
+    },
+  };
+}
+
+function invalidCursor<T>(work: () => Promise<T>): Promise<T> {
+  return work().catch((error: unknown) => {
+    throw error instanceof InvalidCursorError ? new ProtocolError(ProtocolErrorCode.InvalidParams, error.message) : error;
+  });
+}
+
+export class SkillsServer implements Disposable {
+  readonly mcp: McpServer;
+  readonly published: PublishedSkills;
+  private readonly activateTool: RegisteredTool;
+  private readonly readResourceTool: RegisteredTool;
+  private readonly prompts = new Map<string, { prompt: SkillPrompt; registered: RegisteredPrompt }>();
+  private toolsKey = '';
+  private readonly subscription: Disposable;
+
+  constructor(
+    private readonly registry: SkillRegistry,
+    private readonly options: SkillsServerOptions,
+  ) {
+    this.published = new PublishedSkills(registry, { onProblem: (message) => options.log(message) });
+    const catalog = renderCatalog(registry.snapshot.skills, { maxChars: options.catalogBudgetChars ?? DEFAULT_CATALOG_BUDGET_CHARS, toolNames: MCP_TOOL_NAMES });
+    if (catalog.overflow.length > 0) {
+      options.log(`The catalog did not fit its budget of ${catalog.chars} characters: ${catalog.overflow.length} skills are listed by name only${catalog.unlisted.length ? ` (${catalog.unlisted.length} not at all)` : ''}; ${MCP_TOOL_NAMES.find} reaches them.`);
+    }
+    this.mcp = new McpServer(
+      { name: MCP_SERVER_NAME, version: options.version },
+      {
+        instructions: serverInstructions(catalog.text),
+        capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { listChanged: true } },
+        debouncedNotificationMethods: LIST_CHANGED_NOTIFICATIONS,
+      },
+    );
+    new SkillsExtension({ source: this.skillSource() }).attach(this.mcp);
+
+    const snapshot = registry.snapshot;
+    this.activateTool = this.mcp.registerTool(
+      MCP_TOOL_NAMES.activate,
+      { description: activateToolDescription(snapshot.skills), inputSchema: advertisedSchema(activateInputSchema(snapshot.skills)) },
+      (input) => this.activate(input),
+    );
+    this.mcp.registerTool(MCP_TOOL_NAMES.find, { description: FIND_TOOL_DESCRIPTION, inputSchema: advertisedSchema(FIND_INPUT_SCHEMA), annotations: { readOnlyHint: true } }, (input) =>
+      this.find(input),
+    );
+    this.readResourceTool = this.mcp.registerTool(
+      MCP_TOOL_NAMES.readResource,
+      { description: READ_RESOURCE_TOOL_DESCRIPTION, inputSchema: advertisedSchema(readResourceInputSchema(snapshot.skills)), annotations: { readOnlyHint: true } },
+      (input) => this.readResource(input),
+    );
+    this.syncTools();
+    this.syncPrompts();
+    this.subscription = registry.onDidChange(() => {
+      this.published.forgetUnserved();
+      this.syncTools();
+      this.syncPrompts();
+      this.mcp.sendResourceListChanged();
+    });
+  }
+
+  /** Files changed on disk: entries holding them are rebuilt on the next request. */
+  filesChanged(paths: readonly string[]): void {
+    if (this.published.invalidate(paths)) {
+      this.mcp.sendResourceListChanged();
+    }
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+  }
+
+  private skillSource(): SkillSource {
+    return {
+      list: ({ cursor }) => invalidCursor(async () => toSkillsPage(await this.published.list(cursor))),
+      get: (uri) => this.published.get(uri),
+      read: (uri) => this.published.read(uri),
+      readDirectory: (uri, { cursor }) =>
+        invalidCursor(async () => {
+          const page = await this.published.readDirectory(uri, cursor);
+          return page && { resources: page.items, ...(page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor }) };
+        }),
+      listResources: async () => this.published.listSkillFiles(),
+    };
+  }
+
+  private async activate(input: unknown): Promise<ToolResult> {
+    const parsed = parseActivateInput(input, MCP_TOOL_NAMES);
+    if (!parsed.ok) {
+      return textResult(parsed.message, true);
+    }
+    const result = await activateSkill(this.registry.snapshot, parsed.input.name, { mode: 'model', arguments: parsed.input.arguments, toolNames: MCP_TOOL_NAMES });
+    if (result.ok) {
+      this.registry.activate(result.record.name);
+    }
+    return textResult(activationToolText(result), !result.ok);
+  }
+
+  private find(input: unknown): ToolResult {
+    const parsed = parseFindInput(input, MCP_TOOL_NAMES);
+    if (!parsed.ok) {
+      return textResult(parsed.message, true);
+    }
+    const snapshot = this.registry.snapshot;
+    const catalog = renderCatalog(snapshot.skills, { maxChars: this.options.catalogBudgetChars ?? DEFAULT_CATALOG_BUDGET_CHARS, toolNames: MCP_TOOL_NAMES });
+    return textResult(renderFindResult(snapshot, parsed.input.query, catalog, MCP_TOOL_NAMES));
+  }
+
+  private async readResource(input: unknown): Promise<ToolResult> {
+    const parsed = parseReadResourceInput(input, MCP_TOOL_NAMES);
+    if (!parsed.ok) {
+      return textResult(parsed.message, true);
+    }
+    const result = await readResourceOfSkill(this.registry.snapshot, parsed.input.skill, parsed.input.path, { toolNames: MCP_TOOL_NAMES });
+    return result.ok ? textResult(result.text) : textResult(result.message, true);
+  }
+
+  /** Descriptions and name enums follow the catalog; the activate tool is hidden while no skill can be activated. */
+  private syncTools(): void {
+    const skills = this.registry.snapshot.skills;
+    const activateSchema = activateInputSchema(skills);
+    const readSchema = readResourceInputSchema(skills);
+    const description = activateToolDescription(skills);
+    const enabled = modelInvocableNames(skills).length > 0;
+    const key = JSON.stringify([description, activateSchema, readSchema, enabled]);
+    if (key === this.toolsKey) {
+      return;
+    }
+    this.toolsKey = key;
+    this.activateTool.update({ description, paramsSchema: advertisedSchema(activateSchema), enabled });
+    this.readResourceTool.update({ paramsSchema: advertisedSchema(readSchema) });
+  }
+
+  private syncPrompts(): void {
+    const wanted = new Map(skillPrompts(this.registry.snapshot.skills).map((prompt) => [prompt.name, prompt]));
+    for (const [name, existing] of this.prompts) {
+      const next = wanted.get(name);
+      if (!next || JSON.stringify(next) !== JSON.stringify(existing.prompt)) {
+        existing.registered.remove();
+        this.prompts.delete(name);
+      }
+    }
+    for (const [name, prompt] of wanted) {
+      if (!this.prompts.has(name)) {
+        this.prompts.set(name, { prompt, registered: this.registerPrompt(prompt) });
+      }
+    }
+  }
+
+  private registerPrompt(prompt: SkillPrompt): RegisteredPrompt {
+    const argsSchema = advertisedSchema({ type: 'object', properties: { arguments: { type: 'string', description: prompt.argumentDescription } } });
+    return this.mcp.registerPrompt(prompt.name, { description: prompt.description, argsSchema }, async (args: Record<string, unknown>) => {
+      const text = typeof args.arguments === 'string' && args.arguments.trim() !== '' ? args.arguments : undefined;
+      const result = await activateSkill(this.registry.snapshot, prompt.name, { mode: 'user', arguments: text, toolNames: MCP_TOOL_NAMES });
+      if (!result.ok) {
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, result.message);
+      }
+      this.registry.activate(result.record.name);
+      return { description: prompt.description, messages: [{ role: 'user' as const, content: { type: 'text' as const, text: activationToolText(result) } }] };
+    });
+  }
+}
+
+function toSkillsPage<T>(page: Page<T>): { skills: T[]; nextCursor?: string } {
+  return page.nextCursor === undefined ? { skills: page.items } : { skills: page.items, nextCursor: page.nextCursor };
+}

@@ -1,0 +1,198 @@
+// The skills the MCP server publishes through the Skills extension, over the registry: every usable
+// skill (available or active: not invalid, shadowed, not allowed or untrusted), each built once
+// and kept until one of its files changes. An edit that breaks SKILL.md keeps the last published
+// version, bytes and all, as the editor keeps the last valid metadata.
+
+import { relativeInside } from '../util/paths';
+import { isUsableStatus } from '../model/status';
+import { publishSkill, SKILL_LIMITS, type SkillEntry, type SkillLimits, type SkillPublication } from './skill-publication';
+import { parseSkillUri, skillEntryUri, skillUri, SKILL_FILE_URI_NAME } from './skill-uri';
+import type { RegistrySnapshot } from '../discovery/registry';
+import type { SkillRecord } from '../model/types';
+
+export const DEFAULT_PAGE_SIZE = 100;
+export const DIRECTORY_MIME_TYPE = 'inode/directory';
+
+export interface PublishedSkillsOptions {
+  limits?: SkillLimits;
+  pageSize?: number;
+  /** Told once per problem (a skill over the limits, a SKILL.md that no longer parses). */
+  onProblem?(message: string): void;
+}
+
+/** A resource as `resources/list` and `resources/directory/read` describe it. */
+export interface ResourceDescription {
+  uri: string;
+  name: string;
+  description?: string;
+  mimeType: string;
+  size?: number;
+}
+
+export type FileContent = { text: string; mimeType: string } | { bytes: Uint8Array; mimeType: string };
+
+export interface Page<T> {
+  items: T[];
+  nextCursor?: string;
+}
+
+interface CachedSkill {
+  /** The registry record the publication was built for; another record means the skill was reloaded. */
+  record: SkillRecord;
+  publication?: SkillPublication;
+  /** Set by a file change; the next request builds a new publication. */
+  dirty: boolean;
+  building?: Promise<SkillPublication | undefined>;
+  reportedProblem?: string;
+}
+
+export class InvalidCursorError extends Error {}
+
+export class PublishedSkills {
+  private readonly cache = new Map<string, CachedSkill>();
+  private readonly limits: SkillLimits;
+  private readonly pageSize: number;
+
+  constructor(
+    private readonly source: { readonly snapshot: RegistrySnapshot },
+    private readonly options: PublishedSkillsOptions = {},
+  ) {
+    this.limits = options.limits ?? SKILL_LIMITS;
+    this.pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
+  }
+
+  /** The usable skills, in precedence order: one per name. */
+  served(): SkillRecord[] {
+    return this.source.snapshot.skills.filter((record) => isUsableStatus(record.status) && record.metadata !== undefined);
+  }
+
+  /** Marks the skills holding any of these paths as changed; returns whether any was. */
+  invalidate(paths: readonly string[]): boolean {
+    let changed = false;
+    for (const cached of this.cache.values()) {
+      if (!cached.dirty && paths.some((changedPath) => relativeInside(cached.record.dir, changedPath) !== undefined || relativeInside(cached.record.realDir, changedPath) !== undefined)) {
+        cached.dirty = true;
+        changed = true;
+      }
+    }
+    return changed;
+  }
+
+  /** One page of entries, in precedence order; skills that cannot be published are left out. */
+  async list(cursor?: string): Promise<Page<SkillEntry>> {
+    const served = this.served();
+    const start = cursor === undefined ? 0 : Number(cursor);
+    if (!Number.isSafeInteger(start) || start < 0 || String(start) !== (cursor ?? '0')) {
+      throw new InvalidCursorError(`Invalid cursor "${cursor}": pass back the nextCursor of the previous page.`);
+    }
+    const end = Math.min(served.length, start + this.pageSize);
+    const publications = await Promise.all(served.slice(start, end).map((record) => this.publication(record)));
+    const items = publications.filter((publication) => publication !== undefined).map((publication) => publication.entry);
+    return end < served.length ? { items, nextCursor: String(end) } : { items };
+  }
+
+  /** The entry whose SKILL.md is at `uri`, if that skill is published. */
+  async get(uri: string): Promise<SkillEntry | undefined> {
+    const parsed = parseSkillUri(uri);
+    if (!parsed || parsed.path !== SKILL_FILE_URI_NAME) {
+      return undefined;
+    }
+    return (await this.publicationByName(parsed.name))?.entry;
+  }
+
+  /** A published file's bytes: text when they are UTF-8, else binary. */
+  async read(uri: string): Promise<FileContent | undefined> {
+    const parsed = parseSkillUri(uri);
+    const file = parsed && (await this.publicationByName(parsed.name))?.files.get(parsed.path);
+    if (!file) {
+      return undefined;
+    }
+    return file.isText ? { text: file.bytes.toString('utf8'), mimeType: file.mimeType } : { bytes: file.bytes, mimeType: file.mimeType };
+  }
+
+  /** The direct children of a folder of a published skill, or undefined when `uri` names no folder. */
+  async readDirectory(uri: string, cursor?: string): Promise<Page<ResourceDescription> | undefined> {
+    const parsed = parseSkillUri(uri);
+    const publication = parsed && (await this.publicationByName(parsed.name));
+    const children = publication && publication.folders.get(parsed.path);
+    if (!children) {
+      return undefined;
+    }
+    const start = cursor === undefined ? 0 : Number(cursor);
+    if (!Number.isSafeInteger(start) || start < 0 || String(start) !== (cursor ?? '0')) {
+      throw new InvalidCursorError(`Invalid cursor "${cursor}": pass back the nextCursor of the previous page.`);
+    }
+    const end = Math.min(children.length, start + this.pageSize);
+    const items = children.slice(start, end).map((child): ResourceDescription => {
+      const childPath = parsed.path === '' ? child.name : `${parsed.path}/${child.name}`;
+      if (child.kind === 'folder') {
+        return { uri: skillUri(publication.name, childPath), name: child.name, mimeType: DIRECTORY_MIME_TYPE };
+      }
+      const file = publication.files.get(childPath)!;
+      return { uri: file.uri, name: child.name, mimeType: file.mimeType, size: file.bytes.length };
+    });
+    return end < children.length ? { items, nextCursor: String(end) } : { items };
+  }
+
+  /** Each usable skill's SKILL.md, as `resources/list` shows it; no file is read. */
+  listSkillFiles(): ResourceDescription[] {
+    return this.served().map((record) => ({
+      uri: skillEntryUri(record.name),
+      name: record.name,
+      description: record.metadata!.description,
+      mimeType: 'text/markdown',
+    }));
+  }
+
+  private async publicationByName(name: string): Promise<SkillPublication | undefined> {
+    const record = this.source.snapshot.usable(name);
+    return record?.metadata ? this.publication(record) : undefined;
+  }
+
+  private publication(record: SkillRecord): Promise<SkillPublication | undefined> {
+    let cached = this.cache.get(record.dir);
+    if (!cached || cached.record.name !== record.name) {
+      cached = { record, dirty: true };
+      this.cache.set(record.dir, cached);
+    } else if (cached.record !== record) {
+      cached.record = record;
+      cached.dirty = true;
+    }
+    if (cached.building) {
+      return cached.building;
+    }
+    if (!cached.dirty) {
+      return Promise.resolve(cached.publication);
+    }
+    const entry = cached;
+    entry.dirty = false;
+    entry.building = publishSkill(record, this.limits).then((result) => {
+      entry.building = undefined;
+      if (result.ok) {
+        entry.publication = result.publication;
+        entry.reportedProblem = undefined;
+      } else {
+        // Limits are a decision about the current files; a broken or vanishing file is a moment in an edit.
+        if (result.reason === 'limits') {
+          entry.publication = undefined;
+        }
+        if (entry.reportedProblem !== result.message) {
+          entry.reportedProblem = result.message;
+          this.options.onProblem?.(entry.publication ? `${result.message} Serving its last published version.` : result.message);
+        }
+      }
+      return entry.publication;
+    });
+    return entry.building;
+  }
+
+  /** Forgets skills that are no longer usable, so their bytes are not kept. */
+  forgetUnserved(): void {
+    const dirs = new Set(this.served().map((record) => record.dir));
+    for (const dir of this.cache.keys()) {
+      if (!dirs.has(dir)) {
+        this.cache.delete(dir);
+      }
+    }
+  }
+}
