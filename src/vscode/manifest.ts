@@ -47,3 +47,6 @@ export const SETTINGS = {
 
 /** The language-model tools; the core's texts for the model name them too. */
 export const TOOLS = TOOL_NAMES;
+
+/** The `mcpServerDefinitionProviders` id contributed in package.json. */
+export const MCP_SERVER_PROVIDER_ID = 'agentSkills.mcpServer';

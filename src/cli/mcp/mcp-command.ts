@@ -19,15 +19,54 @@ import { ExitCode, PROGRAM, type CliIo } from '../io';
 import { RootWatcher } from './root-watcher';
 import { SkillsServer } from './skills-server';
 
-export interface McpServeOptions {
+export interface SkillsServiceOptions {
   roots: readonly SkillRoot[];
   allowlist: readonly string[];
   catalogBudgetChars: number;
+  log(message: string): void;
+}
+
+export interface McpServeOptions extends SkillsServiceOptions {
   input: Readable;
   output: Writable;
-  log(message: string): void;
   /** Resolves to stop serving (a signal); the server also stops when the input ends. */
   stop?: Promise<void>;
+}
+
+/** The registry over the roots, the server over the registry, and a watcher that keeps both current. */
+export interface SkillsService {
+  registry: SkillRegistry;
+  server: SkillsServer;
+  watcher: RootWatcher;
+  close(): Promise<void>;
+}
+
+export async function startSkillsService(options: SkillsServiceOptions): Promise<SkillsService> {
+  const registry = new SkillRegistry({ allowlist: options.allowlist });
+  await registry.setRoots(options.roots);
+  for (const problem of registry.snapshot.problems) {
+    options.log(`${problem.severity}: ${problem.message} [${problem.code}]`);
+  }
+  const server = new SkillsServer(registry, { version: VERSION, catalogBudgetChars: options.catalogBudgetChars, log: options.log });
+  const watcher = new RootWatcher(
+    options.roots.map((root) => root.path),
+    (changes) => {
+      server.filesChanged(changes.map((change) => change.path));
+      void registry.apply(changes);
+    },
+  );
+  await watcher.ready;
+  return {
+    registry,
+    server,
+    watcher,
+    async close() {
+      await watcher.dispose();
+      server.dispose();
+      await server.mcp.close();
+      registry.dispose();
+    },
+  };
 }
 
 /** The folder of built-in skills: `skills/` beside the package's package.json, found from this file up. */
@@ -44,31 +83,15 @@ export function builtinSkillsDir(start = __dirname): string | undefined {
 
 /** Serves until the client disconnects or `stop` resolves; then releases the watchers. */
 export async function serveSkills(options: McpServeOptions): Promise<void> {
-  const registry = new SkillRegistry({ allowlist: options.allowlist });
-  await registry.setRoots(options.roots);
-  for (const problem of registry.snapshot.problems) {
-    options.log(`${problem.severity}: ${problem.message} [${problem.code}]`);
-  }
-  const server = new SkillsServer(registry, { version: VERSION, catalogBudgetChars: options.catalogBudgetChars, log: options.log });
-  const watcher = new RootWatcher(
-    options.roots.map((root) => root.path),
-    (changes) => {
-      server.filesChanged(changes.map((change) => change.path));
-      void registry.apply(changes);
-    },
-  );
-  const transport = new StdioServerTransport(options.input, options.output);
+  const service = await startSkillsService(options);
   const closed = new Promise<void>((resolve) => {
-    server.mcp.server.onclose = resolve;
+    service.server.mcp.server.onclose = resolve;
   });
   try {
-    await server.mcp.connect(transport);
+    await service.server.mcp.connect(new StdioServerTransport(options.input, options.output));
     await Promise.race([closed, options.stop ?? closed]);
   } finally {
-    await watcher.dispose();
-    server.dispose();
-    await server.mcp.close();
-    registry.dispose();
+    await service.close();
   }
 }
 

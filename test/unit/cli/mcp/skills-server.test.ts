@@ -1,0 +1,302 @@
+// The MCP server driven by the official SDK's own client (in memory): instructions, tools with the
+// name enum, prompts, the Skills extension with digests checked by the SDK's SkillsClient, live
+// changes through the real watcher, allowlist, untrusted roots and hostile files.
+
+import * as assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { Client, InMemoryTransport, ProtocolError } from '@modelcontextprotocol/client';
+import { SkillsClient, type Skill } from '@modelcontextprotocol/client/ext/skills';
+import { serveSkills, startSkillsService, type SkillsService } from '../../../../src/cli/mcp/mcp-command';
+import type { SkillRoot } from '../../../../src/core/model/types';
+import { removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
+
+const PNG_BYTES = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]);
+
+interface Connection {
+  service: SkillsService;
+  client: Client;
+  skills: SkillsClient;
+  logs: string[];
+  close(): Promise<void>;
+}
+
+async function connect(roots: SkillRoot[], allowlist: string[] = []): Promise<Connection> {
+  const logs: string[] = [];
+  const service = await startSkillsService({ roots, allowlist, catalogBudgetChars: 16_000, log: (message) => logs.push(message) });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await service.server.mcp.connect(serverSide);
+  const client = new Client({ name: 'unit-test', version: '1.0.0' });
+  await client.connect(clientSide);
+  return {
+    service,
+    client,
+    skills: new SkillsClient(client),
+    logs,
+    async close() {
+      await client.close();
+      await service.close();
+    },
+  };
+}
+
+function text(result: { content?: unknown }): string {
+  return (result.content as { type: string; text?: string }[]).map((part) => part.text ?? '').join('');
+}
+
+async function call(client: Client, name: string, args: Record<string, unknown>): Promise<{ text: string; isError: boolean }> {
+  const result = await client.callTool({ name, arguments: args });
+  return { text: text(result), isError: result.isError === true };
+}
+
+function sha256(bytes: Buffer | string): string {
+  return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, message: string, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out: ${message}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('agent-skills mcp, through the SDK client', function () {
+  this.timeout(20_000);
+  let dir: string;
+  let workspace: string;
+  let user: string;
+  let outside: string;
+  let connection: Connection;
+
+  beforeEach(async () => {
+    dir = await tempDir();
+    workspace = path.join(dir, 'workspace');
+    user = path.join(dir, 'user');
+    outside = path.join(dir, 'outside');
+    await writeTree(workspace, {
+      'pdf-report': {
+        'SKILL.md': skillText('pdf-report', 'Build a PDF report from a CSV file.', 'Render $ARGUMENTS as PDF. PDF-BODY-MARKER\nSee [guide](references/guide.md).', 'license: MIT\ncreated: 2024-01-01\nmetadata:\n  version: "2.1"\n'),
+        references: { 'guide.md': '# Guide\nGUIDE-MARKER\n' },
+        assets: { 'logo.png': PNG_BYTES },
+        scripts: { 'render.py': 'print("render")\n' },
+      },
+      deploy: { 'SKILL.md': skillText('deploy', 'Deploy the service to an environment.', 'DEPLOY-BODY for $ARGUMENTS', 'disable-model-invocation: true\nargument-hint: "[environment]"\n') },
+      'table-helper': { 'SKILL.md': skillText('table-helper', 'Format tables for the model.', 'TABLE-BODY', 'user-invocable: false\n') },
+      'js-skill': { 'SKILL.md': `---js\n{ name: require('fs').writeFileSync(${JSON.stringify(path.join(dir, 'pwned'))}, 'x') || 'js-skill', description: 'runs code' }\n---\nJS-BODY\n` },
+      'escape': { 'SKILL.md': skillText('escape', 'A skill with a link that leads outside.'), },
+    });
+    await writeTree(user, { 'pdf-report': { 'SKILL.md': skillText('pdf-report', 'A user copy that the workspace shadows.', 'USER-PDF-BODY') } });
+    await writeTree(outside, { 'secret.txt': 'SECRET-OUTSIDE\n' });
+    await fs.symlink(path.join(outside, 'secret.txt'), path.join(workspace, 'escape', 'secret.txt'));
+    connection = await connect([root(workspace), root(user, 'user')]);
+  });
+
+  afterEach(async () => {
+    await connection.close();
+    await removeDir(dir);
+  });
+
+  it('puts the catalog, rendered as @skills renders it, in the instructions', () => {
+    const instructions = connection.client.getInstructions() ?? '';
+    assert.match(instructions, /call activate_skill with its exact name/);
+    assert.match(instructions, /<available_skills>\nSkills: call activate_skill with a name below/);
+    assert.match(instructions, /\npdf-report: Build a PDF report from a CSV file\.\n/);
+    assert.match(instructions, /table-helper: Format tables/);
+    assert.doesNotMatch(instructions, /deploy:/, 'a skill only the user may start is not offered to the model');
+    assert.doesNotMatch(instructions, /skills_activate/, 'no editor tool names');
+    assert.equal(connection.client.getServerVersion()?.name, 'agent-skills');
+  });
+
+  it('lists the three tools with the model-invocable names as an enum', async () => {
+    const { tools } = await connection.client.listTools();
+    assert.deepEqual(tools.map((tool) => tool.name).sort(), ['activate_skill', 'find_skills', 'read_skill_resource']);
+    const activate = tools.find((tool) => tool.name === 'activate_skill')!;
+    const name = (activate.inputSchema.properties as Record<string, { enum?: string[] }>).name;
+    assert.deepEqual([...name.enum!].sort(), ['escape', 'pdf-report', 'table-helper']);
+    assert.match(activate.description ?? '', /pdf-report: Build a PDF report/);
+    const read = tools.find((tool) => tool.name === 'read_skill_resource')!;
+    assert.ok((read.inputSchema.properties as Record<string, { enum?: string[] }>).skill.enum!.includes('deploy'), 'a user-started skill can hand its files to the model');
+  });
+
+  it('activates a skill with the editor tool’s text, and refuses what the editor refuses, as tool errors', async () => {
+    const activated = await call(connection.client, 'activate_skill', { name: 'pdf-report', arguments: 'sales.csv' });
+    assert.equal(activated.isError, false);
+    assert.match(activated.text, /^<skill name="pdf-report" dir="[^"]+workspace\/pdf-report">/);
+    assert.match(activated.text, /Render sales\.csv as PDF\. PDF-BODY-MARKER/);
+    assert.match(activated.text, /read one with read_skill_resource\):\n- assets\/logo\.png\n- references\/guide\.md\n- scripts\/render\.py/);
+    assert.doesNotMatch(activated.text, /GUIDE-MARKER|USER-PDF-BODY/);
+    assert.equal(connection.service.registry.snapshot.usable('pdf-report')?.status, 'active');
+
+    const typo = await call(connection.client, 'activate_skill', { name: 'pdf-reprot' });
+    assert.equal(typo.isError, true);
+    assert.match(typo.text, /^No skill named "pdf-reprot"\. Did you mean: pdf-report\?/);
+    const userOnly = await call(connection.client, 'activate_skill', { name: 'deploy' });
+    assert.equal(userOnly.isError, true);
+    assert.match(userOnly.text, /can only be started by the user/);
+    assert.doesNotMatch(userOnly.text, /DEPLOY-BODY/);
+    const malformed = await call(connection.client, 'activate_skill', { name: 42 });
+    assert.equal(malformed.isError, true);
+    assert.match(malformed.text, /activate_skill needs "name" as a non-empty string/);
+  });
+
+  it('finds skills and reads resource files, never outside the skill folder', async () => {
+    const found = await call(connection.client, 'find_skills', { query: 'csv report' });
+    assert.match(found.text, /- pdf-report: Build a PDF report/);
+    assert.match(found.text, /Load one with activate_skill\./);
+
+    const guide = await call(connection.client, 'read_skill_resource', { skill: 'pdf-report', path: 'references/guide.md' });
+    assert.deepEqual(guide, { text: '# Guide\nGUIDE-MARKER\n', isError: false });
+    for (const attempt of ['../deploy/SKILL.md', '/etc/passwd', '..\\..\\outside\\secret.txt', 'secret.txt']) {
+      const refused = await call(connection.client, 'read_skill_resource', { skill: attempt === 'secret.txt' ? 'escape' : 'pdf-report', path: attempt });
+      assert.equal(refused.isError, true, attempt);
+      assert.doesNotMatch(refused.text, /SECRET-OUTSIDE|DEPLOY-BODY|root:/, attempt);
+    }
+  });
+
+  it('offers every user-invocable skill as a prompt, also those hidden from the model', async () => {
+    const { prompts } = await connection.client.listPrompts();
+    assert.deepEqual(prompts.map((prompt) => prompt.name).sort(), ['deploy', 'escape', 'pdf-report']);
+    const deploy = prompts.find((prompt) => prompt.name === 'deploy')!;
+    assert.deepEqual(deploy.arguments, [{ name: 'arguments', description: 'Arguments: [environment]', required: false }]);
+    const result = await connection.client.getPrompt({ name: 'deploy', arguments: { arguments: 'staging' } });
+    assert.equal(result.messages[0].role, 'user');
+    assert.match(text({ content: [result.messages[0].content] }), /DEPLOY-BODY for staging/);
+  });
+
+  it('serves entries whose frontmatter is the file’s, verbatim, and whose digests match what resources/read returns', async () => {
+    assert.equal(connection.skills.supported, true);
+    assert.equal(connection.skills.directoryRead, true);
+    const listing = await connection.skills.list();
+    assert.deepEqual(listing.invalid, []);
+    assert.deepEqual(listing.skills.map((skill) => skill.uri).sort(), ['skill://deploy/SKILL.md', 'skill://escape/SKILL.md', 'skill://pdf-report/SKILL.md', 'skill://table-helper/SKILL.md']);
+    const pdf = listing.skills.find((skill) => skill.uri === 'skill://pdf-report/SKILL.md')!;
+    assert.deepEqual(pdf.frontmatter, { name: 'pdf-report', description: 'Build a PDF report from a CSV file.', license: 'MIT', created: '2024-01-01', metadata: { version: '2.1' } });
+    const onDisk = await fs.readFile(path.join(workspace, 'pdf-report', 'references', 'guide.md'));
+    assert.deepEqual(
+      (pdf.resources as { uri: string; digest: string; size: number }[]).find((resource) => resource.uri === 'skill://pdf-report/references/guide.md'),
+      { uri: 'skill://pdf-report/references/guide.md', digest: sha256(onDisk), size: onDisk.length },
+    );
+    for (const resource of pdf.resources as { uri: string }[]) {
+      const file = await connection.skills.read(pdf, resource.uri); // Throws SkillVerificationError on a size, digest or frontmatter mismatch.
+      assert.equal(file.verified, true, resource.uri);
+    }
+    const logo = await connection.skills.read(pdf, 'skill://pdf-report/assets/logo.png');
+    assert.deepEqual(Buffer.from(logo.bytes), PNG_BYTES);
+
+    const escape = listing.skills.find((skill) => skill.uri === 'skill://escape/SKILL.md')!;
+    assert.deepEqual((escape.resources as { uri: string }[]).map((resource) => resource.uri), ['skill://escape/SKILL.md'], 'a link leading outside is not part of the skill');
+  });
+
+  it('answers skills/get, directory reads and unknown URIs with the extension’s errors', async () => {
+    const { skill } = await connection.skills.get('skill://pdf-report/SKILL.md');
+    assert.equal(skill.frontmatter.name, 'pdf-report');
+    await assert.rejects(connection.skills.get('skill://js-skill/SKILL.md'), (error: ProtocolError) => error.code === -32602);
+    await assert.rejects(connection.skills.get('skill://pdf-report/references/guide.md'), (error: ProtocolError) => error.code === -32602);
+    const root = await connection.skills.readDirectory('skill://pdf-report');
+    assert.deepEqual(
+      root.resources.map((resource) => [resource.name, resource.mimeType]),
+      [['SKILL.md', 'text/markdown'], ['assets', 'inode/directory'], ['references', 'inode/directory'], ['scripts', 'inode/directory']],
+    );
+    const references = await connection.skills.readDirectory('skill://pdf-report/references');
+    assert.deepEqual(references.resources.map((resource) => resource.uri), ['skill://pdf-report/references/guide.md']);
+    await assert.rejects(connection.skills.readDirectory('skill://pdf-report/SKILL.md'), (error: ProtocolError) => error.code === -32602);
+    for (const uri of ['skill://pdf-report/../deploy/SKILL.md', 'skill://escape/secret.txt', 'skill://pdf-report/%2e%2e/%2e%2e/outside/secret.txt', 'skill://js-skill/SKILL.md', 'file:///etc/passwd']) {
+      await assert.rejects(connection.client.readResource({ uri }), (error: ProtocolError) => error.code === -32602, uri);
+    }
+  });
+
+  it('runs no code from a ---js frontmatter and serves nothing of that skill', async () => {
+    await assert.rejects(fs.stat(path.join(dir, 'pwned')), /ENOENT/);
+    const tools = await call(connection.client, 'activate_skill', { name: 'js-skill' });
+    assert.equal(tools.isError, true);
+    assert.doesNotMatch(tools.text, /JS-BODY/);
+  });
+
+  it('keeps serving the bytes it published until the watcher reports a change, then publishes the new ones', async () => {
+    const guideFile = path.join(workspace, 'pdf-report', 'references', 'guide.md');
+    const [before] = (await connection.skills.list()).skills.filter((skill) => skill.uri === 'skill://pdf-report/SKILL.md');
+    const changed = new Promise<void>((resolve) => connection.client.setNotificationHandler('notifications/resources/list_changed', () => resolve()));
+    await fs.writeFile(guideFile, '# Guide\nEDITED\n');
+    // Until a new entry is published, a read still matches the entry the client holds.
+    const held = await connection.skills.read(before, 'skill://pdf-report/references/guide.md');
+    assert.equal(held.verified, true);
+    await changed;
+    const { skill: after } = await connection.skills.get('skill://pdf-report/SKILL.md');
+    const guide = (after.resources as { uri: string; digest: string }[]).find((resource) => resource.uri.endsWith('guide.md'))!;
+    assert.equal(guide.digest, sha256('# Guide\nEDITED\n'));
+    assert.equal(Buffer.from((await connection.skills.read(after, guide.uri)).bytes).toString(), '# Guide\nEDITED\n');
+  });
+
+  it('updates the tool enum, prompts and list when a skill is added, and keeps the last version of a broken edit', async () => {
+    const toolsChanged = new Promise<void>((resolve) => connection.client.setNotificationHandler('notifications/tools/list_changed', () => resolve()));
+    await writeTree(path.join(workspace, 'release-notes'), { 'SKILL.md': skillText('release-notes', 'Write release notes from the changelog.') });
+    await toolsChanged;
+    const names = async (): Promise<string[]> => {
+      const activate = (await connection.client.listTools()).tools.find((tool) => tool.name === 'activate_skill')!;
+      return (activate.inputSchema.properties as Record<string, { enum: string[] }>).name.enum;
+    };
+    await waitFor(async () => (await names()).includes('release-notes'), 'release-notes in the enum');
+    assert.ok((await connection.client.listPrompts()).prompts.some((prompt) => prompt.name === 'release-notes'));
+
+    await connection.skills.get('skill://pdf-report/SKILL.md'); // Published once, so there is a last version to keep.
+    await fs.writeFile(path.join(workspace, 'pdf-report', 'SKILL.md'), '---\nname: pdf-report\ndescription: [unclosed\n---\nBROKEN\n');
+    await waitFor(() => connection.service.registry.snapshot.usable('pdf-report')?.stale === true || undefined, 'pdf-report marked stale');
+    const { skill } = await connection.skills.get('skill://pdf-report/SKILL.md');
+    const file = await connection.skills.read(skill, skill.uri);
+    assert.equal(file.verified, true);
+    assert.match(file.text ?? '', /PDF-BODY-MARKER/, 'the last valid SKILL.md is still served');
+  });
+
+  it('serves only allowed skills and nothing from an untrusted root', async () => {
+    await connection.close();
+    const untrusted = path.join(dir, 'untrusted');
+    await writeTree(untrusted, { 'secret-skill': { 'SKILL.md': skillText('secret-skill', 'UNTRUSTED-DESCRIPTION', 'UNTRUSTED-BODY') } });
+    connection = await connect([root(untrusted, 'workspace', true), root(workspace)], ['pdf-*', 'secret-*']);
+    const instructions = connection.client.getInstructions() ?? '';
+    assert.doesNotMatch(instructions, /UNTRUSTED|secret-skill|table-helper/);
+    assert.match(instructions, /pdf-report:/);
+    const listing = await connection.skills.list();
+    assert.deepEqual(listing.skills.map((skill: Skill) => skill.uri), ['skill://pdf-report/SKILL.md']);
+    const refused = await call(connection.client, 'activate_skill', { name: 'secret-skill' });
+    assert.equal(refused.isError, true);
+    assert.doesNotMatch(refused.text, /UNTRUSTED-BODY/);
+    const notAllowed = await call(connection.client, 'activate_skill', { name: 'table-helper' });
+    assert.match(notAllowed.text, /not allowed/);
+    const resources = await connection.client.listResources();
+    assert.deepEqual(resources.resources.map((resource) => resource.uri), ['skill://pdf-report/SKILL.md']);
+  });
+});
+
+describe('agent-skills mcp over stdio streams', function () {
+  this.timeout(20_000);
+
+  it('stops cleanly when the client goes away in the middle of a call', async () => {
+    const dir = await tempDir();
+    try {
+      await writeTree(path.join(dir, 'skills'), { notes: { 'SKILL.md': skillText('notes', 'Write notes.') } });
+      const input = new PassThrough();
+      const output = new PassThrough();
+      const written: string[] = [];
+      output.on('data', (chunk: Buffer) => written.push(chunk.toString()));
+      const served = serveSkills({ roots: [root(path.join(dir, 'skills'))], allowlist: [], catalogBudgetChars: 16_000, input, output, log: () => undefined });
+      const send = (message: object): boolean => input.write(`${JSON.stringify(message)}\n`);
+      send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+      await waitFor(() => written.join('').includes('"id":1') || undefined, 'initialize answered');
+      send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+      send({ jsonrpc: '2.0', id: 2, method: 'no/such-method' });
+      await waitFor(() => written.join('').includes('"id":2') || undefined, 'unknown method answered');
+      send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'activate_skill', arguments: { name: 'notes' } } });
+      input.end();
+      await served;
+      const messages = written.join('').trim().split('\n').map((line) => JSON.parse(line) as { id?: number; error?: { code: number } });
+      assert.equal(messages.find((message) => message.id === 2)?.error?.code, -32601, 'an unknown method is a JSON-RPC error');
+    } finally {
+      await removeDir(dir);
+    }
+  });
+});
