@@ -16,12 +16,11 @@ import type { ListedSkillJson } from '../../../src/cli/list-command';
 import { runCli } from '../../../src/cli/run';
 import type { ValidatedSkillJson } from '../../../src/cli/validate-command';
 import { version } from '../../../package.json';
+import { BUNDLE, ensureBundle, REPOSITORY } from './bundle';
 import { fixtureSkill, fixtureSkillFolders } from '../../fixtures/skills/temp-skills';
 import { fakeSnapshot } from '../fake-snapshot';
 import { FIXTURE_TREES, removeDir, skillText, tempDir, writeTree } from '../../fixtures/trees/tree';
 
-const REPOSITORY = path.resolve(__dirname, '..', '..', '..');
-const BUNDLE = path.join(REPOSITORY, 'dist', 'cli.js');
 const WORKSPACE_ROOT = path.join(FIXTURE_TREES, 'two-roots', 'workspace');
 const USER_ROOT = path.join(FIXTURE_TREES, 'two-roots', 'user');
 const RESOURCES_ROOT = path.join(FIXTURE_TREES, 'with-resources');
@@ -566,9 +565,7 @@ describe('agent-skills CLI', () => {
     }
 
     before(async () => {
-      if (await bundleIsStale()) {
-        await execNode(process.execPath, [path.join(REPOSITORY, 'scripts', 'build.mjs')], { cwd: REPOSITORY });
-      }
+      await ensureBundle();
     });
 
     it('is an executable script that validates with the right exit codes', async () => {
@@ -591,22 +588,3 @@ describe('agent-skills CLI', () => {
     });
   });
 });
-
-/** True when dist/cli.js is missing or older than a source file it is built from. */
-async function bundleIsStale(): Promise<boolean> {
-  const built = await fs.stat(BUNDLE).catch(() => undefined);
-  if (!built) {
-    return true;
-  }
-  const sources = await fs.readdir(path.join(REPOSITORY, 'src'), { recursive: true, withFileTypes: true });
-  for (const entry of sources) {
-    if (!entry.isFile()) {
-      continue;
-    }
-    const stat = await fs.stat(path.join(entry.parentPath, entry.name));
-    if (stat.mtimeMs > built.mtimeMs) {
-      return true;
-    }
-  }
-  return false;
-}

@@ -1,0 +1,150 @@
+// The built server (dist/cli.js mcp) checked by a third-party client, the MCP Inspector's command
+// line: its SEP-2640 conformance and digest checks, its tool-schema portability checks, a tool
+// call and a load test. Then protocol hygiene of the real process: only JSON-RPC on stdout, errors
+// for bad input, a clean exit when stdin closes or on SIGTERM.
+
+import * as assert from 'node:assert/strict';
+import { execFile, spawn } from 'node:child_process';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+import { BUNDLE, ensureBundle, REPOSITORY } from '../bundle';
+import { removeDir, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
+
+const INSPECTOR = path.join(REPOSITORY, 'node_modules', '@modelcontextprotocol', 'inspector', 'clients', 'launcher', 'build', 'index.js');
+const CHAT_SKILLS = path.join(REPOSITORY, 'test', 'workspaces', 'chat', '.agent', 'skills');
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function inspect(options: string[], roots: string[]): Promise<Run> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [INSPECTOR, '--cli', '-q', ...options, '--', process.execPath, BUNDLE, 'mcp', '--no-user', ...roots], {
+      cwd: REPOSITORY,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof failed.code === 'number' ? failed.code : -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
+}
+
+describe('agent-skills mcp, checked by the MCP Inspector', function () {
+  this.timeout(60_000);
+  let dir: string;
+  let extra: string;
+
+  before(async () => {
+    await ensureBundle();
+    dir = await tempDir();
+    extra = path.join(dir, 'skills');
+    await writeTree(extra, {
+      'dated-skill': {
+        'SKILL.md': skillText('dated-skill', 'A skill whose frontmatter holds a date, a number and a list.', 'Body.', 'created: 2024-01-01\nversion: 3\ntags:\n  - a\n  - b\n'),
+        'notes with space.md': 'spaced\n',
+        data: { 'table.bin': Buffer.from([0, 1, 2, 255]) },
+      },
+    });
+  });
+
+  after(async () => {
+    await removeDir(dir);
+  });
+
+  it('passes skills/list --verify: conformance, frontmatter and every digest', async () => {
+    const run = await inspect(['--method', 'skills/list', '--verify'], [CHAT_SKILLS, extra]);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    const reports = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as { uri: string; ok: boolean; files: { status: string }[] });
+    assert.ok(reports.some((report) => report.uri === 'skill://pdf-report/SKILL.md' && report.files.length === 4));
+    assert.ok(reports.some((report) => report.uri === 'skill://dated-skill/SKILL.md' && report.files.length === 3));
+    for (const report of reports) {
+      assert.equal(report.ok, true, JSON.stringify(report));
+      assert.ok(report.files.every((file) => file.status === 'verified'), report.uri);
+    }
+  });
+
+  it('reports no tool-schema portability problem with tools/list --strict', async () => {
+    const run = await inspect(['--method', 'tools/list', '--strict'], [CHAT_SKILLS]);
+    assert.equal(run.code, 0, run.stderr);
+    const { tools } = JSON.parse(run.stdout) as { tools: { name: string }[] };
+    assert.deepEqual(tools.map((tool) => tool.name).sort(), ['activate_skill', 'find_skills', 'read_skill_resource']);
+  });
+
+  it('returns the skill body from tools/call activate_skill', async () => {
+    const run = await inspect(['--method', 'tools/call', '--tool-name', 'activate_skill', '--tool-arg', 'name=plain-notes'], [CHAT_SKILLS]);
+    assert.equal(run.code, 0, run.stderr);
+    const result = JSON.parse(run.stdout) as { content: { text: string }[]; isError?: boolean };
+    assert.equal(result.isError, undefined);
+    assert.match(result.content[0].text, /^<skill name="plain-notes"/);
+    assert.match(result.content[0].text, /Open questions\./);
+  });
+
+  it('answers find_skills under load (concurrency 10) without errors', async () => {
+    const run = await inspect(['--method', 'tools/call', '--tool-name', 'find_skills', '--tool-arg', 'query=pdf report', '--load', '--load-concurrency', '10', '--load-duration', '1'], [CHAT_SKILLS]);
+    assert.equal(run.code, 0, run.stderr);
+    const summary = JSON.parse(run.stdout) as { requests: number; errors: number; toolErrors: number };
+    assert.ok(summary.requests > 50, `only ${summary.requests} calls`);
+    assert.equal(summary.errors, 0);
+    assert.equal(summary.toolErrors, 0);
+  });
+});
+
+describe('agent-skills mcp, as a process', function () {
+  this.timeout(30_000);
+
+  before(async () => {
+    await ensureBundle();
+  });
+
+  function start(): { send(line: string): void; end(): void; kill(): void; lines(): string[]; stderr(): string; exited: Promise<number | null> } {
+    const child = spawn(process.execPath, [BUNDLE, 'mcp', '--no-user', '--no-builtin', CHAT_SKILLS], { cwd: REPOSITORY, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    return {
+      send: (line) => child.stdin.write(`${line}\n`),
+      end: () => child.stdin.end(),
+      kill: () => child.kill('SIGTERM'),
+      lines: () => stdout.split('\n').filter((line) => line !== ''),
+      stderr: () => stderr,
+      exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))),
+    };
+  }
+
+  async function until(probe: () => boolean, message: string): Promise<void> {
+    const deadline = Date.now() + 10_000;
+    while (!probe()) {
+      if (Date.now() > deadline) throw new Error(`Timed out: ${message}`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  it('writes only JSON-RPC to stdout, answers bad input with errors, and exits 0 when stdin closes', async () => {
+    const server = start();
+    server.send('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}');
+    await until(() => server.lines().length >= 1, 'initialize answered');
+    server.send('{"jsonrpc":"2.0","method":"notifications/initialized"}');
+    server.send('this is not json');
+    server.send('{"jsonrpc":"2.0","id":2,"method":"skills/get","params":{"uri":"skill://no-such/SKILL.md"}}');
+    server.send('{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"activate_skill","arguments":{"name":"pdf-report"}}}');
+    await until(() => server.lines().some((line) => line.includes('"id":3')), 'tools/call answered');
+    server.end();
+    assert.equal(await server.exited, 0);
+    const messages = server.lines().map((line) => JSON.parse(line) as { id?: number; error?: { code: number; message: string }; result?: { content?: { text: string }[] } });
+    assert.ok(messages.every((message) => (message as { jsonrpc?: string }).jsonrpc === '2.0'));
+    assert.equal(messages.find((message) => message.id === 2)?.error?.code, -32602);
+    assert.match(messages.find((message) => message.id === 3)?.result?.content?.[0].text ?? '', /^<skill name="pdf-report"/);
+    assert.match(server.stderr(), /agent-skills mcp: serving skills from /);
+  });
+
+  it('exits 0 on SIGTERM', async () => {
+    const server = start();
+    await until(() => server.stderr().includes('serving skills'), 'server started');
+    server.kill();
+    assert.equal(await server.exited, 0);
+  });
+});
