@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { activationToolText } from '../core/chat/tool-texts';
 import { describeSkills, type SkillInfo } from '../core/view/skill-info';
 import type { SkillDiagnostics } from './diagnostics';
+import type { SkillsMcpServerProvider } from './mcp/server-definition';
 import type { SkillsHost } from './skills-host';
 import type { SkillsTreeProvider } from './tree';
 import type { SkillWatcher } from './watcher';
@@ -29,11 +30,20 @@ export interface AgentSkillsApi {
     readonly tree: SkillsTreeProvider;
     /** Milliseconds from activation to the first discovery done and the view built. */
     startupMs(): number | undefined;
+    /** The MCP server definition VS Code is given now (none while skills are off). */
+    mcpServerDefinition(): vscode.McpStdioServerDefinition | undefined;
   };
 }
 
 /** The API object; what it subscribes to is added to `disposables`. */
-export function createApi(host: SkillsHost, watcher: SkillWatcher, diagnostics: SkillDiagnostics, tree: SkillsTreeProvider, disposables: vscode.Disposable[]): AgentSkillsApi {
+export function createApi(
+  host: SkillsHost,
+  watcher: SkillWatcher,
+  diagnostics: SkillDiagnostics,
+  tree: SkillsTreeProvider,
+  mcpServer: SkillsMcpServerProvider,
+  disposables: vscode.Disposable[],
+): AgentSkillsApi {
   const changes = new vscode.EventEmitter<void>();
   disposables.push(
     changes,
@@ -55,6 +65,6 @@ export function createApi(host: SkillsHost, watcher: SkillWatcher, diagnostics: 
       await host.whenIdle();
       await diagnostics.settled();
     },
-    testing: { tree, startupMs: () => host.startupMs },
+    testing: { tree, startupMs: () => host.startupMs, mcpServerDefinition: () => mcpServer.definition() },
   };
 }

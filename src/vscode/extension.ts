@@ -7,7 +7,7 @@ import { registerChat } from './chat/register';
 import { CatalogDocument } from './catalog-document';
 import { registerCommands } from './commands';
 import { SkillDiagnostics } from './diagnostics';
-import { registerSkillsMcpServer } from './mcp/server-definition';
+import { SkillsMcpServerProvider } from './mcp/server-definition';
 import { registerQuickFixes } from './quick-fixes';
 import { SkillsHost } from './skills-host';
 import { createSkillsView, SkillsTreeProvider } from './tree';
@@ -23,8 +23,9 @@ export function activate(context: vscode.ExtensionContext): AgentSkillsApi {
   context.subscriptions.push(host, watcher, tree, diagnostics, catalog);
   context.subscriptions.push(createSkillsView(host, tree), registerCommands(host, diagnostics, catalog), registerQuickFixes(), log);
   registerChat(context, host);
-  context.subscriptions.push(registerSkillsMcpServer(host, context.extensionUri));
-  return createApi(host, watcher, diagnostics, tree, context.subscriptions);
+  const mcpServer = new SkillsMcpServerProvider(host, context.extensionUri);
+  context.subscriptions.push(mcpServer);
+  return createApi(host, watcher, diagnostics, tree, mcpServer, context.subscriptions);
 }
 
 export function deactivate(): void {}

@@ -68,4 +68,17 @@ export const integrationSuites: readonly IntegrationSuite[] = [
     trusted: false,
     home: 'chat-home',
   },
+  // The MCP server as VS Code runs it: tools in vscode.lm.tools, the catalog, the allowlist, trust.
+  {
+    name: 'mcp',
+    workspaces: ['chat'],
+    trusted: true,
+    home: 'chat-home',
+  },
+  {
+    name: 'mcp-restricted',
+    workspaces: ['chat'],
+    trusted: false,
+    home: 'chat-home',
+  },
 ];

@@ -11,38 +11,55 @@ import type { SkillsHost } from '../skills-host';
 
 export const MCP_SERVER_LABEL = 'Agent Skills';
 
-export function registerSkillsMcpServer(host: SkillsHost, extensionUri: vscode.Uri): vscode.Disposable {
-  const changed = new vscode.EventEmitter<void>();
-  const cliScript = vscode.Uri.joinPath(extensionUri, 'dist', 'cli.js').fsPath;
-  const definition = (): vscode.McpStdioServerDefinition | undefined => {
-    if (!host.settings.enabled) {
+/** The provider of the one server definition; `definition()` is what VS Code is given now. */
+export class SkillsMcpServerProvider implements vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  private readonly cliScript: string;
+  private current: string | undefined;
+  private readonly disposables: vscode.Disposable[];
+
+  constructor(
+    private readonly host: SkillsHost,
+    extensionUri: vscode.Uri,
+  ) {
+    this.cliScript = vscode.Uri.joinPath(extensionUri, 'dist', 'cli.js').fsPath;
+    this.current = this.definition()?.version;
+    this.disposables = [
+      this.changed,
+      host.onDidChangeRoots(() => this.update()),
+      host.onDidChangeSettings(() => this.update()),
+      vscode.lm.registerMcpServerDefinitionProvider(MCP_SERVER_PROVIDER_ID, {
+        onDidChangeMcpServerDefinitions: this.changed.event,
+        provideMcpServerDefinitions: () => {
+          const provided = this.definition();
+          return provided ? [provided] : [];
+        },
+        resolveMcpServerDefinition: (server) => server,
+      }),
+    ];
+  }
+
+  definition(): vscode.McpStdioServerDefinition | undefined {
+    if (!this.host.settings.enabled) {
       return undefined;
     }
-    const launch = serverLaunch({ roots: host.roots, allowlist: host.settings.allowlist, catalogBudgetChars: host.settings.catalogBudgetChars });
+    const launch = serverLaunch({ roots: this.host.roots, allowlist: this.host.settings.allowlist, catalogBudgetChars: this.host.settings.catalogBudgetChars });
     // The editor's runtime is Electron on the desktop: ELECTRON_RUN_AS_NODE makes it run the script as Node.
     // Roots are passed explicitly, so the server must not add AGENT_SKILLS_PATH a second time.
-    return new vscode.McpStdioServerDefinition(MCP_SERVER_LABEL, process.execPath, [cliScript, ...launch.args], { ELECTRON_RUN_AS_NODE: '1', [SKILLS_PATH_ENV]: null }, launch.version);
-  };
-  let current = definition()?.version;
-  const update = (): void => {
-    const next = definition()?.version;
-    if (next !== current) {
-      current = next;
-      host.log.info(next ? `MCP server definition updated (version ${next}).` : 'MCP server withdrawn: skills are turned off.');
-      changed.fire();
+    const env = { ELECTRON_RUN_AS_NODE: '1', [SKILLS_PATH_ENV]: null };
+    return new vscode.McpStdioServerDefinition(MCP_SERVER_LABEL, process.execPath, [this.cliScript, ...launch.args], env, launch.version);
+  }
+
+  dispose(): void {
+    vscode.Disposable.from(...this.disposables).dispose();
+  }
+
+  private update(): void {
+    const next = this.definition()?.version;
+    if (next !== this.current) {
+      this.current = next;
+      this.host.log.info(next ? `MCP server definition updated (version ${next}).` : 'MCP server withdrawn: skills are turned off.');
+      this.changed.fire();
     }
-  };
-  return vscode.Disposable.from(
-    changed,
-    host.onDidChangeRoots(update),
-    host.onDidChangeSettings(update),
-    vscode.lm.registerMcpServerDefinitionProvider(MCP_SERVER_PROVIDER_ID, {
-      onDidChangeMcpServerDefinitions: changed.event,
-      provideMcpServerDefinitions: () => {
-        const provided = definition();
-        return provided ? [provided] : [];
-      },
-      resolveMcpServerDefinition: (server) => server,
-    }),
-  );
+  }
 }
