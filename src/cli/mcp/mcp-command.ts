@@ -33,7 +33,10 @@ export interface McpServeOptions extends SkillsServiceOptions {
   stop?: Promise<void>;
 }
 
-/** The registry over the roots, the server over the registry, and a watcher that keeps both current. */
+/**
+ * The registry over the roots, the server over the registry, and a watcher that keeps both current.
+ * The first answer does not wait for the watcher's initial scan (`watcher.ready`).
+ */
 export interface SkillsService {
   registry: SkillRegistry;
   server: SkillsServer;
@@ -55,7 +58,6 @@ export async function startSkillsService(options: SkillsServiceOptions): Promise
       void registry.apply(changes);
     },
   );
-  await watcher.ready;
   return {
     registry,
     server,

@@ -9,7 +9,7 @@ import { SkillsExtension, type SkillSource } from '@modelcontextprotocol/server/
 import { activateSkill, readResourceOfSkill } from '../../core/use/activation';
 import { activationToolText, parseActivateInput, parseFindInput, parseReadResourceInput, renderFindResult } from '../../core/chat/tool-texts';
 import { MCP_TOOL_NAMES } from '../../core/chat/tool-names';
-import { DEFAULT_CATALOG_BUDGET_CHARS, renderCatalog } from '../../core/use/catalog';
+import { DEFAULT_CATALOG_BUDGET_CHARS, renderCatalog, type Catalog } from '../../core/use/catalog';
 import { InvalidCursorError, PublishedSkills, type Page } from '../../core/mcp/published-skills';
 import {
   FIND_INPUT_SCHEMA,
@@ -26,7 +26,7 @@ import {
   type SkillPrompt,
 } from '../../core/mcp/server-texts';
 import type { Disposable } from '../../core/model/event';
-import type { SkillRegistry } from '../../core/discovery/registry';
+import type { RegistrySnapshot, SkillRegistry } from '../../core/discovery/registry';
 
 export interface SkillsServerOptions {
   version: string;
@@ -72,6 +72,8 @@ export class SkillsServer implements Disposable {
   private readonly readResourceTool: RegisteredTool;
   private readonly prompts = new Map<string, { prompt: SkillPrompt; registered: RegisteredPrompt }>();
   private toolsKey = '';
+  /** The catalog of the latest snapshot: rendered once per change, not per find call. */
+  private catalogCache: { snapshot: RegistrySnapshot; catalog: Catalog } | undefined;
   private readonly subscription: Disposable;
 
   constructor(
@@ -79,7 +81,7 @@ export class SkillsServer implements Disposable {
     private readonly options: SkillsServerOptions,
   ) {
     this.published = new PublishedSkills(registry, { onProblem: (message) => options.log(message) });
-    const catalog = renderCatalog(registry.snapshot.skills, { maxChars: options.catalogBudgetChars ?? DEFAULT_CATALOG_BUDGET_CHARS, toolNames: MCP_TOOL_NAMES });
+    const catalog = this.catalog(registry.snapshot);
     if (catalog.overflow.length > 0) {
       options.log(`The catalog did not fit its budget of ${catalog.chars} characters: ${catalog.overflow.length} skills are listed by name only${catalog.unlisted.length ? ` (${catalog.unlisted.length} not at all)` : ''}; ${MCP_TOOL_NAMES.find} reaches them.`);
     }
@@ -160,8 +162,7 @@ export class SkillsServer implements Disposable {
       return textResult(parsed.message, true);
     }
     const snapshot = this.registry.snapshot;
-    const catalog = renderCatalog(snapshot.skills, { maxChars: this.options.catalogBudgetChars ?? DEFAULT_CATALOG_BUDGET_CHARS, toolNames: MCP_TOOL_NAMES });
-    return textResult(renderFindResult(snapshot, parsed.input.query, catalog, MCP_TOOL_NAMES));
+    return textResult(renderFindResult(snapshot, parsed.input.query, this.catalog(snapshot), MCP_TOOL_NAMES));
   }
 
   private async readResource(input: unknown): Promise<ToolResult> {
@@ -171,6 +172,14 @@ export class SkillsServer implements Disposable {
     }
     const result = await readResourceOfSkill(this.registry.snapshot, parsed.input.skill, parsed.input.path, { toolNames: MCP_TOOL_NAMES });
     return result.ok ? textResult(result.text) : textResult(result.message, true);
+  }
+
+  private catalog(snapshot: RegistrySnapshot): Catalog {
+    if (this.catalogCache?.snapshot !== snapshot) {
+      const catalog = renderCatalog(snapshot.skills, { maxChars: this.options.catalogBudgetChars ?? DEFAULT_CATALOG_BUDGET_CHARS, toolNames: MCP_TOOL_NAMES });
+      this.catalogCache = { snapshot, catalog };
+    }
+    return this.catalogCache.catalog;
   }
 
   /** Descriptions and name enums follow the catalog; the activate tool is hidden while no skill can be activated. */

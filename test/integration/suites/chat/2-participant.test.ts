@@ -59,21 +59,6 @@ describe('@skills free-form requests', () => {
     await waitFor(async () => (await readViewText('chat')).includes('Use skill release-notes'), { message: 'no follow-up suggesting /use release-notes' });
   });
 
-  it('makes the model call a tool the user attached with #', async () => {
-    const control = await scriptedModel();
-    control.queueAnswers({ toolCalls: [{ name: 'skills_find', input: { query: 'meeting notes' } }] }, { text: 'Found plain-notes.' });
-    const turn = await openChat('@skills #findSkills which skill writes meeting notes?', { newSession: true });
-    assert.equal(turn.modelRequests.length, 2, describeRequests(turn.modelRequests));
-    const [first, second] = turn.modelRequests;
-    assert.equal(first.toolMode, 'required');
-    assert.deepEqual(
-      first.tools.map((tool) => tool.name),
-      ['skills_find'],
-    );
-    assert.equal(second.toolMode, 'auto');
-    assert.match(toolResults(second)[0], /- plain-notes: Write meeting notes/);
-  });
-
   it('lets other participants use the tools the same way', async () => {
     const control = await scriptedModel();
     control.queueAnswers({ toolCalls: [{ name: 'skills_activate', input: { name: 'plain-notes', arguments: 'retro' } }] }, { text: 'Relayed notes.' });

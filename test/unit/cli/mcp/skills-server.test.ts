@@ -26,6 +26,7 @@ interface Connection {
 async function connect(roots: SkillRoot[], allowlist: string[] = []): Promise<Connection> {
   const logs: string[] = [];
   const service = await startSkillsService({ roots, allowlist, catalogBudgetChars: 16_000, log: (message) => logs.push(message) });
+  await service.watcher.ready; // Tests edit files right away.
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await service.server.mcp.connect(serverSide);
   const client = new Client({ name: 'unit-test', version: '1.0.0' });
