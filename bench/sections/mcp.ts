@@ -29,7 +29,16 @@ const INSPECTOR = path.join(repositoryRoot, 'node_modules', '@modelcontextprotoc
 async function bundleCli(folder: string): Promise<string> {
   const esbuild = await import('esbuild');
   const outfile = path.join(folder, 'cli.js');
-  await esbuild.build({ entryPoints: [path.join(repositoryRoot, 'src', 'cli', 'main.ts')], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', minify: true, logLevel: 'warning' });
+  await esbuild.build({
+    entryPoints: [path.join(repositoryRoot, 'src', 'cli', 'main.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    minify: true,
+    logLevel: 'warning',
+  });
   return outfile;
 }
 
@@ -50,10 +59,14 @@ function timeProcess(args: string[], input?: string, done?: (stdout: string) => 
     child.on('error', reject);
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
-      if (done?.(stdout)) finish();
+      if (done?.(stdout)) {
+        finish();
+      }
     });
     child.on('exit', () => (done ? settled || reject(new Error(`the server exited before answering:\n${stdout}`)) : finish()));
-    if (input) child.stdin.write(input);
+    if (input) {
+      child.stdin.write(input);
+    }
   });
 }
 
@@ -67,7 +80,9 @@ const FIRST_TOOLS_LIST = [
 
 async function startUp(cli: string, roots: Record<string, string>): Promise<BenchFigures> {
   const times: Record<string, number[]> = { node: [] };
-  for (const name of Object.keys(roots)) times[name] = [];
+  for (const name of Object.keys(roots)) {
+    times[name] = [];
+  }
   // Alternating runs, so load on the machine affects each alike.
   for (let run = 0; run <= START_RUNS; run++) {
     const node = await timeProcess(['-e', '0']);
@@ -75,9 +90,13 @@ async function startUp(cli: string, roots: Record<string, string>): Promise<Benc
     for (const [name, root] of Object.entries(roots)) {
       started[name] = await timeProcess([cli, 'mcp', '--no-user', '--no-builtin', root], `${FIRST_TOOLS_LIST}\n`, (stdout) => stdout.includes('"id":2'));
     }
-    if (run === 0) continue; // Warm-up: file-system caches.
+    if (run === 0) {
+      continue;
+    } // Warm-up: file-system caches.
     times.node.push(node);
-    for (const [name, ms] of Object.entries(started)) times[name].push(ms);
+    for (const [name, ms] of Object.entries(started)) {
+      times[name].push(ms);
+    }
   }
   const nodeMs = median(times.node);
   printFigure('node -e 0, spawn to exit (median)', nodeMs, ' ms');
@@ -103,7 +122,29 @@ interface LoadSummary {
 async function findUnderLoad(cli: string, root: string): Promise<BenchFigures> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    [INSPECTOR, '--cli', '-q', '--method', 'tools/call', '--tool-name', 'find_skills', '--tool-arg', 'query=generate a pdf report from a spreadsheet', '--load', '--load-concurrency', String(FIND_CONCURRENCY), '--load-duration', String(FIND_SECONDS), '--', process.execPath, cli, 'mcp', '--no-user', '--no-builtin', root],
+    [
+      INSPECTOR,
+      '--cli',
+      '-q',
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'find_skills',
+      '--tool-arg',
+      'query=generate a pdf report from a spreadsheet',
+      '--load',
+      '--load-concurrency',
+      String(FIND_CONCURRENCY),
+      '--load-duration',
+      String(FIND_SECONDS),
+      '--',
+      process.execPath,
+      cli,
+      'mcp',
+      '--no-user',
+      '--no-builtin',
+      root,
+    ],
     { maxBuffer: 16 * 1024 * 1024 },
   );
   const summary = JSON.parse(stdout) as LoadSummary;

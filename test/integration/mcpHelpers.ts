@@ -25,7 +25,10 @@ export function nameEnum(tool: vscode.LanguageModelToolInformation, property = '
  * Waits for the server's tools. VS Code starts an extension's MCP server on a chat request, so a
  * request that needs no model (`@skills /list`) is sent, again now and then, until they appear.
  */
-export async function startedMcpTools(until: (tools: Map<McpToolName, vscode.LanguageModelToolInformation>) => boolean = () => true, timeoutMs = 60000): Promise<Map<McpToolName, vscode.LanguageModelToolInformation>> {
+export async function startedMcpTools(
+  until: (tools: Map<McpToolName, vscode.LanguageModelToolInformation>) => boolean = () => true,
+  timeoutMs = 60000,
+): Promise<Map<McpToolName, vscode.LanguageModelToolInformation>> {
   await productApi();
   let lastRequest = 0;
   return waitFor(

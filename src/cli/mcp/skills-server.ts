@@ -83,7 +83,9 @@ export class SkillsServer implements Disposable {
     this.published = new PublishedSkills(registry, { onProblem: (message) => options.log(message) });
     const catalog = this.catalog(registry.snapshot);
     if (catalog.overflow.length > 0) {
-      options.log(`The catalog did not fit its budget of ${catalog.chars} characters: ${catalog.overflow.length} skills are listed by name only${catalog.unlisted.length ? ` (${catalog.unlisted.length} not at all)` : ''}; ${MCP_TOOL_NAMES.find} reaches them.`);
+      options.log(
+        `The catalog did not fit its budget of ${catalog.chars} characters: ${catalog.overflow.length} skills are listed by name only${catalog.unlisted.length ? ` (${catalog.unlisted.length} not at all)` : ''}; ${MCP_TOOL_NAMES.find} reaches them.`,
+      );
     }
     this.mcp = new McpServer(
       { name: MCP_SERVER_NAME, version: options.version },

@@ -19,13 +19,7 @@ const ACTIVATE_LIST_DESCRIPTION_CHARS = 100;
 export type JsonSchema = Record<string, unknown>;
 
 export function serverInstructions(catalogText: string): string {
-  return [
-    'This server gives you Agent Skills: folders of instructions, and sometimes files, written for particular tasks.',
-    '',
-    ...skillUsageLines(MCP_TOOL_NAMES),
-    '',
-    catalogText,
-  ].join('\n');
+  return ['This server gives you Agent Skills: folders of instructions, and sometimes files, written for particular tasks.', '', ...skillUsageLines(MCP_TOOL_NAMES), '', catalogText].join('\n');
 }
 
 /** Names the model may pass to the activate tool, in precedence order. */

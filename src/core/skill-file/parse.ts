@@ -218,10 +218,16 @@ export function extractSkillBody(text: string): { text: string; startLine: numbe
  * has no complete frontmatter. Fences are found as parseSkillText finds them.
  */
 export function frontmatterYaml(text: string): string | undefined {
-  if (text.startsWith(BYTE_ORDER_MARK)) text = text.slice(BYTE_ORDER_MARK.length);
-  if (!text.startsWith(FRONTMATTER_FENCE)) return undefined;
+  if (text.startsWith(BYTE_ORDER_MARK)) {
+    text = text.slice(BYTE_ORDER_MARK.length);
+  }
+  if (!text.startsWith(FRONTMATTER_FENCE)) {
+    return undefined;
+  }
   const closingFenceNewline = text.indexOf(CLOSING_FENCE, FRONTMATTER_FENCE.length);
-  if (closingFenceNewline < 0) return undefined;
+  if (closingFenceNewline < 0) {
+    return undefined;
+  }
   const firstNewline = text.indexOf('\n');
   return firstNewline >= closingFenceNewline ? '' : text.slice(firstNewline + 1, closingFenceNewline);
 }

@@ -122,12 +122,7 @@ export type ResourceReadResult = { ok: true; record: SkillRecord; resource: Skil
  * The read-resource tool: a file of a usable skill, by relative path. Invocation flags do not
  * apply here: a skill the user started with /use must be able to hand the model its files.
  */
-export async function readResourceOfSkill(
-  snapshot: RegistrySnapshot,
-  name: string,
-  requestedPath: string,
-  options: ReadResourceOptions & { toolNames?: ToolNames } = {},
-): Promise<ResourceReadResult> {
+export async function readResourceOfSkill(snapshot: RegistrySnapshot, name: string, requestedPath: string, options: ReadResourceOptions & { toolNames?: ToolNames } = {}): Promise<ResourceReadResult> {
   const check = lookUpUsable(snapshot, name, 'model', options.toolNames ?? TOOL_NAMES);
   if (!check.ok) {
     return { ok: false, message: check.message };

@@ -20,12 +20,14 @@ describe('the MCP server in Restricted Mode', () => {
   before(async () => {
     assert.equal(vscode.workspace.isTrusted, false);
     const definition = (await productApi()).testing.mcpServerDefinition();
-    assert.ok(definition, 'the server is offered for the user\'s own skills');
+    assert.ok(definition, "the server is offered for the user's own skills");
     const workspaceFolder = vscode.workspace.workspaceFolders![0].uri.fsPath;
     assert.ok(!definition.args.some((arg) => arg.startsWith(workspaceFolder)), `no workspace root: ${definition.args.join(' ')}`);
     const env: Record<string, string> = {};
     for (const [key, value] of Object.entries({ ...process.env, ...definition.env })) {
-      if (typeof value === 'string' || typeof value === 'number') env[key] = String(value);
+      if (typeof value === 'string' || typeof value === 'number') {
+        env[key] = String(value);
+      }
     }
     client = new Client({ name: 'restricted-mode-test', version: '1.0.0' });
     await client.connect(new StdioClientTransport({ command: definition.command, args: definition.args, env }));
@@ -35,7 +37,7 @@ describe('the MCP server in Restricted Mode', () => {
     await client?.close();
   });
 
-  it('offers the user\'s skills and nothing of the workspace', async () => {
+  it("offers the user's skills and nothing of the workspace", async () => {
     assert.doesNotMatch(client.getInstructions() ?? '', workspaceText);
     assert.match(client.getInstructions() ?? '', /home-helper: /);
     const { tools } = await client.listTools();

@@ -24,7 +24,17 @@ describe('the MCP server in VS Code', () => {
     const tools = await startedMcpTools();
     const activate = tools.get('activate_skill')!;
     assert.match(activate.description, /pdf-report: Build a PDF report from a CSV file/);
-    assert.deepEqual([...(nameEnum(activate) ?? [])].sort(), ['audit-fork', 'fork-fallback', 'fork-mini', 'home-helper', 'internal-helper', 'pdf-report', 'plain-notes', 'reviewing-skills', 'writing-skills']);
+    assert.deepEqual([...(nameEnum(activate) ?? [])].sort(), [
+      'audit-fork',
+      'fork-fallback',
+      'fork-mini',
+      'home-helper',
+      'internal-helper',
+      'pdf-report',
+      'plain-notes',
+      'reviewing-skills',
+      'writing-skills',
+    ]);
     const instructions = instructionsOf(activate);
     assert.match(instructions, /call activate_skill with its exact name/);
     assert.deepEqual(skillLines(instructions), skillLines(await shownCatalog()), 'the same catalog as Show Catalog and @skills');
@@ -44,10 +54,16 @@ describe('the MCP server in VS Code', () => {
     const manifest = vscode.extensions.getExtension(productExtensionId)!.packageJSON as {
       contributes: { languageModelTools: { name: string; canBeReferencedInPrompt?: boolean }[]; mcpServerDefinitionProviders: { id: string }[] };
     };
-    assert.deepEqual(manifest.contributes.mcpServerDefinitionProviders.map((provider) => provider.id), ['agentSkills.mcpServer']);
+    assert.deepEqual(
+      manifest.contributes.mcpServerDefinitionProviders.map((provider) => provider.id),
+      ['agentSkills.mcpServer'],
+    );
     for (const tool of manifest.contributes.languageModelTools) {
       assert.equal(tool.canBeReferencedInPrompt, false, `${tool.name} stays out of agent mode's tool picker`);
-      assert.ok(vscode.lm.tools.some((registered) => registered.name === tool.name), `${tool.name} is still registered for @skills`);
+      assert.ok(
+        vscode.lm.tools.some((registered) => registered.name === tool.name),
+        `${tool.name} is still registered for @skills`,
+      );
     }
   });
 
@@ -59,7 +75,7 @@ describe('the MCP server in VS Code', () => {
     await settings.update('enabled', false, vscode.ConfigurationTarget.Workspace);
     try {
       await waitFor(() => api.testing.mcpServerDefinition() === undefined, { message: 'the definition stayed while skills were off' });
-      await waitFor(() => !vscode.lm.tools.some((tool) => tool.tags.includes('mcp') && tool.name.includes('agent-skills')), { timeoutMs: 20000, message: 'the server\'s tools stayed' });
+      await waitFor(() => !vscode.lm.tools.some((tool) => tool.tags.includes('mcp') && tool.name.includes('agent-skills')), { timeoutMs: 20000, message: "the server's tools stayed" });
     } finally {
       await settings.update('enabled', undefined, vscode.ConfigurationTarget.Workspace);
     }

@@ -57,12 +57,18 @@ describe('agent-skills mcp, checked by the MCP Inspector', function () {
   it('passes skills/list --verify: conformance, frontmatter and every digest', async () => {
     const run = await inspect(['--method', 'skills/list', '--verify'], [CHAT_SKILLS, extra]);
     assert.equal(run.code, 0, run.stdout + run.stderr);
-    const reports = run.stdout.trim().split('\n').map((line) => JSON.parse(line) as { uri: string; ok: boolean; files: { status: string }[] });
+    const reports = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { uri: string; ok: boolean; files: { status: string }[] });
     assert.ok(reports.some((report) => report.uri === 'skill://pdf-report/SKILL.md' && report.files.length === 4));
     assert.ok(reports.some((report) => report.uri === 'skill://dated-skill/SKILL.md' && report.files.length === 3));
     for (const report of reports) {
       assert.equal(report.ok, true, JSON.stringify(report));
-      assert.ok(report.files.every((file) => file.status === 'verified'), report.uri);
+      assert.ok(
+        report.files.every((file) => file.status === 'verified'),
+        report.uri,
+      );
     }
   });
 
@@ -118,7 +124,9 @@ describe('agent-skills mcp, as a process', function () {
   async function until(probe: () => boolean, message: string): Promise<void> {
     const deadline = Date.now() + 10_000;
     while (!probe()) {
-      if (Date.now() > deadline) throw new Error(`Timed out: ${message}`);
+      if (Date.now() > deadline) {
+        throw new Error(`Timed out: ${message}`);
+      }
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
   }

@@ -60,8 +60,12 @@ async function waitFor<T>(probe: () => Promise<T | undefined> | T | undefined, m
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out: ${message}`);
+    if (value !== undefined && value !== false) {
+      return value;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`Timed out: ${message}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
@@ -81,7 +85,12 @@ describe('agent-skills mcp, through the SDK client', function () {
     outside = path.join(dir, 'outside');
     await writeTree(workspace, {
       'pdf-report': {
-        'SKILL.md': skillText('pdf-report', 'Build a PDF report from a CSV file.', 'Render $ARGUMENTS as PDF. PDF-BODY-MARKER\nSee [guide](references/guide.md).', 'license: MIT\ncreated: 2024-01-01\nmetadata:\n  version: "2.1"\n'),
+        'SKILL.md': skillText(
+          'pdf-report',
+          'Build a PDF report from a CSV file.',
+          'Render $ARGUMENTS as PDF. PDF-BODY-MARKER\nSee [guide](references/guide.md).',
+          'license: MIT\ncreated: 2024-01-01\nmetadata:\n  version: "2.1"\n',
+        ),
         references: { 'guide.md': '# Guide\nGUIDE-MARKER\n' },
         assets: { 'logo.png': PNG_BYTES },
         scripts: { 'render.py': 'print("render")\n' },
@@ -89,7 +98,7 @@ describe('agent-skills mcp, through the SDK client', function () {
       deploy: { 'SKILL.md': skillText('deploy', 'Deploy the service to an environment.', 'DEPLOY-BODY for $ARGUMENTS', 'disable-model-invocation: true\nargument-hint: "[environment]"\n') },
       'table-helper': { 'SKILL.md': skillText('table-helper', 'Format tables for the model.', 'TABLE-BODY', 'user-invocable: false\n') },
       'js-skill': { 'SKILL.md': `---js\n{ name: require('fs').writeFileSync(${JSON.stringify(path.join(dir, 'pwned'))}, 'x') || 'js-skill', description: 'runs code' }\n---\nJS-BODY\n` },
-      'escape': { 'SKILL.md': skillText('escape', 'A skill with a link that leads outside.'), },
+      escape: { 'SKILL.md': skillText('escape', 'A skill with a link that leads outside.') },
     });
     await writeTree(user, { 'pdf-report': { 'SKILL.md': skillText('pdf-report', 'A user copy that the workspace shadows.', 'USER-PDF-BODY') } });
     await writeTree(outside, { 'secret.txt': 'SECRET-OUTSIDE\n' });
@@ -190,7 +199,11 @@ describe('agent-skills mcp, through the SDK client', function () {
     assert.deepEqual(Buffer.from(logo.bytes), PNG_BYTES);
 
     const escape = listing.skills.find((skill) => skill.uri === 'skill://escape/SKILL.md')!;
-    assert.deepEqual((escape.resources as { uri: string }[]).map((resource) => resource.uri), ['skill://escape/SKILL.md'], 'a link leading outside is not part of the skill');
+    assert.deepEqual(
+      (escape.resources as { uri: string }[]).map((resource) => resource.uri),
+      ['skill://escape/SKILL.md'],
+      'a link leading outside is not part of the skill',
+    );
   });
 
   it('answers skills/get, directory reads and unknown URIs with the extension’s errors', async () => {
@@ -201,12 +214,26 @@ describe('agent-skills mcp, through the SDK client', function () {
     const root = await connection.skills.readDirectory('skill://pdf-report');
     assert.deepEqual(
       root.resources.map((resource) => [resource.name, resource.mimeType]),
-      [['SKILL.md', 'text/markdown'], ['assets', 'inode/directory'], ['references', 'inode/directory'], ['scripts', 'inode/directory']],
+      [
+        ['SKILL.md', 'text/markdown'],
+        ['assets', 'inode/directory'],
+        ['references', 'inode/directory'],
+        ['scripts', 'inode/directory'],
+      ],
     );
     const references = await connection.skills.readDirectory('skill://pdf-report/references');
-    assert.deepEqual(references.resources.map((resource) => resource.uri), ['skill://pdf-report/references/guide.md']);
+    assert.deepEqual(
+      references.resources.map((resource) => resource.uri),
+      ['skill://pdf-report/references/guide.md'],
+    );
     await assert.rejects(connection.skills.readDirectory('skill://pdf-report/SKILL.md'), (error: ProtocolError) => error.code === -32602);
-    for (const uri of ['skill://pdf-report/../deploy/SKILL.md', 'skill://escape/secret.txt', 'skill://pdf-report/%2e%2e/%2e%2e/outside/secret.txt', 'skill://js-skill/SKILL.md', 'file:///etc/passwd']) {
+    for (const uri of [
+      'skill://pdf-report/../deploy/SKILL.md',
+      'skill://escape/secret.txt',
+      'skill://pdf-report/%2e%2e/%2e%2e/outside/secret.txt',
+      'skill://js-skill/SKILL.md',
+      'file:///etc/passwd',
+    ]) {
       await assert.rejects(connection.client.readResource({ uri }), (error: ProtocolError) => error.code === -32602, uri);
     }
   });
@@ -262,14 +289,20 @@ describe('agent-skills mcp, through the SDK client', function () {
     assert.doesNotMatch(instructions, /UNTRUSTED|secret-skill|table-helper/);
     assert.match(instructions, /pdf-report:/);
     const listing = await connection.skills.list();
-    assert.deepEqual(listing.skills.map((skill: Skill) => skill.uri), ['skill://pdf-report/SKILL.md']);
+    assert.deepEqual(
+      listing.skills.map((skill: Skill) => skill.uri),
+      ['skill://pdf-report/SKILL.md'],
+    );
     const refused = await call(connection.client, 'activate_skill', { name: 'secret-skill' });
     assert.equal(refused.isError, true);
     assert.doesNotMatch(refused.text, /UNTRUSTED-BODY/);
     const notAllowed = await call(connection.client, 'activate_skill', { name: 'table-helper' });
     assert.match(notAllowed.text, /not allowed/);
     const resources = await connection.client.listResources();
-    assert.deepEqual(resources.resources.map((resource) => resource.uri), ['skill://pdf-report/SKILL.md']);
+    assert.deepEqual(
+      resources.resources.map((resource) => resource.uri),
+      ['skill://pdf-report/SKILL.md'],
+    );
   });
 });
 
@@ -294,7 +327,11 @@ describe('agent-skills mcp over stdio streams', function () {
       send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'activate_skill', arguments: { name: 'notes' } } });
       input.end();
       await served;
-      const messages = written.join('').trim().split('\n').map((line) => JSON.parse(line) as { id?: number; error?: { code: number } });
+      const messages = written
+        .join('')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { id?: number; error?: { code: number } });
       assert.equal(messages.find((message) => message.id === 2)?.error?.code, -32601, 'an unknown method is a JSON-RPC error');
     } finally {
       await removeDir(dir);

@@ -19,7 +19,18 @@ describe('skill:// URIs', () => {
   });
 
   it('rejects anything a published file could not be named by', () => {
-    for (const uri of ['skill://a/../b/SKILL.md', 'skill://a/./SKILL.md', 'skill://a//SKILL.md', 'skill://a/%2e%2e/x', 'skill://a/x%2Fy', 'skill://a/x%5Cy', 'skill://a/x/', 'skill://a/x?y', 'file:///etc/passwd', 'skill://a/%E0%A4%A']) {
+    for (const uri of [
+      'skill://a/../b/SKILL.md',
+      'skill://a/./SKILL.md',
+      'skill://a//SKILL.md',
+      'skill://a/%2e%2e/x',
+      'skill://a/x%2Fy',
+      'skill://a/x%5Cy',
+      'skill://a/x/',
+      'skill://a/x?y',
+      'file:///etc/passwd',
+      'skill://a/%E0%A4%A',
+    ]) {
       assert.equal(parseSkillUri(uri), undefined, uri);
     }
   });
@@ -56,8 +67,14 @@ describe('publishSkill', () => {
     await fs.symlink(path.join(dir, 'outside', 'x.txt'), path.join(dir, 'lower', 'x.txt'));
     const result = await publishSkill(await recordOf('lower'));
     assert.ok(result.ok);
-    assert.deepEqual(result.publication.entry.resources.map((resource) => resource.uri), ['skill://lower/SKILL.md']);
-    assert.deepEqual([...result.publication.folders.get('')!].map((child) => child.name), ['SKILL.md']);
+    assert.deepEqual(
+      result.publication.entry.resources.map((resource) => resource.uri),
+      ['skill://lower/SKILL.md'],
+    );
+    assert.deepEqual(
+      [...result.publication.folders.get('')!].map((child) => child.name),
+      ['SKILL.md'],
+    );
   });
 });
 
@@ -68,7 +85,12 @@ describe('serverLaunch', () => {
     assert.deepEqual(launch.args, ['mcp', '--no-user', '--no-builtin', '--budget-chars', '8000', '--allow', 'pdf-*', '--', '/w/.agent/skills', '/u/.agent/skills']);
     const untrusted = serverLaunch({ roots: [root('/w/.agent/skills', 'workspace', true), roots[1]], allowlist: ['pdf-*'], catalogBudgetChars: 8000 });
     assert.deepEqual(untrusted.args.slice(-2), ['--', '/u/.agent/skills'], 'an untrusted workspace contributes no root');
-    const versions = new Set([launch.version, untrusted.version, serverLaunch({ roots, allowlist: [], catalogBudgetChars: 8000 }).version, serverLaunch({ roots, allowlist: ['pdf-*'], catalogBudgetChars: 9000 }).version]);
+    const versions = new Set([
+      launch.version,
+      untrusted.version,
+      serverLaunch({ roots, allowlist: [], catalogBudgetChars: 8000 }).version,
+      serverLaunch({ roots, allowlist: ['pdf-*'], catalogBudgetChars: 9000 }).version,
+    ]);
     assert.equal(versions.size, 4);
     assert.equal(serverLaunch({ roots, allowlist: ['pdf-*'], catalogBudgetChars: 8000 }).version, launch.version);
   });
