@@ -80,15 +80,10 @@ export class PublishedSkills {
 
   /** One page of entries, in precedence order; skills that cannot be published are left out. */
   async list(cursor?: string): Promise<Page<SkillEntry>> {
-    const served = this.served();
-    const start = cursor === undefined ? 0 : Number(cursor);
-    if (!Number.isSafeInteger(start) || start < 0 || String(start) !== (cursor ?? '0')) {
-      throw new InvalidCursorError(`Invalid cursor "${cursor}": pass back the nextCursor of the previous page.`);
-    }
-    const end = Math.min(served.length, start + this.pageSize);
-    const publications = await Promise.all(served.slice(start, end).map((record) => this.publication(record)));
+    const page = this.page(this.served(), cursor);
+    const publications = await Promise.all(page.items.map((record) => this.publication(record)));
     const items = publications.filter((publication) => publication !== undefined).map((publication) => publication.entry);
-    return end < served.length ? { items, nextCursor: String(end) } : { items };
+    return { ...page, items };
   }
 
   /** The entry whose SKILL.md is at `uri`, if that skill is published. */
@@ -118,12 +113,8 @@ export class PublishedSkills {
     if (!children) {
       return undefined;
     }
-    const start = cursor === undefined ? 0 : Number(cursor);
-    if (!Number.isSafeInteger(start) || start < 0 || String(start) !== (cursor ?? '0')) {
-      throw new InvalidCursorError(`Invalid cursor "${cursor}": pass back the nextCursor of the previous page.`);
-    }
-    const end = Math.min(children.length, start + this.pageSize);
-    const items = children.slice(start, end).map((child): ResourceDescription => {
+    const page = this.page(children, cursor);
+    const items = page.items.map((child): ResourceDescription => {
       const childPath = parsed.path === '' ? child.name : `${parsed.path}/${child.name}`;
       if (child.kind === 'folder') {
         return { uri: skillUri(publication.name, childPath), name: child.name, mimeType: DIRECTORY_MIME_TYPE };
@@ -131,7 +122,7 @@ export class PublishedSkills {
       const file = publication.files.get(childPath)!;
       return { uri: file.uri, name: child.name, mimeType: file.mimeType, size: file.bytes.length };
     });
-    return end < children.length ? { items, nextCursor: String(end) } : { items };
+    return { ...page, items };
   }
 
   /** Each usable skill's SKILL.md, as `resources/list` shows it; no file is read. */
@@ -142,6 +133,17 @@ export class PublishedSkills {
       description: record.metadata!.description,
       mimeType: 'text/markdown',
     }));
+  }
+
+  /** The page of `items` a cursor (a position this server handed out) starts. */
+  private page<T>(items: readonly T[], cursor: string | undefined): Page<T> {
+    const start = cursor === undefined ? 0 : Number(cursor);
+    if (!Number.isSafeInteger(start) || start < 0 || String(start) !== (cursor ?? '0')) {
+      throw new InvalidCursorError(`Invalid cursor "${cursor}": pass back the nextCursor of the previous page.`);
+    }
+    const end = Math.min(items.length, start + this.pageSize);
+    const page = items.slice(start, end);
+    return end < items.length ? { items: page, nextCursor: String(end) } : { items: page };
   }
 
   private async publicationByName(name: string): Promise<SkillPublication | undefined> {

@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { SkillRegistry } from '../../../../src/core/discovery/registry';
+import { InvalidCursorError, PublishedSkills } from '../../../../src/core/mcp/published-skills';
 import { publishSkill } from '../../../../src/core/mcp/skill-publication';
 import { parseSkillUri, skillUri } from '../../../../src/core/mcp/skill-uri';
 import { serverLaunch } from '../../../../src/core/mcp/server-launch';
@@ -75,6 +76,48 @@ describe('publishSkill', () => {
       [...result.publication.folders.get('')!].map((child) => child.name),
       ['SKILL.md'],
     );
+  });
+});
+
+describe('PublishedSkills', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await tempDir();
+  });
+  afterEach(async () => {
+    await removeDir(dir);
+  });
+
+  it('pages entries and folder listings with the cursors it hands out, and refuses others', async () => {
+    await writeTree(dir, {
+      a: { 'SKILL.md': skillText('a', 'A.'), docs: { '1.md': '1', '2.md': '2', '3.md': '3' } },
+      b: { 'SKILL.md': skillText('b', 'B.') },
+      c: { 'SKILL.md': skillText('c', 'C.') },
+    });
+    const registry = new SkillRegistry();
+    await registry.setRoots([root(dir)]);
+    const published = new PublishedSkills(registry, { pageSize: 2 });
+    const first = await published.list();
+    assert.deepEqual(
+      first.items.map((entry) => entry.uri),
+      ['skill://a/SKILL.md', 'skill://b/SKILL.md'],
+    );
+    const second = await published.list(first.nextCursor);
+    assert.deepEqual(
+      second.items.map((entry) => entry.uri),
+      ['skill://c/SKILL.md'],
+    );
+    assert.equal(second.nextCursor, undefined);
+    const docs = await published.readDirectory('skill://a/docs');
+    const rest = await published.readDirectory('skill://a/docs', docs?.nextCursor);
+    assert.deepEqual(
+      [...docs!.items, ...rest!.items].map((item) => item.name),
+      ['1.md', '2.md', '3.md'],
+    );
+    for (const cursor of ['-1', 'x', '01', '1.5']) {
+      await assert.rejects(published.list(cursor), InvalidCursorError, cursor);
+    }
+    registry.dispose();
   });
 });
 
