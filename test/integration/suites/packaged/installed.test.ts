@@ -32,9 +32,17 @@ describe('the packaged extension, installed from its .vsix', () => {
     const folder = extension.extensionPath;
     assert.match(path.basename(folder), /^agentskills\.agent-skills-\d+\.\d+\.\d+$/, folder);
     assert.ok(fs.existsSync(path.join(folder, 'dist', 'extension.js')));
-    for (const unwanted of ['src', 'node_modules', 'test', 'tsconfig.json', path.join('dist', 'extension.js.map'), path.join('dist', 'cli.js')]) {
+    for (const unwanted of ['src', 'node_modules', 'test', 'tsconfig.json', path.join('dist', 'extension.js.map'), path.join('dist', 'cli.js.map')]) {
       assert.ok(!fs.existsSync(path.join(folder, unwanted)), `the package should not hold ${unwanted}`);
     }
+  });
+
+  it('holds the command line its MCP server definition runs', async () => {
+    const extension = await activateProduct<AgentSkillsApi>();
+    const definition = extension.exports.testing.mcpServerDefinition();
+    assert.ok(definition, 'the MCP server is offered');
+    assert.equal(definition.args[0], path.join(extension.extensionPath, 'dist', 'cli.js'));
+    assert.ok(fs.existsSync(definition.args[0]), 'dist/cli.js is in the package');
   });
 
   it('ships the README without the screenshots of the repository, which the package leaves out', () => {
