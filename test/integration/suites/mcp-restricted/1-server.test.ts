@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
-import { productApi } from '../../chatHelpers';
+import { productApi } from '../../chat-helpers';
 
 /** Names and text that appear only in the workspace's skills. */
 const workspaceText = /pdf-report|plain-notes|audit-fork|release-notes|Build a PDF report|GUIDE-MARKER|Decisions, Owners|AUDIT-BODY/;

@@ -3,8 +3,8 @@
 // following the allowlist live.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { productApi, shownCatalog } from '../../chatHelpers';
-import { instructionsOf, invokeText, nameEnum, startedMcpTools } from '../../mcpHelpers';
+import { productApi, shownCatalog } from '../../chat-helpers';
+import { instructionsOf, invokeText, nameEnum, startedMcpTools } from '../../mcp-helpers';
 import { harnessAvailable, productExtensionId, waitFor } from '../../util';
 
 /** The catalog's skill lines, without the header that names the tools to call. */

@@ -1,7 +1,7 @@
 // Helpers for the MCP suites: the product's MCP server as VS Code runs it, seen through the tools
 // it adds to vscode.lm.tools (what agent mode would offer a model).
 import * as vscode from 'vscode';
-import { productApi } from './chatHelpers';
+import { productApi } from './chat-helpers';
 import { openChat, waitFor } from './util';
 
 export const mcpToolNames = ['activate_skill', 'find_skills', 'read_skill_resource'] as const;
