@@ -2,7 +2,7 @@
 // participant, settings and language-model tools. A unit test checks this module against the
 // manifest, so a rename on one side alone fails the build.
 
-import { TOOL_NAMES } from '../core/chat/tool-names';
+import { MCP_TOOL_NAMES, TOOL_NAMES } from '../core/chat/tool-names';
 
 export const COMMANDS = {
   validate: 'agentSkills.validate',
@@ -41,12 +41,15 @@ export const SETTINGS = {
   locations: 'locations',
   userSkills: 'userSkills',
   builtinSkills: 'builtinSkills',
+  agentMode: 'agentMode',
   catalogBudgetPercent: 'catalog.budgetPercent',
   catalogBudgetChars: 'catalog.budgetChars',
 } as const;
 
-/** The language-model tools; the core's texts for the model name them too. */
+/** The language-model tools for @skills and other extensions; the core's texts for the model name them too. */
 export const TOOLS = TOOL_NAMES;
+/** Their referenceable twins (#activateSkill…), offered to agent mode when `agentMode` is `tools`, named as the MCP server names its tools. */
+export const AGENT_MODE_TOOLS = MCP_TOOL_NAMES;
 
 /** The `mcpServerDefinitionProviders` id contributed in package.json. */
 export const MCP_SERVER_PROVIDER_ID = 'agentSkills.mcpServer';

@@ -14,6 +14,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): SkillSettings {
     locations: stringList(config.get<unknown>(SETTINGS.locations), ['.agent/skills']),
     userSkills: config.get<boolean>(SETTINGS.userSkills, true),
     builtinSkills: config.get<boolean>(SETTINGS.builtinSkills, true),
+    agentMode: config.get<string>(SETTINGS.agentMode) === 'tools' ? 'tools' : 'mcpServer',
     catalogBudgetPercent: config.get<number>(SETTINGS.catalogBudgetPercent, 2),
     catalogBudgetChars: config.get<number>(SETTINGS.catalogBudgetChars, DEFAULT_CATALOG_BUDGET_CHARS),
   };

@@ -11,6 +11,7 @@ import { sameRoot } from '../core/discovery/record';
 import { SKILLS_PATH_ENV } from '../core/discovery/roots';
 import { describeProblems } from '../core/view/skill-info';
 import type { SkillRoot } from '../core/model/types';
+import type { ToolNames } from '../core/chat/tool-names';
 import { onDidChangeSettings, readSettings } from './settings';
 import { type SkillSettings } from '../core/model/settings';
 import { Disposable } from './disposable';
@@ -98,8 +99,8 @@ export class SkillsHost extends Disposable {
   }
 
   /** Core activation + marks the skill active + a log line. `model` for tools, `user` for /use and the tree. */
-  async activateSkill(name: string, args: string | undefined, mode: InvocationMode): Promise<ActivationResult> {
-    const result = await activateSkill(this.registry.snapshot, name, { mode, arguments: args });
+  async activateSkill(name: string, args: string | undefined, mode: InvocationMode, toolNames?: ToolNames): Promise<ActivationResult> {
+    const result = await activateSkill(this.registry.snapshot, name, { mode, arguments: args, toolNames });
     if (result.ok) {
       this.registry.activate(result.record.name);
       this.log.info(`Activated skill "${result.record.name}" (${mode}) from ${result.record.file}.`);

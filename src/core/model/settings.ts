@@ -7,6 +7,8 @@ export interface SkillSettings {
   locations: string[];
   userSkills: boolean;
   builtinSkills: boolean;
+  /** Where agent mode gets skills: the MCP server (its texts list the skills) or the extension's referenceable tools. */
+  agentMode: 'mcpServer' | 'tools';
   catalogBudgetPercent: number;
   catalogBudgetChars: number;
 }

@@ -4,6 +4,7 @@
 import { catalogBudgetChars, renderCatalog, type Catalog } from './catalog';
 import type { RegistrySnapshot } from '../discovery/registry';
 import type { SkillSettings } from '../model/settings';
+import type { ToolNames } from '../chat/tool-names';
 
 export interface CatalogSource {
   readonly snapshot: RegistrySnapshot;
@@ -16,11 +17,11 @@ export interface CurrentCatalog extends Catalog {
 }
 
 /** The `<available_skills>` block for a model with `maxInputTokens` (unknown: the character budget alone). */
-export function currentCatalog(host: CatalogSource, maxInputTokens?: number): CurrentCatalog {
+export function currentCatalog(host: CatalogSource, maxInputTokens?: number, toolNames?: ToolNames): CurrentCatalog {
   const budgetChars = catalogBudgetChars({
     budgetChars: host.settings.catalogBudgetChars,
     budgetPercent: host.settings.catalogBudgetPercent,
     maxInputTokens,
   });
-  return { ...renderCatalog(host.snapshot.skills, { maxChars: budgetChars }), budgetChars };
+  return { ...renderCatalog(host.snapshot.skills, { maxChars: budgetChars, toolNames }), budgetChars };
 }

@@ -5,7 +5,7 @@
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { TOOL_NAMES } from '../../core/chat/tool-names';
+import { MCP_TOOL_NAMES, TOOL_NAMES, type ToolNames } from '../../core/chat/tool-names';
 import { parseUseCommand, renderSkillTable, renderValidationSummary, suggestSkills, useUsage, type ChatProblem } from '../../core/chat/commands';
 import {
   alreadyLoadedText,
@@ -60,6 +60,8 @@ export const MAX_TOOL_ROUNDS = 8;
 const MAX_FORK_ROUNDS = 4;
 
 const OUR_TOOLS: ReadonlySet<string> = new Set(Object.values(TOOL_NAMES));
+/** A tool attached with # is a referenceable twin (agentMode "tools"); @skills runs its own tool of the same kind. */
+const OWN_TOOL_OF_REFERENCE: ReadonlyMap<string, string> = new Map((Object.keys(TOOL_NAMES) as (keyof ToolNames)[]).map((key) => [MCP_TOOL_NAMES[key], TOOL_NAMES[key]]));
 
 export function createSkillsParticipant(extensionUri: vscode.Uri, host: SkillsHost): vscode.ChatParticipant {
   const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, context, stream, token) => new SkillsChatTurn(host, request, context, stream, token).run());
@@ -245,9 +247,9 @@ class SkillsChatTurn {
   private async toolLoop(model: vscode.LanguageModelChat, messages: vscode.LanguageModelChatMessage[], loaded: SkillActivationRecord[]): Promise<void> {
     const tools = this.offeredTools();
     // A tool the user attached with `#` must be called first, as the chat API asks.
-    const attached = this.request.toolReferences.find((reference) => OUR_TOOLS.has(reference.name));
+    const attached = this.request.toolReferences.map((reference) => OWN_TOOL_OF_REFERENCE.get(reference.name)).find((name) => name !== undefined);
     const first: vscode.LanguageModelChatRequestOptions | undefined = attached
-      ? { tools: tools.filter((tool) => tool.name === attached.name), toolMode: vscode.LanguageModelChatToolMode.Required }
+      ? { tools: tools.filter((tool) => tool.name === attached), toolMode: vscode.LanguageModelChatToolMode.Required }
       : undefined;
     const { exhausted } = await this.converse(model, messages, { tools, first, maxRounds: MAX_TOOL_ROUNDS }, (call) => this.runToolCall(call, loaded));
     if (exhausted) {

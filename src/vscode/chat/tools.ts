@@ -1,11 +1,13 @@
-// The three language-model tools, registered for every caller: the @skills participant, agent
-// mode and other participants get the same answers. Each tool is a thin adapter over core: parse
+// The three language-model tools, registered for every caller: the @skills participant and other
+// participants get the same answers. Agent mode sees either the MCP server's tools or, with
+// `agentSkills.agentMode: tools`, the referenceable twins registered here under the MCP names, so it
+// is offered each capability once (VS Code ties # references and agent mode to one flag). Each tool is a thin adapter over core: parse
 // the input, ask the host, return the core's text. Refusals are text results the model can read
 // and act on (see src/core/chat-tools.ts).
 
 import * as vscode from 'vscode';
 import { readResourceOfSkill } from '../../core/use/activation';
-import { TOOL_NAMES } from '../../core/chat/tool-names';
+import { MCP_TOOL_NAMES, TOOL_NAMES, type ToolNames } from '../../core/chat/tool-names';
 import { SKILLS_DISABLED_MESSAGE } from '../../core/chat/prompt';
 import {
   activationInvocationMessage,
@@ -45,10 +47,11 @@ interface SkillToolSpec<Input> {
   parse(input: unknown): ParsedInput<Input>;
   /** The progress line while the tool runs (input undefined when it is malformed). */
   describe(input: Input | undefined, host: SkillsHost): string;
-  answer(input: Input, host: SkillsHost): Promise<string> | string;
+  /** `tools`: the names of the tool set answering, which the texts for the model mention. */
+  answer(input: Input, host: SkillsHost, tools: ToolNames): Promise<string> | string;
 }
 
-function skillTool<Input>(host: SkillsHost, spec: SkillToolSpec<Input>): vscode.LanguageModelTool<unknown> {
+function skillTool<Input>(host: SkillsHost, spec: SkillToolSpec<Input>, tools: ToolNames): vscode.LanguageModelTool<unknown> {
   return {
     async prepareInvocation(options) {
       const parsed = spec.parse(options.input);
@@ -60,7 +63,7 @@ function skillTool<Input>(host: SkillsHost, spec: SkillToolSpec<Input>): vscode.
         return textResult(parsed.message);
       }
       const settled = await settledHost(host);
-      return textResult(settled.settings.enabled ? await spec.answer(parsed.input, settled) : SKILLS_DISABLED_MESSAGE);
+      return textResult(settled.settings.enabled ? await spec.answer(parsed.input, settled, tools) : SKILLS_DISABLED_MESSAGE);
     },
   };
 }
@@ -74,37 +77,40 @@ const activateTool: SkillToolSpec<ActivateInput> = {
     return host.settings.enabled ? activationInvocationMessage(host.snapshot, input.name) : `Not loading skill ${input.name}: skills are turned off`;
   },
   // The host logs the activation or the refusal.
-  answer: async (input, host) => activationToolText(await host.activateSkill(input.name, input.arguments, 'model')),
+  answer: async (input, host, tools) => activationToolText(await host.activateSkill(input.name, input.arguments, 'model', tools)),
 };
 
 const findTool: SkillToolSpec<FindInput> = {
   parse: parseFindInput,
   describe: (input) => findInvocationMessage(input?.query ?? ''),
-  answer: ({ query }, host) => {
-    host.log.info(query === '' ? `${TOOL_NAMES.find}: the catalog.` : `${TOOL_NAMES.find}: "${query}".`);
-    return renderFindResult(host.snapshot, query, currentCatalog(host));
+  answer: ({ query }, host, tools) => {
+    host.log.info(query === '' ? `${tools.find}: the catalog.` : `${tools.find}: "${query}".`);
+    return renderFindResult(host.snapshot, query, currentCatalog(host, undefined, tools), tools);
   },
 };
 
 const readResourceTool: SkillToolSpec<ReadResourceInput> = {
   parse: parseReadResourceInput,
   describe: (input) => (input ? readResourceInvocationMessage(input.skill, input.path) : 'Reading a skill file…'),
-  answer: async ({ skill, path }, host) => {
-    const result = await readResourceOfSkill(host.snapshot, skill, path);
+  answer: async ({ skill, path }, host, tools) => {
+    const result = await readResourceOfSkill(host.snapshot, skill, path, { toolNames: tools });
     if (!result.ok) {
-      host.log.warn(`${TOOL_NAMES.readResource}: refused "${path}" of "${skill}": ${result.message}`);
+      host.log.warn(`${tools.readResource}: refused "${path}" of "${skill}": ${result.message}`);
       return result.message;
     }
     const { resource, record } = result;
-    host.log.info(`${TOOL_NAMES.readResource}: ${resource.path} of "${record.name}" (${resource.size} bytes${resource.kind === 'binary' ? ', binary' : ''}).`);
+    host.log.info(`${tools.readResource}: ${resource.path} of "${record.name}" (${resource.size} bytes${resource.kind === 'binary' ? ', binary' : ''}).`);
     return result.text;
   },
 };
 
+/** Both tool sets; package.json decides where each is offered. */
 export function registerSkillTools(host: SkillsHost): vscode.Disposable {
   return vscode.Disposable.from(
-    vscode.lm.registerTool(TOOL_NAMES.activate, skillTool(host, activateTool)),
-    vscode.lm.registerTool(TOOL_NAMES.find, skillTool(host, findTool)),
-    vscode.lm.registerTool(TOOL_NAMES.readResource, skillTool(host, readResourceTool)),
+    ...[TOOL_NAMES, MCP_TOOL_NAMES].flatMap((tools) => [
+      vscode.lm.registerTool(tools.activate, skillTool(host, activateTool, tools)),
+      vscode.lm.registerTool(tools.find, skillTool(host, findTool, tools)),
+      vscode.lm.registerTool(tools.readResource, skillTool(host, readResourceTool, tools)),
+    ]),
   );
 }

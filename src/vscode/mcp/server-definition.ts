@@ -7,27 +7,27 @@ import * as vscode from 'vscode';
 import { serverLaunch } from '../../core/mcp/server-launch';
 import { SKILLS_PATH_ENV } from '../../core/discovery/roots';
 import { MCP_SERVER_PROVIDER_ID } from '../manifest';
+import { Disposable } from '../disposable';
 import type { SkillsHost } from '../skills-host';
 
 export const MCP_SERVER_LABEL = 'Agent Skills';
 
 /** The provider of the one server definition; `definition()` is what VS Code is given now. */
-export class SkillsMcpServerProvider implements vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<void>();
+export class SkillsMcpServerProvider extends Disposable {
+  private readonly changed = this.register(new vscode.EventEmitter<void>());
   private readonly cliScript: string;
   private current: string | undefined;
-  private readonly disposables: vscode.Disposable[];
 
   constructor(
     private readonly host: SkillsHost,
     extensionUri: vscode.Uri,
   ) {
+    super();
     this.cliScript = vscode.Uri.joinPath(extensionUri, 'dist', 'cli.js').fsPath;
     this.current = this.definition()?.version;
-    this.disposables = [
-      this.changed,
-      host.onDidChangeRoots(() => this.update()),
-      host.onDidChangeSettings(() => this.update()),
+    this.register(host.onDidChangeRoots(() => this.update()));
+    this.register(host.onDidChangeSettings(() => this.update()));
+    this.register(
       vscode.lm.registerMcpServerDefinitionProvider(MCP_SERVER_PROVIDER_ID, {
         onDidChangeMcpServerDefinitions: this.changed.event,
         provideMcpServerDefinitions: () => {
@@ -36,11 +36,12 @@ export class SkillsMcpServerProvider implements vscode.Disposable {
         },
         resolveMcpServerDefinition: (server) => server,
       }),
-    ];
+    );
   }
 
   definition(): vscode.McpStdioServerDefinition | undefined {
-    if (!this.host.settings.enabled) {
+    // With agentMode "tools", agent mode gets the extension's own referenceable tools instead.
+    if (!this.host.settings.enabled || this.host.settings.agentMode !== 'mcpServer') {
       return undefined;
     }
     const launch = serverLaunch({ roots: this.host.roots, allowlist: this.host.settings.allowlist, catalogBudgetChars: this.host.settings.catalogBudgetChars });
@@ -50,15 +51,15 @@ export class SkillsMcpServerProvider implements vscode.Disposable {
     return new vscode.McpStdioServerDefinition(MCP_SERVER_LABEL, process.execPath, [this.cliScript, ...launch.args], env, launch.version);
   }
 
-  dispose(): void {
-    vscode.Disposable.from(...this.disposables).dispose();
-  }
-
   private update(): void {
     const next = this.definition()?.version;
     if (next !== this.current) {
       this.current = next;
-      this.host.log.info(next ? `MCP server definition updated (version ${next}).` : 'MCP server withdrawn: skills are turned off.');
+      this.host.log.info(
+        next
+          ? `MCP server definition updated (version ${next}).`
+          : `MCP server withdrawn: ${this.host.settings.enabled ? "agent mode uses the extension's tools (agentSkills.agentMode)" : 'skills are turned off'}.`,
+      );
       this.changed.fire();
     }
   }

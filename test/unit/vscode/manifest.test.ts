@@ -3,7 +3,7 @@
 
 import * as assert from 'node:assert/strict';
 import manifest from '../../../package.json';
-import { COMMANDS, CONTEXT_KEYS, PARTICIPANT_ID, SETTINGS, SETTINGS_SECTION, SKILLS_VIEW_ID, TOOLS, VIEW_CONTAINER_ID } from '../../../src/vscode/manifest';
+import { AGENT_MODE_TOOLS, COMMANDS, CONTEXT_KEYS, PARTICIPANT_ID, SETTINGS, SETTINGS_SECTION, SKILLS_VIEW_ID, TOOLS, VIEW_CONTAINER_ID } from '../../../src/vscode/manifest';
 
 const contributes = manifest.contributes;
 const sorted = (values: Iterable<string>): string[] => [...new Set(values)].sort();
@@ -64,6 +64,26 @@ describe('manifest ids', () => {
   });
 
   it('names every language-model tool, and no other', () => {
-    assert.deepEqual(sorted(contributes.languageModelTools.map((tool) => tool.name)), sorted(Object.values(TOOLS)));
+    assert.deepEqual(sorted(contributes.languageModelTools.map((tool) => tool.name)), sorted([...Object.values(TOOLS), ...Object.values(AGENT_MODE_TOOLS)]));
+  });
+
+  it('offers agent mode each tool once: only the twins are referenceable, and only with agentMode "tools"', () => {
+    const byName = new Map(contributes.languageModelTools.map((tool) => [tool.name, tool]));
+    for (const key of Object.keys(TOOLS) as (keyof typeof TOOLS)[]) {
+      const base = byName.get(TOOLS[key])!;
+      const twin = byName.get(AGENT_MODE_TOOLS[key])!;
+      assert.equal(base.canBeReferencedInPrompt, false, base.name);
+      assert.equal(twin.canBeReferencedInPrompt, true, twin.name);
+      assert.match(twin.when, /config\.agentSkills\.agentMode == 'tools'/);
+      assert.deepEqual(twin.inputSchema, base.inputSchema, `${twin.name} takes what ${base.name} takes`);
+      assert.equal(twin.displayName, base.displayName);
+      // Each set names only its own tools to the model.
+      for (const other of Object.values(TOOLS)) {
+        assert.ok(!twin.modelDescription.includes(other), `${twin.name} mentions ${other}`);
+      }
+    }
+    const setting = contributes.configuration.properties['agentSkills.agentMode'];
+    assert.deepEqual(setting.enum, ['mcpServer', 'tools']);
+    assert.equal(setting.default, 'mcpServer');
   });
 });

@@ -139,7 +139,9 @@ describe('the contributed tools', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- the manifest is JSON
     const manifest = require('../../../../package.json') as { contributes: { languageModelTools: { name: string; inputSchema: { properties: Record<string, unknown>; required: string[] } }[] } };
     const tools = new Map(manifest.contributes.languageModelTools.map((tool) => [tool.name, tool.inputSchema]));
-    assert.deepEqual([...tools.keys()].sort(), Object.values(TOOL_NAMES).sort());
+    for (const name of Object.values(TOOL_NAMES)) {
+      assert.ok(tools.has(name), name);
+    }
     assert.deepEqual(Object.keys(tools.get(TOOL_NAMES.activate)!.properties), ['name', 'arguments']);
     assert.deepEqual(Object.keys(tools.get(TOOL_NAMES.find)!.properties), ['query']);
     assert.deepEqual(tools.get(TOOL_NAMES.readResource)!.required, ['skill', 'path']);
