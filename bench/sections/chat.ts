@@ -29,6 +29,7 @@ const DEFAULT_SETTINGS: SkillSettings = {
   locations: ['.agent/skills'],
   userSkills: true,
   builtinSkills: true,
+  agentMode: 'mcpServer',
   catalogBudgetPercent: 2,
   catalogBudgetChars: 16000,
 };
