@@ -1,4 +1,5 @@
-// Bundles the extension and the CLI with esbuild. `--production` minifies and drops sourcemaps.
+// Bundles the extension and the CLI with esbuild. `--production` minifies the extension and drops
+// its sourcemap; the CLI is always built that way.
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -18,7 +19,9 @@ const common = {
 
 const builds = [
   { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js' },
-  { ...common, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  // The `agent-skills` bin runs dist/cli.js as built, whichever build made it last: always the
+  // production bundle (its errors are one-line messages, so a source map would add nothing).
+  { ...common, minify: true, sourcemap: false, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
 ];
 
 if (watch) {

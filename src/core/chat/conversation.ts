@@ -5,7 +5,7 @@
 
 import type { InvocationMode } from '../use/activation';
 import { TOOL_NAMES } from './tool-names';
-import { CHARS_PER_TOKEN } from '../skill-file/schema';
+import { CHARS_PER_TOKEN } from '../util/text';
 
 /** A message part in editor-neutral form (text, a tool call by the model, a tool result). */
 export type PromptPart = { kind: 'text'; text: string } | { kind: 'toolCall'; callId: string; name: string; input: object } | { kind: 'toolResult'; callId: string; text: string };

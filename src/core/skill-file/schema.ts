@@ -10,8 +10,6 @@ export const MAX_DESCRIPTION_LENGTH = 1024;
 export const MAX_COMPATIBILITY_LENGTH = 500;
 export const MAX_BODY_LINES = 500;
 export const MAX_BODY_TOKENS = 5000;
-/** Rough token estimate for English Markdown: about four characters per token. */
-export const CHARS_PER_TOKEN = 4;
 
 /** Frontmatter fields defined by the Agent Skills specification. */
 export const SPEC_FIELDS: ReadonlySet<string> = new Set(['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools']);

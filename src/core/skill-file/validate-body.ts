@@ -3,7 +3,8 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CHARS_PER_TOKEN, MAX_BODY_LINES, MAX_BODY_TOKENS } from './schema';
+import { MAX_BODY_LINES, MAX_BODY_TOKENS } from './schema';
+import { CHARS_PER_TOKEN } from '../util/text';
 import { makeDiagnostic, rangeOnLine } from './diagnostic-codes';
 import type { SkillDiagnostic } from '../model/types';
 

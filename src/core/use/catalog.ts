@@ -3,8 +3,7 @@
 
 import { TOOL_NAMES, type ToolNames } from '../chat/tool-names';
 import { isUsableStatus } from '../model/status';
-import { CHARS_PER_TOKEN } from '../skill-file/schema';
-import { singleLine } from '../util/text';
+import { CHARS_PER_TOKEN, singleLine } from '../util/text';
 import type { SkillRecord } from '../model/types';
 
 export const DEFAULT_CATALOG_BUDGET_CHARS = 16_000;

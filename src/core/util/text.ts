@@ -1,4 +1,7 @@
-// Small text helpers shared by everything that shows skill text on one line.
+// Small text helpers shared by everything that shows skill text on one line, and the token estimate.
+
+/** Rough token estimate for English Markdown: about four characters per token. */
+export const CHARS_PER_TOKEN = 4;
 
 /** Folds runs of white space (newlines included) into single spaces, for one-line display. */
 export function collapseWhitespace(text: string): string {
