@@ -6,8 +6,8 @@ import * as path from 'node:path';
 import type { DiscoveryProblem, SkillRecord, SkillRoot } from '../model/types';
 import { mapWithConcurrency } from '../util/async';
 import { policyFromOptions, resolveNameGroup, type StatusPolicy } from './policy';
-import { compareForName, duplicateProblem, listedFolderProbe, listRoot, probeFolder, type FolderKey, type ProblemProbe, type SkillFolderProbe } from './probe';
-import { loadSkillRecord, type RecordLoadOptions } from './record';
+import { compareForName, duplicateProblem, listedFolderProbe, listRoot, probeFolder, type FolderKey, type FolderProbe, type ProblemProbe, type SkillFolderProbe } from './probe';
+import { loadSkillRecord, loadSkillRecordBlocking, type RecordLoadOptions } from './record';
 
 /** Bounds open files while loading thousands of skills (the default fd limit is often 1,024). */
 const LOAD_CONCURRENCY = 32;
@@ -45,20 +45,25 @@ type SkillFolder = DiscoveredFolder & { probe: SkillFolderProbe };
 export async function discoverSkills(roots: readonly SkillRoot[], options: DiscoverOptions = {}): Promise<DiscoveryResult> {
   const listings = await Promise.all(roots.map(listRoot));
   const keys = listings.flatMap((listing, rootIndex) => listing.folderNames.map((folderName) => ({ rootIndex, folderName })));
-  const probes = await mapWithConcurrency(keys, LOAD_CONCURRENCY, async (key) => {
+  const probes: (FolderProbe | undefined)[] = keys.map((key) => {
     const root = roots[key.rootIndex];
     const { realPath, plainFolderNames } = listings[key.rootIndex];
     // An untrusted root is never read, so only a probe can tell its skill folders from others.
     if (realPath !== undefined && !root.untrusted && plainFolderNames?.has(key.folderName)) {
       return listedFolderProbe(root, key.folderName, realPath, options.previous?.(path.join(root.path, key.folderName))?.file);
     }
-    return probeFolder(root, key.folderName, realPath);
+    return undefined;
+  });
+  const unlisted = keys.flatMap((_, index) => (probes[index] ? [] : [index]));
+  await mapWithConcurrency(unlisted, LOAD_CONCURRENCY, async (index) => {
+    const { rootIndex, folderName } = keys[index];
+    probes[index] = await probeFolder(roots[rootIndex], folderName, listings[rootIndex].realPath);
   });
 
   const folders: DiscoveredFolder[] = [];
   const primaryByRealDir = new Map<string, SkillFolder>();
   keys.forEach((key, index) => {
-    const probe = probes[index];
+    const probe = probes[index]!;
     if (probe.kind === 'problem') {
       folders.push({ ...key, probe, problem: probe.problem });
     } else if (probe.kind === 'skill') {
@@ -74,9 +79,13 @@ export async function discoverSkills(roots: readonly SkillRoot[], options: Disco
   });
 
   const primaries = [...primaryByRealDir.values()];
-  const records = await mapWithConcurrency(primaries, LOAD_CONCURRENCY, (folder) =>
-    loadSkillRecord(roots[folder.rootIndex], folder.folderName, folder.probe, options, options.previous?.(folder.probe.dir)),
-  );
+  // Blocking reads happen one after the other anyway: without a promise per skill.
+  const records =
+    options.blockingReads && !options.previous
+      ? primaries.map((folder) => loadSkillRecordBlocking(roots[folder.rootIndex], folder.folderName, folder.probe, options))
+      : await mapWithConcurrency(primaries, LOAD_CONCURRENCY, (folder) =>
+          loadSkillRecord(roots[folder.rootIndex], folder.folderName, folder.probe, options, options.previous?.(folder.probe.dir)),
+        );
   const groups = new Map<string, SkillFolder[]>();
   primaries.forEach((folder, index) => {
     const record = records[index];

@@ -146,8 +146,8 @@ export async function probeFolder(root: SkillRoot, folderName: string, rootRealP
  */
 export function listedFolderProbe(root: SkillRoot, folderName: string, rootRealPath: string, knownFile?: string): SkillFolderProbe {
   const dir = path.join(root.path, folderName);
-  const realDir = path.join(rootRealPath, folderName);
-  return { kind: 'skill', dir, realDir: realDir === dir ? dir : realDir, file: knownFile ?? path.join(dir, SKILL_FILE_NAME) };
+  const realDir = rootRealPath === root.path ? dir : path.join(rootRealPath, folderName);
+  return { kind: 'skill', dir, realDir: realDir === dir ? dir : realDir, file: knownFile ?? `${dir}${path.sep}${SKILL_FILE_NAME}` };
 }
 
 export function duplicateProblem(dir: string, primaryDir: string): DiscoveryProblem {

@@ -3,7 +3,7 @@
 // an edit broke it.
 
 import * as fs from 'node:fs/promises';
-import { loadSkillFile, type LoadOptions } from '../skill-file/load';
+import { loadSkillFile, loadSkillFileBlocking, type LoadedSkillFile, type LoadOptions } from '../skill-file/load';
 import type { SkillDiagnostic, SkillRecord, SkillRoot, SkillStatus } from '../model/types';
 import type { SkillFolderProbe } from './probe';
 
@@ -70,20 +70,43 @@ export async function loadSkillRecord(root: SkillRoot, folderName: string, probe
     }
   }
   if (root.untrusted) {
-    return makeRecord({ name: folderName, probe, root, diagnostics: NO_DIAGNOSTICS, status: 'untrusted', mtimeMs: 0, size: 0 });
+    return untrustedRecord(root, folderName, probe);
   }
   const loaded = await loadSkillFile(probe.dir, { strict: options.strict, checkBody: options.checkBody, blockingReads: options.blockingReads });
-  if (!loaded) {
-    return undefined;
+  return loaded && recordOfLoaded(root, folderName, probe, loaded, comparable);
+}
+
+/**
+ * loadSkillRecord for a first load (no earlier record) with blocking reads: for the command line,
+ * which loads thousands of skills one after the other, without a promise for each.
+ */
+export function loadSkillRecordBlocking(root: SkillRoot, folderName: string, probe: SkillFolderProbe, options: LoadOptions = {}): SkillRecord | undefined {
+  if (root.untrusted) {
+    return untrustedRecord(root, folderName, probe);
   }
+  const loaded = loadSkillFileBlocking(probe.dir, options);
+  return loaded && recordOfLoaded(root, folderName, probe, loaded, undefined);
+}
+
+/** Untrusted roots yield a name-only record, without opening the file. */
+function untrustedRecord(root: SkillRoot, folderName: string, probe: SkillFolderProbe): SkillRecord {
+  return makeRecord({ name: folderName, probe, root, diagnostics: NO_DIAGNOSTICS, status: 'untrusted', mtimeMs: 0, size: 0 });
+}
+
+function recordOfLoaded(root: SkillRoot, folderName: string, probe: SkillFolderProbe, loaded: LoadedSkillFile, comparable: SkillRecord | undefined): SkillRecord {
   const located = loaded.file === probe.file ? probe : { ...probe, file: loaded.file };
-  const common = { probe: located, root, diagnostics: loaded.diagnostics, mtimeMs: loaded.mtimeMs, size: loaded.size, status: 'available' as const };
-  if (loaded.metadata) {
-    return makeRecord({ ...common, name: loaded.metadata.name, metadata: loaded.metadata });
-  }
-  if (comparable?.metadata) {
-    // The edit broke the file: keep serving the last valid version until it is fixed.
-    return makeRecord({ ...common, name: comparable.name, metadata: comparable.metadata, stale: true });
-  }
-  return makeRecord({ ...common, name: folderName, status: 'invalid' });
+  // When an edit broke the file, the last valid version is served until it is fixed.
+  const stale = !loaded.metadata && comparable?.metadata !== undefined;
+  const metadata = loaded.metadata ?? (stale ? comparable?.metadata : undefined);
+  return makeRecord({
+    name: loaded.metadata?.name ?? (stale ? comparable!.name : folderName),
+    probe: located,
+    root,
+    metadata,
+    diagnostics: loaded.diagnostics,
+    status: metadata ? 'available' : 'invalid',
+    stale,
+    mtimeMs: loaded.mtimeMs,
+    size: loaded.size,
+  });
 }

@@ -3,7 +3,7 @@
 // body is read again on activation, so it is always current and never kept in memory.
 
 import * as fs from 'node:fs';
-import { promises as fsp, type Stats } from 'node:fs';
+import { promises as fsp, type Dirent, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import { extractSkillBody, frontmatterHeadLength, parseSkillText } from './parse';
 import { FILE_START_RANGE, hasErrors, makeDiagnostic } from './diagnostic-codes';
@@ -11,6 +11,7 @@ import type { SkillDiagnostic, SkillMetadata } from '../model/types';
 import { validateBody } from './validate-body';
 import { validateFrontmatter } from './validate-frontmatter';
 import { errorMessage } from '../util/errors';
+import { resolveChild } from '../util/paths';
 
 export const SKILL_FILE_NAME = 'SKILL.md';
 export const MAX_SKILL_FILE_BYTES = 1024 * 1024;
@@ -18,6 +19,8 @@ export const MAX_SKILL_FILE_BYTES = 1024 * 1024;
 const FIRST_HEAD_READ_BYTES = 3 * 1024;
 const HEAD_CHUNK_BYTES = 8 * 1024;
 const SPEC_FILE_NAMES: ReadonlySet<string> = new Set([SKILL_FILE_NAME, 'skill.md']);
+/** Where file systems are usually case-sensitive, opening the exact name first saves a directory listing per skill. */
+const EXACT_NAME_FIRST = process.platform === 'linux';
 
 export interface LoadOptions {
   /** Apply the specification alone, with the verdicts of its reference validator. */
@@ -53,16 +56,34 @@ export async function findSkillFile(dir: string): Promise<string | undefined> {
   } catch {
     return undefined;
   }
-  const wanted = SKILL_FILE_NAME.toLowerCase();
-  // The exact spelling wins when a case-sensitive file system holds several.
-  const candidates = entries.filter((entry) => entry.name.toLowerCase() === wanted).sort((a, b) => Number(b.name === SKILL_FILE_NAME) - Number(a.name === SKILL_FILE_NAME));
-  for (const entry of candidates) {
+  for (const entry of skillFileCandidates(entries)) {
     const file = path.resolve(dir, entry.name);
-    if (entry.isFile() || (entry.isSymbolicLink() && (await isFile(file)))) {
-      return file;
-    }
+    if (entry.isFile() || (entry.isSymbolicLink() && (await isFile(file)))) return file;
   }
   return undefined;
+}
+
+/** findSkillFile with blocking calls (see LoadOptions.blockingReads). */
+function findSkillFileBlocking(dir: string): string | undefined {
+  let entries;
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return undefined;
+  }
+  for (const entry of skillFileCandidates(entries)) {
+    const file = path.resolve(dir, entry.name);
+    if (entry.isFile() || (entry.isSymbolicLink() && isFileBlocking(file))) return file;
+  }
+  return undefined;
+}
+
+/** Entries named SKILL.md in any case; the exact spelling first, as it wins when a case-sensitive file system holds several. */
+function skillFileCandidates(entries: readonly Dirent[]): Dirent[] {
+  const wanted = SKILL_FILE_NAME.toLowerCase();
+  return entries
+    .filter((entry) => entry.name.toLowerCase() === wanted)
+    .sort((a, b) => Number(b.name === SKILL_FILE_NAME) - Number(a.name === SKILL_FILE_NAME));
 }
 
 /**
@@ -71,28 +92,32 @@ export async function findSkillFile(dir: string): Promise<string | undefined> {
  * diagnostics (unreadable file, too big, binary, bad YAML...).
  */
 export async function loadSkillFile(dir: string, options: LoadOptions = {}): Promise<LoadedSkillFile | undefined> {
-  const read = await readSkillFileIn(dir, options.checkBody === true, options.blockingReads === true);
-  if (!read) {
-    return undefined;
-  }
+  if (options.blockingReads) return loadSkillFileBlocking(dir, options);
+  return loadedSkillFile(await readSkillFileIn(dir, options.checkBody === true), dir, options);
+}
+
+/**
+ * loadSkillFile with blocking reads, whatever `options.blockingReads` says: for the command line,
+ * which loads thousands of skills one after the other, without a promise for each.
+ */
+export function loadSkillFileBlocking(dir: string, options: LoadOptions = {}): LoadedSkillFile | undefined {
+  return loadedSkillFile(readSkillFileInBlocking(dir, options.checkBody === true), dir, options);
+}
+
+function loadedSkillFile(read: SkillFileRead | undefined, dir: string, options: LoadOptions): LoadedSkillFile | undefined {
+  if (!read) return undefined;
   const { file, stat } = read;
   const mtimeMs = stat?.mtimeMs ?? 0;
   const size = stat?.size ?? 0;
-  if ('error' in read) {
-    return { file, diagnostics: [unreadableDiagnostic(file, read.error)], mtimeMs, size };
-  }
-  if (read.text === undefined) {
-    return { file, diagnostics: [tooLargeDiagnostic(file, size)], mtimeMs, size };
-  }
+  if ('error' in read) return { file, diagnostics: [unreadableDiagnostic(file, read.error)], mtimeMs, size };
+  if (read.text === undefined) return { file, diagnostics: [tooLargeDiagnostic(file, size)], mtimeMs, size };
   return { ...analyzeSkillText(read.text, file, path.basename(dir), options), mtimeMs, size };
 }
 
 /** Validates SKILL.md text already in memory (an editor's unsaved buffer); the folder of `file` is the skill folder. */
 export function validateSkillText(text: string, file: string, options: LoadOptions = {}): SkillFileValidation {
   const size = Buffer.byteLength(text, 'utf8');
-  if (size > MAX_SKILL_FILE_BYTES) {
-    return { file, diagnostics: [tooLargeDiagnostic(file, size)] };
-  }
+  if (size > MAX_SKILL_FILE_BYTES) return { file, diagnostics: [tooLargeDiagnostic(file, size)] };
   return analyzeSkillText(text, file, path.basename(path.dirname(file)), options);
 }
 
@@ -103,16 +128,10 @@ export async function readSkillBody(file: string): Promise<string> {
     const reason = read ? errorMessage(read.error) : 'it does not exist or is not a file';
     throw new Error(`Cannot read the skill file ${file}: ${reason}`, { cause: read?.error });
   }
-  if (read.text === undefined) {
-    throw new Error(`Cannot read the skill file ${file}: ${tooLargeMessage(read.stat.size)}`);
-  }
-  if (read.text.includes('\0')) {
-    throw new Error(`Cannot use the skill file ${file}: it contains NUL bytes (binary content).`);
-  }
+  if (read.text === undefined) throw new Error(`Cannot read the skill file ${file}: ${tooLargeMessage(read.stat.size)}`);
+  if (read.text.includes('\0')) throw new Error(`Cannot use the skill file ${file}: it contains NUL bytes (binary content).`);
   const body = extractSkillBody(read.text);
-  if (!body) {
-    throw new Error(`Cannot read the body of ${file}: the file does not start with a complete "---" frontmatter block.`);
-  }
+  if (!body) throw new Error(`Cannot read the body of ${file}: the file does not start with a complete "---" frontmatter block.`);
   return body.text;
 }
 
@@ -138,9 +157,7 @@ function analyzeSkillText(text: string, file: string, dirName: string, options: 
     const validation = validateFrontmatter(parsed.data, { file, dirName, strict, locations: () => parsed.locations });
     diagnostics.push(...validation.diagnostics);
     // A parser-level error (e.g. strict mode's byte-order mark) also withholds the metadata.
-    if (!hasErrors(diagnostics)) {
-      metadata = validation.metadata;
-    }
+    if (!hasErrors(diagnostics)) metadata = validation.metadata;
   }
   if (options.checkBody && parsed.body !== undefined && parsed.bodyStartLine !== undefined) {
     diagnostics.push(...validateBody(parsed.body, { file, skillDir: path.dirname(file), bodyStartLine: parsed.bodyStartLine }));
@@ -150,23 +167,30 @@ function analyzeSkillText(text: string, file: string, dirName: string, options: 
 
 type SkillFileRead =
   /** `text` is absent when the file is over the size cap and was not read. */
-  { file: string; stat: Stats; text?: string } | { file: string; stat?: Stats; error: NodeJS.ErrnoException };
+  | { file: string; stat: Stats; text?: string }
+  | { file: string; stat?: Stats; error: NodeJS.ErrnoException };
 
 /**
- * Reads the SKILL.md of `dir`; undefined when there is none. Where file systems are usually
- * case-sensitive, opening the exact name first saves a directory listing per skill; elsewhere the
- * listing finds the real on-disk case.
+ * Reads the SKILL.md of `dir`; undefined when there is none. Elsewhere than where the exact name is
+ * tried first, the listing finds the real on-disk case.
  */
-async function readSkillFileIn(dir: string, whole: boolean, blocking: boolean): Promise<SkillFileRead | undefined> {
-  const read = blocking ? readSkillFileBlocking : readSkillFile;
-  if (process.platform === 'linux') {
-    const found = await read(path.resolve(dir, SKILL_FILE_NAME), whole);
-    if (found) {
-      return found;
-    }
+async function readSkillFileIn(dir: string, whole: boolean): Promise<SkillFileRead | undefined> {
+  if (EXACT_NAME_FIRST) {
+    const found = await readSkillFile(resolveChild(dir, SKILL_FILE_NAME), whole);
+    if (found) return found;
   }
   const file = await findSkillFile(dir);
-  return file === undefined ? undefined : read(file, whole);
+  return file === undefined ? undefined : readSkillFile(file, whole);
+}
+
+/** readSkillFileIn with blocking calls. */
+function readSkillFileInBlocking(dir: string, whole: boolean): SkillFileRead | undefined {
+  if (EXACT_NAME_FIRST) {
+    const found = readSkillFileBlocking(resolveChild(dir, SKILL_FILE_NAME), whole);
+    if (found) return found;
+  }
+  const file = findSkillFileBlocking(dir);
+  return file === undefined ? undefined : readSkillFileBlocking(file, whole);
 }
 
 /**
@@ -183,37 +207,22 @@ function readSkillFile(file: string, whole: boolean): Promise<SkillFileRead | un
       }
       let headBuffer: Buffer | undefined;
       const finish = (read: SkillFileRead | undefined): void => {
-        if (headBuffer) {
-          freeHeadBuffers.push(headBuffer);
-        }
+        if (headBuffer) freeHeadBuffers.push(headBuffer);
         fs.close(fd, () => resolve(read));
       };
       fs.fstat(fd, (statError, stat) => {
-        if (statError) {
-          return finish({ file, error: statError });
-        }
-        if (!stat.isFile()) {
-          return finish(undefined);
-        }
-        if (stat.size > MAX_SKILL_FILE_BYTES) {
-          return finish({ file, stat });
-        }
-        if (!whole) {
-          headBuffer = freeHeadBuffers.pop() ?? Buffer.allocUnsafeSlow(FIRST_HEAD_READ_BYTES);
-        }
+        if (statError) return finish({ file, error: statError });
+        if (!stat.isFile()) return finish(undefined);
+        if (stat.size > MAX_SKILL_FILE_BYTES) return finish({ file, stat });
+        if (!whole) headBuffer = freeHeadBuffers.pop() ?? Buffer.allocUnsafeSlow(FIRST_HEAD_READ_BYTES);
         const reader = new TextReader(stat.size, whole, headBuffer);
         const readMore = (): void => {
           const next = reader.next();
           fs.read(fd, next.buffer, next.offset, next.length, next.offset, (readError, bytesRead) => {
-            if (readError) {
-              return finish({ file, stat, error: readError });
-            }
+            if (readError) return finish({ file, stat, error: readError });
             const text = reader.took(bytesRead);
-            if (text === undefined) {
-              readMore();
-            } else {
-              finish({ file, stat, text });
-            }
+            if (text === undefined) readMore();
+            else finish({ file, stat, text });
           });
         };
         readMore();
@@ -246,19 +255,13 @@ function readSkillFileBlocking(file: string, whole: boolean): SkillFileRead | un
   let stat: Stats | undefined;
   try {
     stat = fs.fstatSync(fd);
-    if (!stat.isFile()) {
-      return undefined;
-    }
-    if (stat.size > MAX_SKILL_FILE_BYTES) {
-      return { file, stat };
-    }
+    if (!stat.isFile()) return undefined;
+    if (stat.size > MAX_SKILL_FILE_BYTES) return { file, stat };
     const reader = new TextReader(stat.size, whole, blockingScratch);
     for (;;) {
       const next = reader.next();
       const text = reader.took(fs.readSync(fd, next.buffer, next.offset, next.length, next.offset));
-      if (text !== undefined) {
-        return { file, stat, text };
-      }
+      if (text !== undefined) return { file, stat, text };
     }
   } catch (error) {
     return { file, stat, error: error as NodeJS.ErrnoException };
@@ -306,9 +309,7 @@ class TextReader {
   took(bytesRead: number): string | undefined {
     this.length += bytesRead;
     const needed = this.whole ? undefined : frontmatterHeadLength(this.buffer, this.length);
-    if (needed !== undefined) {
-      return this.buffer.toString('utf8', 0, needed);
-    }
+    if (needed !== undefined) return this.buffer.toString('utf8', 0, needed);
     // A whole read stops at the size from the stat, as fs.readFile does, without a read to find the end.
     const ended = bytesRead === 0 || (this.whole && this.length >= this.size) || this.length > MAX_SKILL_FILE_BYTES;
     return ended ? this.buffer.toString('utf8', 0, this.length) : undefined;
@@ -330,6 +331,14 @@ function tooLargeMessage(size: number): string {
 async function isFile(file: string): Promise<boolean> {
   try {
     return (await fsp.stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function isFileBlocking(file: string): boolean {
+  try {
+    return fs.statSync(file).isFile();
   } catch {
     return false;
   }

@@ -3,7 +3,7 @@
 // any other language is refused, and only gray-matter's YAML engine ever sees the text.
 
 import matter from 'gray-matter';
-import { parseFlatFrontmatter } from './flat-frontmatter';
+import { parseSimpleFrontmatter } from './flat-frontmatter';
 import { findTabIndentation, locateFrontmatterFields, type FieldLocations } from './frontmatter-locator';
 import { FILE_START_RANGE, OPENING_FENCE_RANGE, makeDiagnostic, rangeOnLine, type SkillDiagnosticCode } from './diagnostic-codes';
 import type { Position, Range, Severity, SkillDiagnostic } from '../model/types';
@@ -156,8 +156,8 @@ export function parseSkillText(text: string, options: ParseOptions): ParsedSkill
 
   const yamlText = text.slice(FRONTMATTER_FENCE.length, yamlEnd);
   const lines = yamlText.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
-  const flat = parseFlatFrontmatter(lines);
-  let data: unknown = flat;
+  const simple = parseSimpleFrontmatter(lines);
+  let data: unknown = simple;
   try {
     // The rest of the opening line is blank or a comment; dropping it keeps YAML line numbers equal
     // to file line numbers.
@@ -177,8 +177,9 @@ export function parseSkillText(text: string, options: ParseOptions): ParsedSkill
     report('frontmatter-not-mapping', 'error', 'The frontmatter must be a YAML mapping of fields ("name: ...", "description: ..."), not a list or a single value.', OPENING_FENCE_RANGE);
     return unreadable();
   }
-  // Flat entries start at column 0: only a frontmatter the YAML parser read can be indented with tabs.
-  const tab = flat ? undefined : findTabIndentation(lines);
+  // Entries read without the YAML parser are indented with spaces only: only a frontmatter the YAML
+  // parser read can be indented with tabs.
+  const tab = simple ? undefined : findTabIndentation(lines);
   if (tab) {
     report(
       'yaml-syntax',

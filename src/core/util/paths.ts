@@ -8,3 +8,15 @@ export function relativeInside(parent: string, child: string): string | undefine
   }
   return relative;
 }
+
+/** A POSIX path that path.resolve leaves as it is: absolute, without empty, `.` or `..` segments or a final `/`. */
+const NOT_RESOLVED_POSIX_PATH = /^(?!\/)|\/\/|\/\.\.?(?:\/|$)|\/$/;
+
+/**
+ * `path.resolve(folder, name)` for a plain file or folder name (no separators, not `.` or `..`).
+ * Paths discovery works on are already resolved, and re-normalizing each costs more than the file
+ * operations on it when thousands of skills are loaded: such a folder only gets the name appended.
+ */
+export function resolveChild(folder: string, name: string): string {
+  return path.sep === '/' && !NOT_RESOLVED_POSIX_PATH.test(folder) ? `${folder}/${name}` : path.resolve(folder, name);
+}
