@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import matter from 'gray-matter';
 import { extractSkillBody, frontmatterHeadLength, parseSkillText, type ParsedSkillText } from '../../../../src/core/skill-file/parse';
-import { parseFlatFrontmatter } from '../../../../src/core/skill-file/flat-frontmatter';
+import { parseFlatFrontmatter, parseSimpleFrontmatter } from '../../../../src/core/skill-file/flat-frontmatter';
 import type { Range, SkillDiagnostic } from '../../../../src/core/model/types';
 import { fixtureSkill } from '../../../fixtures/skills/temp-skills';
 
@@ -403,5 +403,43 @@ describe('parseFlatFrontmatter', function () {
     ]) {
       assert.equal(parseFlatFrontmatter(lines), undefined, JSON.stringify(lines));
     }
+  });
+});
+
+describe('parseSimpleFrontmatter', function () {
+  const yamlEngine = (matter as unknown as { engines: { yaml: { parse(yaml: string): unknown } } }).engines.yaml;
+  const lineChoices = [
+    'name: a', 'metadata:', '  author: me', '  version: "1.3"', "  tag: 'x: y'", '    deeper: x', ' odd: x', '', '  ', '# note', '  # note',
+    '\ttab: x', '  \ttab: x', 'quoted: "a: b #c"', 'escaped: "q\\"x"', "doubled: 'it''s'", 'after: "y" z', 'spaced: "y"  ', 'empty: ""',
+    'null: null', 'word: "null"', '  - item', 'list:', 'metadata: flat', '   author: other', 'trailing: x\u00a0', 'name: b',
+  ];
+
+  it('gives what the YAML parser gives, or leaves the text to it', function () {
+    let seed = 7;
+    const next = (): number => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    let taken = 0;
+    for (let run = 0; run < 20000; run++) {
+      const lines = [''];
+      for (let count = 1 + Math.floor(next() * 6); count > 0; count--) lines.push(lineChoices[Math.floor(next() * lineChoices.length)]);
+      const simple = parseSimpleFrontmatter(lines);
+      if (simple === undefined) continue;
+      taken++;
+      let expected: unknown;
+      try {
+        expected = yamlEngine.parse(lines.join('\n')) ?? {};
+      } catch (error) {
+        expected = error;
+      }
+      assert.deepEqual(simple, expected, JSON.stringify(lines));
+    }
+    assert.ok(taken >= 1000, `${taken} cases read without the YAML parser`);
+  });
+
+  it('reads a metadata block with quoted values', function () {
+    assert.deepEqual(parseSimpleFrontmatter(['', 'name: a', 'metadata:', '  author: me', '  version: "1.3"', 'license: MIT']), {
+      name: 'a',
+      metadata: { author: 'me', version: '1.3' },
+      license: 'MIT',
+    });
   });
 });
