@@ -54,7 +54,10 @@ export async function discoverSkills(roots: readonly SkillRoot[], options: Disco
     }
     return undefined;
   });
-  const unlisted = keys.flatMap((_, index) => (probes[index] ? [] : [index]));
+  const unlisted: number[] = [];
+  probes.forEach((probe, index) => {
+    if (!probe) unlisted.push(index);
+  });
   await mapWithConcurrency(unlisted, LOAD_CONCURRENCY, async (index) => {
     const { rootIndex, folderName } = keys[index];
     probes[index] = await probeFolder(roots[rootIndex], folderName, listings[rootIndex].realPath);
@@ -113,9 +116,15 @@ export async function discoverSkills(roots: readonly SkillRoot[], options: Disco
 
   // A folder whose SKILL.md vanished between probing and loading is simply gone.
   const present = folders.filter((folder) => folder.record || folder.problem);
+  const skills: SkillRecord[] = [];
+  const problems = listings.flatMap((listing) => (listing.problem ? [listing.problem] : []));
+  for (const folder of present) {
+    if (folder.record) skills.push(folder.record);
+    if (folder.problem) problems.push(folder.problem);
+  }
   return {
-    skills: present.flatMap((folder) => (folder.record ? [folder.record] : [])),
-    problems: [...listings.flatMap((listing) => (listing.problem ? [listing.problem] : [])), ...present.flatMap((folder) => (folder.problem ? [folder.problem] : []))],
+    skills,
+    problems,
     folders: present,
     rootProblems: listings.map((listing) => listing.problem),
     rootRealPaths: listings.map((listing) => listing.realPath),

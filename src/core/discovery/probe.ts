@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { findSkillFile, SKILL_FILE_NAME } from '../skill-file/load';
 import type { DiscoveryProblem, SkillRoot } from '../model/types';
 import { errorCode, errorMessage } from '../util/errors';
-import { relativeInside } from '../util/paths';
+import { relativeInside, resolveChild } from '../util/paths';
 
 /** Folders never treated as skills (nor listed as resources). */
 export const IGNORED_FOLDER_NAMES: ReadonlySet<string> = new Set(['.git', 'node_modules']);
@@ -145,8 +145,8 @@ export async function probeFolder(root: SkillRoot, folderName: string, rootRealP
  * costs. `knownFile` is the SKILL.md found last time, so an unchanged skill.md is recognised.
  */
 export function listedFolderProbe(root: SkillRoot, folderName: string, rootRealPath: string, knownFile?: string): SkillFolderProbe {
-  const dir = path.join(root.path, folderName);
-  const realDir = rootRealPath === root.path ? dir : path.join(rootRealPath, folderName);
+  const dir = resolveChild(root.path, folderName);
+  const realDir = rootRealPath === root.path ? dir : resolveChild(rootRealPath, folderName);
   return { kind: 'skill', dir, realDir: realDir === dir ? dir : realDir, file: knownFile ?? `${dir}${path.sep}${SKILL_FILE_NAME}` };
 }
 

@@ -2,7 +2,6 @@
 // Only YAML is ever read: gray-matter would eval `---js` frontmatter, so the fences are found here,
 // any other language is refused, and only gray-matter's YAML engine ever sees the text.
 
-import matter from 'gray-matter';
 import { parseSimpleFrontmatter } from './flat-frontmatter';
 import { findTabIndentation, locateFrontmatterFields, type FieldLocations } from './frontmatter-locator';
 import { FILE_START_RANGE, OPENING_FENCE_RANGE, makeDiagnostic, rangeOnLine, type SkillDiagnosticCode } from './diagnostic-codes';
@@ -23,9 +22,11 @@ const MAX_UTF8_BYTES_PER_CHAR = 4;
  * gray-matter's YAML engine: js-yaml's safe loader, which knows no JavaScript types. It is called
  * directly because the fences are split here: gray-matter's own entry point would pick an engine
  * from the fence line (and eval `---js`), and its per-call option merging and copies cost more than
- * the YAML itself when loading a thousand skills.
+ * the YAML itself when loading a thousand skills. It is loaded on first use: most frontmatter is
+ * read without it (see flat-frontmatter.ts), and loading it would be a good part of a short
+ * command line run.
  */
-const yamlEngine = (matter as unknown as { engines: { yaml: { parse(yaml: string): unknown } } }).engines.yaml;
+let yamlEngine: { parse(yaml: string): unknown } | undefined;
 
 export interface ParseOptions {
   /** Absolute path reported in diagnostics. */
@@ -265,6 +266,8 @@ function startsWithBytes(buffer: Buffer, length: number, offset: number, prefix:
 
 function parseYamlFrontmatter(yaml: string): unknown {
   // Blank or comment-only YAML loads as nothing: an empty mapping.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see yamlEngine)
+  yamlEngine ??= (require('gray-matter') as { engines: { yaml: { parse(yaml: string): unknown } } }).engines.yaml;
   return yamlEngine.parse(yaml) ?? {};
 }
 
