@@ -2,6 +2,7 @@
 // production bundle `dist/cli.js`. Each figure is a ratio against a baseline process measured in
 // alternation in the same run: `--help` against `node -e 0`, and `list --json` over 3,000
 // synthetic skills against a plain Node script that lists the folders and reads every SKILL.md.
+// Each process also reports the CPU time it used, steadier than elapsed time on a busy machine.
 
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs/promises';
@@ -9,8 +10,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { repositoryRoot } from '../../scripts/harness/repository';
 import { writeSyntheticSkills } from '../core/synthetic-skills';
-import { alternatingMediansMs } from '../measure';
-import { checkGoal, printFigure, round, type BenchFigures } from '../section';
+import { alternatingMediansMs, median } from '../measure';
+import { checkGoal, formatNumber, printFigure, round, type BenchFigures } from '../section';
 
 const SKILL_COUNT = 3000;
 const RUNS = { warmups: 3, runs: 15 };
@@ -27,13 +28,34 @@ for (const name of fs.readdirSync(root)) {
 process.stdout.write(JSON.stringify(names));
 `;
 
-/** Runs a process to its end with its output discarded; rejects on a non-zero exit. */
-function runProcess(args: readonly string[]): Promise<void> {
+/**
+ * Preloaded into every measured process: writes the CPU time the whole process used (Node's
+ * start-up included) to file descriptor 3 as it exits.
+ */
+const CPU_REPORTER = `process.on('exit', () => require('node:fs').writeSync(3, JSON.stringify(process.cpuUsage())));`;
+
+/** Runs a process to its end with its output discarded; resolves to its CPU time in ms, rejects on a non-zero exit. */
+function runProcess(cpuReporter: string, args: readonly string[]): Promise<number> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+    const child = spawn(process.execPath, ['--require', cpuReporter, ...args], { stdio: ['ignore', 'ignore', 'inherit', 'pipe'] });
+    let report = '';
+    child.stdio[3]?.on('data', (chunk: Buffer) => (report += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`node ${args.join(' ')} exited with ${code}`))));
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`node ${args.join(' ')} exited with ${code}`));
+      const { user, system } = JSON.parse(report) as NodeJS.CpuUsage;
+      resolve((user + system) / 1000);
+    });
   });
+}
+
+/** Alternating median elapsed times of processes, and the median CPU time each used. */
+async function measureProcesses<Name extends string>(cpuReporter: string, argsByName: Readonly<Record<Name, readonly string[]>>): Promise<Record<Name, { wallMs: number; cpuMs: number }>> {
+  const names = Object.keys(argsByName) as Name[];
+  const cpuSamples = new Map<Name, number[]>(names.map((name) => [name, []]));
+  const tasks = Object.fromEntries(names.map((name) => [name, async () => cpuSamples.get(name)!.push(await runProcess(cpuReporter, argsByName[name]))])) as Record<Name, () => Promise<unknown>>;
+  const wall = await alternatingMediansMs(tasks, RUNS);
+  return Object.fromEntries(names.map((name) => [name, { wallMs: wall[name], cpuMs: median(cpuSamples.get(name)!.slice(RUNS.warmups)) }])) as Record<Name, { wallMs: number; cpuMs: number }>;
 }
 
 export async function run(): Promise<BenchFigures> {
@@ -44,31 +66,44 @@ export async function run(): Promise<BenchFigures> {
   try {
     const root = path.join(workspace, 'skills');
     await writeSyntheticSkills(root, SKILL_COUNT);
+    const cpuReporter = path.join(workspace, 'cpu-reporter.js');
+    await fs.writeFile(cpuReporter, CPU_REPORTER);
     const bundleBytes = (await fs.stat(CLI_BUNDLE)).size;
     printFigure('dist/cli.js size', bundleBytes / 1024, ' KB');
 
-    const help = await alternatingMediansMs({ node: () => runProcess(['-e', '0']), help: () => runProcess([CLI_BUNDLE, '--help']) }, RUNS);
-    printFigure('node -e 0', help.node, ' ms');
-    printFigure('agent-skills --help', help.help, ' ms');
-    const helpRatio = help.help / help.node;
+    const help = await measureProcesses(cpuReporter, { node: ['-e', '0'], help: [CLI_BUNDLE, '--help'] });
+    printFigure('node -e 0', help.node.wallMs, ' ms');
+    printFigure('agent-skills --help', help.help.wallMs, ' ms');
+    const helpRatio = help.help.wallMs / help.node.wallMs;
     const helpGoal = checkGoal({ label: '--help ÷ node -e 0', value: helpRatio, unit: '×', target: 1.3, better: 'lower' });
+    const helpCpuRatio = help.help.cpuMs / help.node.cpuMs;
+    printFigure(`the same in CPU time (${formatNumber(help.help.cpuMs)} ÷ ${formatNumber(help.node.cpuMs)} ms)`, helpCpuRatio, '×');
 
-    const list = await alternatingMediansMs({ plain: () => runProcess(['-e', PLAIN_SCRIPT, root]), list: () => runProcess([CLI_BUNDLE, 'list', '--json', root]) }, RUNS);
-    printFigure(`plain script over ${SKILL_COUNT.toLocaleString('en-US')} skills`, list.plain, ' ms');
-    printFigure(`agent-skills list --json over ${SKILL_COUNT.toLocaleString('en-US')} skills`, list.list, ' ms');
-    const listRatio = list.list / list.plain;
+    const skills = SKILL_COUNT.toLocaleString('en-US');
+    const list = await measureProcesses(cpuReporter, { plain: ['-e', PLAIN_SCRIPT, root], list: [CLI_BUNDLE, 'list', '--json', root] });
+    printFigure(`plain script over ${skills} skills`, list.plain.wallMs, ' ms');
+    printFigure(`agent-skills list --json over ${skills} skills`, list.list.wallMs, ' ms');
+    const listRatio = list.list.wallMs / list.plain.wallMs;
     const listGoal = checkGoal({ label: 'list --json ÷ plain script', value: listRatio, unit: '×', target: 1.5, better: 'lower' });
+    const listCpuRatio = list.list.cpuMs / list.plain.cpuMs;
+    printFigure(`the same in CPU time (${formatNumber(list.list.cpuMs)} ÷ ${formatNumber(list.plain.cpuMs)} ms)`, listCpuRatio, '×');
 
     return {
       bundleBytes,
-      nodeStartMs: round(help.node),
-      helpMs: round(help.help),
+      nodeStartMs: round(help.node.wallMs),
+      helpMs: round(help.help.wallMs),
       helpVsNodeRatio: round(helpRatio),
       helpGoal,
-      plainListMs3000: round(list.plain),
-      listJsonMs3000: round(list.list),
+      nodeStartCpuMs: round(help.node.cpuMs),
+      helpCpuMs: round(help.help.cpuMs),
+      helpVsNodeCpuRatio: round(helpCpuRatio),
+      plainListMs3000: round(list.plain.wallMs),
+      listJsonMs3000: round(list.list.wallMs),
       listVsPlainRatio: round(listRatio),
       listGoal,
+      plainListCpuMs3000: round(list.plain.cpuMs),
+      listJsonCpuMs3000: round(list.list.cpuMs),
+      listVsPlainCpuRatio: round(listCpuRatio),
     };
   } finally {
     await fs.rm(workspace, { recursive: true, force: true });

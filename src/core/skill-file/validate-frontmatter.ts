@@ -367,9 +367,11 @@ type TypedOptionalValues = {
   [Field in TypedOptionalField]?: z.output<(typeof TYPED_OPTIONAL_FIELDS)[Field]['schema']>;
 };
 
+const TYPED_OPTIONAL_FIELD_NAMES = Object.keys(TYPED_OPTIONAL_FIELDS) as TypedOptionalField[];
+
 function readTypedOptionalFields(data: Record<string, unknown>, strict: boolean, sink: DiagnosticSink): TypedOptionalValues {
   const values: Record<string, unknown> = {};
-  for (const field of Object.keys(TYPED_OPTIONAL_FIELDS) as TypedOptionalField[]) {
+  for (const field of TYPED_OPTIONAL_FIELD_NAMES) {
     if (!(field in data) || (strict && EXTENSION_FIELDS.has(field))) continue;
     const { schema, expected } = TYPED_OPTIONAL_FIELDS[field];
     const result = schema.safeParse(data[field]);
