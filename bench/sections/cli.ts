@@ -42,7 +42,9 @@ function runProcess(cpuReporter: string, args: readonly string[]): Promise<numbe
     child.stdio[3]?.on('data', (chunk: Buffer) => (report += chunk.toString()));
     child.on('error', reject);
     child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`node ${args.join(' ')} exited with ${code}`));
+      if (code !== 0) {
+        return reject(new Error(`node ${args.join(' ')} exited with ${code}`));
+      }
       const { user, system } = JSON.parse(report) as NodeJS.CpuUsage;
       resolve((user + system) / 1000);
     });

@@ -56,7 +56,9 @@ export async function discoverSkills(roots: readonly SkillRoot[], options: Disco
   });
   const unlisted: number[] = [];
   probes.forEach((probe, index) => {
-    if (!probe) unlisted.push(index);
+    if (!probe) {
+      unlisted.push(index);
+    }
   });
   await mapWithConcurrency(unlisted, LOAD_CONCURRENCY, async (index) => {
     const { rootIndex, folderName } = keys[index];
@@ -86,9 +88,7 @@ export async function discoverSkills(roots: readonly SkillRoot[], options: Disco
   const records =
     options.blockingReads && !options.previous
       ? primaries.map((folder) => loadSkillRecordBlocking(roots[folder.rootIndex], folder.folderName, folder.probe, options))
-      : await mapWithConcurrency(primaries, LOAD_CONCURRENCY, (folder) =>
-          loadSkillRecord(roots[folder.rootIndex], folder.folderName, folder.probe, options, options.previous?.(folder.probe.dir)),
-        );
+      : await mapWithConcurrency(primaries, LOAD_CONCURRENCY, (folder) => loadSkillRecord(roots[folder.rootIndex], folder.folderName, folder.probe, options, options.previous?.(folder.probe.dir)));
   const groups = new Map<string, SkillFolder[]>();
   primaries.forEach((folder, index) => {
     const record = records[index];
@@ -119,8 +119,12 @@ export async function discoverSkills(roots: readonly SkillRoot[], options: Disco
   const skills: SkillRecord[] = [];
   const problems = listings.flatMap((listing) => (listing.problem ? [listing.problem] : []));
   for (const folder of present) {
-    if (folder.record) skills.push(folder.record);
-    if (folder.problem) problems.push(folder.problem);
+    if (folder.record) {
+      skills.push(folder.record);
+    }
+    if (folder.problem) {
+      problems.push(folder.problem);
+    }
   }
   return {
     skills,

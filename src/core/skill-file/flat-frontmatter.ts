@@ -29,18 +29,32 @@ export function parseFlatFrontmatter(lines: readonly string[], from = 1, to = li
   const data: Record<string, string> = {};
   for (let index = from; index < to; index++) {
     const indented = lines[index];
-    if (indented === '' || indented.trim() === '') continue;
-    if (leadingSpaces(indented) !== indent) return undefined;
+    if (indented === '' || indented.trim() === '') {
+      continue;
+    }
+    if (leadingSpaces(indented) !== indent) {
+      return undefined;
+    }
     const line = indent > 0 ? indented.slice(indent) : indented;
-    if (line[0] === '#') continue;
+    if (line[0] === '#') {
+      continue;
+    }
     const entry = FLAT_ENTRY_PATTERN.exec(line);
-    if (!entry) return undefined;
+    if (!entry) {
+      return undefined;
+    }
     const [, key, plain, doubleQuoted, singleQuoted] = entry;
     const value = plain ?? doubleQuoted ?? singleQuoted;
-    if (SPECIAL_TEXT_PATTERN.test(value)) return undefined;
-    if (plain !== undefined && (NON_STRING_WORDS.has(value) || SPECIAL_PLAIN_PATTERN.test(value))) return undefined;
+    if (SPECIAL_TEXT_PATTERN.test(value)) {
+      return undefined;
+    }
+    if (plain !== undefined && (NON_STRING_WORDS.has(value) || SPECIAL_PLAIN_PATTERN.test(value))) {
+      return undefined;
+    }
     // A repeated key is a YAML error; let the parser report it.
-    if (Object.prototype.hasOwnProperty.call(data, key)) return undefined;
+    if (Object.prototype.hasOwnProperty.call(data, key)) {
+      return undefined;
+    }
     data[key] = value;
   }
   return data;
@@ -56,24 +70,40 @@ export function parseSimpleFrontmatter(lines: readonly string[]): SimpleFrontmat
   let index = 1;
   while (index < lines.length) {
     let blockKeyLine = index;
-    while (blockKeyLine < lines.length && !BLOCK_KEY_PATTERN.test(lines[blockKeyLine])) blockKeyLine++;
+    while (blockKeyLine < lines.length && !BLOCK_KEY_PATTERN.test(lines[blockKeyLine])) {
+      blockKeyLine++;
+    }
     const flat = parseFlatFrontmatter(lines, index, blockKeyLine);
-    if (!flat) return undefined;
+    if (!flat) {
+      return undefined;
+    }
     for (const key in flat) {
-      if (Object.prototype.hasOwnProperty.call(data, key)) return undefined;
+      if (Object.prototype.hasOwnProperty.call(data, key)) {
+        return undefined;
+      }
       data[key] = flat[key];
     }
-    if (blockKeyLine === lines.length) break;
+    if (blockKeyLine === lines.length) {
+      break;
+    }
 
     const key = BLOCK_KEY_PATTERN.exec(lines[blockKeyLine])![1];
     let end = blockKeyLine + 1;
-    while (end < lines.length && (lines[end] === '' || lines[end][0] === ' ')) end++;
+    while (end < lines.length && (lines[end] === '' || lines[end][0] === ' ')) {
+      end++;
+    }
     let first = blockKeyLine + 1;
-    while (first < end && lines[first].trim() === '') first++;
-    if (first === end || Object.prototype.hasOwnProperty.call(data, key)) return undefined;
+    while (first < end && lines[first].trim() === '') {
+      first++;
+    }
+    if (first === end || Object.prototype.hasOwnProperty.call(data, key)) {
+      return undefined;
+    }
     const block = parseFlatFrontmatter(lines, first, end, leadingSpaces(lines[first]));
     // Without entries (only comments, say) the value is null, which the YAML parser gives.
-    if (!block || Object.keys(block).length === 0) return undefined;
+    if (!block || Object.keys(block).length === 0) {
+      return undefined;
+    }
     data[key] = block;
     index = end;
   }
@@ -82,6 +112,8 @@ export function parseSimpleFrontmatter(lines: readonly string[]): SimpleFrontmat
 
 function leadingSpaces(line: string): number {
   let count = 0;
-  while (line[count] === ' ') count++;
+  while (line[count] === ' ') {
+    count++;
+  }
   return count;
 }

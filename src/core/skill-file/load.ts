@@ -58,7 +58,9 @@ export async function findSkillFile(dir: string): Promise<string | undefined> {
   }
   for (const entry of skillFileCandidates(entries)) {
     const file = path.resolve(dir, entry.name);
-    if (entry.isFile() || (entry.isSymbolicLink() && (await isFile(file)))) return file;
+    if (entry.isFile() || (entry.isSymbolicLink() && (await isFile(file)))) {
+      return file;
+    }
   }
   return undefined;
 }
@@ -73,7 +75,9 @@ function findSkillFileBlocking(dir: string): string | undefined {
   }
   for (const entry of skillFileCandidates(entries)) {
     const file = path.resolve(dir, entry.name);
-    if (entry.isFile() || (entry.isSymbolicLink() && isFileBlocking(file))) return file;
+    if (entry.isFile() || (entry.isSymbolicLink() && isFileBlocking(file))) {
+      return file;
+    }
   }
   return undefined;
 }
@@ -81,9 +85,7 @@ function findSkillFileBlocking(dir: string): string | undefined {
 /** Entries named SKILL.md in any case; the exact spelling first, as it wins when a case-sensitive file system holds several. */
 function skillFileCandidates(entries: readonly Dirent[]): Dirent[] {
   const wanted = SKILL_FILE_NAME.toLowerCase();
-  return entries
-    .filter((entry) => entry.name.toLowerCase() === wanted)
-    .sort((a, b) => Number(b.name === SKILL_FILE_NAME) - Number(a.name === SKILL_FILE_NAME));
+  return entries.filter((entry) => entry.name.toLowerCase() === wanted).sort((a, b) => Number(b.name === SKILL_FILE_NAME) - Number(a.name === SKILL_FILE_NAME));
 }
 
 /**
@@ -92,7 +94,9 @@ function skillFileCandidates(entries: readonly Dirent[]): Dirent[] {
  * diagnostics (unreadable file, too big, binary, bad YAML...).
  */
 export async function loadSkillFile(dir: string, options: LoadOptions = {}): Promise<LoadedSkillFile | undefined> {
-  if (options.blockingReads) return loadSkillFileBlocking(dir, options);
+  if (options.blockingReads) {
+    return loadSkillFileBlocking(dir, options);
+  }
   return loadedSkillFile(await readSkillFileIn(dir, options.checkBody === true), dir, options);
 }
 
@@ -105,19 +109,27 @@ export function loadSkillFileBlocking(dir: string, options: LoadOptions = {}): L
 }
 
 function loadedSkillFile(read: SkillFileRead | undefined, dir: string, options: LoadOptions): LoadedSkillFile | undefined {
-  if (!read) return undefined;
+  if (!read) {
+    return undefined;
+  }
   const { file, stat } = read;
   const mtimeMs = stat?.mtimeMs ?? 0;
   const size = stat?.size ?? 0;
-  if ('error' in read) return { file, diagnostics: [unreadableDiagnostic(file, read.error)], mtimeMs, size };
-  if (read.text === undefined) return { file, diagnostics: [tooLargeDiagnostic(file, size)], mtimeMs, size };
+  if ('error' in read) {
+    return { file, diagnostics: [unreadableDiagnostic(file, read.error)], mtimeMs, size };
+  }
+  if (read.text === undefined) {
+    return { file, diagnostics: [tooLargeDiagnostic(file, size)], mtimeMs, size };
+  }
   return { ...analyzeSkillText(read.text, file, path.basename(dir), options), mtimeMs, size };
 }
 
 /** Validates SKILL.md text already in memory (an editor's unsaved buffer); the folder of `file` is the skill folder. */
 export function validateSkillText(text: string, file: string, options: LoadOptions = {}): SkillFileValidation {
   const size = Buffer.byteLength(text, 'utf8');
-  if (size > MAX_SKILL_FILE_BYTES) return { file, diagnostics: [tooLargeDiagnostic(file, size)] };
+  if (size > MAX_SKILL_FILE_BYTES) {
+    return { file, diagnostics: [tooLargeDiagnostic(file, size)] };
+  }
   return analyzeSkillText(text, file, path.basename(path.dirname(file)), options);
 }
 
@@ -128,10 +140,16 @@ export async function readSkillBody(file: string): Promise<string> {
     const reason = read ? errorMessage(read.error) : 'it does not exist or is not a file';
     throw new Error(`Cannot read the skill file ${file}: ${reason}`, { cause: read?.error });
   }
-  if (read.text === undefined) throw new Error(`Cannot read the skill file ${file}: ${tooLargeMessage(read.stat.size)}`);
-  if (read.text.includes('\0')) throw new Error(`Cannot use the skill file ${file}: it contains NUL bytes (binary content).`);
+  if (read.text === undefined) {
+    throw new Error(`Cannot read the skill file ${file}: ${tooLargeMessage(read.stat.size)}`);
+  }
+  if (read.text.includes('\0')) {
+    throw new Error(`Cannot use the skill file ${file}: it contains NUL bytes (binary content).`);
+  }
   const body = extractSkillBody(read.text);
-  if (!body) throw new Error(`Cannot read the body of ${file}: the file does not start with a complete "---" frontmatter block.`);
+  if (!body) {
+    throw new Error(`Cannot read the body of ${file}: the file does not start with a complete "---" frontmatter block.`);
+  }
   return body.text;
 }
 
@@ -157,7 +175,9 @@ function analyzeSkillText(text: string, file: string, dirName: string, options: 
     const validation = validateFrontmatter(parsed.data, { file, dirName, strict, locations: () => parsed.locations });
     diagnostics.push(...validation.diagnostics);
     // A parser-level error (e.g. strict mode's byte-order mark) also withholds the metadata.
-    if (!hasErrors(diagnostics)) metadata = validation.metadata;
+    if (!hasErrors(diagnostics)) {
+      metadata = validation.metadata;
+    }
   }
   if (options.checkBody && parsed.body !== undefined && parsed.bodyStartLine !== undefined) {
     diagnostics.push(...validateBody(parsed.body, { file, skillDir: path.dirname(file), bodyStartLine: parsed.bodyStartLine }));
@@ -167,8 +187,7 @@ function analyzeSkillText(text: string, file: string, dirName: string, options: 
 
 type SkillFileRead =
   /** `text` is absent when the file is over the size cap and was not read. */
-  | { file: string; stat: Stats; text?: string }
-  | { file: string; stat?: Stats; error: NodeJS.ErrnoException };
+  { file: string; stat: Stats; text?: string } | { file: string; stat?: Stats; error: NodeJS.ErrnoException };
 
 /**
  * Reads the SKILL.md of `dir`; undefined when there is none. Elsewhere than where the exact name is
@@ -177,7 +196,9 @@ type SkillFileRead =
 async function readSkillFileIn(dir: string, whole: boolean): Promise<SkillFileRead | undefined> {
   if (EXACT_NAME_FIRST) {
     const found = await readSkillFile(resolveChild(dir, SKILL_FILE_NAME), whole);
-    if (found) return found;
+    if (found) {
+      return found;
+    }
   }
   const file = await findSkillFile(dir);
   return file === undefined ? undefined : readSkillFile(file, whole);
@@ -187,7 +208,9 @@ async function readSkillFileIn(dir: string, whole: boolean): Promise<SkillFileRe
 function readSkillFileInBlocking(dir: string, whole: boolean): SkillFileRead | undefined {
   if (EXACT_NAME_FIRST) {
     const found = readSkillFileBlocking(resolveChild(dir, SKILL_FILE_NAME), whole);
-    if (found) return found;
+    if (found) {
+      return found;
+    }
   }
   const file = findSkillFileBlocking(dir);
   return file === undefined ? undefined : readSkillFileBlocking(file, whole);
@@ -207,22 +230,37 @@ function readSkillFile(file: string, whole: boolean): Promise<SkillFileRead | un
       }
       let headBuffer: Buffer | undefined;
       const finish = (read: SkillFileRead | undefined): void => {
-        if (headBuffer) freeHeadBuffers.push(headBuffer);
+        if (headBuffer) {
+          freeHeadBuffers.push(headBuffer);
+        }
         fs.close(fd, () => resolve(read));
       };
       fs.fstat(fd, (statError, stat) => {
-        if (statError) return finish({ file, error: statError });
-        if (!stat.isFile()) return finish(undefined);
-        if (stat.size > MAX_SKILL_FILE_BYTES) return finish({ file, stat });
-        if (!whole) headBuffer = freeHeadBuffers.pop() ?? Buffer.allocUnsafeSlow(FIRST_HEAD_READ_BYTES);
+        if (statError) {
+          return finish({ file, error: statError });
+        }
+        if (!stat.isFile()) {
+          return finish(undefined);
+        }
+        if (stat.size > MAX_SKILL_FILE_BYTES) {
+          return finish({ file, stat });
+        }
+        if (!whole) {
+          headBuffer = freeHeadBuffers.pop() ?? Buffer.allocUnsafeSlow(FIRST_HEAD_READ_BYTES);
+        }
         const reader = new TextReader(stat.size, whole, headBuffer);
         const readMore = (): void => {
           const next = reader.next();
           fs.read(fd, next.buffer, next.offset, next.length, next.offset, (readError, bytesRead) => {
-            if (readError) return finish({ file, stat, error: readError });
+            if (readError) {
+              return finish({ file, stat, error: readError });
+            }
             const text = reader.took(bytesRead);
-            if (text === undefined) readMore();
-            else finish({ file, stat, text });
+            if (text === undefined) {
+              readMore();
+            } else {
+              finish({ file, stat, text });
+            }
           });
         };
         readMore();
@@ -255,13 +293,19 @@ function readSkillFileBlocking(file: string, whole: boolean): SkillFileRead | un
   let stat: Stats | undefined;
   try {
     stat = fs.fstatSync(fd);
-    if (!stat.isFile()) return undefined;
-    if (stat.size > MAX_SKILL_FILE_BYTES) return { file, stat };
+    if (!stat.isFile()) {
+      return undefined;
+    }
+    if (stat.size > MAX_SKILL_FILE_BYTES) {
+      return { file, stat };
+    }
     const reader = new TextReader(stat.size, whole, blockingScratch);
     for (;;) {
       const next = reader.next();
       const text = reader.took(fs.readSync(fd, next.buffer, next.offset, next.length, next.offset));
-      if (text !== undefined) return { file, stat, text };
+      if (text !== undefined) {
+        return { file, stat, text };
+      }
     }
   } catch (error) {
     return { file, stat, error: error as NodeJS.ErrnoException };
@@ -309,7 +353,9 @@ class TextReader {
   took(bytesRead: number): string | undefined {
     this.length += bytesRead;
     const needed = this.whole ? undefined : frontmatterHeadLength(this.buffer, this.length);
-    if (needed !== undefined) return this.buffer.toString('utf8', 0, needed);
+    if (needed !== undefined) {
+      return this.buffer.toString('utf8', 0, needed);
+    }
     // A whole read stops at the size from the stat, as fs.readFile does, without a read to find the end.
     const ended = bytesRead === 0 || (this.whole && this.length >= this.size) || this.length > MAX_SKILL_FILE_BYTES;
     return ended ? this.buffer.toString('utf8', 0, this.length) : undefined;

@@ -18,12 +18,7 @@ import {
   metadataValueSchema,
   type TypedOptionalField,
 } from './schema';
-import {
-  OPENING_FENCE_RANGE,
-  hasErrors,
-  makeDiagnostic,
-  type SkillDiagnosticCode,
-} from './diagnostic-codes';
+import { OPENING_FENCE_RANGE, hasErrors, makeDiagnostic, type SkillDiagnosticCode } from './diagnostic-codes';
 import type { Range, Severity, SkillDiagnostic, SkillMetadata } from '../model/types';
 
 export interface FrontmatterValidationContext {
@@ -70,22 +65,23 @@ class DiagnosticSink {
 
   valueRange(field: string): Range {
     const location = this.locations.get(field);
-    if (!location) return OPENING_FENCE_RANGE;
+    if (!location) {
+      return OPENING_FENCE_RANGE;
+    }
     return isEmptyRange(location.value) ? location.key : location.value;
   }
 
   childValueRange(field: string, child: string): Range {
     const location: FieldLocation | undefined = this.locations.get(field)?.children?.get(child);
-    if (!location) return this.valueRange(field);
+    if (!location) {
+      return this.valueRange(field);
+    }
     return isEmptyRange(location.value) ? location.key : location.value;
   }
 }
 
 /** Checks the frontmatter fields and builds the skill's metadata when no error was found. */
-export function validateFrontmatter(
-  data: Record<string, unknown>,
-  context: FrontmatterValidationContext,
-): FrontmatterValidation {
+export function validateFrontmatter(data: Record<string, unknown>, context: FrontmatterValidationContext): FrontmatterValidation {
   const strict = context.strict === true;
   const sink = new DiagnosticSink(context.file, context.locations);
 
@@ -105,13 +101,27 @@ export function validateFrontmatter(
     userInvocable: typed['user-invocable'] ?? true,
     disableModelInvocation: typed['disable-model-invocation'] ?? false,
   };
-  if (typed.license !== undefined) metadata.license = typed.license;
-  if (compatibility !== undefined) metadata.compatibility = compatibility;
-  if (metadataMap !== undefined) metadata.metadata = metadataMap;
-  if (typed['allowed-tools'] !== undefined) metadata.allowedTools = typed['allowed-tools'];
-  if (typed['argument-hint'] !== undefined) metadata.argumentHint = typed['argument-hint'];
-  if (typed.context !== undefined) metadata.context = typed.context;
-  if (typed.model !== undefined) metadata.model = typed.model;
+  if (typed.license !== undefined) {
+    metadata.license = typed.license;
+  }
+  if (compatibility !== undefined) {
+    metadata.compatibility = compatibility;
+  }
+  if (metadataMap !== undefined) {
+    metadata.metadata = metadataMap;
+  }
+  if (typed['allowed-tools'] !== undefined) {
+    metadata.allowedTools = typed['allowed-tools'];
+  }
+  if (typed['argument-hint'] !== undefined) {
+    metadata.argumentHint = typed['argument-hint'];
+  }
+  if (typed.context !== undefined) {
+    metadata.context = typed.context;
+  }
+  if (typed.model !== undefined) {
+    metadata.model = typed.model;
+  }
   return { metadata: detachStrings(metadata), diagnostics: sink.diagnostics };
 }
 
@@ -124,11 +134,15 @@ function detachStrings(metadata: SkillMetadata): SkillMetadata {
   const fields = metadata as unknown as Record<string, unknown>;
   for (const field in fields) {
     const value = fields[field];
-    if (typeof value === 'string') fields[field] = detached(value);
+    if (typeof value === 'string') {
+      fields[field] = detached(value);
+    }
   }
   if (metadata.metadata) {
     const entries: Record<string, string> = {};
-    for (const key in metadata.metadata) entries[detached(key)] = detached(metadata.metadata[key]);
+    for (const key in metadata.metadata) {
+      entries[detached(key)] = detached(metadata.metadata[key]);
+    }
     metadata.metadata = entries;
   }
   return metadata;
@@ -141,15 +155,12 @@ function detached(text: string): string {
 
 function checkFieldNames(data: Record<string, unknown>, strict: boolean, sink: DiagnosticSink): void {
   for (const field of Object.keys(data)) {
-    if (SPEC_FIELDS.has(field)) continue;
+    if (SPEC_FIELDS.has(field)) {
+      continue;
+    }
     if (EXTENSION_FIELDS.has(field)) {
       if (strict) {
-        sink.add(
-          'extension-field',
-          'error',
-          `"${field}" is not part of the Agent Skills specification (strict mode allows only ${listFields(SPEC_FIELDS)}).`,
-          sink.keyRange(field),
-        );
+        sink.add('extension-field', 'error', `"${field}" is not part of the Agent Skills specification (strict mode allows only ${listFields(SPEC_FIELDS)}).`, sink.keyRange(field));
       }
       continue;
     }
@@ -157,9 +168,7 @@ function checkFieldNames(data: Record<string, unknown>, strict: boolean, sink: D
     sink.add(
       'unknown-field',
       strict ? 'error' : 'warning',
-      `Unknown frontmatter field "${field}"${suggestion ? `; did you mean "${suggestion}"?` : '.'} Known fields: ${listFields(
-        strict ? SPEC_FIELDS : new Set([...SPEC_FIELDS, ...EXTENSION_FIELDS]),
-      )}.`,
+      `Unknown frontmatter field "${field}"${suggestion ? `; did you mean "${suggestion}"?` : '.'} Known fields: ${listFields(strict ? SPEC_FIELDS : new Set([...SPEC_FIELDS, ...EXTENSION_FIELDS]))}.`,
       sink.keyRange(field),
     );
   }
@@ -180,45 +189,31 @@ function listFields(fields: ReadonlySet<string>): string {
  * Text of a required field. Numbers and booleans are read as their text with a warning; strict mode
  * reads any value as text, as the reference validator does (`String(value)`).
  */
-function requiredText(
-  field: 'name' | 'description',
-  value: unknown,
-  strict: boolean,
-  sink: DiagnosticSink,
-): string | undefined {
-  if (typeof value === 'string') return value;
-  if (value === null && !strict) return '';
+function requiredText(field: 'name' | 'description', value: unknown, strict: boolean, sink: DiagnosticSink): string | undefined {
+  if (typeof value === 'string') {
+    return value;
+  }
+  if (value === null && !strict) {
+    return '';
+  }
   if (strict || typeof value === 'number' || typeof value === 'boolean') {
     const text = String(value);
-    sink.add(
-      'field-type',
-      'warning',
-      `"${field}" should be text; it is read as "${text}". Write it as a quoted string.`,
-      sink.valueRange(field),
-    );
+    sink.add('field-type', 'warning', `"${field}" should be text; it is read as "${text}". Write it as a quoted string.`, sink.valueRange(field));
     return text;
   }
   sink.add('field-type', 'error', `"${field}" must be text. Write it as a quoted string.`, sink.valueRange(field));
   return undefined;
 }
 
-function checkName(
-  data: Record<string, unknown>,
-  dirName: string | undefined,
-  strict: boolean,
-  sink: DiagnosticSink,
-): string | undefined {
+function checkName(data: Record<string, unknown>, dirName: string | undefined, strict: boolean, sink: DiagnosticSink): string | undefined {
   if (!('name' in data)) {
-    sink.add(
-      'missing-name',
-      'error',
-      `The required field "name" is missing. Add "name: ${dirName ?? 'my-skill'}" (the folder name).`,
-      OPENING_FENCE_RANGE,
-    );
+    sink.add('missing-name', 'error', `The required field "name" is missing. Add "name: ${dirName ?? 'my-skill'}" (the folder name).`, OPENING_FENCE_RANGE);
     return undefined;
   }
   const text = requiredText('name', data.name, strict, sink);
-  if (text === undefined) return undefined;
+  if (text === undefined) {
+    return undefined;
+  }
   const trimmed = text.trim();
   if (trimmed === '') {
     sink.add('missing-name', 'error', `"name" is empty. Set it to the folder name${dirName ? ` ("${dirName}")` : ''}.`, sink.valueRange('name'));
@@ -264,12 +259,7 @@ function checkName(
     );
   }
   if (dirName !== undefined && dirName.normalize('NFKC') !== name) {
-    sink.add(
-      'name-mismatch',
-      strict ? 'error' : 'warning',
-      `The name "${name}" does not match its folder "${dirName}". Rename the folder or set "name: ${dirName}".`,
-      sink.valueRange('name'),
-    );
+    sink.add('name-mismatch', strict ? 'error' : 'warning', `The name "${name}" does not match its folder "${dirName}". Rename the folder or set "name: ${dirName}".`, sink.valueRange('name'));
   }
   return name;
 }
@@ -285,14 +275,11 @@ function checkDescription(data: Record<string, unknown>, strict: boolean, sink: 
     return undefined;
   }
   const text = requiredText('description', data.description, strict, sink);
-  if (text === undefined) return undefined;
+  if (text === undefined) {
+    return undefined;
+  }
   if (text.trim() === '') {
-    sink.add(
-      'missing-description',
-      'error',
-      '"description" is empty. Say what the skill does and when to use it: the model chooses skills by their description.',
-      sink.valueRange('description'),
-    );
+    sink.add('missing-description', 'error', '"description" is empty. Say what the skill does and when to use it: the model chooses skills by their description.', sink.valueRange('description'));
     return undefined;
   }
   if (text.length > MAX_DESCRIPTION_LENGTH) {
@@ -308,19 +295,16 @@ function checkDescription(data: Record<string, unknown>, strict: boolean, sink: 
 }
 
 function checkCompatibility(data: Record<string, unknown>, sink: DiagnosticSink): string | undefined {
-  if (!('compatibility' in data)) return undefined;
+  if (!('compatibility' in data)) {
+    return undefined;
+  }
   const value = data.compatibility;
   if (typeof value !== 'string') {
     sink.add('field-type', 'error', '"compatibility" must be text describing the environment the skill needs.', sink.valueRange('compatibility'));
     return undefined;
   }
   if (value.length > MAX_COMPATIBILITY_LENGTH) {
-    sink.add(
-      'compatibility-too-long',
-      'error',
-      `"compatibility" is ${value.length} characters long; the limit is ${MAX_COMPATIBILITY_LENGTH}.`,
-      sink.valueRange('compatibility'),
-    );
+    sink.add('compatibility-too-long', 'error', `"compatibility" is ${value.length} characters long; the limit is ${MAX_COMPATIBILITY_LENGTH}.`, sink.valueRange('compatibility'));
     return undefined;
   }
   if (value.trim() === '') {
@@ -332,15 +316,12 @@ function checkCompatibility(data: Record<string, unknown>, sink: DiagnosticSink)
 
 /** `metadata` as a map of text to text; wrong values are reported (never errors) and left out. */
 function readMetadataMap(data: Record<string, unknown>, sink: DiagnosticSink): Record<string, string> | undefined {
-  if (!('metadata' in data)) return undefined;
+  if (!('metadata' in data)) {
+    return undefined;
+  }
   const mapping = metadataMappingSchema.safeParse(data.metadata);
   if (!mapping.success || data.metadata instanceof Date) {
-    sink.add(
-      'field-type',
-      'warning',
-      '"metadata" should be a mapping of keys to text values (for example "author: me" on an indented line); it is ignored.',
-      sink.valueRange('metadata'),
-    );
+    sink.add('field-type', 'warning', '"metadata" should be a mapping of keys to text values (for example "author: me" on an indented line); it is ignored.', sink.valueRange('metadata'));
     return undefined;
   }
   const result: Record<string, string> = {};
@@ -350,13 +331,13 @@ function readMetadataMap(data: Record<string, unknown>, sink: DiagnosticSink): R
       continue;
     }
     const scalar = typeof value === 'number' || typeof value === 'boolean';
-    if (scalar) result[key] = String(value);
+    if (scalar) {
+      result[key] = String(value);
+    }
     sink.add(
       'field-type',
       'warning',
-      scalar
-        ? `metadata "${key}" should be text; it is read as "${String(value)}". Write it as a quoted string.`
-        : `metadata "${key}" must be text; this value is ignored.`,
+      scalar ? `metadata "${key}" should be text; it is read as "${String(value)}". Write it as a quoted string.` : `metadata "${key}" must be text; this value is ignored.`,
       sink.childValueRange('metadata', key),
     );
   }
@@ -372,7 +353,9 @@ const TYPED_OPTIONAL_FIELD_NAMES = Object.keys(TYPED_OPTIONAL_FIELDS) as TypedOp
 function readTypedOptionalFields(data: Record<string, unknown>, strict: boolean, sink: DiagnosticSink): TypedOptionalValues {
   const values: Record<string, unknown> = {};
   for (const field of TYPED_OPTIONAL_FIELD_NAMES) {
-    if (!(field in data) || (strict && EXTENSION_FIELDS.has(field))) continue;
+    if (!(field in data) || (strict && EXTENSION_FIELDS.has(field))) {
+      continue;
+    }
     const { schema, expected } = TYPED_OPTIONAL_FIELDS[field];
     const result = schema.safeParse(data[field]);
     if (result.success) {
@@ -383,7 +366,6 @@ function readTypedOptionalFields(data: Record<string, unknown>, strict: boolean,
   }
   return values as TypedOptionalValues;
 }
-
 
 function isEmptyRange(range: Range): boolean {
   return range.start.line === range.end.line && range.start.column === range.end.column;

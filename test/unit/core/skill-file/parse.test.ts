@@ -409,9 +409,33 @@ describe('parseFlatFrontmatter', function () {
 describe('parseSimpleFrontmatter', function () {
   const yamlEngine = (matter as unknown as { engines: { yaml: { parse(yaml: string): unknown } } }).engines.yaml;
   const lineChoices = [
-    'name: a', 'metadata:', '  author: me', '  version: "1.3"', "  tag: 'x: y'", '    deeper: x', ' odd: x', '', '  ', '# note', '  # note',
-    '\ttab: x', '  \ttab: x', 'quoted: "a: b #c"', 'escaped: "q\\"x"', "doubled: 'it''s'", 'after: "y" z', 'spaced: "y"  ', 'empty: ""',
-    'null: null', 'word: "null"', '  - item', 'list:', 'metadata: flat', '   author: other', 'trailing: x\u00a0', 'name: b',
+    'name: a',
+    'metadata:',
+    '  author: me',
+    '  version: "1.3"',
+    "  tag: 'x: y'",
+    '    deeper: x',
+    ' odd: x',
+    '',
+    '  ',
+    '# note',
+    '  # note',
+    '\ttab: x',
+    '  \ttab: x',
+    'quoted: "a: b #c"',
+    'escaped: "q\\"x"',
+    "doubled: 'it''s'",
+    'after: "y" z',
+    'spaced: "y"  ',
+    'empty: ""',
+    'null: null',
+    'word: "null"',
+    '  - item',
+    'list:',
+    'metadata: flat',
+    '   author: other',
+    'trailing: x\u00a0',
+    'name: b',
   ];
 
   it('gives what the YAML parser gives, or leaves the text to it', function () {
@@ -420,9 +444,13 @@ describe('parseSimpleFrontmatter', function () {
     let taken = 0;
     for (let run = 0; run < 20000; run++) {
       const lines = [''];
-      for (let count = 1 + Math.floor(next() * 6); count > 0; count--) lines.push(lineChoices[Math.floor(next() * lineChoices.length)]);
+      for (let count = 1 + Math.floor(next() * 6); count > 0; count--) {
+        lines.push(lineChoices[Math.floor(next() * lineChoices.length)]);
+      }
       const simple = parseSimpleFrontmatter(lines);
-      if (simple === undefined) continue;
+      if (simple === undefined) {
+        continue;
+      }
       taken++;
       let expected: unknown;
       try {
