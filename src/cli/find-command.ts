@@ -3,9 +3,8 @@
 // for `list`.
 
 import { discoverSkills } from '../core/discovery/discover';
-import { MAX_FIND_MATCHES } from '../core/chat/tool-texts';
 import { modelVisibleSkills } from '../core/use/catalog';
-import { findSkills } from '../core/use/find';
+import { findSkills, MAX_FIND_MATCHES } from '../core/use/find';
 import { collapseWhitespace } from '../core/util/text';
 import { parseArguments, positiveInteger } from './args';
 import { rootsFromArguments } from './inputs';

@@ -1,7 +1,7 @@
 // The text of `agent-skills --help`, and the version printed by `--version`.
 
 import { version } from '../../package.json';
-import { MAX_FIND_MATCHES } from '../core/chat/tool-texts';
+import { MAX_FIND_MATCHES } from '../core/use/find';
 import { DEFAULT_CATALOG_BUDGET_CHARS } from '../core/use/catalog';
 
 export const VERSION = version;

@@ -5,6 +5,7 @@
 
 import { checkInvocation, type ActivationResult } from '../use/activation';
 import { modelVisibleSkills, type Catalog } from '../use/catalog';
+import { MAX_FIND_MATCHES } from '../use/find';
 import { singleLine } from '../util/text';
 import { TOOL_NAMES, type ToolNames } from './tool-names';
 import type { RegistrySnapshot } from '../discovery/registry';
@@ -27,8 +28,7 @@ export interface ReadResourceInput {
 
 export type ParsedInput<T> = { ok: true; input: T } | { ok: false; message: string };
 
-/** Matches shown by the find tool; a narrower query reaches the rest. */
-export const MAX_FIND_MATCHES = 20;
+export { MAX_FIND_MATCHES };
 
 /** VS Code checks inputs against the declared schema, but other callers may not: say what is wrong. */
 function parseObject<T>(input: unknown, tool: string, read: (fields: Record<string, unknown>) => ParsedInput<T>): ParsedInput<T> {
