@@ -9,6 +9,8 @@
 const FLAT_ENTRY_PATTERN = /^([A-Za-z][A-Za-z0-9_-]*): +(?:([A-Za-z](?:.*[^ ])?)|"([^"\\]*)"|'([^']*)') *$/;
 // A key whose value is the indented block below it.
 const BLOCK_KEY_PATTERN = /^([A-Za-z][A-Za-z0-9_-]*): *$/;
+// YAML's white space is spaces and tabs only (a no-break space is text).
+const BLANK_LINE_PATTERN = /^[ \t]*$/;
 const NON_STRING_WORDS = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
 // Text that YAML treats apart in any value: tabs, control characters, line breaks, surrogates.
 // eslint-disable-next-line no-control-regex -- control characters are what this looks for
@@ -29,18 +31,16 @@ export function parseFlatFrontmatter(lines: readonly string[], from = 1, to = li
   const data: Record<string, string> = {};
   for (let index = from; index < to; index++) {
     const indented = lines[index];
-    if (indented === '' || indented.trim() === '') {
-      continue;
-    }
-    if (leadingSpaces(indented) !== indent) {
-      return undefined;
-    }
-    const line = indent > 0 ? indented.slice(indent) : indented;
+    const line = leadingSpaces(indented) === indent ? indented.slice(indent) : '';
     if (line[0] === '#') {
       continue;
     }
     const entry = FLAT_ENTRY_PATTERN.exec(line);
     if (!entry) {
+      // A blank line is skipped; anything else is left to the YAML parser.
+      if (BLANK_LINE_PATTERN.test(indented)) {
+        continue;
+      }
       return undefined;
     }
     const [, key, plain, doubleQuoted, singleQuoted] = entry;
@@ -93,7 +93,7 @@ export function parseSimpleFrontmatter(lines: readonly string[]): SimpleFrontmat
       end++;
     }
     let first = blockKeyLine + 1;
-    while (first < end && lines[first].trim() === '') {
+    while (first < end && BLANK_LINE_PATTERN.test(lines[first])) {
       first++;
     }
     if (first === end || Object.prototype.hasOwnProperty.call(data, key)) {

@@ -435,6 +435,8 @@ describe('parseSimpleFrontmatter', function () {
     'metadata: flat',
     '   author: other',
     'trailing: x\u00a0',
+    '\u00a0',
+    ' \t',
     'name: b',
   ];
 
