@@ -50,6 +50,18 @@ export function renderInstructions(input: InstructionsInput): string {
   return lines.join('\n');
 }
 
+/**
+ * The messages of an @skills request: the instructions, the earlier turns, then what the user
+ * asks now. Trigger tests send the same with no earlier turns, so they test what users get.
+ */
+export function requestPrompt(instructions: InstructionsInput, history: readonly PromptMessage[], userText: string): PromptMessage[] {
+  return [userMessage(renderInstructions(instructions)), ...history, userMessage(userText)];
+}
+
+function userMessage(text: string): PromptMessage {
+  return { role: 'user', parts: [{ kind: 'text', text }] };
+}
+
 /** The isolated request of a `context: fork` skill: its instructions and the task, no conversation. */
 export function forkMessages(activationText: string, task: string): PromptMessage[] {
   const instructions = [
@@ -85,15 +97,20 @@ export function chooseForkModel<Model extends ModelDescription>(skillName: strin
   if (!wanted) {
     return { model: userModel };
   }
-  const matches = (model: Model): boolean => model.id.toLowerCase() === wanted || model.family.toLowerCase() === wanted;
-  if (matches(userModel)) {
-    return { model: userModel };
-  }
-  const found = available.find((model) => model.id.toLowerCase() === wanted) ?? available.find(matches);
+  const found = findModel(wanted, [userModel, ...available]);
   if (found) {
     return { model: found };
   }
   return { model: userModel, note: `Skill "${skillName}" asks for the model "${hint!.trim()}", which is not available; it ran on ${userModel.name} instead.` };
+}
+
+/** The first of `available` whose id is `hint`, else the first of its family (case aside); the first one wins a tie. */
+export function findModel<Model extends Pick<ModelDescription, 'id' | 'family'>>(hint: string, available: readonly Model[]): Model | undefined {
+  const wanted = hint.trim().toLowerCase();
+  if (!wanted) {
+    return undefined;
+  }
+  return available.find((model) => model.id.toLowerCase() === wanted) ?? available.find((model) => model.family.toLowerCase() === wanted);
 }
 
 const MAX_MESSAGE_CHARS = 300;

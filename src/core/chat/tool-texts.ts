@@ -177,3 +177,8 @@ export function renderFindResult(snapshot: RegistrySnapshot, query: string, cata
   lines.push(`Load one with ${tools.activate}.`, ...footer);
   return lines.join('\n');
 }
+
+/** The answer to a call of a tool @skills did not offer. */
+export function unavailableToolText(name: string): string {
+  return `The tool "${name}" is not available here; use ${Object.values(TOOL_NAMES).join(', ')}.`;
+}

@@ -29,7 +29,7 @@ import {
   isCancellation,
   NO_MODEL_MESSAGE,
   oneLineMessage,
-  renderInstructions,
+  requestPrompt,
   SKILLS_DISABLED_MESSAGE,
 } from '../../core/chat/prompt';
 import {
@@ -39,6 +39,7 @@ import {
   parseFindInput,
   parseReadResourceInput,
   readResourceInvocationMessage,
+  unavailableToolText,
   untrustedNote,
   untrustedSkillCount,
 } from '../../core/chat/tool-texts';
@@ -51,7 +52,7 @@ import type { ValidationReport } from '../diagnostics';
 import type { SkillsHost } from '../skills-host';
 import { toChatMessages, toConversationTurns } from './messages';
 import { ModelRequestError, RequestCancelled, runToolLoop, throwIfCancelled, type ToolLoopOptions, type ToolLoopResult } from './tool-loop';
-import { resultText } from './tools';
+import { isSkillTool, resultText, skillChatTools } from './tools';
 import { errorMessage } from '../../core/util/errors';
 
 /** Model round trips per request before the loop stops a model that keeps calling tools. */
@@ -59,7 +60,6 @@ export const MAX_TOOL_ROUNDS = 8;
 /** A forked skill gets fewer: it only reads its own files. */
 const MAX_FORK_ROUNDS = 4;
 
-const OUR_TOOLS: ReadonlySet<string> = new Set(Object.values(TOOL_NAMES));
 /** A tool attached with # is a referenceable twin (agentMode "tools"); @skills runs its own tool of the same kind. */
 const OWN_TOOL_OF_REFERENCE: ReadonlyMap<string, string> = new Map((Object.keys(TOOL_NAMES) as (keyof ToolNames)[]).map((key) => [MCP_TOOL_NAMES[key], TOOL_NAMES[key]]));
 
@@ -189,7 +189,7 @@ class SkillsChatTurn {
     const conversation = this.conversation();
     const started: SkillActivationRecord = { name: record.name, file: record.file, ...(command.arguments ? { arguments: command.arguments } : {}), invokedBy: 'user', text: activation.text };
     this.metadata.activatedSkills.push(started);
-    const messages = [...this.openingMessages(conversation, model), vscode.LanguageModelChatMessage.User(userInvocationText(started))];
+    const messages = this.requestMessages(conversation, model, userInvocationText(started));
     await this.toolLoop(model, messages, [...conversation.loaded, started]);
     return this.result();
   }
@@ -200,7 +200,7 @@ class SkillsChatTurn {
       return this.result(NO_MODEL_MESSAGE);
     }
     const conversation = this.conversation();
-    const messages = [...this.openingMessages(conversation, model), vscode.LanguageModelChatMessage.User(this.request.prompt)];
+    const messages = this.requestMessages(conversation, model, this.request.prompt);
     await this.toolLoop(model, messages, [...conversation.loaded]);
     const loadedNames = [...conversation.loaded, ...this.metadata.activatedSkills].map((activation) => activation.name);
     this.metadata.suggestedSkills = suggestSkills(this.host.snapshot, this.request.prompt, loadedNames);
@@ -212,16 +212,16 @@ class SkillsChatTurn {
     return this.earlierTurns;
   }
 
-  /** The instructions with the catalog (as Show Catalog shows it), then the earlier turns. */
-  private openingMessages(conversation: Conversation, model: vscode.LanguageModelChat): vscode.LanguageModelChatMessage[] {
+  /** The instructions with the catalog (as Show Catalog shows it), the earlier turns, then `userText`. */
+  private requestMessages(conversation: Conversation, model: vscode.LanguageModelChat, userText: string): vscode.LanguageModelChatMessage[] {
     const catalog = currentCatalog(this.host, model.maxInputTokens);
-    const instructions = renderInstructions({
+    const instructions = {
       catalogText: catalog.text,
       loadedNames: conversation.loaded.map((activation) => activation.name),
       droppedNames: conversation.dropped,
       untrustedCount: untrustedSkillCount(this.host.snapshot),
-    });
-    return [vscode.LanguageModelChatMessage.User(instructions), ...toChatMessages(conversation.messages)];
+    };
+    return toChatMessages(requestPrompt(instructions, conversation.messages, userText));
   }
 
   /**
@@ -239,13 +239,9 @@ class SkillsChatTurn {
     return { ...result, metadata: { ...this.metadata } };
   }
 
-  private offeredTools(): vscode.LanguageModelChatTool[] {
-    return vscode.lm.tools.filter((tool) => OUR_TOOLS.has(tool.name)).map(({ name, description, inputSchema }) => ({ name, description, inputSchema }));
-  }
-
   /** The main tool-calling loop: the model may load skills, search them and read their files. */
   private async toolLoop(model: vscode.LanguageModelChat, messages: vscode.LanguageModelChatMessage[], loaded: SkillActivationRecord[]): Promise<void> {
-    const tools = this.offeredTools();
+    const tools = skillChatTools();
     // A tool the user attached with `#` must be called first, as the chat API asks.
     const attached = this.request.toolReferences.map((reference) => OWN_TOOL_OF_REFERENCE.get(reference.name)).find((name) => name !== undefined);
     const first: vscode.LanguageModelChatRequestOptions | undefined = attached
@@ -274,8 +270,8 @@ class SkillsChatTurn {
 
   /** Runs one tool call of the model and returns the text the model gets back. */
   private async runToolCall(call: vscode.LanguageModelToolCallPart, loaded: SkillActivationRecord[]): Promise<string> {
-    if (!OUR_TOOLS.has(call.name)) {
-      return `The tool "${call.name}" is not available here; use ${[...OUR_TOOLS].join(', ')}.`;
+    if (!isSkillTool(call.name)) {
+      return unavailableToolText(call.name);
     }
     if (call.name === TOOL_NAMES.activate) {
       return this.activateForModel(call, loaded);
@@ -366,7 +362,7 @@ class SkillsChatTurn {
       this.stream.markdown(`\n\n_${choice.note}_\n\n`);
     }
     this.stream.markdown(`\n\n**${record.name}** (isolated run):\n\n`);
-    const tools = this.offeredTools().filter((tool) => tool.name === TOOL_NAMES.readResource);
+    const tools = skillChatTools().filter((tool) => tool.name === TOOL_NAMES.readResource);
     const { text: report } = await this.converse(choice.model, toChatMessages(forkMessages(activationText, task)), { tools, maxRounds: MAX_FORK_ROUNDS }, (call) =>
       call.name === TOOL_NAMES.readResource ? this.invokeTool(call) : Promise.resolve(`Only ${TOOL_NAMES.readResource} is available in an isolated run.`),
     );

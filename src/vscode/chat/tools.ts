@@ -35,6 +35,17 @@ export function resultText(result: vscode.LanguageModelToolResult): string {
   return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
 }
 
+const SKILL_TOOLS: ReadonlySet<string> = new Set(Object.values(TOOL_NAMES));
+
+export function isSkillTool(name: string): boolean {
+  return SKILL_TOOLS.has(name);
+}
+
+/** The skill tools as @skills offers them to a model (trigger tests offer the same). */
+export function skillChatTools(): vscode.LanguageModelChatTool[] {
+  return vscode.lm.tools.filter((tool) => isSkillTool(tool.name)).map(({ name, description, inputSchema }) => ({ name, description, inputSchema }));
+}
+
 /** Waits for discovery and pending reloads, so a tool never answers from a stale registry. */
 async function settledHost(host: SkillsHost): Promise<SkillsHost> {
   await host.ready;

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { CANCELLED_MESSAGE, chooseForkModel, describeModelError, describeRefusal, forkMessages, isCancellation, oneLineMessage, renderInstructions } from '../../../../src/core/chat/prompt';
+import { CANCELLED_MESSAGE, chooseForkModel, describeModelError, describeRefusal, findModel, forkMessages, isCancellation, oneLineMessage, renderInstructions, requestPrompt } from '../../../../src/core/chat/prompt';
 
 describe('renderInstructions', () => {
   const catalogText = '<available_skills>\npdf: PDFs.\n</available_skills>';
@@ -87,5 +87,33 @@ describe('model error messages', () => {
 describe('describeRefusal', () => {
   it('gives the first sentences of the explanation the model got', () => {
     assert.equal(describeRefusal('pdff', 'No skill named "pdff". Did you mean: pdf? Available skills: pdf, docx, slides.'), 'Skill "pdff" was not loaded: No skill named "pdff". Did you mean: pdf?');
+  });
+});
+
+describe('findModel', () => {
+  const models = [
+    { id: 'gpt-x', family: 'gpt', name: 'GPT X' },
+    { id: 'gpt-y', family: 'gpt', name: 'GPT Y' },
+    { id: 'claude', family: 'claude-family', name: 'Claude' },
+  ];
+
+  it('prefers an id, then the first of a family, case and spaces aside', () => {
+    assert.equal(findModel(' GPT-Y ', models)?.name, 'GPT Y');
+    assert.equal(findModel('gpt', models)?.name, 'GPT X');
+    assert.equal(findModel('claude-family', models)?.name, 'Claude');
+    assert.equal(findModel('other', models), undefined);
+    assert.equal(findModel('  ', models), undefined);
+  });
+});
+
+describe('requestPrompt', () => {
+  it("sends the instructions, the earlier turns, then the user's text", () => {
+    const history = [{ role: 'assistant' as const, parts: [{ kind: 'text' as const, text: 'earlier answer' }] }];
+    const instructions = { catalogText: '<available_skills>\n</available_skills>', loadedNames: ['pdf'] };
+    assert.deepEqual(requestPrompt(instructions, history, 'next'), [
+      { role: 'user', parts: [{ kind: 'text', text: renderInstructions(instructions) }] },
+      ...history,
+      { role: 'user', parts: [{ kind: 'text', text: 'next' }] },
+    ]);
   });
 });
