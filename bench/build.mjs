@@ -35,4 +35,5 @@ await esbuild.build({
   sourcemap: false,
   logLevel: 'warning',
   external: ['vscode', ...Object.keys(devDependencies)],
+  mainFields: ['module', 'main'],
 });

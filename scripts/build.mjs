@@ -15,6 +15,8 @@ const common = {
   // Watch mode prints "[watch] build started/finished", which the VS Code task waits for.
   logLevel: watch ? 'info' : 'warning',
   external: ['vscode'],
+  // jsonc-parser's UMD entry loads its parts with a require esbuild cannot follow; its ESM entry bundles.
+  mainFields: ['module', 'main'],
 };
 
 /**

@@ -1,0 +1,143 @@
+import * as assert from 'node:assert/strict';
+import type { PromptMessage } from '../../../../src/core/chat/conversation';
+import { runTriggerJobs, runTriggerOnce, type ModelAnswer, type ModelToolCall, type TriggerJob, type TriggerModel } from '../../../../src/core/evals/run';
+
+const prompt: PromptMessage[] = [
+  { role: 'user', parts: [{ kind: 'text', text: 'instructions' }] },
+  { role: 'user', parts: [{ kind: 'text', text: 'fill the form' }] },
+];
+const activate = (name: string, callId = `c-${name}`): ModelToolCall => ({ callId, name: 'skills_activate', input: { name } });
+const find = (query: string): ModelToolCall => ({ callId: 'f1', name: 'skills_find', input: { query } });
+
+/** A model answering from a list, recording what it was sent and which tools it had to answer. */
+function listModel(...answers: (ModelAnswer | Error)[]): TriggerModel & { sent: PromptMessage[][]; toolCalls: string[] } {
+  const sent: PromptMessage[][] = [];
+  const toolCalls: string[] = [];
+  return {
+    sent,
+    toolCalls,
+    async send(messages) {
+      sent.push([...messages]);
+      const answer = answers.shift() ?? { text: '', calls: [] };
+      if (answer instanceof Error) throw answer;
+      return answer;
+    },
+    async answerTool(call) {
+      toolCalls.push(call.name);
+      return `result of ${call.name}`;
+    },
+  };
+}
+
+const notCancelled = { isCancellationRequested: false };
+
+describe('runTriggerOnce', () => {
+  it('triggers when the first answer activates the skill, without running the activation', async () => {
+    const model = listModel({ text: '', calls: [activate('pdf')] });
+    assert.deepEqual(await runTriggerOnce('pdf', prompt, model, notCancelled), { kind: 'completed', triggered: true, loaded: ['pdf'], firstLine: '' });
+    assert.equal(model.sent.length, 1);
+    assert.deepEqual(model.toolCalls, []);
+    assert.deepEqual(model.sent[0], prompt);
+  });
+
+  it('counts a search followed by an activation, sending the search result back', async () => {
+    const model = listModel({ text: 'Searching.', calls: [find('pdf forms')] }, { text: '', calls: [activate('pdf')] });
+    const result = await runTriggerOnce('pdf', prompt, model, notCancelled);
+    assert.deepEqual(result, { kind: 'completed', triggered: true, loaded: ['pdf'], firstLine: 'Searching.' });
+    assert.deepEqual(model.toolCalls, ['skills_find']);
+    const second = model.sent[1];
+    assert.deepEqual(second.slice(2), [
+      { role: 'assistant', parts: [{ kind: 'text', text: 'Searching.' }, { kind: 'toolCall', callId: 'f1', name: 'skills_find', input: { query: 'pdf forms' } }] },
+      { role: 'user', parts: [{ kind: 'toolResult', callId: 'f1', text: 'result of skills_find' }] },
+    ]);
+  });
+
+  it('stops after two rounds and reports another skill or none', async () => {
+    const searching = listModel({ text: '', calls: [find('a')] }, { text: '', calls: [find('b')] }, { text: '', calls: [activate('pdf')] });
+    assert.deepEqual(await runTriggerOnce('pdf', prompt, searching, notCancelled), { kind: 'completed', triggered: false, loaded: [], firstLine: '' });
+    assert.equal(searching.sent.length, 2);
+    const wrong = listModel({ text: '\nI will use docx.\nMore.', calls: [activate('docx')] });
+    assert.deepEqual(await runTriggerOnce('pdf', prompt, wrong, notCancelled), { kind: 'completed', triggered: false, loaded: ['docx'], firstLine: 'I will use docx.' });
+  });
+
+  it('reports a model error in words and a cancellation as such', async () => {
+    const failing = listModel(Object.assign(new Error('quota exceeded'), { code: 'Blocked' }));
+    assert.deepEqual(await runTriggerOnce('pdf', prompt, failing, notCancelled), { kind: 'errored', message: 'The model refused the request (blocked: quota exceeded). Try again later or pick another model.' });
+    const cancelled = listModel(Object.assign(new Error('Canceled'), { name: 'Canceled' }));
+    assert.deepEqual(await runTriggerOnce('pdf', prompt, cancelled, notCancelled), { kind: 'cancelled' });
+    assert.deepEqual(await runTriggerOnce('pdf', prompt, listModel(), { isCancellationRequested: true }), { kind: 'cancelled' });
+  });
+});
+
+describe('runTriggerJobs', () => {
+  const job = (query: string, shouldTrigger: boolean, runs = 3): TriggerJob => ({
+    skill: 'pdf',
+    query: { query, shouldTrigger, range: { start: { line: 0, column: 0 }, end: { line: 0, column: 0 } } },
+    runs,
+    threshold: 0.5,
+  });
+
+  /** Activates pdf when the query mentions pdf; answers after `delayMs`; tracks requests in flight. */
+  function keywordModel(delayMs: number) {
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const order: string[] = [];
+    const model: TriggerModel = {
+      async send(messages) {
+        const query = (messages.at(-1)!.parts[0] as { text: string }).text;
+        order.push(query);
+        inFlight++;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+        inFlight--;
+        return query.includes('pdf') ? { text: '', calls: [activate('pdf')] } : { text: 'No skill needed.', calls: [] };
+      },
+      answerTool: async () => '',
+    };
+    return { model, order, maxInFlight: () => maxInFlight };
+  }
+
+  it('runs every query its number of runs, at most `concurrency` at a time, and gives each a verdict', async () => {
+    const jobs = [job('merge pdf files', true), job('write a haiku', false), job('print it', true, 2)];
+    const { model, order, maxInFlight } = keywordModel(5);
+    const started: string[] = [];
+    const runs: string[] = [];
+    const summary = await runTriggerJobs(jobs, {
+      prompt: (query) => [prompt[0], { role: 'user', parts: [{ kind: 'text', text: query }] }],
+      model,
+      concurrency: 2,
+      token: notCancelled,
+      onStarted: (started_) => started.push(started_.query.query),
+      onRun: (done, run, result) => runs.push(`${done.query.query}#${run}:${result.kind}`),
+    });
+    assert.equal(order.length, 8);
+    assert.equal(maxInFlight(), 2);
+    assert.deepEqual(started, ['merge pdf files', 'write a haiku', 'print it']);
+    assert.equal(runs.length, 8);
+    assert.deepEqual(
+      jobs.map((each) => summary.verdicts.get(each)?.kind),
+      ['passed', 'passed', 'failed'],
+    );
+    assert.deepEqual(summary.cancelled, []);
+  });
+
+  it('stops sending once cancelled and lists the unfinished queries', async () => {
+    const token = { isCancellationRequested: false };
+    const jobs = [job('pdf one', true), job('pdf two', true), job('pdf three', true)];
+    const { model, order } = keywordModel(1);
+    const done: string[] = [];
+    const summary = await runTriggerJobs(jobs, {
+      prompt: (query) => [{ role: 'user', parts: [{ kind: 'text', text: query }] }],
+      model,
+      concurrency: 1,
+      token,
+      onRun: (_job, _run, result) => {
+        if (result.kind === 'completed' && order.length === 4) token.isCancellationRequested = true;
+      },
+      onDone: (finished) => done.push(finished.query.query),
+    });
+    assert.equal(order.length, 4);
+    assert.deepEqual(done, ['pdf one']);
+    assert.deepEqual(summary.cancelled.map((each) => each.query.query), ['pdf two', 'pdf three']);
+  });
+});

@@ -1,0 +1,60 @@
+import * as assert from 'node:assert/strict';
+import { describePrecisionRecall, precisionRecall, queryVerdict, type QueryVerdict, type RunOutcome } from '../../../../src/core/evals/verdict';
+
+const hit: RunOutcome = { kind: 'completed', triggered: true, loaded: ['pdf'], firstLine: '' };
+const none = (firstLine = ''): RunOutcome => ({ kind: 'completed', triggered: false, loaded: [], firstLine });
+const other = (name: string): RunOutcome => ({ kind: 'completed', triggered: false, loaded: [name], firstLine: '' });
+
+describe('queryVerdict', () => {
+  it('passes a should-trigger query whose rate reaches the threshold, with the rate in words', () => {
+    const verdict = queryVerdict('pdf', true, [hit, hit, none()], 0.5);
+    assert.ok(verdict.kind === 'passed');
+    assert.deepEqual([verdict.triggeredRuns, verdict.runs, verdict.rate], [2, 3, 2 / 3]);
+    assert.equal(verdict.message, 'Triggered pdf in 2 of 3 runs (should trigger, threshold 50%).');
+  });
+
+  it('treats the threshold as reached when the rate equals it', () => {
+    assert.equal(queryVerdict('pdf', true, [hit, none()], 0.5).kind, 'passed');
+    assert.equal(queryVerdict('pdf', false, [hit, none()], 0.5).kind, 'failed');
+  });
+
+  it('fails a should-trigger query below the threshold and says what happened instead', () => {
+    const verdict = queryVerdict('pdf', true, [hit, other('docx'), none('I can do that directly.'), none()], 0.75);
+    assert.equal(verdict.kind, 'failed');
+    assert.equal(
+      verdict.message,
+      'Triggered pdf in 1 of 4 runs (should trigger, threshold 75%). Instead: loaded docx (1 run); loaded no skill (2 runs). The model wrote: "I can do that directly."',
+    );
+  });
+
+  it('passes a should-not query that stays below the threshold and fails one that reaches it', () => {
+    assert.equal(queryVerdict('pdf', false, [none(), none(), hit], 0.5).kind, 'passed');
+    const verdict = queryVerdict('pdf', false, [hit, { kind: 'completed', triggered: true, loaded: ['docx', 'pdf'], firstLine: '' }, none()], 0.5);
+    assert.equal(verdict.kind, 'failed');
+    assert.match(verdict.message, /^Triggered pdf in 2 of 3 runs \(should not trigger, threshold 50%\)\. Instead: loaded pdf \(1 run\); loaded pdf, docx \(1 run\)\.$/);
+  });
+
+  it('is errored with the model\'s message when a run failed', () => {
+    assert.deepEqual(queryVerdict('pdf', true, [hit, { kind: 'errored', message: 'The model failed: rate limited' }, hit], 0.5), { kind: 'errored', message: 'The model failed: rate limited' });
+  });
+});
+
+describe('precisionRecall', () => {
+  const result = (shouldTrigger: boolean, kind: QueryVerdict['kind']): { shouldTrigger: boolean; verdict: QueryVerdict } => ({
+    shouldTrigger,
+    verdict: kind === 'errored' ? { kind, message: 'x' } : { kind, rate: 0, triggeredRuns: 0, runs: 1, message: '' },
+  });
+
+  it('counts triggered queries by expectation and verdict, leaving errored ones out', () => {
+    // Triggered: 2 should (passed) + 1 should-not (failed). Should trigger: 2 passed + 1 failed.
+    const scores = precisionRecall([result(true, 'passed'), result(true, 'passed'), result(true, 'failed'), result(false, 'failed'), result(false, 'passed'), result(true, 'errored')]);
+    assert.deepEqual(scores, { precision: 2 / 3, recall: 2 / 3 });
+    assert.equal(describePrecisionRecall(scores), 'precision 67% · recall 67%');
+  });
+
+  it('leaves a share undefined when nothing counts towards it', () => {
+    assert.deepEqual(precisionRecall([result(false, 'passed')]), {});
+    assert.equal(describePrecisionRecall({}), 'precision n/a · recall n/a');
+    assert.deepEqual(precisionRecall([result(true, 'failed')]), { recall: 0 });
+  });
+});
