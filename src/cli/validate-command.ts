@@ -1,8 +1,10 @@
-// `agent-skills validate [--strict] [--json] PATH…`: full validation (frontmatter and body) of
-// every skill, reported like a compiler's diagnostics or as JSON.
+// `agent-skills validate [--strict] [--json] PATH…`: full validation (frontmatter, body, and the
+// trigger tests in evals/triggers.json when there are some) of every skill, reported like a
+// compiler's diagnostics or as JSON.
 
 import * as path from 'node:path';
 import { discoverSkills } from '../core/discovery/discover';
+import { loadTriggerTests, type ParsedTriggerTests } from '../core/evals/trigger-file';
 import { loadSkillFile, type LoadOptions } from '../core/skill-file/load';
 import { hasErrors } from '../core/skill-file/diagnostic-codes';
 import type { DiscoveryProblem, Severity, SkillDiagnostic } from '../core/model/types';
@@ -10,12 +12,17 @@ import { parseArguments } from './args';
 import { validationTarget } from './inputs';
 import { displayPath, ExitCode, InputError, plural, PROGRAM, UsageError, type CliIo } from './io';
 
+type DiagnosticJson = { severity: Severity; code: string; message: string; line: number; column: number };
+
 /** One skill in `--json` output; line and column are 1-based. */
 export interface ValidatedSkillJson {
   path: string;
   name: string;
+  /** False when the SKILL.md or the trigger tests have an error. */
   valid: boolean;
-  diagnostics: Array<{ severity: Severity; code: string; message: string; line: number; column: number }>;
+  diagnostics: DiagnosticJson[];
+  /** Only for a skill with an evals/triggers.json: the positions are in that file. */
+  triggerTests?: { path: string; diagnostics: DiagnosticJson[] };
 }
 
 interface ValidatedSkill {
@@ -23,6 +30,7 @@ interface ValidatedSkill {
   file: string;
   name: string;
   diagnostics: SkillDiagnostic[];
+  triggerTests?: ParsedTriggerTests;
 }
 
 export async function validateCommand(args: readonly string[], io: CliIo): Promise<number> {
@@ -52,6 +60,10 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
     }
   }
 
+  for (const skill of skills) {
+    skill.triggerTests = await loadTriggerTests(path.dirname(skill.file));
+  }
+
   if (options.has('json')) {
     io.stdout(`${JSON.stringify({ skills: skills.map(toJson) })}\n`);
     for (const problem of problems) {
@@ -59,7 +71,7 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
     }
   } else {
     for (const skill of skills) {
-      for (const diagnostic of skill.diagnostics) {
+      for (const diagnostic of allDiagnostics(skill)) {
         io.stdout(`${formatDiagnostic(diagnostic, io)}\n`);
       }
     }
@@ -68,21 +80,31 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
     }
     io.stdout(`${summary(skills, problems)}\n`);
   }
-  return skills.some((skill) => hasErrors(skill.diagnostics)) ? ExitCode.failure : ExitCode.ok;
+  return skills.some((skill) => hasErrors(allDiagnostics(skill))) ? ExitCode.failure : ExitCode.ok;
+}
+
+function allDiagnostics(skill: ValidatedSkill): SkillDiagnostic[] {
+  return [...skill.diagnostics, ...sortedByPosition(skill.triggerTests?.diagnostics ?? [])];
 }
 
 function toJson(skill: ValidatedSkill): ValidatedSkillJson {
+  const { triggerTests } = skill;
   return {
     path: skill.file,
     name: skill.name,
-    valid: !hasErrors(skill.diagnostics),
-    diagnostics: skill.diagnostics.map((diagnostic) => ({
-      severity: diagnostic.severity,
-      code: diagnostic.code,
-      message: diagnostic.message,
-      line: diagnostic.range.start.line + 1,
-      column: diagnostic.range.start.column + 1,
-    })),
+    valid: !hasErrors(allDiagnostics(skill)),
+    diagnostics: skill.diagnostics.map(diagnosticJson),
+    ...(triggerTests ? { triggerTests: { path: triggerTests.file, diagnostics: sortedByPosition(triggerTests.diagnostics).map(diagnosticJson) } } : {}),
+  };
+}
+
+function diagnosticJson(diagnostic: SkillDiagnostic): DiagnosticJson {
+  return {
+    severity: diagnostic.severity,
+    code: diagnostic.code,
+    message: diagnostic.message,
+    line: diagnostic.range.start.line + 1,
+    column: diagnostic.range.start.column + 1,
   };
 }
 
@@ -98,7 +120,7 @@ function formatProblem(problem: DiscoveryProblem, io: CliIo): string {
 
 /** e.g. "3 skills checked: 1 error, 2 warnings". */
 function summary(skills: readonly ValidatedSkill[], problems: readonly DiscoveryProblem[]): string {
-  const severities = [...skills.flatMap((skill) => skill.diagnostics), ...problems].map((item) => item.severity);
+  const severities = [...skills.flatMap(allDiagnostics), ...problems].map((item) => item.severity);
   const count = (severity: Severity): number => severities.filter((item) => item === severity).length;
   const infos = count('info');
   return `${plural(skills.length, 'skill')} checked: ${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}${infos > 0 ? `, ${plural(infos, 'note')}` : ''}`;

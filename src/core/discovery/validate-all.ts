@@ -1,8 +1,10 @@
 // "Validate Skills": every trusted skill of every location, read in full (body checks included),
-// with discovery problems that point at a file, summed up for the user.
+// its trigger tests (evals/triggers.json) when it has them, and discovery problems that point at
+// a file, summed up for the user.
 
 import { promises as fsp } from 'node:fs';
 import { mapWithConcurrency } from '../util/async';
+import { loadTriggerTests } from '../evals/trigger-file';
 import { loadSkillFile } from '../skill-file/load';
 import type { RegistrySnapshot } from './registry';
 import type { SkillDiagnostic } from '../model/types';
@@ -25,6 +27,7 @@ export async function validateAllSkills(snapshot: RegistrySnapshot): Promise<Val
   const results = await mapWithConcurrency(trusted, VALIDATE_CONCURRENCY, async (record) => ({
     file: record.file,
     diagnostics: (await loadSkillFile(record.dir, { checkBody: true }))?.diagnostics,
+    triggerTests: await loadTriggerTests(record.dir),
   }));
   const files = new Map<string, SkillDiagnostic[]>();
   let checked = 0;
@@ -33,6 +36,9 @@ export async function validateAllSkills(snapshot: RegistrySnapshot): Promise<Val
       // A SKILL.md deleted since the snapshot is simply not counted.
       checked++;
       files.set(result.file, result.diagnostics);
+    }
+    if (result.diagnostics && result.triggerTests) {
+      files.set(result.triggerTests.file, result.triggerTests.diagnostics);
     }
   }
   for (const problem of snapshot.problems) {

@@ -48,6 +48,8 @@ export interface TriggerTestFile {
 }
 
 export interface ParsedTriggerTests {
+  /** Absolute path of the JSON file. */
+  file: string;
   /** The usable queries (entries with errors are left out); undefined when the file as a whole is unusable. */
   tests?: TriggerTestFile;
   diagnostics: SkillDiagnostic[];
@@ -68,7 +70,7 @@ export function parseTriggerTests(text: string, file: string): ParsedTriggerTest
   if (errors.length > 0 || !root) {
     const first = errors[0] ?? { error: 0, offset: 0, length: 0 };
     report('triggers-json-syntax', 'error', `${path.basename(file)} is not valid JSON: ${describeParseError(first)}. Expected an array of { "query": "…", "should_trigger": true }.`, first.offset, first.length);
-    return { diagnostics };
+    return { file, diagnostics };
   }
 
   const settings: { runs?: number; threshold?: number } = {};
@@ -97,13 +99,13 @@ export function parseTriggerTests(text: string, file: string): ParsedTriggerTest
     }
     if (!list) {
       report('triggers-shape', 'error', 'The object form needs a "queries" array of { "query": "…", "should_trigger": true }.', root.offset, 1);
-      return { diagnostics };
+      return { file, diagnostics };
     }
   }
   if (!list || list.type !== 'array') {
     const where = list ?? root;
     report('triggers-shape', 'error', 'Trigger tests are an array of { "query": "…", "should_trigger": true } (or an object with such a "queries" array).', where.offset, where.length);
-    return { diagnostics };
+    return { file, diagnostics };
   }
 
   const queries: TriggerQuery[] = [];
@@ -127,7 +129,7 @@ export function parseTriggerTests(text: string, file: string): ParsedTriggerTest
   if ((list.children ?? []).length === 0) {
     report('triggers-no-queries', 'warning', 'No queries to test yet. Add { "query": "…", "should_trigger": true } entries, or run Skills: Draft Trigger Tests….', list.offset, list.length);
   }
-  return { tests: { file, queries, ...settings }, diagnostics };
+  return { file, tests: { file, queries, ...settings }, diagnostics };
 }
 
 /** Reads a skill's trigger tests; undefined when the skill has none. */
@@ -142,7 +144,7 @@ export async function loadTriggerTests(skillDir: string): Promise<ParsedTriggerT
       return undefined;
     }
     const message = `${file} cannot be read: ${error instanceof Error ? error.message : String(error)}`;
-    return { diagnostics: [{ code: 'triggers-unreadable', severity: 'error', message, file, range: { start: { line: 0, column: 0 }, end: { line: 0, column: 0 } } }] };
+    return { file, diagnostics: [{ code: 'triggers-unreadable', severity: 'error', message, file, range: { start: { line: 0, column: 0 }, end: { line: 0, column: 0 } } }] };
   }
   return parseTriggerTests(text, file);
 }

@@ -174,6 +174,26 @@ describe('agent-skills CLI', () => {
       assert.ok(invalid.diagnostics.some((diagnostic) => diagnostic.code === 'name-uppercase' && diagnostic.severity === 'error' && diagnostic.line === 2 && diagnostic.column === 7));
     });
 
+    it('checks a skill\'s trigger tests, with positions in evals/triggers.json, as text and as JSON', async () => {
+      const skill = path.join(dir, 'tested');
+      await writeTree(skill, { 'SKILL.md': skillText('tested', 'A tested skill.'), evals: { 'triggers.json': '[\n  { "query": "a", "should_trigger": true },\n  { "query": "A", "should_trigger": "no" }\n]\n' } });
+      const run = await cli(['validate', skill]);
+      assert.equal(run.code, 1);
+      const output = lines(run.stdout);
+      assert.match(output[0], /tested\/evals\/triggers\.json:3:14: error: Duplicate query "A" \(also on line 2\); each query is tested once\. \[triggers-duplicate-query\]$/);
+      assert.match(output[1], /tested\/evals\/triggers\.json:3:37: error: "should_trigger" must be true or false.* \[triggers-should-trigger-type\]$/);
+      assert.equal(output.at(-1), '1 skill checked: 2 errors, 0 warnings');
+
+      const [json] = parseValidateJson(await cli(['validate', '--json', skill]));
+      assert.equal(json.valid, false);
+      assert.deepEqual(json.diagnostics, []);
+      assert.equal(json.triggerTests?.path, path.join(skill, 'evals', 'triggers.json'));
+      assert.deepEqual(
+        json.triggerTests?.diagnostics.map(({ code, line, column }) => `${code}@${line}:${column}`),
+        ['triggers-duplicate-query@3:14', 'triggers-should-trigger-type@3:37'],
+      );
+    });
+
     it('turns specification-only findings into errors with --strict', async () => {
       const lenient = await cli(['validate', '--json', fixtureSkill('name-mismatch'), fixtureSkill('extensions')]);
       const strict = await cli(['validate', '--strict', '--json', fixtureSkill('name-mismatch'), fixtureSkill('extensions')]);

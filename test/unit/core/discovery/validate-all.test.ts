@@ -40,6 +40,27 @@ describe('validateAllSkills', () => {
     assert.ok(![...summary.files.keys()].some((file) => file.includes('hidden')));
   });
 
+  it('checks the trigger tests of trusted skills that have them, never those of untrusted ones', async () => {
+    await writeTree(path.join(dir, 'ws'), {
+      good: { 'SKILL.md': skillText('good', 'Fine.'), evals: { 'triggers.json': '[{ "query": "do the good thing", "should_trigger": true }]' } },
+      tested: { 'SKILL.md': skillText('tested', 'Fine too.'), evals: { 'triggers.json': '[\n  { "query": "", "should_trigger": true }\n]' } },
+      plain: { 'SKILL.md': skillText('plain', 'No tests.') },
+    });
+    await writeTree(path.join(dir, 'other'), { hidden: { 'SKILL.md': skillText('hidden', 'Hidden.'), evals: { 'triggers.json': 'not json' } } });
+    await registry.setRoots([root(path.join(dir, 'ws')), root(path.join(dir, 'other'), 'workspace', true)]);
+
+    const summary = await validateAllSkills(registry.snapshot);
+    assert.equal(summary.checked, 3);
+    assert.equal(summary.errors, 1);
+    assert.deepEqual(summary.files.get(path.join(dir, 'ws', 'good', 'evals', 'triggers.json')), []);
+    assert.deepEqual(
+      summary.files.get(path.join(dir, 'ws', 'tested', 'evals', 'triggers.json'))!.map((diagnostic) => [diagnostic.code, diagnostic.range.start.line, diagnostic.range.start.column]),
+      [['triggers-empty-query', 1, 13]],
+    );
+    assert.ok(![...summary.files.keys()].some((file) => file.includes('plain') && file.endsWith('.json')));
+    assert.ok(![...summary.files.keys()].some((file) => file.includes('hidden')));
+  });
+
   it('sums up in one sentence', () => {
     assert.equal(describeValidation({ checked: 1, errors: 0, warnings: 2, skippedUntrusted: 0 }), 'Checked 1 skill: 0 errors, 2 warnings.');
     assert.equal(describeValidation({ checked: 3, errors: 1, warnings: 1, skippedUntrusted: 2 }), 'Checked 3 skills: 1 error, 1 warning. 2 skills of the untrusted workspace not read.');
