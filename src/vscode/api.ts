@@ -7,6 +7,7 @@ import { describeSkills, type SkillInfo } from '../core/view/skill-info';
 import type { SkillDiagnostics } from './diagnostics';
 import type { SkillsMcpServerProvider } from './mcp/server-definition';
 import type { SkillsHost } from './skills-host';
+import type { TriggerTestController } from './testing/trigger-tests';
 import type { SkillsTreeProvider } from './tree';
 import type { SkillWatcher } from './watcher';
 
@@ -32,6 +33,8 @@ export interface AgentSkillsApi {
     startupMs(): number | undefined;
     /** The MCP server definition VS Code is given now (none while skills are off). */
     mcpServerDefinition(): vscode.McpStdioServerDefinition | undefined;
+    /** The Testing view's trigger tests: its items, its run handler and the last results. */
+    readonly triggerTests: TriggerTestController;
   };
 }
 
@@ -42,6 +45,7 @@ export function createApi(
   diagnostics: SkillDiagnostics,
   tree: SkillsTreeProvider,
   mcpServer: SkillsMcpServerProvider,
+  triggerTests: TriggerTestController,
   disposables: vscode.Disposable[],
 ): AgentSkillsApi {
   const changes = new vscode.EventEmitter<void>();
@@ -64,7 +68,8 @@ export function createApi(
       watcher.flush();
       await host.whenIdle();
       await diagnostics.settled();
+      await triggerTests.settled();
     },
-    testing: { tree, startupMs: () => host.startupMs, mcpServerDefinition: () => mcpServer.definition() },
+    testing: { tree, startupMs: () => host.startupMs, mcpServerDefinition: () => mcpServer.definition(), triggerTests },
   };
 }

@@ -12,7 +12,7 @@ import { COMMANDS, SETTINGS, SETTINGS_SECTION } from './manifest';
 import type { SkillsHost } from './skills-host';
 
 /** A tree item, a skill name or a SKILL.md Uri: what the item commands accept. */
-type SkillReference = SkillViewItem | string | vscode.Uri | undefined;
+export type SkillReference = SkillViewItem | string | vscode.Uri | undefined;
 
 export function registerCommands(host: SkillsHost, diagnostics: SkillDiagnostics, catalog: CatalogDocument): vscode.Disposable {
   const register = (id: string, run: (...args: never[]) => unknown): vscode.Disposable => vscode.commands.registerCommand(id, run);
@@ -78,7 +78,7 @@ export function registerCommands(host: SkillsHost, diagnostics: SkillDiagnostics
   );
 }
 
-function findRecord(host: SkillsHost, reference: SkillReference): SkillRecord | undefined {
+export function findRecord(host: SkillsHost, reference: SkillReference): SkillRecord | undefined {
   const skills = host.snapshot.skills;
   if (typeof reference === 'string') {
     return host.snapshot.usable(reference) ?? host.snapshot.byName(reference)[0];

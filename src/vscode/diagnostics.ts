@@ -1,16 +1,19 @@
-// Problems-panel diagnostics for SKILL.md files. Three inputs, latest wins per file:
-// - discovery (the registry's findings, published as skills load and change),
-// - Validate Skills (every skill read in full, body checks included),
+// Problems-panel diagnostics for SKILL.md files and trigger tests (evals/triggers.json). Three
+// inputs, latest wins per file:
+// - discovery (the registry's findings and the trigger-test files, published as they change),
+// - Validate Skills (every skill read in full, body checks and trigger tests included),
 // - open editors (the unsaved buffer, validated as you type).
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { parseTriggerTests } from '../core/evals/trigger-file';
 import { loadSkillFile, validateSkillText } from '../core/skill-file/load';
 import type { RegistrySnapshot } from '../core/discovery/registry';
 import type { SkillRecord } from '../core/model/types';
 import { toVscodeDiagnostic } from './convert';
 import { describeValidation, validateAllSkills, type ValidationSummary } from '../core/discovery/validate-all';
 import type { SkillsHost } from './skills-host';
+import type { TriggerTestFiles } from './testing/trigger-test-files';
 import { Disposable } from './disposable';
 
 const TYPING_DELAY_MS = 150;
@@ -35,9 +38,16 @@ export class SkillDiagnostics extends Disposable {
   /** Registry updates are handled one after another, so an older one never overwrites a newer one. */
   private queue: Promise<void> = Promise.resolve();
 
-  constructor(private readonly host: SkillsHost) {
+  /** Trigger-test files whose diagnostics are published. */
+  private publishedTriggerTests = new Set<string>();
+
+  constructor(
+    private readonly host: SkillsHost,
+    private readonly triggerTests: TriggerTestFiles,
+  ) {
     super();
     this.register(host.onDidChange((snapshot) => this.enqueue(snapshot)));
+    this.register(triggerTests.onDidChange(() => this.followTriggerTests()));
     this.register(vscode.workspace.onDidOpenTextDocument((document) => this.validateDocument(document)));
     this.register(vscode.workspace.onDidChangeTextDocument((event) => this.scheduleDocument(event.document)));
     this.register(vscode.workspace.onDidCloseTextDocument((document) => void this.revertToDisk(document.uri)));
@@ -98,6 +108,27 @@ export class SkillDiagnostics extends Disposable {
     }
   }
 
+  /** Trigger-test files follow their index, which reads a file again only when it changed. */
+  private followTriggerTests(): void {
+    const current = new Map(this.triggerTests.skills.flatMap(({ parsed }) => (parsed ? [[parsed.file, parsed.diagnostics] as const] : [])));
+    for (const file of this.publishedTriggerTests) {
+      if (!current.has(file) && !this.isOpen(file)) {
+        this.collection.delete(vscode.Uri.file(file));
+      }
+    }
+    for (const [file, diagnostics] of current) {
+      if (!this.isOpen(file)) {
+        this.collection.set(vscode.Uri.file(file), diagnostics.map(toVscodeDiagnostic));
+      }
+    }
+    this.publishedTriggerTests = new Set(current.keys());
+  }
+
+  /** A trusted skill's trigger-test file (untrusted ones are never read). */
+  private isTriggerTestFile(uri: vscode.Uri): boolean {
+    return uri.scheme === 'file' && this.triggerTests.ofFile(uri.fsPath)?.parsed !== undefined;
+  }
+
   private isOpen(file: string): boolean {
     return vscode.workspace.textDocuments.some((document) => document.uri.scheme === 'file' && document.uri.fsPath === file);
   }
@@ -108,7 +139,7 @@ export class SkillDiagnostics extends Disposable {
   }
 
   private scheduleDocument(document: vscode.TextDocument): void {
-    if (!isSkillFile(document.uri)) {
+    if (!isSkillFile(document.uri) && !this.isTriggerTestFile(document.uri)) {
       return;
     }
     const key = document.uri.toString();
@@ -123,6 +154,10 @@ export class SkillDiagnostics extends Disposable {
   }
 
   private validateDocument(document: vscode.TextDocument): void {
+    if (this.isTriggerTestFile(document.uri) && !document.isClosed) {
+      this.collection.set(document.uri, parseTriggerTests(document.getText(), document.uri.fsPath).diagnostics.map(toVscodeDiagnostic));
+      return;
+    }
     if (!isSkillFile(document.uri) || document.isClosed || !this.mayRead(document.uri)) {
       return;
     }
@@ -132,6 +167,11 @@ export class SkillDiagnostics extends Disposable {
 
   /** A closed editor may have held unsaved text: show what the disk says again. */
   private async revertToDisk(uri: vscode.Uri): Promise<void> {
+    const triggerTests = uri.scheme === 'file' ? this.triggerTests.ofFile(uri.fsPath)?.parsed : undefined;
+    if (triggerTests) {
+      this.collection.set(uri, triggerTests.diagnostics.map(toVscodeDiagnostic));
+      return;
+    }
     if (!isSkillFile(uri)) {
       return;
     }

@@ -11,6 +11,8 @@ import { SkillsMcpServerProvider } from './mcp/server-definition';
 import { registerQuickFixes } from './quick-fixes';
 import { SkillsHost } from './skills-host';
 import { createSkillsView, SkillsTreeProvider } from './tree';
+import { registerTriggerTests } from './testing/register';
+import { TriggerTestFiles } from './testing/trigger-test-files';
 import { SkillWatcher } from './watcher';
 
 export function activate(context: vscode.ExtensionContext): AgentSkillsApi {
@@ -18,14 +20,16 @@ export function activate(context: vscode.ExtensionContext): AgentSkillsApi {
   const host = new SkillsHost(log, { builtinDir: vscode.Uri.joinPath(context.extensionUri, 'skills').fsPath });
   const watcher = new SkillWatcher(host);
   const tree = new SkillsTreeProvider(host);
-  const diagnostics = new SkillDiagnostics(host);
+  const triggerTestFiles = new TriggerTestFiles(host, watcher);
+  const diagnostics = new SkillDiagnostics(host, triggerTestFiles);
   const catalog = new CatalogDocument(host);
-  context.subscriptions.push(host, watcher, tree, diagnostics, catalog);
+  context.subscriptions.push(host, watcher, triggerTestFiles, tree, diagnostics, catalog);
   context.subscriptions.push(createSkillsView(host, tree), registerCommands(host, diagnostics, catalog), registerQuickFixes(), log);
   registerChat(context, host);
   const mcpServer = new SkillsMcpServerProvider(host, context.extensionUri);
   context.subscriptions.push(mcpServer);
-  return createApi(host, watcher, diagnostics, tree, mcpServer, context.subscriptions);
+  const triggerTests = registerTriggerTests(context, host, triggerTestFiles);
+  return createApi(host, watcher, diagnostics, tree, mcpServer, triggerTests, context.subscriptions);
 }
 
 export function deactivate(): void {}

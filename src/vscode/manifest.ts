@@ -19,6 +19,7 @@ export const COMMANDS = {
   reveal: 'agentSkills.reveal',
   copyName: 'agentSkills.copyName',
   manageTrust: 'agentSkills.manageTrust',
+  draftTriggerTests: 'agentSkills.draftTriggerTests',
 } as const;
 
 export const VIEW_CONTAINER_ID = 'agentSkills';

@@ -1,4 +1,7 @@
 import * as vscode from 'vscode';
+import { DEFAULT_CONCURRENCY } from '../core/evals/run';
+import { MAX_RUNS } from '../core/evals/trigger-file';
+import { DEFAULT_RUNS, DEFAULT_THRESHOLD } from '../core/evals/verdict';
 import type { SkillSettings } from '../core/model/settings';
 import { DEFAULT_CATALOG_BUDGET_CHARS } from '../core/use/catalog';
 import { SETTINGS, SETTINGS_SECTION } from './manifest';
@@ -18,6 +21,42 @@ export function readSettings(scope?: vscode.ConfigurationScope): SkillSettings {
     catalogBudgetPercent: config.get<number>(SETTINGS.catalogBudgetPercent, 2),
     catalogBudgetChars: config.get<number>(SETTINGS.catalogBudgetChars, DEFAULT_CATALOG_BUDGET_CHARS),
   };
+}
+
+/** How trigger tests run (`agentSkills.triggerTests.*`); read when a run starts. */
+export interface TriggerTestSettings {
+  /** Requests per query. */
+  runs: number;
+  /** Share of runs that must trigger for a should-trigger query to pass. */
+  threshold: number;
+  /** A model id or family; empty: the only model, or the one picked for this workspace. */
+  model: string;
+  /** Runs sending more requests than this ask first. */
+  confirmAbove: number;
+  /** Requests in flight at once. */
+  concurrency: number;
+}
+
+export function readTriggerTestSettings(): TriggerTestSettings {
+  const config = vscode.workspace.getConfiguration(`${SETTINGS_SECTION}.triggerTests`);
+  return {
+    runs: wholeNumber(config.get<unknown>('runs'), DEFAULT_RUNS, 1, MAX_RUNS),
+    threshold: Math.min(1, Math.max(0, numberOr(config.get<unknown>('threshold'), DEFAULT_THRESHOLD))),
+    model: typeof config.get<unknown>('model') === 'string' ? config.get<string>('model')!.trim() : '',
+    confirmAbove: wholeNumber(config.get<unknown>('confirmAbove'), DEFAULT_CONFIRM_ABOVE, 0, Number.MAX_SAFE_INTEGER),
+    concurrency: wholeNumber(config.get<unknown>('concurrency'), DEFAULT_CONCURRENCY, 1, MAX_CONCURRENCY),
+  };
+}
+
+const DEFAULT_CONFIRM_ABOVE = 60;
+const MAX_CONCURRENCY = 16;
+
+function numberOr(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+}
+
+function wholeNumber(value: unknown, fallback: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, Math.round(numberOr(value, fallback))));
 }
 
 /** Fires when any `agentSkills.*` setting changes. */

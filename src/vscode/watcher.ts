@@ -15,10 +15,16 @@ export class SkillWatcher extends Disposable {
   /** The watchers of the current roots, replaced when the roots change. */
   private watchers: vscode.Disposable[] = [];
   private readonly coalescer: ChangeCoalescer;
+  private readonly appliedEmitter = this.register(new vscode.EventEmitter<readonly SkillChange[]>());
+  /**
+   * Fires with each batch of changed paths once the registry applied it, for features that read
+   * other files of a skill folder (trigger tests) and follow the same watchers.
+   */
+  readonly onDidApplyChanges = this.appliedEmitter.event;
 
   constructor(host: SkillsHost) {
     super();
-    this.coalescer = this.register(new ChangeCoalescer((changes) => void host.applyChanges(changes)));
+    this.coalescer = this.register(new ChangeCoalescer((changes) => void host.applyChanges(changes).finally(() => this.appliedEmitter.fire(changes))));
     this.register(host.onDidChangeRoots((roots) => this.watch(roots)));
     this.register({ dispose: () => this.disposeWatchers() });
     this.watch(host.roots);

@@ -1,0 +1,86 @@
+// Skills: Draft Trigger Tests…: asks a chat model for should / should-not queries for a skill and
+// opens the proposed evals/triggers.json for review. An existing file is replaced only when the
+// user says so.
+
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { describeModelError } from '../../core/chat/prompt';
+import { draftFromAnswer, draftPrompt } from '../../core/evals/draft';
+import { TRIGGER_TESTS_PATH } from '../../core/evals/trigger-file';
+import type { SkillRecord } from '../../core/model/types';
+import { isUsableStatus } from '../../core/model/status';
+import { toChatMessages } from '../chat/messages';
+import { readTriggerTestSettings } from '../settings';
+import type { SkillsHost } from '../skills-host';
+import { chooseTriggerModel } from './trigger-model';
+
+export type DraftOutcome = 'written' | 'kept' | 'cancelled' | 'failed';
+
+export async function draftTriggerTests(host: SkillsHost, workspaceState: vscode.Memento, record: SkillRecord | undefined): Promise<DraftOutcome> {
+  const usable = host.snapshot.skills.filter((candidate) => isUsableStatus(candidate.status) && candidate.metadata);
+  const skill = record ?? (await pickSkill(usable));
+  if (!skill?.metadata) {
+    if (skill) {
+      void vscode.window.showWarningMessage(`${skill.name} cannot be used (${skill.status}), so it has no trigger tests to draft.`);
+    }
+    return 'cancelled';
+  }
+  const file = vscode.Uri.file(path.join(skill.dir, TRIGGER_TESTS_PATH));
+  const exists = await vscode.workspace.fs.stat(file).then(
+    () => true,
+    () => false,
+  );
+  if (exists) {
+    const answer = await vscode.window.showWarningMessage(`${skill.name} already has ${TRIGGER_TESTS_PATH}.`, { modal: true, detail: 'Replace it with a new draft from the model?' }, 'Replace', 'Open Existing');
+    if (answer === 'Open Existing') {
+      await vscode.window.showTextDocument(file);
+      return 'kept';
+    }
+    if (answer !== 'Replace') {
+      return 'kept';
+    }
+  }
+
+  const choice = await chooseTriggerModel(readTriggerTestSettings().model, workspaceState);
+  if (choice.kind !== 'model') {
+    if (choice.kind === 'none') {
+      void vscode.window.showErrorMessage(choice.message ?? 'No language model is available to draft trigger tests.');
+    }
+    return choice.kind === 'none' ? 'failed' : 'cancelled';
+  }
+  const others = usable.filter((candidate) => candidate !== skill).map((candidate) => ({ name: candidate.name, description: candidate.metadata!.description }));
+  const messages = toChatMessages(draftPrompt({ name: skill.name, description: skill.metadata.description }, others));
+  const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Drafting trigger tests for ${skill.name}…`, cancellable: true }, async (_progress, token) => {
+    try {
+      const response = await choice.model.sendRequest(messages, { justification: 'Drafting trigger tests asks the model for example queries.' }, token);
+      let text = '';
+      for await (const chunk of response.text) {
+        text += chunk;
+      }
+      return token.isCancellationRequested ? undefined : draftFromAnswer(text, file.fsPath);
+    } catch (error) {
+      return token.isCancellationRequested ? undefined : { ok: false as const, message: describeModelError(error) };
+    }
+  });
+  if (!result) {
+    return 'cancelled';
+  }
+  if (!result.ok) {
+    host.log.warn(`Draft Trigger Tests for ${skill.name}: ${result.message}`);
+    void vscode.window.showErrorMessage(`Could not draft trigger tests for ${skill.name}: ${result.message}`);
+    return 'failed';
+  }
+  await vscode.workspace.fs.writeFile(file, Buffer.from(result.text, 'utf8'));
+  host.log.info(`Drafted ${result.queries.length} trigger tests for ${skill.name} in ${file.fsPath}.`);
+  await vscode.window.showTextDocument(file);
+  void vscode.window.showInformationMessage(`Drafted ${result.queries.length} trigger tests for ${skill.name}. Review them, then run them from the Testing view.`);
+  return 'written';
+}
+
+async function pickSkill(usable: readonly SkillRecord[]): Promise<SkillRecord | undefined> {
+  const picked = await vscode.window.showQuickPick(
+    usable.map((record) => ({ label: record.name, description: record.root.label, detail: record.metadata?.description, record })),
+    { title: 'Draft Trigger Tests', placeHolder: 'The skill to draft trigger tests for', matchOnDescription: true },
+  );
+  return picked?.record;
+}

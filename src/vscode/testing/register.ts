@@ -1,0 +1,19 @@
+// Trigger tests' one entry point for the composition root: the test controller and Skills: Draft
+// Trigger Tests…, both released with the extension.
+
+import * as vscode from 'vscode';
+import { findRecord, type SkillReference } from '../commands';
+import { COMMANDS } from '../manifest';
+import type { SkillsHost } from '../skills-host';
+import { draftTriggerTests } from './draft-trigger-tests';
+import type { TriggerTestFiles } from './trigger-test-files';
+import { TriggerTestController } from './trigger-tests';
+
+export function registerTriggerTests(context: vscode.ExtensionContext, host: SkillsHost, files: TriggerTestFiles): TriggerTestController {
+  const controller = new TriggerTestController(host, files, context.workspaceState);
+  context.subscriptions.push(
+    controller,
+    vscode.commands.registerCommand(COMMANDS.draftTriggerTests, (reference?: SkillReference) => draftTriggerTests(host, context.workspaceState, reference === undefined ? undefined : findRecord(host, reference))),
+  );
+  return controller;
+}

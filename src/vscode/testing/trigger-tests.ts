@@ -1,0 +1,285 @@
+// The "Agent Skills" test controller: each skill's evals/triggers.json as tests in the Testing view
+// (source → skill → query), kept current by the registry and the skill watcher, and run against a
+// chat model with exactly the first turn @skills would send.
+
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { NO_MODEL_MESSAGE } from '../../core/chat/prompt';
+import { untrustedSkillCount } from '../../core/chat/tool-texts';
+import { triggerTestPrompt } from '../../core/evals/request';
+import { plannedRequests, runTriggerJobs, type RunResult, type TriggerJob } from '../../core/evals/run';
+import { TRIGGER_TESTS_PATH, type TriggerQuery } from '../../core/evals/trigger-file';
+import { describePrecisionRecall, precisionRecall, type QueryVerdict } from '../../core/evals/verdict';
+import type { SkillRecord } from '../../core/model/types';
+import { currentCatalog } from '../../core/use/current-catalog';
+import { toVscodeRange } from '../convert';
+import { readTriggerTestSettings } from '../settings';
+import type { SkillsHost } from '../skills-host';
+import { chooseTriggerModel, chatTriggerModel } from './trigger-model';
+import type { TriggerTestFiles, TriggerTestsOfSkill } from './trigger-test-files';
+
+export const TEST_CONTROLLER_ID = 'agentSkills.triggerTests';
+
+interface QueryEntry {
+  kind: 'query';
+  record: SkillRecord;
+  query: TriggerQuery;
+  runs?: number;
+  threshold?: number;
+}
+
+interface SkillEntry {
+  kind: 'skill';
+  record: SkillRecord;
+  /** Workspace skill of an untrusted workspace: listed, never read or run. */
+  untrusted: boolean;
+}
+
+type Entry = QueryEntry | SkillEntry | { kind: 'source' };
+
+/** One query's outcome in the last run, for the extension's tests. */
+export interface TriggerTestResult {
+  skill: string;
+  query: string;
+  verdict: QueryVerdict;
+}
+
+interface Job extends TriggerJob {
+  item: vscode.TestItem;
+}
+
+export class TriggerTestController implements vscode.Disposable {
+  readonly controller = vscode.tests.createTestController(TEST_CONTROLLER_ID, 'Agent Skills');
+  private readonly entries = new WeakMap<vscode.TestItem, Entry>();
+  /** "precision … · recall …" of a skill's last run, kept across rebuilds (by skill item id). */
+  private readonly scores = new Map<string, string>();
+  private readonly disposables: vscode.Disposable[] = [this.controller];
+  /** What the last run decided, per query item id. */
+  readonly lastResults = new Map<string, TriggerTestResult>();
+
+  constructor(
+    private readonly host: SkillsHost,
+    private readonly files: TriggerTestFiles,
+    private readonly workspaceState: vscode.Memento,
+  ) {
+    this.controller.createRunProfile('Run trigger tests', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token), true);
+    this.controller.refreshHandler = () => files.refresh();
+    this.disposables.push(files.onDidChange(() => this.buildItems()));
+    this.buildItems();
+  }
+
+  /** Resolves once the items follow the latest registry snapshot and files. */
+  async settled(): Promise<void> {
+    await this.files.settled();
+  }
+
+  dispose(): void {
+    vscode.Disposable.from(...this.disposables).dispose();
+  }
+
+  /** Source → skill → query, from the current files. Items keep their ids, so results stay on them. */
+  private buildItems(): void {
+    const sources = new Map<string, vscode.TestItem>();
+    for (const skill of this.files.skills) {
+      const label = skill.record.root.label;
+      let source = sources.get(label);
+      if (!source) {
+        source = this.controller.createTestItem(`source:${label}`, label);
+        this.entries.set(source, { kind: 'source' });
+        sources.set(label, source);
+      }
+      source.children.add(this.skillItem(skill));
+    }
+    this.controller.items.replace([...sources.values()]);
+  }
+
+  private skillItem({ record, parsed }: TriggerTestsOfSkill): vscode.TestItem {
+    const id = `skill:${record.dir}`;
+    const uri = vscode.Uri.file(path.join(record.dir, TRIGGER_TESTS_PATH));
+    const item = this.controller.createTestItem(id, record.name, uri);
+    if (!parsed) {
+      item.description = 'Restricted Mode: not run';
+      this.entries.set(item, { kind: 'skill', record, untrusted: true });
+      return item;
+    }
+    item.range = new vscode.Range(0, 0, 0, 0);
+    item.description = this.scores.get(id);
+    const firstError = parsed.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
+    if (firstError) {
+      const { line, column } = firstError.range.start;
+      item.error = `${path.join(record.name, TRIGGER_TESTS_PATH)}:${line + 1}:${column + 1}: ${firstError.message}`;
+    }
+    this.entries.set(item, { kind: 'skill', record, untrusted: false });
+    for (const query of parsed.tests?.queries ?? []) {
+      const child = this.controller.createTestItem(`${id}|${query.query}`, query.query, uri);
+      child.description = query.shouldTrigger ? 'should trigger' : 'should not trigger';
+      child.range = toVscodeRange(query.range);
+      this.entries.set(child, { kind: 'query', record, query, runs: parsed.tests?.runs, threshold: parsed.tests?.threshold });
+      item.children.add(child);
+    }
+    return item;
+  }
+
+  /** The run profile's handler. */
+  async run(request: vscode.TestRunRequest, token: vscode.CancellationToken): Promise<void> {
+    const run = this.controller.createTestRun(request);
+    try {
+      await this.runRequest(request, run, token);
+    } catch (error) {
+      this.host.log.error(`Trigger test run failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      run.appendOutput(`The run failed: ${error instanceof Error ? error.message : String(error)}\r\n`);
+    } finally {
+      run.end();
+    }
+  }
+
+  private async runRequest(request: vscode.TestRunRequest, run: vscode.TestRun, token: vscode.CancellationToken): Promise<void> {
+    const { queries, restricted } = this.selected(request);
+    for (const item of restricted) {
+      run.skipped(item);
+      run.appendOutput(`${item.label}: not run, the workspace is in Restricted Mode (its skills never reach a model until you trust it).\r\n`, undefined, item);
+    }
+    if (queries.length === 0) {
+      return;
+    }
+    const settings = readTriggerTestSettings();
+    const jobs: Job[] = queries.map(({ item, entry }) => ({
+      item,
+      skill: entry.record.name,
+      query: entry.query,
+      runs: entry.runs ?? settings.runs,
+      threshold: entry.threshold ?? settings.threshold,
+    }));
+    const skipAll = (reason: string): void => {
+      run.appendOutput(`${reason}\r\n`);
+      jobs.forEach((job) => run.skipped(job.item));
+    };
+
+    const choice = await chooseTriggerModel(settings.model, this.workspaceState);
+    if (choice.kind === 'none') {
+      jobs.forEach((job) => run.errored(job.item, new vscode.TestMessage(choice.message ?? NO_MODEL_MESSAGE)));
+      return;
+    }
+    if (choice.kind === 'dismissed') {
+      return skipAll('No model was picked; nothing was sent.');
+    }
+    const model = choice.model;
+    const requests = plannedRequests(jobs);
+    if (requests > settings.confirmAbove) {
+      const answer = await vscode.window.showWarningMessage(
+        `Run ${jobs.length} trigger tests? This sends at least ${requests} requests to ${model.name}.`,
+        { modal: true, detail: `Each query is sent ${settings.runs} times (agentSkills.triggerTests.runs). Runs above ${settings.confirmAbove} requests ask first (agentSkills.triggerTests.confirmAbove).` },
+        'Run',
+      );
+      if (answer !== 'Run') {
+        return skipAll('The run was not confirmed; nothing was sent.');
+      }
+    }
+
+    const catalog = currentCatalog(this.host, model.maxInputTokens);
+    const untrusted = untrustedSkillCount(this.host.snapshot);
+    const hiddenFromModel = new Set(this.host.snapshot.skills.filter((record) => record.metadata?.disableModelInvocation).map((record) => record.name));
+    jobs.forEach((job) => run.enqueued(job.item));
+    run.appendOutput(`Trigger tests on ${model.name} (${model.id}): ${jobs.length} queries, ${requests} runs, ${settings.concurrency} at a time.\r\n`);
+    this.host.log.info(`Trigger tests: ${jobs.length} queries on ${model.name}.`);
+
+    const startedAt = new Map<Job, number>();
+    const runnable = jobs.filter((job) => {
+      if (!hiddenFromModel.has(job.skill)) {
+        return true;
+      }
+      run.errored(job.item, new vscode.TestMessage(`${job.skill} is hidden from the model (disable-model-invocation: true), so no query can trigger it.`));
+      return false;
+    });
+    const summary = await runTriggerJobs(runnable, {
+      prompt: (query) => triggerTestPrompt(catalog.text, untrusted, query),
+      model: chatTriggerModel(model, token),
+      concurrency: settings.concurrency,
+      token,
+      onStarted: (job) => {
+        startedAt.set(job, Date.now());
+        run.started(job.item);
+      },
+      onRun: (job, index, result) => run.appendOutput(`${job.skill} · run ${index + 1}/${job.runs} · "${job.query.query}": ${describeRun(job.skill, result)}\r\n`, undefined, job.item),
+      onDone: (job, verdict) => {
+        const duration = Date.now() - (startedAt.get(job) ?? Date.now());
+        this.lastResults.set(job.item.id, { skill: job.skill, query: job.query.query, verdict });
+        if (verdict.kind === 'passed') {
+          run.passed(job.item, duration);
+        } else if (verdict.kind === 'failed') {
+          const message = new vscode.TestMessage(verdict.message);
+          message.location = job.item.uri && job.item.range ? new vscode.Location(job.item.uri, job.item.range) : undefined;
+          run.failed(job.item, message, duration);
+        } else {
+          run.errored(job.item, new vscode.TestMessage(verdict.message), duration);
+        }
+      },
+    });
+    for (const job of summary.cancelled) {
+      run.skipped(job.item);
+    }
+    if (summary.cancelled.length > 0) {
+      run.appendOutput(`Cancelled: ${summary.cancelled.length} queries not finished.\r\n`);
+    }
+    this.reportScores(runnable, summary.verdicts, run);
+  }
+
+  /** Precision and recall of each skill over the queries of this run, on the skill's item. */
+  private reportScores(jobs: readonly Job[], verdicts: ReadonlyMap<Job, QueryVerdict>, run: vscode.TestRun): void {
+    const bySkill = new Map<vscode.TestItem, { shouldTrigger: boolean; verdict: QueryVerdict }[]>();
+    for (const job of jobs) {
+      const verdict = verdicts.get(job);
+      const parent = job.item.parent;
+      if (verdict && parent) {
+        bySkill.set(parent, [...(bySkill.get(parent) ?? []), { shouldTrigger: job.query.shouldTrigger, verdict }]);
+      }
+    }
+    for (const [item, results] of bySkill) {
+      const scores = describePrecisionRecall(precisionRecall(results));
+      this.scores.set(item.id, scores);
+      item.description = scores;
+      run.appendOutput(`${item.label}: ${scores} over ${results.length} queries.\r\n`, undefined, item);
+    }
+  }
+
+  /** The query items a request covers (parents expand to their queries), and untrusted skills it names. */
+  private selected(request: vscode.TestRunRequest): { queries: { item: vscode.TestItem; entry: QueryEntry }[]; restricted: vscode.TestItem[] } {
+    const excluded = new Set(request.exclude ?? []);
+    const queries: { item: vscode.TestItem; entry: QueryEntry }[] = [];
+    const restricted: vscode.TestItem[] = [];
+    const visit = (item: vscode.TestItem): void => {
+      if (excluded.has(item)) {
+        return;
+      }
+      const entry = this.entries.get(item);
+      if (entry?.kind === 'query') {
+        queries.push({ item, entry });
+      } else if (entry?.kind === 'skill' && entry.untrusted) {
+        restricted.push(item);
+      } else {
+        item.children.forEach(visit);
+      }
+    };
+    if (request.include) {
+      request.include.forEach(visit);
+    } else {
+      this.controller.items.forEach(visit);
+    }
+    return { queries, restricted };
+  }
+}
+
+/** One line of the run's output. */
+function describeRun(skill: string, result: RunResult): string {
+  switch (result.kind) {
+    case 'cancelled':
+      return 'cancelled';
+    case 'errored':
+      return `model error: ${result.message}`;
+    case 'completed': {
+      const loaded = result.loaded.length > 0 ? `loaded ${result.loaded.join(', ')}` : 'loaded no skill';
+      const wrote = result.firstLine ? `; wrote "${result.firstLine}"` : '';
+      return `${result.triggered ? `triggered ${skill}` : 'not triggered'} (${loaded}${wrote})`;
+    }
+  }
+}
