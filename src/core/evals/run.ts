@@ -57,6 +57,10 @@ export async function runTriggerOnce(skill: string, prompt: readonly PromptMessa
     } catch (error) {
       return token.isCancellationRequested || isCancellation(error) ? { kind: 'cancelled' } : { kind: 'errored', message: describeModelError(error) };
     }
+    if (token.isCancellationRequested) {
+      // A cancelled request may still end without an error, with whatever it had streamed.
+      return { kind: 'cancelled' };
+    }
     text += answer.text;
     for (const call of answer.calls.filter((candidate) => candidate.name === TOOL_NAMES.activate)) {
       const parsed = parseActivateInput(call.input);

@@ -31,12 +31,14 @@ export async function draftTriggerTests(host: SkillsHost, workspaceState: vscode
     () => false,
   );
   if (exists) {
-    const answer = await vscode.window.showWarningMessage(`${skill.name} already has ${TRIGGER_TESTS_PATH}.`, { modal: true, detail: 'Replace it with a new draft from the model?' }, 'Replace', 'Open Existing');
-    if (answer === 'Open Existing') {
+    // A quick pick, not a modal dialog: answered from the keyboard, and Escape keeps the file.
+    const replace = { label: 'Replace it with a new draft', detail: 'The current file is overwritten with what the model proposes.' };
+    const open = { label: 'Open the existing file' };
+    const picked = await vscode.window.showQuickPick([open, replace], { title: `${skill.name} already has ${TRIGGER_TESTS_PATH}`, ignoreFocusOut: true });
+    if (picked === open) {
       await vscode.window.showTextDocument(file);
-      return 'kept';
     }
-    if (answer !== 'Replace') {
+    if (picked !== replace) {
       return 'kept';
     }
   }

@@ -13,7 +13,7 @@ import { describePrecisionRecall, precisionRecall, type QueryVerdict } from '../
 import type { SkillRecord } from '../../core/model/types';
 import { currentCatalog } from '../../core/use/current-catalog';
 import { toVscodeRange } from '../convert';
-import { readTriggerTestSettings } from '../settings';
+import { readTriggerTestSettings, type TriggerTestSettings } from '../settings';
 import type { SkillsHost } from '../skills-host';
 import { chooseTriggerModel, chatTriggerModel } from './trigger-model';
 import type { TriggerTestFiles, TriggerTestsOfSkill } from './trigger-test-files';
@@ -165,15 +165,8 @@ export class TriggerTestController implements vscode.Disposable {
     }
     const model = choice.model;
     const requests = plannedRequests(jobs);
-    if (requests > settings.confirmAbove) {
-      const answer = await vscode.window.showWarningMessage(
-        `Run ${jobs.length} trigger tests? This sends at least ${requests} requests to ${model.name}.`,
-        { modal: true, detail: `Each query is sent ${settings.runs} times (agentSkills.triggerTests.runs). Runs above ${settings.confirmAbove} requests ask first (agentSkills.triggerTests.confirmAbove).` },
-        'Run',
-      );
-      if (answer !== 'Run') {
-        return skipAll('The run was not confirmed; nothing was sent.');
-      }
+    if (requests > settings.confirmAbove && !(await confirmLargeRun(jobs.length, requests, model.name, settings))) {
+      return skipAll('The run was not confirmed; nothing was sent.');
     }
 
     const catalog = currentCatalog(this.host, model.maxInputTokens);
@@ -237,9 +230,19 @@ export class TriggerTestController implements vscode.Disposable {
     for (const [item, results] of bySkill) {
       const scores = describePrecisionRecall(precisionRecall(results));
       this.scores.set(item.id, scores);
-      item.description = scores;
+      // The files may have changed during the run: the item on show is the one with this id.
+      const shown = this.skillItems().find((candidate) => candidate.id === item.id);
+      if (shown) {
+        shown.description = scores;
+      }
       run.appendOutput(`${item.label}: ${scores} over ${results.length} queries.\r\n`, undefined, item);
     }
+  }
+
+  private skillItems(): vscode.TestItem[] {
+    const items: vscode.TestItem[] = [];
+    this.controller.items.forEach((source) => source.children.forEach((skill) => items.push(skill)));
+    return items;
   }
 
   /** The query items a request covers (parents expand to their queries), and untrusted skills it names. */
@@ -267,6 +270,17 @@ export class TriggerTestController implements vscode.Disposable {
     }
     return { queries, restricted };
   }
+}
+
+/**
+ * Asks before a large run. A quick pick rather than a modal dialog: it is answered from the
+ * keyboard and cannot be hidden behind the Testing view.
+ */
+async function confirmLargeRun(queries: number, requests: number, modelName: string, settings: TriggerTestSettings): Promise<boolean> {
+  const run = { label: `Run ${queries} trigger tests`, detail: `Sends at least ${requests} requests to ${modelName}: each query ${settings.runs} times (agentSkills.triggerTests.runs).` };
+  const cancel = { label: 'Cancel', detail: `Runs above ${settings.confirmAbove} requests ask first (agentSkills.triggerTests.confirmAbove).` };
+  const picked = await vscode.window.showQuickPick([run, cancel], { title: `Run ${requests} model requests?`, ignoreFocusOut: true });
+  return picked === run;
 }
 
 /** One line of the run's output. */

@@ -67,6 +67,18 @@ describe('runTriggerOnce', () => {
     assert.deepEqual(await runTriggerOnce('pdf', prompt, cancelled, notCancelled), { kind: 'cancelled' });
     assert.deepEqual(await runTriggerOnce('pdf', prompt, listModel(), { isCancellationRequested: true }), { kind: 'cancelled' });
   });
+
+  it('counts an answer that ends without error after the cancellation as cancelled', async () => {
+    const token = { isCancellationRequested: false };
+    const endsQuietly: TriggerModel = {
+      async send() {
+        token.isCancellationRequested = true;
+        return { text: '', calls: [] };
+      },
+      answerTool: async () => '',
+    };
+    assert.deepEqual(await runTriggerOnce('pdf', prompt, endsQuietly, token), { kind: 'cancelled' });
+  });
 });
 
 describe('runTriggerJobs', () => {
