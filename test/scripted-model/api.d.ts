@@ -53,6 +53,32 @@ export interface RecordedRequest {
   readonly answer: ScriptedAnswer | undefined;
 }
 
+/** One rule of `answerByRules`: what the model does when one of its keywords is in the user's query. */
+export interface ScriptedRule {
+  /** Matched case-insensitively anywhere in the query (the last user message made of text). */
+  readonly keywords: readonly string[];
+  /** Calls the activation tool with this skill name. */
+  readonly activate?: string;
+  /** Calls the find tool with the query first, and activates after its result comes back. */
+  readonly findFirst?: boolean;
+  /** Acts only in this share of requests, by a coin seeded with the rule set's seed, the query and how often it was asked. */
+  readonly probability?: number;
+  /** Fails instead of answering. */
+  readonly error?: ScriptedAnswer['error'];
+  /** The text answer when the rule activates nothing. */
+  readonly text?: string;
+}
+
+export interface ScriptedRuleSet {
+  /** The first rule with a keyword in the query decides. */
+  readonly rules: readonly ScriptedRule[];
+  /** The text answer when no rule matches (or its coin says no); a default names the query. */
+  readonly otherwise?: string;
+  readonly seed?: number;
+  /** Every answer waits this long (cancellation stops the wait). */
+  readonly delayMs?: number;
+}
+
 export interface ScriptedModelInfo {
   readonly id: string;
   readonly name: string;
@@ -75,6 +101,8 @@ export interface ScriptedModelApi {
   queueAnswers(...answers: ScriptedResponder[]): void;
   /** The answer when the queue is empty; `undefined` restores the echo of the last user message. */
   setDefaultAnswer(answer: ScriptedResponder | undefined): void;
+  /** Makes the default answer decide by rule, like a model choosing a skill from the catalog. */
+  answerByRules(ruleSet: ScriptedRuleSet): void;
   pendingAnswers(): number;
   requests(): RecordedRequest[];
   /** Resolves once `count` requests in total have been received, or rejects after the timeout. */

@@ -104,6 +104,9 @@ function activate(context) {
     setDefaultAnswer(answer) {
       defaultAnswer = answer;
     },
+    answerByRules(ruleSet) {
+      defaultAnswer = ruleResponder(ruleSet);
+    },
     pendingAnswers() {
       return queuedAnswers.length;
     },
@@ -181,6 +184,63 @@ async function relayToModel(request, _context, stream, token) {
   }
   stream.markdown(`Stopped after ${relayMaxRounds} rounds of tool calls.`);
   return {};
+}
+
+/**
+ * A responder that decides like a model reading the catalog, by rule: the first rule with a keyword
+ * in the user's query acts (activates its skill, searches first, fails, or answers in text);
+ * otherwise the model answers without tools. `probability` flips a coin seeded by the rule set's
+ * `seed`, the query and how often the query was asked, so a flaky case repeats exactly.
+ */
+function ruleResponder(ruleSet) {
+  const asked = new Map();
+  return (request) => {
+    const query = userQuery(request);
+    const lowered = query.toLowerCase();
+    const rule = (ruleSet.rules ?? []).find((candidate) => candidate.keywords.some((keyword) => lowered.includes(keyword.toLowerCase())));
+    const delay = ruleSet.delayMs ? { delayMs: ruleSet.delayMs } : {};
+    const otherwise = { text: ruleSet.otherwise ?? `No skill fits "${query}"; answering directly.`, ...delay };
+    if (!rule) {
+      return otherwise;
+    }
+    if (rule.error) {
+      return { error: rule.error, ...delay };
+    }
+    const afterSearch = lastMessageIsToolResult(request);
+    if (!afterSearch) {
+      const count = (asked.get(query) ?? 0) + 1;
+      asked.set(query, count);
+      if (rule.probability !== undefined && seededCoin(`${ruleSet.seed ?? 0}|${query}|${count}`) >= rule.probability) {
+        return otherwise;
+      }
+      if (rule.findFirst) {
+        return { toolCalls: [{ name: 'skills_find', input: { query } }], ...delay };
+      }
+    }
+    return rule.activate ? { toolCalls: [{ name: 'skills_activate', input: { name: rule.activate } }], ...delay } : { text: rule.text ?? otherwise.text, ...delay };
+  };
+}
+
+/** The user's own words: the last user message made of text (tool results come back as user messages too). */
+function userQuery(request) {
+  const message = [...request.messages].reverse().find((candidate) => candidate.role === 'user' && candidate.parts.every((part) => part.kind === 'text'));
+  return message ? message.text : '';
+}
+
+function lastMessageIsToolResult(request) {
+  const last = request.messages[request.messages.length - 1];
+  return !!last && last.parts.some((part) => part.kind === 'toolResult');
+}
+
+/** A number in [0, 1) from a string: FNV-1a, then one round of a 32-bit mix. */
+function seededCoin(key) {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < key.length; index++) {
+    hash = Math.imul(hash ^ key.charCodeAt(index), 0x01000193);
+  }
+  hash = Math.imul(hash ^ (hash >>> 16), 0x45d9f3b);
+  hash ^= hash >>> 16;
+  return (hash >>> 0) / 4294967296;
 }
 
 function echoAnswer(request) {
