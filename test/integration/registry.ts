@@ -81,4 +81,19 @@ export const integrationSuites: readonly IntegrationSuite[] = [
     trusted: false,
     home: 'chat-home',
   },
+  // Trigger tests in the Testing view, run against the scripted model deciding by rule.
+  {
+    name: 'triggers',
+    workspaces: ['triggers'],
+    trusted: true,
+    home: 'triggers-home',
+    settings: { 'agentSkills.builtinSkills': false, 'agentSkills.triggerTests.model': 'scripted' },
+  },
+  {
+    name: 'triggers-restricted',
+    workspaces: ['triggers'],
+    trusted: false,
+    home: 'triggers-home',
+    settings: { 'agentSkills.builtinSkills': false, 'agentSkills.triggerTests.model': 'scripted' },
+  },
 ];

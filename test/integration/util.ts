@@ -4,7 +4,7 @@ import { harnessEnvironment, sendHarnessRequest, type HarnessRequest, type UiTar
 import type { RecordedRequest, ScriptedModelApi } from '../scripted-model/api';
 
 export type { UiRole, UiTarget, ViewName } from '../../scripts/harness/channel';
-export type { RecordedRequest, ScriptedAnswer, ScriptedModelApi, ScriptedResponder } from '../scripted-model/api';
+export type { RecordedRequest, ScriptedAnswer, ScriptedModelApi, ScriptedResponder, ScriptedRuleSet } from '../scripted-model/api';
 
 export const productExtensionId = 'agentskills.agent-skills';
 export const scriptedModelExtensionId = 'agentskills-test.scripted-model';

@@ -1,0 +1,157 @@
+// Running trigger tests against the scripted model deciding by rule: verdicts with rates and what
+// happened instead, precision and recall on the skill, exactly @skills's first turn as the request,
+// model errors, cancellation reaching the model.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { describeRequests, productApi, useChatView } from '../../chatHelpers';
+import { setWorkspaceSetting } from '../../editorHelpers';
+import { activated, findItem, queryOf, runItems, triggerTests, TRIGGER_RULES } from '../../trigger-helpers';
+import { click, openChat, screenshot, scriptedModel, waitFor, waitForViewText } from '../../util';
+
+const deterministic = [
+  'fill in the W-9 PDF form for me',
+  'search first, then complete my visa application',
+  'turn this spreadsheet into a chart',
+  'write a limerick about PDF forms',
+  "summarise yesterday's meeting",
+];
+
+describe('running trigger tests', () => {
+  beforeEach(async () => {
+    const model = await scriptedModel();
+    model.reset();
+    model.answerByRules(TRIGGER_RULES);
+    await productApi();
+  });
+
+  it('passes and fails queries by trigger rate, says what happened instead, and scores the skill', async () => {
+    const controller = await triggerTests();
+    const results = await runItems(controller, deterministic.map((query) => findItem(controller, 'pdf-forms', query)));
+    const verdicts = deterministic.map((query) => {
+      const result = [...results.values()].find((candidate) => candidate.query === query);
+      return [query, result?.verdict.kind, result?.verdict.message];
+    });
+    assert.deepEqual(verdicts, [
+      ['fill in the W-9 PDF form for me', 'passed', 'Triggered pdf-forms in 3 of 3 runs (should trigger, threshold 50%).'],
+      ['search first, then complete my visa application', 'passed', 'Triggered pdf-forms in 3 of 3 runs (should trigger, threshold 50%).'],
+      ['turn this spreadsheet into a chart', 'passed', 'Triggered pdf-forms in 0 of 3 runs (should not trigger, threshold 50%).'],
+      ['write a limerick about PDF forms', 'failed', 'Triggered pdf-forms in 3 of 3 runs (should not trigger, threshold 50%). Instead: loaded pdf-forms (3 runs).'],
+      ["summarise yesterday's meeting", 'failed', 'Triggered pdf-forms in 0 of 3 runs (should trigger, threshold 50%). Instead: loaded no skill (3 runs). The model wrote: "I can answer that directly."'],
+    ]);
+    // Triggered: W-9, search, limerick (2 right of 3). Should trigger: W-9, search, meeting (2 found of 3).
+    assert.equal(findItem(controller, 'pdf-forms').description, 'precision 67% · recall 67%');
+
+    const requests = (await scriptedModel()).requests();
+    // Three runs each; the search takes a second round with the find tool's real result.
+    assert.equal(requests.length, 5 * 3 + 3, describeRequests(requests));
+    const searchRounds = requests.filter((request) => request.messages.some((message) => message.parts.some((part) => part.kind === 'toolResult')));
+    assert.equal(searchRounds.length, 3);
+    assert.match(searchRounds[0].messages.at(-1)?.text ?? '', /pdf-forms/);
+    assert.ok(requests.every((request) => request.modelId === 'scripted-model'));
+    // Nothing was activated for real: a test only watches what the model asks for.
+    assert.notEqual((await productApi()).listSkills().find((skill) => skill.name === 'pdf-forms')?.status, 'active');
+  });
+
+  it('rates a flaky query by the runs that triggered', async () => {
+    const controller = await triggerTests();
+    const query = 'maybe sign the lease, it is a flaky one';
+    const [result] = (await runItems(controller, [findItem(controller, 'pdf-forms', query)])).values();
+    const requests = (await scriptedModel()).requests().filter((request) => queryOf(request) === query);
+    const triggered = requests.filter((request) => activated(request).includes('pdf-forms')).length;
+    assert.equal(requests.length, 3);
+    assert.ok(result.verdict.kind !== 'errored');
+    assert.equal(result.verdict.triggeredRuns, triggered);
+    assert.equal(result.verdict.kind, triggered >= 2 ? 'passed' : 'failed');
+    assert.match(result.verdict.message, new RegExp(`^Triggered pdf-forms in ${triggered} of 3 runs`));
+  });
+
+  it('marks a query errored with the model\'s message and runs the others', async () => {
+    const controller = await triggerTests();
+    const results = await runItems(controller, [findItem(controller, 'pdf-forms', 'fill the form while over quota'), findItem(controller, 'pdf-forms', 'fill in the W-9 PDF form for me')]);
+    const byQuery = new Map([...results.values()].map((result) => [result.query, result.verdict]));
+    assert.deepEqual(byQuery.get('fill the form while over quota'), { kind: 'errored', message: 'The model refused the request (blocked: Rate limit exceeded, try again in 60 s). Try again later or pick another model.' });
+    assert.equal(byQuery.get('fill in the W-9 PDF form for me')?.kind, 'passed');
+  });
+
+  it('stops the model requests when the run is cancelled', async () => {
+    const controller = await triggerTests();
+    const model = await scriptedModel();
+    model.answerByRules({ ...TRIGGER_RULES, delayMs: 20000 });
+    const source = new vscode.CancellationTokenSource();
+    const items = deterministic.map((query) => findItem(controller, 'pdf-forms', query));
+    const started = Date.now();
+    const running = runItems(controller, items, source.token);
+    const inFlight = await model.waitForRequests(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    source.cancel();
+    const results = await running;
+    const elapsed = Date.now() - started;
+    assert.ok(elapsed < 10000, `the run ended ${elapsed} ms after it started`);
+    assert.equal(results.size, 0);
+    const requests = model.requests();
+    // Four at a time (agentSkills.triggerTests.concurrency), none sent after the cancellation.
+    assert.equal(requests.length, 4, describeRequests(requests));
+    assert.ok(inFlight.length >= 1);
+    await waitFor(() => model.requests().every((request) => request.cancelled), { message: () => `requests not cancelled: ${model.requests().filter((request) => !request.cancelled).map((request) => request.index).join(', ')}` });
+  });
+
+  describe('as @skills sends it', () => {
+    useChatView();
+
+    it('sends exactly the first turn of @skills: instructions with the whole catalog, the three tools, the query', async () => {
+      const model = await scriptedModel();
+      model.answerByRules(TRIGGER_RULES);
+      const controller = await triggerTests();
+      const query = 'fill in the W-9 PDF form for me';
+      await runItems(controller, [findItem(controller, 'pdf-forms', query)]);
+      const [fromTest] = model.requests();
+      model.reset();
+      model.answerByRules({ rules: [], otherwise: 'Answered directly.' });
+      const turn = await openChat(`@skills ${query}`, { newSession: true });
+      const [fromChat] = turn.modelRequests;
+      assert.deepEqual(fromTest.messages, fromChat.messages);
+      assert.deepEqual(fromTest.tools, fromChat.tools);
+      assert.equal(fromTest.toolMode, fromChat.toolMode);
+      assert.deepEqual(
+        fromTest.tools.map((tool) => tool.name),
+        ['skills_activate', 'skills_find', 'skills_readResource'],
+      );
+    });
+
+    it('asks before a run above agentSkills.triggerTests.confirmAbove, and sends nothing when declined', async () => {
+      const model = await scriptedModel();
+      model.answerByRules(TRIGGER_RULES);
+      const api = await productApi();
+      const controller = await triggerTests();
+      await setWorkspaceSetting(api, 'triggerTests.confirmAbove', 2);
+      try {
+        const running = runItems(controller, [findItem(controller, 'pdf-forms', 'fill in the W-9 PDF form for me')]);
+        await waitForViewText('css:.quick-input-widget', 'Run 3 model requests?');
+        await click({ role: 'option', name: 'Cancel', within: '.quick-input-widget' });
+        assert.equal((await running).size, 0);
+        assert.equal(model.requests().length, 0);
+      } finally {
+        await setWorkspaceSetting(api, 'triggerTests.confirmAbove', undefined);
+      }
+    });
+
+    it('shows the results in the Testing view', async () => {
+      const model = await scriptedModel();
+      model.answerByRules(TRIGGER_RULES);
+      const controller = await triggerTests();
+      await vscode.commands.executeCommand('workbench.action.closeAuxiliaryBar');
+      await vscode.commands.executeCommand('workbench.view.testing.focus');
+      const items = [...deterministic.map((query) => findItem(controller, 'pdf-forms', query)), findItem(controller, 'daily-journal')];
+      await runItems(controller, items);
+      // Revealing a query expands its source and skill, as a user would.
+      await vscode.commands.executeCommand('vscode.revealTestInExplorer', findItem(controller, 'daily-journal', 'log my day in the journal'));
+      await vscode.commands.executeCommand('vscode.revealTestInExplorer', findItem(controller, 'pdf-forms', deterministic[0]));
+      // Each skill's line carries its scores from this run; its queries are listed below it.
+      const text = await waitForViewText('sidebar', /pdf-formsprecision 67% · recall 67%/);
+      assert.match(text, /write a limerick about PDF formsshould not trigger/);
+      assert.match(text, /daily-journalprecision 100% · recall 100%/);
+      assert.match(text, /log my day in the journalshould trigger/);
+      await screenshot('testing-view');
+    });
+  });
+});
