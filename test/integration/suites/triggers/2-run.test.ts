@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { describeRequests, productApi, useChatView } from '../../chatHelpers';
 import { setWorkspaceSetting } from '../../editorHelpers';
 import { activated, findItem, queryOf, runItems, triggerTests, TRIGGER_RULES } from '../../trigger-helpers';
-import { click, openChat, screenshot, scriptedModel, waitFor, waitForViewText } from '../../util';
+import { click, openChat, readViewText, screenshot, scriptedModel, waitFor, waitForViewText } from '../../util';
 
 const deterministic = [
   'fill in the W-9 PDF form for me',
@@ -143,15 +143,27 @@ describe('running trigger tests', () => {
       await vscode.commands.executeCommand('workbench.view.testing.focus');
       const items = [...deterministic.map((query) => findItem(controller, 'pdf-forms', query)), findItem(controller, 'daily-journal')];
       await runItems(controller, items);
-      // Revealing a query expands its source and skill, as a user would.
-      await vscode.commands.executeCommand('vscode.revealTestInExplorer', findItem(controller, 'daily-journal', 'log my day in the journal'));
-      await vscode.commands.executeCommand('vscode.revealTestInExplorer', findItem(controller, 'pdf-forms', deterministic[0]));
-      // Each skill's line carries its scores from this run; its queries are listed below it.
-      const text = await waitForViewText('sidebar', /pdf-formsprecision 67% · recall 67%/);
+      // Revealing a query expands its source and skill, as a user would (again, while the view settles).
+      let shown = '';
+      const text = await waitFor(
+        async () => {
+          await vscode.commands.executeCommand('vscode.revealTestInExplorer', findItem(controller, 'daily-journal', 'log my day in the journal'));
+          await vscode.commands.executeCommand('vscode.revealTestInExplorer', findItem(controller, 'pdf-forms', deterministic[0]));
+          shown = await readViewText('sidebar');
+          // Each skill's line carries its scores from this run; its queries are listed below it.
+          return /pdf-formsprecision 67% · recall 67%/.test(shown) && /daily-journalprecision 100% · recall 100%/.test(shown) && shown;
+        },
+        { timeoutMs: 20000, intervalMs: 500, message: () => `the Testing view does not show both skills with their scores:\n${shown}` },
+      );
       assert.match(text, /write a limerick about PDF formsshould not trigger/);
-      assert.match(text, /daily-journalprecision 100% · recall 100%/);
       assert.match(text, /log my day in the journalshould trigger/);
+      // The failure's message at its entry in the file, as a user sees it from the Testing view.
+      const limerick = findItem(controller, 'pdf-forms', 'write a limerick about PDF forms');
+      await vscode.window.showTextDocument(limerick.uri!, { selection: limerick.range });
+      await vscode.commands.executeCommand('testing.openOutputPeek');
+      await waitForViewText('editor', /Instead: loaded pdf-forms \(3 runs\)/).catch(() => undefined);
       await screenshot('testing-view');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     });
   });
 });
