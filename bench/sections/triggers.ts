@@ -27,7 +27,9 @@ const GOAL_RATIO = 1.25;
 export async function run(): Promise<BenchFigures> {
   const editor = await measureInVsCode();
   const requests = editor.queries * editor.runsPerQuery;
-  if (editor.requests !== requests) throw new Error(`the scripted model received ${editor.requests} requests, expected ${requests}`);
+  if (editor.requests !== requests) {
+    throw new Error(`the scripted model received ${editor.requests} requests, expected ${requests}`);
+  }
   const idealMs = Math.ceil(requests / editor.concurrency) * editor.modelLatencyMs;
   const editorElapsedMs = median(editor.elapsedMs);
   const coreElapsedMs = await measureCore(editor.queries, editor.runsPerQuery, editor.modelLatencyMs);
@@ -86,14 +88,22 @@ async function measureInVsCode(): Promise<TriggersBenchFigures> {
 async function measureCore(queries: number, runs: number, latencyMs: number): Promise<number> {
   const jobs: TriggerJob[] = Array.from({ length: queries }, (_, index) => ({
     skill: 'sheets',
-    query: { query: index % 2 === 0 ? `chart spreadsheet number ${index}` : `write a limerick number ${index}`, shouldTrigger: index % 2 === 0, range: { start: { line: index, column: 0 }, end: { line: index, column: 0 } } },
+    query: {
+      query: index % 2 === 0 ? `chart spreadsheet number ${index}` : `write a limerick number ${index}`,
+      shouldTrigger: index % 2 === 0,
+      range: { start: { line: index, column: 0 }, end: { line: index, column: 0 } },
+    },
     runs,
     threshold: 0.5,
   }));
   const model: TriggerModel = {
     async send(messages) {
       await new Promise((resolve) => setTimeout(resolve, latencyMs));
-      const query = messages.at(-1)?.parts.map((part) => (part.kind === 'text' ? part.text : '')).join('') ?? '';
+      const query =
+        messages
+          .at(-1)
+          ?.parts.map((part) => (part.kind === 'text' ? part.text : ''))
+          .join('') ?? '';
       return query.includes('spreadsheet') ? { text: '', calls: [{ callId: 'c1', name: 'skills_activate', input: { name: 'sheets' } }] } : { text: 'No skill needed.', calls: [] };
     },
     answerTool: async () => '',
@@ -102,6 +112,8 @@ async function measureCore(queries: number, runs: number, latencyMs: number): Pr
   const started = performance.now();
   const summary = await runTriggerJobs(jobs, { prompt: (query) => triggerTestPrompt(catalogText, 0, query), model, concurrency: DEFAULT_CONCURRENCY, token: { isCancellationRequested: false } });
   const elapsed = performance.now() - started;
-  if (summary.verdicts.size !== queries) throw new Error(`the core run gave ${summary.verdicts.size} verdicts for ${queries} queries`);
+  if (summary.verdicts.size !== queries) {
+    throw new Error(`the core run gave ${summary.verdicts.size} verdicts for ${queries} queries`);
+  }
   return elapsed;
 }

@@ -45,6 +45,11 @@ export const SETTINGS = {
   agentMode: 'agentMode',
   catalogBudgetPercent: 'catalog.budgetPercent',
   catalogBudgetChars: 'catalog.budgetChars',
+  triggerTestsRuns: 'triggerTests.runs',
+  triggerTestsThreshold: 'triggerTests.threshold',
+  triggerTestsModel: 'triggerTests.model',
+  triggerTestsConfirmAbove: 'triggerTests.confirmAbove',
+  triggerTestsConcurrency: 'triggerTests.concurrency',
 } as const;
 
 /** The language-model tools for @skills and other extensions; the core's texts for the model name them too. */

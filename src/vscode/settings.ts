@@ -38,13 +38,14 @@ export interface TriggerTestSettings {
 }
 
 export function readTriggerTestSettings(): TriggerTestSettings {
-  const config = vscode.workspace.getConfiguration(`${SETTINGS_SECTION}.triggerTests`);
+  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
+  const model = config.get<unknown>(SETTINGS.triggerTestsModel);
   return {
-    runs: wholeNumber(config.get<unknown>('runs'), DEFAULT_RUNS, 1, MAX_RUNS),
-    threshold: Math.min(1, Math.max(0, numberOr(config.get<unknown>('threshold'), DEFAULT_THRESHOLD))),
-    model: typeof config.get<unknown>('model') === 'string' ? config.get<string>('model')!.trim() : '',
-    confirmAbove: wholeNumber(config.get<unknown>('confirmAbove'), DEFAULT_CONFIRM_ABOVE, 0, Number.MAX_SAFE_INTEGER),
-    concurrency: wholeNumber(config.get<unknown>('concurrency'), DEFAULT_CONCURRENCY, 1, MAX_CONCURRENCY),
+    runs: wholeNumber(config.get<unknown>(SETTINGS.triggerTestsRuns), DEFAULT_RUNS, 1, MAX_RUNS),
+    threshold: Math.min(1, Math.max(0, numberOr(config.get<unknown>(SETTINGS.triggerTestsThreshold), DEFAULT_THRESHOLD))),
+    model: typeof model === 'string' ? model.trim() : '',
+    confirmAbove: wholeNumber(config.get<unknown>(SETTINGS.triggerTestsConfirmAbove), DEFAULT_CONFIRM_ABOVE, 0, Number.MAX_SAFE_INTEGER),
+    concurrency: wholeNumber(config.get<unknown>(SETTINGS.triggerTestsConcurrency), DEFAULT_CONCURRENCY, 1, MAX_CONCURRENCY),
   };
 }
 

@@ -49,10 +49,16 @@ export function findItem(controller: TriggerTestController, skill: string, query
   const skillItem = childrenOf(controller.controller.items)
     .flatMap((source) => childrenOf(source.children))
     .find((item) => item.label === skill);
-  if (!skillItem) throw new Error(`No test item for skill ${skill}:\n${outline(controller).join('\n')}`);
-  if (query === undefined) return skillItem;
+  if (!skillItem) {
+    throw new Error(`No test item for skill ${skill}:\n${outline(controller).join('\n')}`);
+  }
+  if (query === undefined) {
+    return skillItem;
+  }
   const queryItem = childrenOf(skillItem.children).find((item) => item.label === query);
-  if (!queryItem) throw new Error(`No test item "${query}" under ${skill}:\n${outline(controller).join('\n')}`);
+  if (!queryItem) {
+    throw new Error(`No test item "${query}" under ${skill}:\n${outline(controller).join('\n')}`);
+  }
   return queryItem;
 }
 
@@ -65,8 +71,13 @@ export async function runItems(controller: TriggerTestController, items: readonl
 
 /** The 1-based line of the file on which `text` first appears. */
 export function lineOf(file: string, text: string): number {
-  const index = fs.readFileSync(file, 'utf8').split('\n').findIndex((line) => line.includes(text));
-  if (index < 0) throw new Error(`"${text}" is not in ${file}`);
+  const index = fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .findIndex((line) => line.includes(text));
+  if (index < 0) {
+    throw new Error(`"${text}" is not in ${file}`);
+  }
   return index + 1;
 }
 

@@ -13,7 +13,7 @@ export interface DraftSkill {
 export function draftPrompt(skill: DraftSkill, otherSkills: readonly DraftSkill[]): PromptMessage[] {
   const others = otherSkills.filter((other) => other.name !== skill.name);
   const text = [
-    'You write trigger tests for an Agent Skill: user requests that check whether a chat model, seeing only the skill\'s name and description among other skills, loads it exactly when it should.',
+    "You write trigger tests for an Agent Skill: user requests that check whether a chat model, seeing only the skill's name and description among other skills, loads it exactly when it should.",
     '',
     `The skill: ${skill.name}`,
     `Its description: ${skill.description}`,

@@ -69,7 +69,13 @@ export function parseTriggerTests(text: string, file: string): ParsedTriggerTest
   const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
   if (errors.length > 0 || !root) {
     const first = errors[0] ?? { error: 0, offset: 0, length: 0 };
-    report('triggers-json-syntax', 'error', `${path.basename(file)} is not valid JSON: ${describeParseError(first)}. Expected an array of { "query": "…", "should_trigger": true }.`, first.offset, first.length);
+    report(
+      'triggers-json-syntax',
+      'error',
+      `${path.basename(file)} is not valid JSON: ${describeParseError(first)}. Expected an array of { "query": "…", "should_trigger": true }.`,
+      first.offset,
+      first.length,
+    );
     return { file, diagnostics };
   }
 

@@ -78,9 +78,13 @@ export function precisionRecall(results: readonly { shouldTrigger: boolean; verd
       continue;
     }
     const triggered = (verdict.kind === 'passed') === shouldTrigger;
-    if (triggered && shouldTrigger) truePositives++;
-    else if (triggered) falsePositives++;
-    else if (shouldTrigger) falseNegatives++;
+    if (triggered && shouldTrigger) {
+      truePositives++;
+    } else if (triggered) {
+      falsePositives++;
+    } else if (shouldTrigger) {
+      falseNegatives++;
+    }
   }
   return {
     ...(truePositives + falsePositives > 0 ? { precision: truePositives / (truePositives + falsePositives) } : {}),

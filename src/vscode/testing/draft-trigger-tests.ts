@@ -52,18 +52,21 @@ export async function draftTriggerTests(host: SkillsHost, workspaceState: vscode
   }
   const others = usable.filter((candidate) => candidate !== skill).map((candidate) => ({ name: candidate.name, description: candidate.metadata!.description }));
   const messages = toChatMessages(draftPrompt({ name: skill.name, description: skill.metadata.description }, others));
-  const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Drafting trigger tests for ${skill.name}…`, cancellable: true }, async (_progress, token) => {
-    try {
-      const response = await choice.model.sendRequest(messages, { justification: 'Drafting trigger tests asks the model for example queries.' }, token);
-      let text = '';
-      for await (const chunk of response.text) {
-        text += chunk;
+  const result = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Drafting trigger tests for ${skill.name}…`, cancellable: true },
+    async (_progress, token) => {
+      try {
+        const response = await choice.model.sendRequest(messages, { justification: 'Drafting trigger tests asks the model for example queries.' }, token);
+        let text = '';
+        for await (const chunk of response.text) {
+          text += chunk;
+        }
+        return token.isCancellationRequested ? undefined : draftFromAnswer(text, file.fsPath);
+      } catch (error) {
+        return token.isCancellationRequested ? undefined : { ok: false as const, message: describeModelError(error) };
       }
-      return token.isCancellationRequested ? undefined : draftFromAnswer(text, file.fsPath);
-    } catch (error) {
-      return token.isCancellationRequested ? undefined : { ok: false as const, message: describeModelError(error) };
-    }
-  });
+    },
+  );
   if (!result) {
     return 'cancelled';
   }

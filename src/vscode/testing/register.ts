@@ -13,7 +13,9 @@ export function registerTriggerTests(context: vscode.ExtensionContext, host: Ski
   const controller = new TriggerTestController(host, files, context.workspaceState);
   context.subscriptions.push(
     controller,
-    vscode.commands.registerCommand(COMMANDS.draftTriggerTests, (reference?: SkillReference) => draftTriggerTests(host, context.workspaceState, reference === undefined ? undefined : findRecord(host, reference))),
+    vscode.commands.registerCommand(COMMANDS.draftTriggerTests, (reference?: SkillReference) =>
+      draftTriggerTests(host, context.workspaceState, reference === undefined ? undefined : findRecord(host, reference)),
+    ),
   );
   return controller;
 }

@@ -26,7 +26,10 @@ export async function chooseTriggerModel(setting: string, workspaceState: vscode
     const wanted = findModel(setting, models);
     return wanted
       ? { kind: 'model', model: wanted }
-      : { kind: 'none', message: `The model "${setting.trim()}" (setting agentSkills.triggerTests.model) is not available. Available: ${models.map((model) => `${model.id} (${model.family})`).join(', ')}.` };
+      : {
+          kind: 'none',
+          message: `The model "${setting.trim()}" (setting agentSkills.triggerTests.model) is not available. Available: ${models.map((model) => `${model.id} (${model.family})`).join(', ')}.`,
+        };
   }
   if (models.length === 1) {
     return { kind: 'model', model: models[0] };
@@ -51,7 +54,11 @@ export function chatTriggerModel(model: vscode.LanguageModelChat, token: vscode.
   const tools = skillChatTools();
   return {
     async send(messages) {
-      const response = await model.sendRequest(toChatMessages(messages), { tools, toolMode: vscode.LanguageModelChatToolMode.Auto, justification: 'Trigger tests send each test query to the model to see which skill it loads.' }, token);
+      const response = await model.sendRequest(
+        toChatMessages(messages),
+        { tools, toolMode: vscode.LanguageModelChatToolMode.Auto, justification: 'Trigger tests send each test query to the model to see which skill it loads.' },
+        token,
+      );
       const answer: ModelAnswer = { text: '', calls: [] };
       for await (const part of response.stream) {
         if (part instanceof vscode.LanguageModelTextPart) {

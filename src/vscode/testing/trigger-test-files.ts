@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { loadTriggerTests, TRIGGER_TESTS_PATH, type ParsedTriggerTests } from '../../core/evals/trigger-file';
 import { isUsableStatus } from '../../core/model/status';
 import type { SkillRecord } from '../../core/model/types';
+import { Disposable } from '../disposable';
 import type { SkillsHost } from '../skills-host';
 import type { SkillWatcher } from '../watcher';
 
@@ -26,22 +27,22 @@ interface Known {
 
 const EVALS_FOLDER = path.dirname(TRIGGER_TESTS_PATH);
 
-export class TriggerTestFiles implements vscode.Disposable {
+export class TriggerTestFiles extends Disposable {
   private known = new Map<string, Known>();
   /** Skill folders whose file must be read again at the next update. */
   private readonly stale = new Set<string>();
-  private readonly changeEmitter = new vscode.EventEmitter<void>();
+  private readonly changeEmitter = this.register(new vscode.EventEmitter<void>());
   /** Fires after the set of files or any file's content changed. */
   readonly onDidChange = this.changeEmitter.event;
-  private readonly disposables: vscode.Disposable[] = [this.changeEmitter];
   private updating: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly host: SkillsHost,
     watcher: SkillWatcher,
   ) {
-    this.disposables.push(
-      host.onDidChange(() => this.update()),
+    super();
+    this.register(host.onDidChange(() => this.update()));
+    this.register(
       watcher.onDidApplyChanges((changes) => {
         const touched = this.skillFoldersTouched(changes.map((change) => change.path));
         if (touched.length > 0) {
@@ -73,10 +74,6 @@ export class TriggerTestFiles implements vscode.Disposable {
   /** Resolves once the files follow the latest snapshot and reported changes. */
   settled(): Promise<void> {
     return this.updating;
-  }
-
-  dispose(): void {
-    vscode.Disposable.from(...this.disposables).dispose();
   }
 
   private update(): void {

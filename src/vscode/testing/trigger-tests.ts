@@ -14,6 +14,7 @@ import type { SkillRecord } from '../../core/model/types';
 import { currentCatalog } from '../../core/use/current-catalog';
 import { toVscodeRange } from '../convert';
 import { readTriggerTestSettings, type TriggerTestSettings } from '../settings';
+import { Disposable } from '../disposable';
 import type { SkillsHost } from '../skills-host';
 import { chooseTriggerModel, chatTriggerModel } from './trigger-model';
 import type { TriggerTestFiles, TriggerTestsOfSkill } from './trigger-test-files';
@@ -48,12 +49,11 @@ interface Job extends TriggerJob {
   item: vscode.TestItem;
 }
 
-export class TriggerTestController implements vscode.Disposable {
-  readonly controller = vscode.tests.createTestController(TEST_CONTROLLER_ID, 'Agent Skills');
+export class TriggerTestController extends Disposable {
+  readonly controller = this.register(vscode.tests.createTestController(TEST_CONTROLLER_ID, 'Agent Skills'));
   private readonly entries = new WeakMap<vscode.TestItem, Entry>();
   /** "precision … · recall …" of a skill's last run, kept across rebuilds (by skill item id). */
   private readonly scores = new Map<string, string>();
-  private readonly disposables: vscode.Disposable[] = [this.controller];
   /** What the last run decided, per query item id. */
   readonly lastResults = new Map<string, TriggerTestResult>();
 
@@ -62,19 +62,16 @@ export class TriggerTestController implements vscode.Disposable {
     private readonly files: TriggerTestFiles,
     private readonly workspaceState: vscode.Memento,
   ) {
+    super();
     this.controller.createRunProfile('Run trigger tests', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token), true);
     this.controller.refreshHandler = () => files.refresh();
-    this.disposables.push(files.onDidChange(() => this.buildItems()));
+    this.register(files.onDidChange(() => this.buildItems()));
     this.buildItems();
   }
 
   /** Resolves once the items follow the latest registry snapshot and files. */
   async settled(): Promise<void> {
     await this.files.settled();
-  }
-
-  dispose(): void {
-    vscode.Disposable.from(...this.disposables).dispose();
   }
 
   /** Source → skill → query, from the current files. Items keep their ids, so results stay on them. */

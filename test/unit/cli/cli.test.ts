@@ -174,9 +174,12 @@ describe('agent-skills CLI', () => {
       assert.ok(invalid.diagnostics.some((diagnostic) => diagnostic.code === 'name-uppercase' && diagnostic.severity === 'error' && diagnostic.line === 2 && diagnostic.column === 7));
     });
 
-    it('checks a skill\'s trigger tests, with positions in evals/triggers.json, as text and as JSON', async () => {
+    it("checks a skill's trigger tests, with positions in evals/triggers.json, as text and as JSON", async () => {
       const skill = path.join(dir, 'tested');
-      await writeTree(skill, { 'SKILL.md': skillText('tested', 'A tested skill.'), evals: { 'triggers.json': '[\n  { "query": "a", "should_trigger": true },\n  { "query": "A", "should_trigger": "no" }\n]\n' } });
+      await writeTree(skill, {
+        'SKILL.md': skillText('tested', 'A tested skill.'),
+        evals: { 'triggers.json': '[\n  { "query": "a", "should_trigger": true },\n  { "query": "A", "should_trigger": "no" }\n]\n' },
+      });
       const run = await cli(['validate', skill]);
       assert.equal(run.code, 1);
       const output = lines(run.stdout);

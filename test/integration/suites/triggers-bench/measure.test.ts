@@ -39,7 +39,9 @@ describe('trigger tests benchmark', function () {
         await api.whenIdle();
         try {
           const item = findItem(controller, 'sheets');
-          if (item.children.size === QUERIES) return item;
+          if (item.children.size === QUERIES) {
+            return item;
+          }
         } catch {
           // Not listed yet.
         }

@@ -21,7 +21,7 @@ describe('trigger tests in Restricted Mode', () => {
     ]);
   });
 
-  it('runs the user\'s tests and skips the workspace\'s without sending anything for them', async () => {
+  it("runs the user's tests and skips the workspace's without sending anything for them", async () => {
     const model = await scriptedModel();
     model.reset();
     model.answerByRules(TRIGGER_RULES);

@@ -41,24 +41,36 @@ describe('trigger test items', () => {
     const file = path.join(workspaceSkillsFolder(), 'meeting-notes', 'evals', 'triggers.json');
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, '[\n  { "query": "take minutes of the standup", "should_trigger": true }\n]\n');
-    await waitFor(async () => {
-      await api.whenIdle();
-      return outline(controller).includes('    take minutes of the standup — should trigger @2');
-    }, { message: () => `the new file is not listed:\n${outline(controller).join('\n')}` });
+    await waitFor(
+      async () => {
+        await api.whenIdle();
+        return outline(controller).includes('    take minutes of the standup — should trigger @2');
+      },
+      { message: () => `the new file is not listed:\n${outline(controller).join('\n')}` },
+    );
 
     fs.writeFileSync(file, '[\n  { "query": "take minutes of the standup", "should_trigger": true },\n  { "query": "take minutes of the standup", "should_trigger": false }\n]\n');
-    await waitFor(async () => {
-      await api.whenIdle();
-      return findItem(controller, 'meeting-notes').error !== undefined;
-    }, { message: 'the duplicate query is not reported on the skill item' });
-    assert.equal(findItem(controller, 'meeting-notes').error, `${path.join('meeting-notes', 'evals', 'triggers.json')}:3:14: Duplicate query "take minutes of the standup" (also on line 2); each query is tested once.`);
+    await waitFor(
+      async () => {
+        await api.whenIdle();
+        return findItem(controller, 'meeting-notes').error !== undefined;
+      },
+      { message: 'the duplicate query is not reported on the skill item' },
+    );
+    assert.equal(
+      findItem(controller, 'meeting-notes').error,
+      `${path.join('meeting-notes', 'evals', 'triggers.json')}:3:14: Duplicate query "take minutes of the standup" (also on line 2); each query is tested once.`,
+    );
     assert.deepEqual(diagnosticSummary(file), [['triggers-duplicate-query', 'Error', 2, 13, 2, 42]]);
 
     fs.writeFileSync(file, '[\n  { "query": "take minutes of the standup", "should_trigger": true },\n  { "query": "book a meeting room", "should_trigger": false }\n]\n');
-    await waitFor(async () => {
-      await api.whenIdle();
-      return findItem(controller, 'meeting-notes').error === undefined && diagnosticSummary(file).length === 0;
-    }, { message: 'the fixed file still shows its error' });
+    await waitFor(
+      async () => {
+        await api.whenIdle();
+        return findItem(controller, 'meeting-notes').error === undefined && diagnosticSummary(file).length === 0;
+      },
+      { message: 'the fixed file still shows its error' },
+    );
     assert.ok(outline(controller).includes('    book a meeting room — should not trigger @3'));
   });
 

@@ -26,7 +26,10 @@ describe('running trigger tests', () => {
 
   it('passes and fails queries by trigger rate, says what happened instead, and scores the skill', async () => {
     const controller = await triggerTests();
-    const results = await runItems(controller, deterministic.map((query) => findItem(controller, 'pdf-forms', query)));
+    const results = await runItems(
+      controller,
+      deterministic.map((query) => findItem(controller, 'pdf-forms', query)),
+    );
     const verdicts = deterministic.map((query) => {
       const result = [...results.values()].find((candidate) => candidate.query === query);
       return [query, result?.verdict.kind, result?.verdict.message];
@@ -36,7 +39,11 @@ describe('running trigger tests', () => {
       ['search first, then complete my visa application', 'passed', 'Triggered pdf-forms in 3 of 3 runs (should trigger, threshold 50%).'],
       ['turn this spreadsheet into a chart', 'passed', 'Triggered pdf-forms in 0 of 3 runs (should not trigger, threshold 50%).'],
       ['write a limerick about PDF forms', 'failed', 'Triggered pdf-forms in 3 of 3 runs (should not trigger, threshold 50%). Instead: loaded pdf-forms (3 runs).'],
-      ["summarise yesterday's meeting", 'failed', 'Triggered pdf-forms in 0 of 3 runs (should trigger, threshold 50%). Instead: loaded no skill (3 runs). The model wrote: "I can answer that directly."'],
+      [
+        "summarise yesterday's meeting",
+        'failed',
+        'Triggered pdf-forms in 0 of 3 runs (should trigger, threshold 50%). Instead: loaded no skill (3 runs). The model wrote: "I can answer that directly."',
+      ],
     ]);
     // Triggered: W-9, search, limerick (2 right of 3). Should trigger: W-9, search, meeting (2 found of 3).
     assert.equal(findItem(controller, 'pdf-forms').description, 'precision 67% · recall 67%');
@@ -65,11 +72,14 @@ describe('running trigger tests', () => {
     assert.match(result.verdict.message, new RegExp(`^Triggered pdf-forms in ${triggered} of 3 runs`));
   });
 
-  it('marks a query errored with the model\'s message and runs the others', async () => {
+  it("marks a query errored with the model's message and runs the others", async () => {
     const controller = await triggerTests();
     const results = await runItems(controller, [findItem(controller, 'pdf-forms', 'fill the form while over quota'), findItem(controller, 'pdf-forms', 'fill in the W-9 PDF form for me')]);
     const byQuery = new Map([...results.values()].map((result) => [result.query, result.verdict]));
-    assert.deepEqual(byQuery.get('fill the form while over quota'), { kind: 'errored', message: 'The model refused the request (blocked: Rate limit exceeded, try again in 60 s). Try again later or pick another model.' });
+    assert.deepEqual(byQuery.get('fill the form while over quota'), {
+      kind: 'errored',
+      message: 'The model refused the request (blocked: Rate limit exceeded, try again in 60 s). Try again later or pick another model.',
+    });
     assert.equal(byQuery.get('fill in the W-9 PDF form for me')?.kind, 'passed');
   });
 
@@ -92,7 +102,14 @@ describe('running trigger tests', () => {
     // Four at a time (agentSkills.triggerTests.concurrency), none sent after the cancellation.
     assert.equal(requests.length, 4, describeRequests(requests));
     assert.ok(inFlight.length >= 1);
-    await waitFor(() => model.requests().every((request) => request.cancelled), { message: () => `requests not cancelled: ${model.requests().filter((request) => !request.cancelled).map((request) => request.index).join(', ')}` });
+    await waitFor(() => model.requests().every((request) => request.cancelled), {
+      message: () =>
+        `requests not cancelled: ${model
+          .requests()
+          .filter((request) => !request.cancelled)
+          .map((request) => request.index)
+          .join(', ')}`,
+    });
   });
 
   describe('as @skills sends it', () => {

@@ -37,10 +37,13 @@ describe('Skills: Draft Trigger Tests…', () => {
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
 
     const controller = await triggerTests();
-    await waitFor(async () => {
-      await (await productApi()).whenIdle();
-      return outline(controller).includes(`    chart the monthly signups in this csv — should trigger @${lineOf(file(), 'monthly signups')}`);
-    }, { message: () => `the drafted tests are not listed:\n${outline(controller).join('\n')}` });
+    await waitFor(
+      async () => {
+        await (await productApi()).whenIdle();
+        return outline(controller).includes(`    chart the monthly signups in this csv — should trigger @${lineOf(file(), 'monthly signups')}`);
+      },
+      { message: () => `the drafted tests are not listed:\n${outline(controller).join('\n')}` },
+    );
   });
 
   it('does not replace an existing file unless the user says so', async function () {

@@ -1,5 +1,16 @@
 import * as assert from 'node:assert/strict';
-import { CANCELLED_MESSAGE, chooseForkModel, describeModelError, describeRefusal, findModel, forkMessages, isCancellation, oneLineMessage, renderInstructions, requestPrompt } from '../../../../src/core/chat/prompt';
+import {
+  CANCELLED_MESSAGE,
+  chooseForkModel,
+  describeModelError,
+  describeRefusal,
+  findModel,
+  forkMessages,
+  isCancellation,
+  oneLineMessage,
+  renderInstructions,
+  requestPrompt,
+} from '../../../../src/core/chat/prompt';
 
 describe('renderInstructions', () => {
   const catalogText = '<available_skills>\npdf: PDFs.\n</available_skills>';

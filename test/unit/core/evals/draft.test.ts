@@ -43,6 +43,9 @@ describe('draftFromAnswer', () => {
 
   it('escapes quotes and backslashes in queries', () => {
     const text = formatTriggerTests([{ query: 'say "hi" \\ bye', shouldTrigger: true }]);
-    assert.deepEqual(parseTriggerTests(text, FILE).tests?.queries.map((query) => query.query), ['say "hi" \\ bye']);
+    assert.deepEqual(
+      parseTriggerTests(text, FILE).tests?.queries.map((query) => query.query),
+      ['say "hi" \\ bye'],
+    );
   });
 });

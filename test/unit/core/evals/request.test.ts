@@ -5,7 +5,7 @@ import { triggerTestPrompt } from '../../../../src/core/evals/request';
 describe('triggerTestPrompt', () => {
   const catalogText = '<available_skills>\n<skill name="pdf">Fills PDF forms.</skill>\n</available_skills>';
 
-  it('is @skills\'s first turn: the instructions with the whole catalog, then the query alone', () => {
+  it("is @skills's first turn: the instructions with the whole catalog, then the query alone", () => {
     assert.deepEqual(triggerTestPrompt(catalogText, 0, 'fill in the tax form'), [
       { role: 'user', parts: [{ kind: 'text', text: renderInstructions({ catalogText, loadedNames: [] }) }] },
       { role: 'user', parts: [{ kind: 'text', text: 'fill in the tax form' }] },

@@ -19,7 +19,9 @@ function listModel(...answers: (ModelAnswer | Error)[]): TriggerModel & { sent: 
     async send(messages) {
       sent.push([...messages]);
       const answer = answers.shift() ?? { text: '', calls: [] };
-      if (answer instanceof Error) throw answer;
+      if (answer instanceof Error) {
+        throw answer;
+      }
       return answer;
     },
     async answerTool(call) {
@@ -47,7 +49,13 @@ describe('runTriggerOnce', () => {
     assert.deepEqual(model.toolCalls, ['skills_find']);
     const second = model.sent[1];
     assert.deepEqual(second.slice(2), [
-      { role: 'assistant', parts: [{ kind: 'text', text: 'Searching.' }, { kind: 'toolCall', callId: 'f1', name: 'skills_find', input: { query: 'pdf forms' } }] },
+      {
+        role: 'assistant',
+        parts: [
+          { kind: 'text', text: 'Searching.' },
+          { kind: 'toolCall', callId: 'f1', name: 'skills_find', input: { query: 'pdf forms' } },
+        ],
+      },
       { role: 'user', parts: [{ kind: 'toolResult', callId: 'f1', text: 'result of skills_find' }] },
     ]);
   });
@@ -62,7 +70,10 @@ describe('runTriggerOnce', () => {
 
   it('reports a model error in words and a cancellation as such', async () => {
     const failing = listModel(Object.assign(new Error('quota exceeded'), { code: 'Blocked' }));
-    assert.deepEqual(await runTriggerOnce('pdf', prompt, failing, notCancelled), { kind: 'errored', message: 'The model refused the request (blocked: quota exceeded). Try again later or pick another model.' });
+    assert.deepEqual(await runTriggerOnce('pdf', prompt, failing, notCancelled), {
+      kind: 'errored',
+      message: 'The model refused the request (blocked: quota exceeded). Try again later or pick another model.',
+    });
     const cancelled = listModel(Object.assign(new Error('Canceled'), { name: 'Canceled' }));
     assert.deepEqual(await runTriggerOnce('pdf', prompt, cancelled, notCancelled), { kind: 'cancelled' });
     assert.deepEqual(await runTriggerOnce('pdf', prompt, listModel(), { isCancellationRequested: true }), { kind: 'cancelled' });
@@ -144,12 +155,17 @@ describe('runTriggerJobs', () => {
       concurrency: 1,
       token,
       onRun: (_job, _run, result) => {
-        if (result.kind === 'completed' && order.length === 4) token.isCancellationRequested = true;
+        if (result.kind === 'completed' && order.length === 4) {
+          token.isCancellationRequested = true;
+        }
       },
       onDone: (finished) => done.push(finished.query.query),
     });
     assert.equal(order.length, 4);
     assert.deepEqual(done, ['pdf one']);
-    assert.deepEqual(summary.cancelled.map((each) => each.query.query), ['pdf two', 'pdf three']);
+    assert.deepEqual(
+      summary.cancelled.map((each) => each.query.query),
+      ['pdf two', 'pdf three'],
+    );
   });
 });

@@ -17,7 +17,7 @@ function described(text: string, diagnostics: readonly SkillDiagnostic[]): strin
 }
 
 describe('parseTriggerTests', () => {
-  it('reads the array form with each entry\'s range', () => {
+  it("reads the array form with each entry's range", () => {
     const text = '[\n  { "query": "fill in this PDF form", "should_trigger": true },\n  {\n    "query": "write a poem",\n    "should_trigger": false\n  }\n]\n';
     const parsed = parseTriggerTests(text, FILE);
     assert.deepEqual(parsed.diagnostics, []);
@@ -37,7 +37,10 @@ describe('parseTriggerTests', () => {
     assert.deepEqual(parsed.diagnostics, []);
     assert.equal(parsed.tests?.runs, 5);
     assert.equal(parsed.tests?.threshold, 0.8);
-    assert.deepEqual(parsed.tests?.queries.map((query) => query.query), ['merge two PDFs']);
+    assert.deepEqual(
+      parsed.tests?.queries.map((query) => query.query),
+      ['merge two PDFs'],
+    );
   });
 
   it('points at the first JSON syntax error and names the file', () => {
@@ -81,7 +84,10 @@ describe('parseTriggerTests', () => {
       'warning triggers-unknown-field @7:54 "note"',
     ]);
     // Entries with errors are not tests; the others still are.
-    assert.deepEqual(parsed.tests?.queries.map((query) => query.query), ['rotate pages']);
+    assert.deepEqual(
+      parsed.tests?.queries.map((query) => query.query),
+      ['rotate pages'],
+    );
   });
 
   it('reports a duplicate query (case and spaces aside) on the repeat, naming the first line', () => {
@@ -135,6 +141,9 @@ describe('loadTriggerTests', () => {
     await fs.writeFile(path.join(skill, 'evals', 'triggers.json'), '[{ "query": "fill a form", "should_trigger": true }]');
     const loaded = await loadTriggerTests(skill);
     assert.equal(loaded?.tests?.file, path.join(skill, 'evals', 'triggers.json'));
-    assert.deepEqual(loaded?.tests?.queries.map((query) => query.query), ['fill a form']);
+    assert.deepEqual(
+      loaded?.tests?.queries.map((query) => query.query),
+      ['fill a form'],
+    );
   });
 });

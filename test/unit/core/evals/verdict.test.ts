@@ -21,10 +21,7 @@ describe('queryVerdict', () => {
   it('fails a should-trigger query below the threshold and says what happened instead', () => {
     const verdict = queryVerdict('pdf', true, [hit, other('docx'), none('I can do that directly.'), none()], 0.75);
     assert.equal(verdict.kind, 'failed');
-    assert.equal(
-      verdict.message,
-      'Triggered pdf in 1 of 4 runs (should trigger, threshold 75%). Instead: loaded docx (1 run); loaded no skill (2 runs). The model wrote: "I can do that directly."',
-    );
+    assert.equal(verdict.message, 'Triggered pdf in 1 of 4 runs (should trigger, threshold 75%). Instead: loaded docx (1 run); loaded no skill (2 runs). The model wrote: "I can do that directly."');
   });
 
   it('passes a should-not query that stays below the threshold and fails one that reaches it', () => {
@@ -34,7 +31,7 @@ describe('queryVerdict', () => {
     assert.match(verdict.message, /^Triggered pdf in 2 of 3 runs \(should not trigger, threshold 50%\)\. Instead: loaded pdf \(1 run\); loaded pdf, docx \(1 run\)\.$/);
   });
 
-  it('is errored with the model\'s message when a run failed', () => {
+  it("is errored with the model's message when a run failed", () => {
     assert.deepEqual(queryVerdict('pdf', true, [hit, { kind: 'errored', message: 'The model failed: rate limited' }, hit], 0.5), { kind: 'errored', message: 'The model failed: rate limited' });
   });
 });
