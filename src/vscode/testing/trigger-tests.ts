@@ -47,6 +47,7 @@ export interface TriggerTestResult {
 
 interface Job extends TriggerJob {
   item: vscode.TestItem;
+  record: SkillRecord;
 }
 
 export class TriggerTestController extends Disposable {
@@ -142,6 +143,7 @@ export class TriggerTestController extends Disposable {
     const settings = readTriggerTestSettings();
     const jobs: Job[] = queries.map(({ item, entry }) => ({
       item,
+      record: entry.record,
       skill: entry.record.name,
       query: entry.query,
       runs: entry.runs ?? settings.runs,
@@ -168,14 +170,13 @@ export class TriggerTestController extends Disposable {
 
     const catalog = currentCatalog(this.host, model.maxInputTokens);
     const untrusted = untrustedSkillCount(this.host.snapshot);
-    const hiddenFromModel = new Set(this.host.snapshot.skills.filter((record) => record.metadata?.disableModelInvocation).map((record) => record.name));
     jobs.forEach((job) => run.enqueued(job.item));
     run.appendOutput(`Trigger tests on ${model.name} (${model.id}): ${jobs.length} queries, ${requests} runs, ${settings.concurrency} at a time.\r\n`);
     this.host.log.info(`Trigger tests: ${jobs.length} queries on ${model.name}.`);
 
     const startedAt = new Map<Job, number>();
     const runnable = jobs.filter((job) => {
-      if (!hiddenFromModel.has(job.skill)) {
+      if (!job.record.metadata?.disableModelInvocation) {
         return true;
       }
       run.errored(job.item, new vscode.TestMessage(`${job.skill} is hidden from the model (disable-model-invocation: true), so no query can trigger it.`));
@@ -274,7 +275,10 @@ export class TriggerTestController extends Disposable {
  * keyboard and cannot be hidden behind the Testing view.
  */
 async function confirmLargeRun(queries: number, requests: number, modelName: string, settings: TriggerTestSettings): Promise<boolean> {
-  const run = { label: `Run ${queries} trigger tests`, detail: `Sends at least ${requests} requests to ${modelName}: each query ${settings.runs} times (agentSkills.triggerTests.runs).` };
+  const run = {
+    label: `Run ${queries} trigger tests`,
+    detail: `Sends at least ${requests} requests to ${modelName}: each query as many times as agentSkills.triggerTests.runs (or the file's "runs") says.`,
+  };
   const cancel = { label: 'Cancel', detail: `Runs above ${settings.confirmAbove} requests ask first (agentSkills.triggerTests.confirmAbove).` };
   const picked = await vscode.window.showQuickPick([run, cancel], { title: `Run ${requests} model requests?`, ignoreFocusOut: true });
   return picked === run;
