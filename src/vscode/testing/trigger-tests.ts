@@ -156,7 +156,7 @@ export class TriggerTestController extends Disposable {
 
     const choice = await chooseTriggerModel(settings.model, this.workspaceState);
     if (choice.kind === 'none') {
-      jobs.forEach((job) => run.errored(job.item, new vscode.TestMessage(choice.message ?? NO_MODEL_MESSAGE)));
+      jobs.forEach((job) => this.report(run, job, { kind: 'errored', message: choice.message ?? NO_MODEL_MESSAGE }));
       return;
     }
     if (choice.kind === 'dismissed') {
@@ -179,7 +179,7 @@ export class TriggerTestController extends Disposable {
       if (!job.record.metadata?.disableModelInvocation) {
         return true;
       }
-      run.errored(job.item, new vscode.TestMessage(`${job.skill} is hidden from the model (disable-model-invocation: true), so no query can trigger it.`));
+      this.report(run, job, { kind: 'errored', message: `${job.skill} is hidden from the model (disable-model-invocation: true), so no query can trigger it.` });
       return false;
     });
     const summary = await runTriggerJobs(runnable, {
@@ -192,19 +192,7 @@ export class TriggerTestController extends Disposable {
         run.started(job.item);
       },
       onRun: (job, index, result) => run.appendOutput(`${job.skill} · run ${index + 1}/${job.runs} · "${job.query.query}": ${describeRun(job.skill, result)}\r\n`, undefined, job.item),
-      onDone: (job, verdict) => {
-        const duration = Date.now() - (startedAt.get(job) ?? Date.now());
-        this.lastResults.set(job.item.id, { skill: job.skill, query: job.query.query, verdict });
-        if (verdict.kind === 'passed') {
-          run.passed(job.item, duration);
-        } else if (verdict.kind === 'failed') {
-          const message = new vscode.TestMessage(verdict.message);
-          message.location = job.item.uri && job.item.range ? new vscode.Location(job.item.uri, job.item.range) : undefined;
-          run.failed(job.item, message, duration);
-        } else {
-          run.errored(job.item, new vscode.TestMessage(verdict.message), duration);
-        }
-      },
+      onDone: (job, verdict) => this.report(run, job, verdict, Date.now() - (startedAt.get(job) ?? Date.now())),
     });
     for (const job of summary.cancelled) {
       run.skipped(job.item);
@@ -213,6 +201,20 @@ export class TriggerTestController extends Disposable {
       run.appendOutput(`Cancelled: ${summary.cancelled.length} queries not finished.\r\n`);
     }
     this.reportScores(runnable, summary.verdicts, run);
+  }
+
+  /** A query's verdict: its state in the run (a failure's message at its entry) and in `lastResults`. */
+  private report(run: vscode.TestRun, job: Job, verdict: QueryVerdict, duration?: number): void {
+    this.lastResults.set(job.item.id, { skill: job.skill, query: job.query.query, verdict });
+    if (verdict.kind === 'passed') {
+      run.passed(job.item, duration);
+    } else if (verdict.kind === 'failed') {
+      const message = new vscode.TestMessage(verdict.message);
+      message.location = job.item.uri && job.item.range ? new vscode.Location(job.item.uri, job.item.range) : undefined;
+      run.failed(job.item, message, duration);
+    } else {
+      run.errored(job.item, new vscode.TestMessage(verdict.message), duration);
+    }
   }
 
   /** Precision and recall of each skill over the queries of this run, on the skill's item. */

@@ -152,6 +152,41 @@ describe('running trigger tests', () => {
       }
     });
 
+    it('asks once for the model when several exist and none is set, and marks queries errored for an unknown one', async () => {
+      const model = await scriptedModel();
+      model.answerByRules(TRIGGER_RULES);
+      const api = await productApi();
+      const controller = await triggerTests();
+      const query = () => findItem(controller, 'pdf-forms', 'fill in the W-9 PDF form for me');
+      try {
+        await setWorkspaceSetting(api, 'triggerTests.model', 'no-such-model');
+        const [unknown] = (await runItems(controller, [query()])).values();
+        assert.equal(unknown.verdict.kind, 'errored');
+        assert.match(
+          unknown.verdict.kind === 'errored' ? unknown.verdict.message : '',
+          /^The model "no-such-model" \(setting agentSkills\.triggerTests\.model\) is not available\. Available: .*scripted-mini-model \(scripted-mini\)/,
+        );
+        assert.equal(model.requests().length, 0);
+
+        await setWorkspaceSetting(api, 'triggerTests.model', '');
+        const picking = runItems(controller, [query()]);
+        await waitForViewText('css:.quick-input-widget', 'Model for trigger tests');
+        await click({ role: 'option', name: 'Scripted Mini', within: '.quick-input-widget' });
+        assert.equal((await picking).size, 1);
+        assert.ok(model.requests().every((request) => request.modelId === 'scripted-mini-model'));
+
+        // Remembered for the workspace: the next run asks nothing.
+        model.reset();
+        model.answerByRules(TRIGGER_RULES);
+        assert.equal((await runItems(controller, [query()])).size, 1);
+        assert.equal(model.requests().length, 3);
+        assert.ok(model.requests().every((request) => request.modelId === 'scripted-mini-model'));
+      } finally {
+        // The suite's own value (registry.ts).
+        await setWorkspaceSetting(api, 'triggerTests.model', 'scripted');
+      }
+    });
+
     it('shows the results in the Testing view', async () => {
       const model = await scriptedModel();
       model.answerByRules(TRIGGER_RULES);
