@@ -3,7 +3,7 @@
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import type { TriggerTestController, TriggerTestResult } from '../../src/vscode/testing/trigger-tests';
-import { productApi } from './chatHelpers';
+import { productApi } from './chat-helpers';
 import type { RecordedRequest, ScriptedRuleSet } from './util';
 
 /** How the scripted model decides in these suites: like a model reading the catalog, by keywords. */

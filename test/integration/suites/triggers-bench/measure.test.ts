@@ -6,8 +6,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TriggersBenchFigures } from '../../../../bench/triggers-figures';
-import { productApi } from '../../chatHelpers';
-import { workspaceSkillsFolder } from '../../editorHelpers';
+import { productApi } from '../../chat-helpers';
+import { workspaceSkillsFolder } from '../../editor-helpers';
 import { findItem, runItems, triggerTests } from '../../trigger-helpers';
 import { scriptedModel, scriptedChatModel } from '../../util';
 

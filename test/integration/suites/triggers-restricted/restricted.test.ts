@@ -2,7 +2,7 @@
 // user's own skills keep working.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { productApi } from '../../chatHelpers';
+import { productApi } from '../../chat-helpers';
 import { findItem, outline, runItems, triggerTests, TRIGGER_RULES } from '../../trigger-helpers';
 import { scriptedModel } from '../../util';
 

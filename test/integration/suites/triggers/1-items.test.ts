@@ -5,8 +5,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { diagnosticSummary, userSkillsFolder, workspaceSkillsFolder } from '../../editorHelpers';
-import { productApi } from '../../chatHelpers';
+import { diagnosticSummary, userSkillsFolder, workspaceSkillsFolder } from '../../editor-helpers';
+import { productApi } from '../../chat-helpers';
 import { findItem, lineOf, outline, triggerTests } from '../../trigger-helpers';
 import { waitFor } from '../../util';
 

@@ -3,8 +3,8 @@
 // model errors, cancellation reaching the model.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { describeRequests, productApi, useChatView } from '../../chatHelpers';
-import { setWorkspaceSetting } from '../../editorHelpers';
+import { describeRequests, productApi, useChatView } from '../../chat-helpers';
+import { setWorkspaceSetting } from '../../editor-helpers';
 import { activated, findItem, queryOf, runItems, triggerTests, TRIGGER_RULES } from '../../trigger-helpers';
 import { click, openChat, readViewText, screenshot, scriptedModel, waitFor, waitForViewText } from '../../util';
 

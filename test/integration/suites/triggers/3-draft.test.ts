@@ -4,8 +4,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { productApi } from '../../chatHelpers';
-import { workspaceSkillsFolder } from '../../editorHelpers';
+import { productApi } from '../../chat-helpers';
+import { workspaceSkillsFolder } from '../../editor-helpers';
 import { lineOf, outline, triggerTests } from '../../trigger-helpers';
 import { click, harnessAvailable, pressKeys, scriptedModel, waitFor, waitForViewText } from '../../util';
 
