@@ -1,5 +1,6 @@
 // Keeps a VS Code server (from the `code-server` npm package) and the Node 24 it needs in the
-// git-ignored `.vscode-test/` folder, installing them from the npm registry only when missing.
+// git-ignored `.vscode-test/` folder, installing them from the npm registry only when missing, and
+// builds the one native module the server cannot log without.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -35,6 +36,18 @@ export function serverMainPath(): string {
   return path.join(vscodeFolder(), 'out', 'server-main.js');
 }
 
+/** The Node package's folder; it ships the headers (`include/node`) native modules compile against. */
+function nodePackageFolder(): string {
+  return path.join(nodeFolder, 'node_modules', nodePackageName);
+}
+
+const spdlogPackage = '@vscode/spdlog';
+
+/** The compiled binding of the server's logger; node-gyp writes it last, so its presence means a finished build. */
+export function spdlogBindingPath(): string {
+  return path.join(vscodeFolder(), 'node_modules', ...spdlogPackage.split('/'), 'build', 'Release', 'spdlog.node');
+}
+
 /** Installs what is missing and returns the paths; cheap when the cache is already complete. */
 export async function ensureVsCodeServer(log: (line: string) => void = console.log): Promise<VsCodeServerInstallation> {
   await ensureInstalled(nodeFolder, { nodePackage: `${nodePackageName}@${serverNodeVersion}` }, log, async () => {
@@ -52,10 +65,42 @@ export async function ensureVsCodeServer(log: (line: string) => void = console.l
       throw new Error(`code-server@${codeServerVersion} did not provide ${serverMainPath()}.`);
     }
   });
+  await ensureSpdlogBinding(log);
   return { nodeBinaryPath: nodeBinaryPath(), serverMainPath: serverMainPath(), vscodeFolder: vscodeFolder() };
 }
 
-async function ensureInstalled(folder: string, versions: Record<string, string>, log: (line: string) => void, install: () => Promise<void>): Promise<void> {
+/**
+ * Every log channel of the server and its extension hosts (among them the extension's own "Agent
+ * Skills" log) writes through @vscode/spdlog, a native module that install scripts would build; the
+ * installs above run without scripts, so it is built here, offline, against the headers of the
+ * server's Node (node-gyp downloads nothing when given them). Needs python3, make and a C++ compiler.
+ */
+async function ensureSpdlogBinding(log: (line: string) => void): Promise<void> {
+  if (fs.existsSync(spdlogBindingPath())) {
+    return;
+  }
+  log(`Building ${spdlogPackage} for the VS Code server's Node ${serverNodeVersion} (the server's log channels need it) …`);
+  const started = Date.now();
+  try {
+    await npm(['rebuild', spdlogPackage], vscodeFolder(), true, { npm_config_nodedir: nodePackageFolder() });
+  } catch (error) {
+    throw new Error(
+      `Could not build ${spdlogPackage} for the VS Code server: without it every log channel stays empty. ` +
+        `Building needs python3, make and a C++ compiler (Debian: apt-get install python3 make g++).\n${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  if (!fs.existsSync(spdlogBindingPath())) {
+    throw new Error(`npm rebuild ${spdlogPackage} finished but left no ${spdlogBindingPath()}; was the build skipped by an npm script policy (strict-allow-scripts)?`);
+  }
+  log(`Built in ${Math.round((Date.now() - started) / 1000)} s.`);
+}
+
+async function ensureInstalled(
+  folder: string,
+  versions: Record<string, string>,
+  log: (line: string) => void,
+  install: () => Promise<void>,
+): Promise<void> {
   const markerPath = path.join(folder, installMarkerName);
   const wanted = JSON.stringify(versions);
   if (fs.existsSync(markerPath) && fs.readFileSync(markerPath, 'utf8') === wanted) {
@@ -78,8 +123,8 @@ async function ensureInstalled(folder: string, versions: Record<string, string>,
 
 const keptNpmSettings = /^npm_config_(registry|cache|userconfig|globalconfig|(https_|http_|no)?proxy|strict_ssl|cafile|ca)$/i;
 
-function npm(args: string[], cwd: string, withServerNode: boolean): Promise<void> {
-  const env = { ...process.env };
+function npm(args: string[], cwd: string, withServerNode: boolean, settings: Record<string, string> = {}): Promise<void> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
   if (withServerNode) {
     // npm's install logic (engines checks, optional platform packages) must see the Node that
     // will run the server, not the one running this script.
@@ -92,6 +137,7 @@ function npm(args: string[], cwd: string, withServerNode: boolean): Promise<void
       delete env[name];
     }
   }
+  Object.assign(env, settings);
   return new Promise((resolve, reject) => {
     const child = spawn('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], {
       cwd,

@@ -43,6 +43,20 @@ describe('Skills commands', () => {
     });
   });
 
+  describe('Show Log', () => {
+    it('shows the discovery line in the Agent Skills output channel', async function () {
+      if (!harnessAvailable()) {
+        this.skip();
+      }
+      await skillsApi();
+      await vscode.commands.executeCommand('agentSkills.showLog');
+      // The channel is backed by the server's native logger: without it the panel stays empty.
+      // The editor renders spaces as no-break spaces, which `\s` matches.
+      await waitForViewText('panel', /Discovered\s\d+\sskills\sin\s\d+\slocations/);
+      await vscode.commands.executeCommand('workbench.action.closePanel');
+    });
+  });
+
   describe('Show Catalog', () => {
     it('opens exactly what the model is given, under a line with its size', async () => {
       await skillsApi();
