@@ -5,12 +5,20 @@
 import * as path from 'node:path';
 import { discoverSkills } from '../core/discovery/discover';
 import { loadTriggerTests, type ParsedTriggerTests } from '../core/evals/trigger-file';
-import { loadSkillFile, type LoadOptions } from '../core/skill-file/load';
+import { loadSkillFile, SKILL_FILE_NAME, type LoadOptions } from '../core/skill-file/load';
 import { hasErrors } from '../core/skill-file/diagnostic-codes';
 import type { DiscoveryProblem, Severity, SkillDiagnostic } from '../core/model/types';
 import { parseArguments } from './args';
 import { validationTarget } from './inputs';
-import { displayPath, ExitCode, InputError, plural, PROGRAM, UsageError, type CliIo } from './io';
+import { displayPath, ExitCode, InputError, plural, UsageError, type CliIo } from './io';
+
+/** A problem of a location rather than of one SKILL.md (dangling link, loop, unreadable or duplicate folder, no skills). */
+export interface LocationProblemJson {
+  path: string;
+  severity: Severity;
+  code: string;
+  message: string;
+}
 
 type DiagnosticJson = { severity: Severity; code: string; message: string; line: number; column: number };
 
@@ -52,9 +60,8 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
       skills.push({ file: loaded.file, name: loaded.metadata?.name ?? path.basename(target.dir), diagnostics: sortedByPosition(loaded.diagnostics) });
     } else {
       const discovery = await discoverSkills([target.root], loadOptions);
-      if (discovery.skills.length === 0) {
-        io.stderr(`${PROGRAM}: warning: ${operands[index]}: no skill folders (folders holding a SKILL.md) found.\n`);
-      }
+      // A mistyped path in CI must fail rather than pass with nothing checked.
+      if (discovery.skills.length === 0) problems.push(noSkillsProblem(target.root.path));
       skills.push(...discovery.skills.map((record) => ({ file: record.file, name: record.name, diagnostics: sortedByPosition(record.diagnostics) })));
       problems.push(...discovery.problems);
     }
@@ -65,10 +72,7 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
   }
 
   if (options.has('json')) {
-    io.stdout(`${JSON.stringify({ skills: skills.map(toJson) })}\n`);
-    for (const problem of problems) {
-      io.stderr(`${formatProblem(problem, io)}\n`);
-    }
+    io.stdout(`${JSON.stringify({ skills: skills.map(toJson), problems: problems.map(problemToJson) })}\n`);
   } else {
     for (const skill of skills) {
       for (const diagnostic of allDiagnostics(skill)) {
@@ -80,11 +84,24 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
     }
     io.stdout(`${summary(skills, problems)}\n`);
   }
-  return skills.some((skill) => hasErrors(allDiagnostics(skill))) ? ExitCode.failure : ExitCode.ok;
+  return skills.some((skill) => hasErrors(allDiagnostics(skill))) || problems.some((problem) => problem.severity === 'error') ? ExitCode.failure : ExitCode.ok;
 }
 
 function allDiagnostics(skill: ValidatedSkill): SkillDiagnostic[] {
   return [...skill.diagnostics, ...sortedByPosition(skill.triggerTests?.diagnostics ?? [])];
+}
+
+function noSkillsProblem(folder: string): DiscoveryProblem {
+  return {
+    code: 'no-skills',
+    severity: 'error',
+    message: `No skill folders (folders holding a ${SKILL_FILE_NAME}) found in ${folder}. Check the path: give a skill folder or a folder of skill folders.`,
+    path: folder,
+  };
+}
+
+function problemToJson(problem: DiscoveryProblem): LocationProblemJson {
+  return { path: problem.path, severity: problem.severity, code: problem.code, message: problem.message };
 }
 
 function toJson(skill: ValidatedSkill): ValidatedSkillJson {

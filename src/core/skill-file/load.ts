@@ -56,13 +56,14 @@ export async function findSkillFile(dir: string): Promise<string | undefined> {
   } catch {
     return undefined;
   }
+  let folder: string | undefined;
   for (const entry of skillFileCandidates(entries)) {
     const file = path.resolve(dir, entry.name);
-    if (entry.isFile() || (entry.isSymbolicLink() && (await isFile(file)))) {
-      return file;
-    }
+    if (entry.isFile() || (entry.isSymbolicLink() && (await isFile(file)))) return file;
+    if (entry.isDirectory()) folder ??= file;
   }
-  return undefined;
+  // A folder named SKILL.md is a broken skill, which reading it reports, not a folder without one.
+  return folder;
 }
 
 /** findSkillFile with blocking calls (see LoadOptions.blockingReads). */
@@ -73,13 +74,17 @@ function findSkillFileBlocking(dir: string): string | undefined {
   } catch {
     return undefined;
   }
+  let folder: string | undefined;
   for (const entry of skillFileCandidates(entries)) {
     const file = path.resolve(dir, entry.name);
     if (entry.isFile() || (entry.isSymbolicLink() && isFileBlocking(file))) {
       return file;
     }
+    if (entry.isDirectory()) {
+      folder ??= file;
+    }
   }
-  return undefined;
+  return folder;
 }
 
 /** Entries named SKILL.md in any case; the exact spelling first, as it wins when a case-sensitive file system holds several. */
@@ -218,7 +223,7 @@ function readSkillFileInBlocking(dir: string, whole: boolean): SkillFileRead | u
 
 /**
  * Opens, stats and reads a file: all of it, or (for discovery) only the bytes the frontmatter needs.
- * undefined when it does not exist or is not a regular file. Uses callback I/O, one promise per
+ * undefined when it does not exist or is not a regular file; a folder is an error. Uses callback I/O, one promise per
  * file rather than one per operation: discovery of many skills then costs about what the reads do.
  */
 function readSkillFile(file: string, whole: boolean): Promise<SkillFileRead | undefined> {
@@ -236,18 +241,11 @@ function readSkillFile(file: string, whole: boolean): Promise<SkillFileRead | un
         fs.close(fd, () => resolve(read));
       };
       fs.fstat(fd, (statError, stat) => {
-        if (statError) {
-          return finish({ file, error: statError });
-        }
-        if (!stat.isFile()) {
-          return finish(undefined);
-        }
-        if (stat.size > MAX_SKILL_FILE_BYTES) {
-          return finish({ file, stat });
-        }
-        if (!whole) {
-          headBuffer = freeHeadBuffers.pop() ?? Buffer.allocUnsafeSlow(FIRST_HEAD_READ_BYTES);
-        }
+        if (statError) return finish({ file, error: statError });
+        if (stat.isDirectory()) return finish({ file, stat, error: isFolderError() });
+        if (!stat.isFile()) return finish(undefined);
+        if (stat.size > MAX_SKILL_FILE_BYTES) return finish({ file, stat });
+        if (!whole) headBuffer = freeHeadBuffers.pop() ?? Buffer.allocUnsafeSlow(FIRST_HEAD_READ_BYTES);
         const reader = new TextReader(stat.size, whole, headBuffer);
         const readMore = (): void => {
           const next = reader.next();
@@ -293,12 +291,9 @@ function readSkillFileBlocking(file: string, whole: boolean): SkillFileRead | un
   let stat: Stats | undefined;
   try {
     stat = fs.fstatSync(fd);
-    if (!stat.isFile()) {
-      return undefined;
-    }
-    if (stat.size > MAX_SKILL_FILE_BYTES) {
-      return { file, stat };
-    }
+    if (stat.isDirectory()) return { file, stat, error: isFolderError() };
+    if (!stat.isFile()) return undefined;
+    if (stat.size > MAX_SKILL_FILE_BYTES) return { file, stat };
     const reader = new TextReader(stat.size, whole, blockingScratch);
     for (;;) {
       const next = reader.next();
@@ -312,6 +307,10 @@ function readSkillFileBlocking(file: string, whole: boolean): SkillFileRead | un
   } finally {
     fs.closeSync(fd);
   }
+}
+
+function isFolderError(): NodeJS.ErrnoException {
+  return Object.assign(new Error('it is a folder, not a file. A skill needs a Markdown file named SKILL.md.'), { code: 'EISDIR' });
 }
 
 function isMissing(error: unknown): boolean {

@@ -14,7 +14,7 @@ import type { FoundSkillJson } from '../../../src/cli/find-command';
 import type { CliIo } from '../../../src/cli/io';
 import type { ListedSkillJson } from '../../../src/cli/list-command';
 import { runCli } from '../../../src/cli/run';
-import type { ValidatedSkillJson } from '../../../src/cli/validate-command';
+import type { LocationProblemJson, ValidatedSkillJson } from '../../../src/cli/validate-command';
 import { version } from '../../../package.json';
 import { BUNDLE, ensureBundle, REPOSITORY } from './bundle';
 import { fixtureSkill, fixtureSkillFolders } from '../../fixtures/skills/temp-skills';
@@ -57,10 +57,14 @@ function assertOneLineError(run: CliRun, mentioned: string): void {
   assert.doesNotMatch(run.stderr, /\n\s+at /);
 }
 
+function parseValidateOutput(run: CliRun): { skills: ValidatedSkillJson[]; problems: LocationProblemJson[] } {
+  const parsed = JSON.parse(run.stdout) as { skills: ValidatedSkillJson[]; problems: LocationProblemJson[] };
+  assert.deepEqual(Object.keys(parsed), ['skills', 'problems']);
+  return parsed;
+}
+
 function parseValidateJson(run: CliRun): ValidatedSkillJson[] {
-  const parsed = JSON.parse(run.stdout) as { skills: ValidatedSkillJson[] };
-  assert.deepEqual(Object.keys(parsed), ['skills']);
-  return parsed.skills;
+  return parseValidateOutput(run).skills;
 }
 
 function relativeToRepository(file: string): string {
@@ -224,11 +228,15 @@ describe('agent-skills CLI', () => {
       assert.equal(output.at(-1), '1 skill checked: 0 errors, 2 warnings');
 
       const json = await cli(['validate', '--json', skills]);
+      const report = parseValidateOutput(json);
+      assert.deepEqual(report.skills.map((skill) => skill.name), ['good']);
+      // Location problems are part of the JSON, so a machine reading it misses nothing.
       assert.deepEqual(
-        parseValidateJson(json).map((skill) => skill.name),
-        ['good'],
+        report.problems.map((problem) => [path.basename(problem.path), problem.severity, problem.code]),
+        [['loop-a', 'warning', 'symlink-loop'], ['loop-b', 'warning', 'symlink-loop']],
       );
-      assert.match(json.stderr, /\[symlink-loop\]/);
+      assert.match(report.problems[0].message, /loops back on itself/);
+      assert.equal(json.stderr, '');
     });
 
     it('refuses a PATH that is itself a symbolic link loop, in one line', async () => {
@@ -254,11 +262,27 @@ describe('agent-skills CLI', () => {
       assertOneLineError(run, 'package.json');
     });
 
-    it('warns when a folder holds no skills', async () => {
+    it('fails on a folder that holds no skills, so a mistyped path in CI does not pass', async () => {
       const run = await cli(['validate', dir]);
-      assert.equal(run.code, 0);
-      assertOneLineError(run, dir);
-      assert.equal(lines(run.stdout).at(-1), '0 skills checked: 0 errors, 0 warnings');
+      assert.equal(run.code, 1);
+      const [problem, summary] = lines(run.stdout);
+      assert.ok(problem.includes(dir), problem);
+      assert.match(problem, /: error: No skill folders \(folders holding a SKILL\.md\) found in .*Check the path.* \[no-skills\]$/);
+      assert.equal(summary, '0 skills checked: 1 error, 0 warnings');
+      const json = parseValidateOutput(await cli(['validate', '--json', dir]));
+      assert.deepEqual(json.problems.map((item) => [item.path, item.severity, item.code]), [[dir, 'error', 'no-skills']]);
+    });
+
+    it('reports a SKILL.md that is a folder instead of skipping it', async () => {
+      const skills = path.join(dir, 'with-folder');
+      await writeTree(skills, { good: { 'SKILL.md': skillText('good', 'A good skill.') }, 'dir-skill': { 'SKILL.md': { 'notes.md': 'x' } } });
+      const all = await cli(['validate', skills]);
+      assert.equal(all.code, 1);
+      assert.match(all.stdout, /dir-skill\/SKILL\.md:1:1: error: Cannot read .*dir-skill\/SKILL\.md: it is a folder, not a file\. .*\[file-unreadable\]/);
+      assert.equal(lines(all.stdout).at(-1), '2 skills checked: 1 error, 0 warnings');
+      const one = await cli(['validate', path.join(skills, 'dir-skill')]);
+      assert.equal(one.code, 1);
+      assert.equal(lines(one.stdout).at(-1), '1 skill checked: 1 error, 0 warnings');
     });
   });
 

@@ -46,11 +46,18 @@ describe('load', function () {
       assert.equal(await findSkillFile(dir), path.join(dir, 'SKILL.md'));
     });
 
-    it('ignores a folder named SKILL.md and follows a link to a file', async function () {
+    it('reports a folder named SKILL.md as an unreadable skill file, and follows a link to a file', async function () {
       const dir = path.join(root, 'odd');
       await fs.mkdir(path.join(dir, 'SKILL.md'), { recursive: true });
-      assert.equal(await findSkillFile(dir), undefined);
-      assert.equal(await loadSkillFile(dir), undefined);
+      assert.equal(await findSkillFile(dir), path.join(dir, 'SKILL.md'));
+      for (const blockingReads of [false, true]) {
+        const loaded = await loadSkillFile(dir, { blockingReads });
+        assert.equal(loaded?.metadata, undefined);
+        assert.deepEqual(
+          loaded?.diagnostics.map(({ code, severity, message }) => [code, severity, message]),
+          [['file-unreadable', 'error', `Cannot read ${path.join(dir, 'SKILL.md')}: it is a folder, not a file. A skill needs a Markdown file named SKILL.md.`]],
+        );
+      }
       await writeSkill(root, 'target', skillText('linked'), 'real.md');
       const linked = path.join(root, 'linked');
       await fs.mkdir(linked);
