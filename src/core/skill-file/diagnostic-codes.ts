@@ -9,6 +9,7 @@ export const SKILL_DIAGNOSTIC_CODES = [
   'file-unreadable',
   'file-too-large',
   'binary-file',
+  'invalid-utf8',
   // Finding and parsing the frontmatter
   'missing-frontmatter',
   'unterminated-frontmatter',

@@ -8,6 +8,8 @@ import { FILE_START_RANGE, OPENING_FENCE_RANGE, makeDiagnostic, rangeOnLine, typ
 import type { Position, Range, Severity, SkillDiagnostic } from '../model/types';
 
 export const BYTE_ORDER_MARK = '\uFEFF';
+/** What decoding puts in place of bytes that are not UTF-8. */
+const REPLACEMENT_CHARACTER = '\uFFFD';
 export const FRONTMATTER_FENCE = '---';
 /** The frontmatter ends at the first line that starts with `---` (as in gray-matter). */
 const CLOSING_FENCE = '\n---';
@@ -155,6 +157,12 @@ export function parseSkillText(text: string, options: ParseOptions): ParsedSkill
     );
   }
 
+  // Decoding turned bytes that are not UTF-8 into U+FFFD, which would reach the model as is.
+  const undecodable = text.indexOf(REPLACEMENT_CHARACTER);
+  if (undecodable >= 0 && undecodable < yamlEnd) {
+    report('invalid-utf8', 'error', invalidUtf8Message(positionAt(text, undecodable), 'frontmatter'), rangeAt(text, undecodable, 1));
+  }
+
   const yamlText = text.slice(FRONTMATTER_FENCE.length, yamlEnd);
   const lines = yamlText.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
   const simple = parseSimpleFrontmatter(lines);
@@ -165,7 +173,7 @@ export function parseSkillText(text: string, options: ParseOptions): ParsedSkill
     const firstNewline = yamlText.indexOf('\n');
     data ??= parseYamlFrontmatter(firstNewline < 0 ? '' : yamlText.slice(firstNewline));
   } catch (error) {
-    const { position, reason } = describeYamlError(error, lines);
+    const { position, reason } = error instanceof RangeError ? describeDeepNesting(lines) : describeYamlError(error, lines);
     report(
       'yaml-syntax',
       'error',
@@ -196,6 +204,10 @@ export function parseSkillText(text: string, options: ParseOptions): ParsedSkill
     if (body) {
       parsed.body = body.text;
       parsed.bodyStartLine = body.startLine;
+      const bodyUndecodable = undecodable >= yamlEnd ? undecodable : -1;
+      if (bodyUndecodable >= 0) {
+        report('invalid-utf8', 'warning', invalidUtf8Message(positionAt(text, bodyUndecodable), 'body'), rangeAt(text, bodyUndecodable, 1));
+      }
     }
   }
   return parsed;
@@ -304,6 +316,34 @@ function describeYamlError(error: unknown, yamlLines: readonly string[]): { posi
   return { position: { line, column }, reason };
 }
 
+function invalidUtf8Message(position: Position, part: 'frontmatter' | 'body'): string {
+  const consequence = part === 'frontmatter' ? 'the skill is not loaded until it is fixed' : 'the model would read "\uFFFD" there';
+  return `SKILL.md is not valid UTF-8: the bytes at line ${position.line + 1}, column ${position.column + 1} cannot be decoded (${consequence}). Save the file as UTF-8.`;
+}
+
+/**
+ * The YAML reader recurses once per nesting level, so a deep enough nesting exhausts the stack. The
+ * place to show is where the nesting is deepest: flow brackets, or else block indentation.
+ */
+function describeDeepNesting(yamlLines: readonly string[]): { position: Position; reason: string } {
+  let depth = 0;
+  let deepest = { depth: -1, position: { line: 0, column: 0 } };
+  yamlLines.forEach((line, lineIndex) => {
+    const indentation = line.length - line.trimStart().length;
+    if (depth === 0 && indentation > deepest.depth && line.trim() !== '') deepest = { depth: indentation, position: { line: lineIndex, column: indentation } };
+    for (let column = 0; column < line.length; column++) {
+      const character = line[column];
+      if (character === '[' || character === '{') {
+        depth++;
+        if (depth > deepest.depth) deepest = { depth, position: { line: lineIndex, column } };
+      } else if ((character === ']' || character === '}') && depth > 0) {
+        depth--;
+      }
+    }
+  });
+  return { position: deepest.position, reason: 'the values are nested too deeply to read (thousands of levels of lists or mappings)' };
+}
+
 function binaryMessage(): string {
   return 'SKILL.md contains NUL bytes: it looks like a binary file, not Markdown text. Replace it with a UTF-8 text file.';
 }
@@ -326,6 +366,11 @@ function countLines(text: string, end: number): number {
     lines++;
   }
   return lines;
+}
+
+function rangeAt(text: string, offset: number, length: number): Range {
+  const start = positionAt(text, offset);
+  return rangeOnLine(start.line, start.column, start.column + length);
 }
 
 function positionAt(text: string, offset: number): Position {

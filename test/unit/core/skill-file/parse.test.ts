@@ -243,6 +243,37 @@ describe('parseSkillText', function () {
     });
   });
 
+  describe('YAML nested too deeply', function () {
+    it('says that the nesting is too deep and where, not that the stack overflowed', function () {
+      const deepList = `${'['.repeat(20000)}${']'.repeat(20000)}`;
+      const flow = single(parse(`---\nname: deep\ndescription: d\nmetadata: ${deepList}\n---\nBody\n`), 'yaml-syntax');
+      assert.match(flow.message, /^Invalid YAML in the frontmatter \(line 4, column \d+\): the values are nested too deeply to read/);
+      assert.doesNotMatch(flow.message, /call stack/);
+      assert.equal(flow.range.start.line, 3);
+      const blockLines = Array.from({ length: 6000 }, (_, level) => `${' '.repeat(level)}k${level}:`);
+      const block = single(parse(`---\nname: deep\ndescription: d\nmetadata:\n${blockLines.map((line) => ` ${line}`).join('\n')} x\n---\n`), 'yaml-syntax');
+      assert.match(block.message, /nested too deeply/);
+      assert.equal(block.range.start.line, 4 + blockLines.length - 1);
+    });
+  });
+
+  describe('bytes that are not UTF-8', function () {
+    const decoded = (bytes: Buffer): string => bytes.toString('utf8');
+
+    it('reports an undecodable byte in the frontmatter as an error at its line and column', function () {
+      const text = decoded(Buffer.concat([Buffer.from('---\nname: a\ndescription: Bad '), Buffer.from([0xff]), Buffer.from(' byte.\n---\nBody\n')]));
+      const diagnostic = single(parse(text), 'invalid-utf8');
+      assert.deepEqual(diagnostic.range, range(2, 17, 2, 18));
+      assert.match(diagnostic.message, /^SKILL\.md is not valid UTF-8: the bytes at line 3, column 18 cannot be decoded/);
+    });
+
+    it('warns about an undecodable byte in the body, which the model would read', function () {
+      const text = decoded(Buffer.concat([Buffer.from('---\nname: a\ndescription: ok\n---\n\nBody '), Buffer.from([0xc3, 0x28])]));
+      const diagnostic = single(parse(text), 'invalid-utf8', 'warning');
+      assert.deepEqual(diagnostic.range.start, { line: 5, column: 5 });
+    });
+  });
+
   describe('binary content', function () {
     it('refuses a file with NUL bytes and no frontmatter', function () {
       const diagnostic = single(parse(readFixture('binary')), 'binary-file');
