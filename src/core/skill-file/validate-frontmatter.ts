@@ -360,6 +360,9 @@ function readTypedOptionalFields(data: Record<string, unknown>, strict: boolean,
     const result = schema.safeParse(data[field]);
     if (result.success) {
       values[field] = result.data;
+    } else if (strict && field === 'allowed-tools') {
+      // The specification defines it as one space-separated string; a YAML list is a common slip.
+      sink.add('field-type', 'error', `"${field}" must be ${expected}, as the specification defines it, e.g. "allowed-tools: Read Grep".`, sink.valueRange(field));
     } else {
       sink.add('field-type', 'warning', `"${field}" must be ${expected}; this value is ignored.`, sink.valueRange(field));
     }

@@ -79,7 +79,6 @@ const EDGE_CASES: EdgeCase[] = [
   { folder: 'metadata-text', content: skill(`name: metadata-text\n${DESCRIPTION}\nmetadata: just text`) },
   { folder: 'metadata-list', content: skill(`name: metadata-list\n${DESCRIPTION}\nmetadata: [a, b]`) },
   { folder: 'license-number', content: skill(`name: license-number\n${DESCRIPTION}\nlicense: 2`) },
-  { folder: 'tools-list', content: skill(`name: tools-list\n${DESCRIPTION}\nallowed-tools: [Read, Write]`) },
   // Fields outside the specification
   { folder: 'unknown-field', content: skill(`name: unknown-field\n${DESCRIPTION}\nversion: 1`) },
   { folder: 'extension-field', content: skill(`name: extension-field\n${DESCRIPTION}\nuser-invocable: false`) },
@@ -178,6 +177,13 @@ describe('strict mode agrees with the reference validator (skills-ref)', functio
     assert.deepEqual(mismatches, []);
     // The cases exercise both verdicts, so agreement is not trivial.
     assert.ok(invalid > 20 && invalid < generated.length - 20, `${invalid} of ${generated.length} invalid`);
+  });
+
+  it('differs where the specification types allowed-tools as a string and this reference port accepts a list', async function () {
+    const dir = await writeSkill(root, 'tools-list', skill(`name: tools-list\n${DESCRIPTION}\nallowed-tools: [Read, Write]`));
+    const { reference, ours } = await verdicts(dir);
+    assert.deepEqual(reference, []);
+    assert.deepEqual(ours, ['field-type']);
   });
 
   it('differs only where the size cap refuses a file the reference validator would read', async function () {

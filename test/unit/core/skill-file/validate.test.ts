@@ -210,6 +210,13 @@ describe('validateFrontmatter', function () {
       assert.equal(result.metadata?.license, undefined);
       assert.equal(result.metadata?.allowedTools, undefined);
     });
+
+    it('in strict mode refuses an allowed-tools list, which the specification defines as one string', function () {
+      const result = check(['name: demo', DESCRIPTION, "allowed-tools: ['A', 'B']"], { strict: true });
+      only(result, 'error:field-type');
+      assert.match(result.diagnostics[0].message, /"allowed-tools" must be text \(tool names separated by spaces\), as the specification defines it/);
+      assert.equal(result.metadata, undefined);
+    });
   });
 
   describe('metadata', function () {
