@@ -230,14 +230,16 @@ function checkName(data: Record<string, unknown>, dirName: string | undefined, s
       sink.valueRange('name'),
     );
   }
+  const suggestion = validNameSuggestion(name);
+  const tryIt = suggestion === undefined ? '' : `, e.g. "${suggestion}"`;
   if (name !== name.toLowerCase()) {
-    sink.add('name-uppercase', 'error', `The name must be lowercase: use "${name.toLowerCase()}".`, sink.valueRange('name'));
+    sink.add('name-uppercase', 'error', `The name must be lowercase${suggestion === undefined ? '' : `: use "${suggestion}"`}.`, sink.valueRange('name'));
   }
   if (name.startsWith('-') || name.endsWith('-')) {
-    sink.add('name-hyphen-edge', 'error', 'The name must not start or end with a hyphen.', sink.valueRange('name'));
+    sink.add('name-hyphen-edge', 'error', `The name must not start or end with a hyphen${tryIt}.`, sink.valueRange('name'));
   }
   if (name.includes('--')) {
-    sink.add('name-consecutive-hyphens', 'error', 'The name must not contain consecutive hyphens ("--").', sink.valueRange('name'));
+    sink.add('name-consecutive-hyphens', 'error', `The name must not contain consecutive hyphens ("--")${tryIt}.`, sink.valueRange('name'));
   }
   // A portable name, the usual case, holds only characters the specification allows.
   const invalid = PORTABLE_NAME_PATTERN.test(name) ? [] : [...new Set(Array.from(name).filter((character) => !isSpecNameCharacter(character)))];
@@ -245,7 +247,7 @@ function checkName(data: Record<string, unknown>, dirName: string | undefined, s
     sink.add(
       'name-invalid-characters',
       'error',
-      `The name contains characters that are not allowed (${invalid.map((character) => JSON.stringify(character)).join(', ')}). Use lowercase letters, digits and hyphens.`,
+      `The name contains characters that are not allowed (${invalid.map((character) => JSON.stringify(character)).join(', ')}). Use lowercase letters, digits and hyphens${tryIt}.`,
       sink.valueRange('name'),
     );
   }
@@ -262,6 +264,16 @@ function checkName(data: Record<string, unknown>, dirName: string | undefined, s
     sink.add('name-mismatch', strict ? 'error' : 'warning', `The name "${name}" does not match its folder "${dirName}". Rename the folder or set "name: ${dirName}".`, sink.valueRange('name'));
   }
   return name;
+}
+
+/**
+ * A name that passes every name rule, made from one that does not: lowercase, each run of other
+ * characters (spaces, "_", ".") turned into one hyphen. undefined when nothing usable is left.
+ */
+export function validNameSuggestion(name: string): string | undefined {
+  const hyphenated = Array.from(name.normalize('NFKC').toLowerCase(), (character) => (isSpecNameCharacter(character) ? character : '-')).join('');
+  const suggestion = hyphenated.replace(/-{2,}/g, '-').replace(/^-+/, '').slice(0, MAX_NAME_LENGTH).replace(/-+$/, '');
+  return suggestion === '' ? undefined : suggestion;
 }
 
 function checkDescription(data: Record<string, unknown>, strict: boolean, sink: DiagnosticSink): string | undefined {

@@ -23,6 +23,13 @@ describe('newSkillNameProblem', () => {
   }
 });
 
+describe('newSkillNameProblem suggestions', () => {
+  it('suggests a name that is itself valid ("API Tests" → "api-tests")', () => {
+    assert.equal(newSkillNameProblem('API Tests'), 'The name must be lowercase: use "api-tests".');
+    assert.equal(newSkillNameProblem('api-tests'), undefined);
+  });
+});
+
 describe('scaffoldSkillText', () => {
   it('is a valid SKILL.md without any diagnostic', () => {
     const result = validateSkillText(scaffoldSkillText('release-notes'), '/skills/release-notes/SKILL.md', { checkBody: true });

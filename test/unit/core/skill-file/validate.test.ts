@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { parseSkillText } from '../../../../src/core/skill-file/parse';
 import type { Range, SkillDiagnostic } from '../../../../src/core/model/types';
 import { validateBody } from '../../../../src/core/skill-file/validate-body';
-import { validateFrontmatter, type FrontmatterValidation } from '../../../../src/core/skill-file/validate-frontmatter';
+import { validateFrontmatter, validNameSuggestion, type FrontmatterValidation } from '../../../../src/core/skill-file/validate-frontmatter';
 import { fixtureSkill } from '../../../fixtures/skills/temp-skills';
 
 const FILE = '/skills/demo/SKILL.md';
@@ -99,6 +99,22 @@ describe('validateFrontmatter', function () {
       assert.deepEqual(diagnostic.range, range(1, 6, 1, 10));
       assert.match(diagnostic.message, /"demo"/);
       only(check(['name: Навык', DESCRIPTION], { dirName: 'Навык' }), 'error:name-uppercase');
+    });
+
+    it('suggests only names that pass every rule', function () {
+      const wrong = check(['name: Wrong_Name', DESCRIPTION], { dirName: 'wrong-name' });
+      const messages = wrong.diagnostics.filter((diagnostic) => diagnostic.code.startsWith('name-') && diagnostic.code !== 'name-mismatch').map((diagnostic) => diagnostic.message);
+      assert.deepEqual(messages, [
+        'The name must be lowercase: use "wrong-name".',
+        'The name contains characters that are not allowed ("_"). Use lowercase letters, digits and hyphens, e.g. "wrong-name".',
+      ]);
+      for (const [name, suggestion] of [['API Tests', 'api-tests'], ['-Release__Notes-', 'release-notes'], ['my.skill v2', 'my-skill-v2'], ['de--mo', 'de-mo'], ['Навык', 'навык']]) {
+        assert.equal(validNameSuggestion(name), suggestion, name);
+        const suggested = check([`name: ${suggestion}`, DESCRIPTION], { dirName: suggestion });
+        assert.deepEqual(suggested.diagnostics.filter((diagnostic) => diagnostic.severity === 'error'), [], suggestion);
+      }
+      assert.equal(validNameSuggestion('___'), undefined);
+      assert.equal(validNameSuggestion(`A${'b'.repeat(70)}`)?.length, 64);
     });
 
     it('must not start or end with a hyphen, nor contain "--"', function () {
