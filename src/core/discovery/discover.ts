@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import type { DiscoveryProblem, SkillRecord, SkillRoot } from '../model/types';
 import { mapWithConcurrency } from '../util/async';
 import { policyFromOptions, resolveNameGroup, type StatusPolicy } from './policy';
-import { compareForName, duplicateProblem, listedFolderProbe, listRoot, probeFolder, type FolderKey, type FolderProbe, type ProblemProbe, type SkillFolderProbe } from './probe';
+import { compareForName, compareForRealDir, duplicateProblem, listedFolderProbe, listRoot, probeFolder, type FolderKey, type FolderProbe, type ProblemProbe, type SkillFolderProbe } from './probe';
 import { loadSkillRecord, loadSkillRecordBlocking, type RecordLoadOptions } from './record';
 
 /** Bounds open files while loading thousands of skills (the default fd limit is often 1,024). */
@@ -66,24 +66,30 @@ export async function discoverSkills(roots: readonly SkillRoot[], options: Disco
   });
 
   const folders: DiscoveredFolder[] = [];
-  const primaryByRealDir = new Map<string, SkillFolder>();
+  const pathsByRealDir = new Map<string, SkillFolder[]>();
   keys.forEach((key, index) => {
     const probe = probes[index]!;
     if (probe.kind === 'problem') {
       folders.push({ ...key, probe, problem: probe.problem });
     } else if (probe.kind === 'skill') {
       const folder: SkillFolder = { ...key, probe };
-      const primary = primaryByRealDir.get(probe.realDir);
-      if (primary) {
-        folder.problem = duplicateProblem(probe.dir, primary.probe.dir);
+      const paths = pathsByRealDir.get(probe.realDir);
+      if (paths) {
+        paths.push(folder);
       } else {
-        primaryByRealDir.set(probe.realDir, folder);
+        pathsByRealDir.set(probe.realDir, [folder]);
       }
       folders.push(folder);
     }
   });
+  const primaries = [...pathsByRealDir].map(([realDir, paths]) => {
+    const [primary, ...duplicates] = paths.sort((a, b) => compareForRealDir(realDir, a, b));
+    for (const duplicate of duplicates) {
+      duplicate.problem = duplicateProblem(duplicate.probe.dir, primary.probe.dir);
+    }
+    return primary;
+  });
 
-  const primaries = [...primaryByRealDir.values()];
   // Blocking reads happen one after the other anyway: without a promise per skill.
   const records =
     options.blockingReads && !options.previous

@@ -56,6 +56,14 @@ export function compareForName(name: string, a: FolderKey, b: FolderKey): number
   return compareFolders(a, b);
 }
 
+/**
+ * Order among paths to one real folder: root order, then the path named like the real folder, so a
+ * link such as `alias → pdf` does not take the place of `pdf` itself (nor trigger a name mismatch).
+ */
+export function compareForRealDir(realDir: string, a: FolderKey, b: FolderKey): number {
+  return compareForName(path.basename(realDir), a, b);
+}
+
 function problem(code: string, severity: DiscoveryProblem['severity'], message: string, problemPath: string): ProblemProbe {
   return { kind: 'problem', problem: { code, severity, message, path: problemPath } };
 }

@@ -5,7 +5,7 @@
 
 import * as path from 'node:path';
 import { compileAllowlist, type NameFilter } from './allowlist';
-import { compareFolders, compareForName, duplicateProblem, listRoot, probeFolder, type FolderKey, type FolderProbe, type ProblemProbe, type SkillFolderProbe } from './probe';
+import { compareFolders, compareForName, compareForRealDir, duplicateProblem, listRoot, probeFolder, type FolderKey, type FolderProbe, type ProblemProbe, type SkillFolderProbe } from './probe';
 import { discoverSkills } from './discover';
 import { isUsableStatus } from '../model/status';
 import { loadSkillRecord, sameRoot } from './record';
@@ -494,7 +494,8 @@ export class SkillRegistry {
     if (slot.probe.kind !== 'skill') {
       return false;
     }
-    addToGroup(this.byRealDir, slot.probe.realDir, slot as SkillSlot, compareFolders);
+    const realDir = slot.probe.realDir;
+    addToGroup(this.byRealDir, realDir, slot as SkillSlot, (a, b) => compareForRealDir(realDir, a, b));
     return true;
   }
 

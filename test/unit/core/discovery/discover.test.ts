@@ -121,6 +121,17 @@ describe('discoverSkills', () => {
       assert.match(result.problems.find((problem) => problem.code === 'dangling-symlink')!.message, /missing/);
     });
 
+    it('loads a folder reached also through an alias link from the folder itself, naming the alias as the duplicate', async () => {
+      const skills = path.join(dir, 'aliased');
+      await writeTree(skills, { 'good-skill': { 'SKILL.md': skillText('good-skill', 'The real folder.') } });
+      // "good-alias" sorts first, so taking the first path found would load the skill from the link.
+      await fs.symlink(path.join(skills, 'good-skill'), path.join(skills, 'good-alias'));
+      const result = await discoverSkills([root(skills)], { checkBody: true });
+      assert.deepEqual(result.skills.map((record) => [record.name, path.basename(record.dir), record.diagnostics.map((diagnostic) => diagnostic.code)]), [['good-skill', 'good-skill', []]]);
+      assert.deepEqual(problemCodes(result), ['duplicate-skill-folder good-alias']);
+      assert.match(result.problems[0].message, /good-alias is the same folder as .*good-skill; the skill is loaded once, from .*good-skill\.$/);
+    });
+
     it('loads the same real folder once when two roots reach it', async () => {
       await writeTree(path.join(dir, 'a'), { pdf: { 'SKILL.md': skillText('pdf', 'One real folder.') } });
       await fs.mkdir(path.join(dir, 'b'));

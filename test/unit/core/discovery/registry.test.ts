@@ -227,6 +227,16 @@ describe('SkillRegistry', () => {
       assert.equal(registry.snapshot.usable('docs')?.dir, path.join(user, 'docs-link'));
     });
 
+    it('keeps loading a skill from its own folder when an alias link to it appears beside it', async () => {
+      await fs.symlink(path.join(workspace, 'docs'), path.join(workspace, 'a-docs-alias'));
+      await registry.apply([{ path: path.join(workspace, 'a-docs-alias'), kind: 'created' }]);
+      assert.equal(recordNamed(registry.snapshot, 'docs').dir, path.join(workspace, 'docs'));
+      assert.deepEqual(
+        registry.snapshot.problems.map((problem) => [problem.code, path.basename(problem.path)]),
+        [['duplicate-skill-folder', 'a-docs-alias']],
+      );
+    });
+
     it('maps a change at the real location of a linked skill folder to that skill', async () => {
       const real = path.join(dir, 'shared', 'lint');
       await writeTree(real, { 'SKILL.md': skillText('lint', 'Shared lint.') });
