@@ -7,6 +7,8 @@ import { activateSkill } from '../../../src/core/use/activation';
 import { renderCatalog } from '../../../src/core/use/catalog';
 import { findSkills } from '../../../src/core/use/find';
 import { SkillRegistry } from '../../../src/core/discovery/registry';
+import { forkResultText } from '../../../src/core/chat/conversation';
+import { forkMessages } from '../../../src/core/chat/prompt';
 import { activateToolName, bestMatch, catalogNames, findToolName, nextAnswer, userRequest, type ConversationMessage } from '../../../scripts/demo/model/src/conversation';
 
 const demoSkillsFolder = path.join(__dirname, '..', '..', '..', 'scripts', 'demo', 'workspace-template', '.agent', 'skills');
@@ -68,6 +70,26 @@ describe('the demo model', () => {
     // Numbered steps are listed with their wrapped lines joined.
     assert.match(reply.text, /\n1\. From the repository root, run the collector in this skill's folder: `node/);
     assert.match(reply.text, /\n2\. If it reports/);
+  });
+
+  describe('a context: fork skill (api-docs)', () => {
+    it('follows the skill in its isolated run, with the task as the request', async () => {
+      const activation = await activateSkill(registry.snapshot, 'api-docs', { mode: 'model' });
+      assert.ok(activation.ok);
+      const isolated = forkMessages(activation.text, 'document the API endpoints').map((message) => user(...message.parts.map((part) => ('text' in part ? part.text : ''))));
+      const reply = nextAnswer(isolated, ['skills_readResource']);
+      assert.ok('text' in reply);
+      assert.match(reply.text, /^Following \*\*api-docs\*\* \(API docs\), I would:\n\n1\. Read `src\/server\.js`/);
+      assert.doesNotMatch(reply.text, /stand-in for a chat model/);
+    });
+
+    it('points at the isolated run instead of calling its report a failed load', () => {
+      const report = forkResultText('api-docs', 'Following **api-docs**, I would: 1. Read the routes.');
+      const reply = nextAnswer([user('document the API endpoints'), ...toolRound('call-1', activateToolName, report)], skillTools);
+      assert.ok('text' in reply);
+      assert.doesNotMatch(reply.text, /failed/);
+      assert.match(reply.text, /\*\*api-docs\*\* ran in isolation; its answer is above/);
+    });
   });
 
   it('passes on the error of a failed activation', () => {

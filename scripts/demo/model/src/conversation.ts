@@ -38,7 +38,9 @@ export function nextAnswer(conversation: readonly ConversationMessage[], offered
   // A skill already in front of the model is followed at once. Given by `/use`, it comes inside the
   // request, whose remaining words are then the participant's, not the user's: not quoted back.
   const loadedByTool = lastSkillElement(results.map((result) => result.text));
-  const givenInRequest = lastSkillElement(conversation.slice(Math.max(promptIndex, 0)).flatMap((message) => message.texts));
+  // An isolated run of a `context: fork` skill has no answer yet: its skill comes in a message of its own, before the task.
+  const isolated = !conversation.some((message) => message.role === 'assistant');
+  const givenInRequest = lastSkillElement(conversation.slice(isolated ? 0 : Math.max(promptIndex, 0)).flatMap((message) => message.texts));
   if (loadedByTool) {
     return { text: followSkill(loadedByTool, prompt) };
   }
@@ -46,6 +48,11 @@ export function nextAnswer(conversation: readonly ConversationMessage[], offered
     return { text: followSkill(givenInRequest, '') };
   }
   const activation = results.filter((result) => result.tool === activateToolName).at(-1);
+  const forked = activation && /^Skill "([^"]+)" ran in isolation/.exec(activation.text);
+  if (forked) {
+    // Its run already streamed its answer into the chat; repeating it would say everything twice.
+    return { text: `**${demoModelLabel}**: the skill **${forked[1]}** ran in isolation; its answer is above.` };
+  }
   if (activation) {
     return { text: `**${demoModelLabel}**: loading the skill failed:\n\n> ${activation.text.trim().replace(/\n/g, '\n> ')}` };
   }
