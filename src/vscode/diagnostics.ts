@@ -9,8 +9,7 @@ import * as vscode from 'vscode';
 import { parseTriggerTests } from '../core/evals/trigger-file';
 import { loadSkillFile, validateSkillText } from '../core/skill-file/load';
 import type { RegistrySnapshot } from '../core/discovery/registry';
-import type { SkillRecord } from '../core/model/types';
-import { toVscodeDiagnostic } from './convert';
+import type { DiscoveryProblem, Severity, SkillDiagnostic, SkillRecord } from '../core/model/types';
 import { describeValidation, validateAllSkills, type ValidationSummary } from '../core/discovery/validate-all';
 import type { SkillsHost } from './skills-host';
 import type { TriggerTestFiles } from './testing/trigger-test-files';
@@ -25,6 +24,8 @@ export interface ValidationReport {
   warnings: number;
   skippedUntrusted: number;
   message: string;
+  /** Counted in `errors` and `warnings` but not in the Problems panel, which holds only files. */
+  locationProblems: DiscoveryProblem[];
 }
 
 export function isSkillFile(uri: vscode.Uri): boolean {
@@ -74,8 +75,11 @@ export class SkillDiagnostics extends Disposable {
         this.host.log.warn(`${diagnostic.file}:${diagnostic.range.start.line + 1}:${diagnostic.range.start.column + 1}: ${diagnostic.severity} ${diagnostic.code}: ${diagnostic.message}`);
       }
     }
-    const { checked, errors, warnings, skippedUntrusted } = summary;
-    return { checked, errors, warnings, skippedUntrusted, message };
+    for (const problem of summary.locationProblems) {
+      this.host.log.warn(`${problem.path}: ${problem.severity} ${problem.code}: ${problem.message}`);
+    }
+    const { checked, errors, warnings, skippedUntrusted, locationProblems } = summary;
+    return { checked, errors, warnings, skippedUntrusted, message, locationProblems };
   }
 
   /** Resolves when diagnostics follow the latest registry snapshot. */

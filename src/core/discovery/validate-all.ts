@@ -7,7 +7,7 @@ import { mapWithConcurrency } from '../util/async';
 import { loadTriggerTests } from '../evals/trigger-file';
 import { loadSkillFile } from '../skill-file/load';
 import type { RegistrySnapshot } from './registry';
-import type { SkillDiagnostic } from '../model/types';
+import type { DiscoveryProblem, SkillDiagnostic } from '../model/types';
 
 export interface ValidationSummary {
   /** Skills read and checked. */
@@ -18,6 +18,8 @@ export interface ValidationSummary {
   skippedUntrusted: number;
   /** Diagnostics per absolute file path (files without diagnostics are present with an empty list). */
   files: Map<string, SkillDiagnostic[]>;
+  /** Problems of a location rather than a file (dangling link, loop, unreadable folder): counted too. */
+  locationProblems: DiscoveryProblem[];
 }
 
 const VALIDATE_CONCURRENCY = 32;
@@ -41,19 +43,24 @@ export async function validateAllSkills(snapshot: RegistrySnapshot): Promise<Val
       files.set(result.triggerTests.file, result.triggerTests.diagnostics);
     }
   }
+  const locationProblems: DiscoveryProblem[] = [];
   for (const problem of snapshot.problems) {
     if (await isFile(problem.path)) {
       const range = { start: { line: 0, column: 0 }, end: { line: 0, column: 0 } };
       files.set(problem.path, [...(files.get(problem.path) ?? []), { code: problem.code, severity: problem.severity, message: problem.message, file: problem.path, range }]);
+    } else {
+      locationProblems.push(problem);
     }
   }
-  const all = [...files.values()].flat();
+  // The same count the CLI and the Skills view give: every diagnostic and every location problem.
+  const all = [...[...files.values()].flat(), ...locationProblems];
   return {
     checked,
-    errors: all.filter((diagnostic) => diagnostic.severity === 'error').length,
-    warnings: all.filter((diagnostic) => diagnostic.severity === 'warning').length,
+    errors: all.filter((item) => item.severity === 'error').length,
+    warnings: all.filter((item) => item.severity === 'warning').length,
     skippedUntrusted: snapshot.skills.length - trusted.length,
     files,
+    locationProblems,
   };
 }
 

@@ -144,6 +144,7 @@ class SkillsChatTurn {
         return severity ? [{ file: uri.fsPath, line: diagnostic.range.start.line, severity, message: diagnostic.message }] : [];
       }),
     );
+    problems.push(...(report?.locationProblems ?? []).map((problem) => ({ file: problem.path, line: 0, severity: problem.severity, message: problem.message })));
     const skills = this.host.snapshot.skills;
     this.stream.markdown(
       renderValidationSummary(report?.message ?? 'Validation finished.', problems, {

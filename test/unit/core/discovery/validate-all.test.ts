@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
+import * as fs from 'node:fs/promises';
 import { SkillRegistry } from '../../../../src/core/discovery/registry';
 import { describeValidation, validateAllSkills } from '../../../../src/core/discovery/validate-all';
 import { removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
@@ -59,6 +60,16 @@ describe('validateAllSkills', () => {
     );
     assert.ok(![...summary.files.keys()].some((file) => file.includes('plain') && file.endsWith('.json')));
     assert.ok(![...summary.files.keys()].some((file) => file.includes('hidden')));
+  });
+
+  it('counts location problems (a dangling link) as the CLI and the Skills view do', async () => {
+    await writeTree(path.join(dir, 'ws'), { good: { 'SKILL.md': skillText('good', 'Fine.') } });
+    await fs.symlink(path.join(dir, 'nowhere'), path.join(dir, 'ws', 'dangling'));
+    await registry.setRoots([root(path.join(dir, 'ws'))]);
+    const summary = await validateAllSkills(registry.snapshot);
+    assert.deepEqual([summary.checked, summary.errors, summary.warnings], [1, 0, 1]);
+    assert.deepEqual(summary.locationProblems.map((problem) => [problem.code, path.basename(problem.path)]), [['dangling-symlink', 'dangling']]);
+    assert.equal(describeValidation(summary), 'Checked 1 skill: 0 errors, 1 warning.');
   });
 
   it('sums up in one sentence', () => {
