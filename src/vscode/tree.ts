@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 import type { RegistrySnapshot } from '../core/discovery/registry';
 import { describeCatalogSize } from '../core/use/catalog-report';
-import { buildSkillView, usableSkillCount, viewMessage, type GroupViewItem, type IconSpec, type ViewAction, type ViewItem } from '../core/view/skill-view';
+import { buildSkillView, viewBadge, viewMessage, type GroupViewItem, type IconSpec, type ViewItem } from '../core/view/skill-view';
 import { findUnconfiguredLocations } from '../core/discovery/unconfigured-locations';
 import { currentCatalog } from '../core/use/current-catalog';
 import { COMMANDS, CONTEXT_KEYS, SKILLS_VIEW_ID } from './manifest';
@@ -132,8 +132,7 @@ export function createSkillsView(host: SkillsHost, provider: SkillsTreeProvider)
   const view = vscode.window.createTreeView(SKILLS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
   let reportedOverflow = '';
   const update = (snapshot: RegistrySnapshot): void => {
-    const count = usableSkillCount(snapshot);
-    view.badge = count > 0 ? { value: count, tooltip: `${count} ${count === 1 ? 'skill' : 'skills'} available` } : undefined;
+    view.badge = viewBadge(snapshot);
     // Without a model at hand, the character budget decides; the chat participant sizes it per model.
     const catalog = currentCatalog(host);
     view.message = viewMessage(snapshot, catalog);

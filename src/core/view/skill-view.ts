@@ -335,9 +335,26 @@ function sourceIcon(record: SkillRecord): IconSpec {
   }
 }
 
-/** Skills the model or the user can use right now: the view's badge. */
-export function usableSkillCount(snapshot: RegistrySnapshot): number {
-  return snapshot.skills.filter((record) => isUsableStatus(record.status)).length;
+export interface ViewBadge {
+  value: number;
+  tooltip: string;
+}
+
+/**
+ * The view's badge: skills the model or the user can use right now. Its tooltip says how many of
+ * them the model is offered, so the number never seems to disagree with the catalog.
+ */
+export function viewBadge(snapshot: RegistrySnapshot): ViewBadge | undefined {
+  const usable = snapshot.skills.filter((record) => record.status === 'available' || record.status === 'active');
+  if (usable.length === 0) return undefined;
+  const offered = usable.filter((record) => record.metadata?.disableModelInvocation !== true).length;
+  const userOnly = usable.filter((record) => record.metadata?.disableModelInvocation === true && record.metadata.userInvocable !== false).length;
+  const total = `${usable.length} ${usable.length === 1 ? 'skill' : 'skills'} available`;
+  if (offered === usable.length) {
+    return { value: usable.length, tooltip: `${total}, ${usable.length === 1 ? 'offered' : 'all offered'} to the model` };
+  }
+  const onlyByUse = userOnly > 0 ? `, ${userOnly} only through @skills /use` : '';
+  return { value: usable.length, tooltip: `${total}: ${offered} offered to the model${onlyByUse}` };
 }
 
 /**

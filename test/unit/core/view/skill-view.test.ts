@@ -1,8 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { SkillRegistry, type RegistrySnapshot } from '../../../../src/core/discovery/registry';
-import { buildSkillView, displayPath, skillContextValue, skillTooltip, usableSkillCount, viewMessage, type GroupViewItem, type ViewItem } from '../../../../src/core/view/skill-view';
+import { buildSkillView, displayPath, skillContextValue, skillTooltip, viewBadge, viewMessage, type GroupViewItem, type ViewItem } from '../../../../src/core/view/skill-view';
 import { escapeMarkdown } from '../../../../src/core/util/text';
+import { fakeSnapshot } from '../../fake-snapshot';
 import { fakeRecord, removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
 
 /** The view as indented lines: `label — description`, groups with their count. */
@@ -66,7 +67,7 @@ describe('buildSkillView', () => {
       '  Trust this workspace to use its skills',
       '  stranger — lib (untrusted)',
     ]);
-    assert.equal(usableSkillCount(registry.snapshot), 2);
+    assert.deepEqual(viewBadge(registry.snapshot), { value: 2, tooltip: '2 skills available, all offered to the model' });
   });
 
   it('gives every item a unique id, and stale skills a warning icon and their error', async () => {
@@ -145,6 +146,19 @@ describe('skillTooltip', () => {
   it('shortens paths under the home folder', () => {
     assert.equal(displayPath(path.resolve('/home/me/.agent/skills/pdf/SKILL.md'), path.resolve('/home/me')), `~${path.sep}${path.join('.agent', 'skills', 'pdf', 'SKILL.md')}`);
     assert.equal(displayPath('/elsewhere/SKILL.md', path.resolve('/home/me')), '/elsewhere/SKILL.md');
+  });
+});
+
+describe('viewBadge', () => {
+  it('says how many of the skills it counts are offered to the model', () => {
+    const skills = [
+      ...['a', 'b', 'c', 'd', 'e', 'f'].map((name) => fakeRecord(name, 'x')),
+      fakeRecord('deploy', 'x', { disableModelInvocation: true }),
+      fakeRecord('broken', 'x', { status: 'invalid' }),
+    ];
+    assert.deepEqual(viewBadge(fakeSnapshot(skills)), { value: 7, tooltip: '7 skills available: 6 offered to the model, 1 only through @skills /use' });
+    assert.deepEqual(viewBadge(fakeSnapshot(skills.slice(0, 1))), { value: 1, tooltip: '1 skill available, offered to the model' });
+    assert.equal(viewBadge(fakeSnapshot(skills.slice(7))), undefined);
   });
 });
 
