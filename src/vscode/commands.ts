@@ -10,11 +10,12 @@ import { createSkill, type CreateSkillArgs } from './create-skill';
 import type { SkillDiagnostics, ValidationReport } from './diagnostics';
 import { COMMANDS, SETTINGS, SETTINGS_SECTION } from './manifest';
 import type { SkillsHost } from './skills-host';
+import type { UnconfiguredLocations } from './unconfigured-locations';
 
 /** A tree item, a skill name or a SKILL.md Uri: what the item commands accept. */
 export type SkillReference = SkillViewItem | string | vscode.Uri | undefined;
 
-export function registerCommands(host: SkillsHost, diagnostics: SkillDiagnostics, catalog: CatalogDocument): vscode.Disposable {
+export function registerCommands(host: SkillsHost, diagnostics: SkillDiagnostics, catalog: CatalogDocument, unconfigured: UnconfiguredLocations): vscode.Disposable {
   const register = (id: string, run: (...args: never[]) => unknown): vscode.Disposable => vscode.commands.registerCommand(id, run);
   const withSkill =
     (run: (record: SkillRecord) => unknown) =>
@@ -30,7 +31,8 @@ export function registerCommands(host: SkillsHost, diagnostics: SkillDiagnostics
   return vscode.Disposable.from(
     register(COMMANDS.validate, () => validate(diagnostics)),
     register(COMMANDS.createSkill, (args?: CreateSkillArgs) => createSkill(host, args)),
-    register(COMMANDS.refresh, () => host.refresh()),
+    register(COMMANDS.refresh, () => Promise.all([host.refresh(), unconfigured.check()])),
+    register(COMMANDS.addFoundLocations, () => unconfigured.addAll()),
     register(COMMANDS.showCatalog, () => catalog.show()),
     register(COMMANDS.deactivateAll, () => {
       host.registry.deactivateAll();

@@ -13,6 +13,7 @@ import { SkillsHost } from './skills-host';
 import { createSkillsView, SkillsTreeProvider } from './tree';
 import { registerTriggerTests } from './testing/register';
 import { TriggerTestFiles } from './testing/trigger-test-files';
+import { UnconfiguredLocations } from './unconfigured-locations';
 import { SkillWatcher } from './watcher';
 
 export function activate(context: vscode.ExtensionContext): AgentSkillsApi {
@@ -23,8 +24,9 @@ export function activate(context: vscode.ExtensionContext): AgentSkillsApi {
   const triggerTestFiles = new TriggerTestFiles(host, watcher);
   const diagnostics = new SkillDiagnostics(host, triggerTestFiles);
   const catalog = new CatalogDocument(host);
-  context.subscriptions.push(host, watcher, triggerTestFiles, tree, diagnostics, catalog);
-  context.subscriptions.push(createSkillsView(host, tree), registerCommands(host, diagnostics, catalog), registerQuickFixes(), log);
+  const unconfigured = new UnconfiguredLocations(host);
+  context.subscriptions.push(host, watcher, triggerTestFiles, tree, diagnostics, catalog, unconfigured);
+  context.subscriptions.push(createSkillsView(host, tree, unconfigured), registerCommands(host, diagnostics, catalog, unconfigured), registerQuickFixes(), log);
   registerChat(context, host);
   const mcpServer = new SkillsMcpServerProvider(host, context.extensionUri);
   context.subscriptions.push(mcpServer);

@@ -8,6 +8,7 @@ export const COMMANDS = {
   validate: 'agentSkills.validate',
   createSkill: 'agentSkills.createSkill',
   refresh: 'agentSkills.refresh',
+  addFoundLocations: 'agentSkills.addFoundLocations',
   showCatalog: 'agentSkills.showCatalog',
   deactivateAll: 'agentSkills.deactivateAll',
   showLog: 'agentSkills.showLog',

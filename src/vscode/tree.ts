@@ -6,15 +6,11 @@ import * as vscode from 'vscode';
 import type { RegistrySnapshot } from '../core/discovery/registry';
 import { describeCatalogSize } from '../core/use/catalog-report';
 import { buildSkillView, viewBadge, viewMessage, type GroupViewItem, type IconSpec, type ViewItem } from '../core/view/skill-view';
-import { findUnconfiguredLocations } from '../core/discovery/unconfigured-locations';
+import { unconfiguredMessage } from '../core/discovery/unconfigured-locations';
 import { currentCatalog } from '../core/use/current-catalog';
-import { COMMANDS, CONTEXT_KEYS, SKILLS_VIEW_ID } from './manifest';
-import { readSettings } from './settings';
+import { COMMANDS } from './manifest';
 import type { SkillsHost } from './skills-host';
-import { Disposable } from './disposable';
-
-/** The command behind each action line of the view. */
-const VIEW_ACTION_COMMANDS: Record<ViewAction, string> = { manageTrust: COMMANDS.manageTrust };
+import type { UnconfiguredLocations } from './unconfigured-locations';
 
 const REDRAW_DELAY_MS = 50;
 
@@ -128,23 +124,23 @@ function markdown(text: string): vscode.MarkdownString {
 }
 
 /** Creates the view with its badge and message, and keeps the welcome-content context keys current. */
-export function createSkillsView(host: SkillsHost, provider: SkillsTreeProvider): vscode.Disposable {
+export function createSkillsView(host: SkillsHost, provider: SkillsTreeProvider, unconfigured: UnconfiguredLocations): vscode.Disposable {
   const view = vscode.window.createTreeView(SKILLS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
   let reportedOverflow = '';
   const update = (snapshot: RegistrySnapshot): void => {
     view.badge = viewBadge(snapshot);
     // Without a model at hand, the character budget decides; the chat participant sizes it per model.
     const catalog = currentCatalog(host);
-    view.message = viewMessage(snapshot, catalog);
+    view.message = [viewMessage(snapshot, catalog), unconfiguredMessage(unconfigured.locations)].filter((part) => part !== undefined).join(' ') || undefined;
     const overflow = catalog.overflow.join(', ');
     if (overflow !== reportedOverflow && overflow !== '') {
       const more = catalog.overflow.length > 20 ? ` …and ${catalog.overflow.length - 20} more` : '';
       host.log.warn(`${describeCatalogSize(catalog, catalog.budgetChars)} Past the budget: ${catalog.overflow.slice(0, 20).join(', ')}${more}.`);
     }
     reportedOverflow = overflow;
-    void setContext(CONTEXT_KEYS.skillCount, snapshot.skills.length);
+    void setContext('agentSkills.skillCount', snapshot.skills.length);
+    void setContext('agentSkills.turnedOff', !host.settings.enabled);
   };
-  const unconfigured = new UnconfiguredLocations(host);
   update(host.snapshot);
   void host.ready.then(async () => {
     update(host.snapshot);
@@ -153,7 +149,12 @@ export function createSkillsView(host: SkillsHost, provider: SkillsTreeProvider)
   });
   return vscode.Disposable.from(
     view,
-    host.onDidChange(update),
+    host.onDidChange((snapshot) => {
+      update(snapshot);
+      // A skill added to (or removed from) a well-known folder changes what is worth pointing out.
+      void unconfigured.check();
+    }),
+    unconfigured.onDidChange(() => update(host.snapshot)),
     host.onDidChangeSettings(() => update(host.snapshot)),
     // Rows computed while the view was hidden can be laid out for the wrong height (seen in the web
     // workbench: the last group expanded but empty); redrawing once it is shown fixes that.
@@ -165,23 +166,4 @@ export function createSkillsView(host: SkillsHost, provider: SkillsTreeProvider)
 
 function setContext(key: string, value: unknown): Thenable<unknown> {
   return vscode.commands.executeCommand('setContext', key, value);
-}
-
-/** Skills kept in well-known folders (e.g. `.claude/skills`) that `agentSkills.locations` leaves out. */
-class UnconfiguredLocations {
-  private reported = '';
-
-  constructor(private readonly host: SkillsHost) {}
-
-  async check(): Promise<void> {
-    const folders = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file');
-    const found = await Promise.all(folders.map((folder) => findUnconfiguredLocations(folder.uri.fsPath, readSettings(folder).locations)));
-    const locations = [...new Set(found.flat())];
-    const report = locations.join(', ');
-    if (report !== this.reported && report !== '') {
-      this.host.log.info(`Skills found in folders that are not in agentSkills.locations: ${report}.`);
-    }
-    this.reported = report;
-    await setContext(CONTEXT_KEYS.unconfiguredLocations, locations.length > 0);
-  }
 }

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { harnessAvailable, screenshot, waitForViewText } from '../../util';
-import { firstWorkspaceFolder, skillNamed, skillsApi, treeItem } from '../../editor-helpers';
+import { harnessAvailable, readViewText, screenshot, waitFor, waitForViewText } from '../../util';
+import { firstWorkspaceFolder, skillNamed, skillsApi, treeItem, waitForSkills } from '../../editorHelpers';
 import * as vscode from 'vscode';
 
 describe('the Skills view without skills', () => {
@@ -11,7 +11,7 @@ describe('the Skills view without skills', () => {
     }
     const api = await skillsApi();
     assert.deepEqual(api.listSkills(), []);
-    const text = await waitForViewText('skills', /No skills found[\s\S]*Create Skill[\s\S]*not configured/);
+    const text = await waitForViewText('skills', /No skills found[\s\S]*Create Skill[\s\S]*agentSkills\.locations does not include[\s\S]*Add Found Skill Folders/);
     assert.match(text, /A skill is a folder with a SKILL\.md file/);
     await screenshot('tree-welcome');
   });
@@ -26,4 +26,21 @@ describe('the Skills view without skills', () => {
       await waitForViewText('skills', 'first-skill');
     }
   });
+
+  it('names an unconfigured skill folder above the tree, also once the tree has skills, and adds it in one click', async function () {
+    const api = await skillsApi();
+    assert.ok(treeItem(api, 'Available', 'first-skill'), 'the tree has a skill of its own');
+    if (harnessAvailable()) {
+      await waitForViewText('skills', /Skills in \.github\/skills are not used/);
+    }
+    const added = await vscode.commands.executeCommand<string[]>('agentSkills.addFoundLocations');
+    assert.deepEqual(added, ['.github/skills']);
+    assert.deepEqual(vscode.workspace.getConfiguration('agentSkills', vscode.workspace.workspaceFolders![0]).get('locations'), ['.agent/skills', '.github/skills']);
+    await waitForSkills(api, (skills) => skills.some((skill) => skill.name === 'helper'), 'the skill in .github/skills did not load');
+    if (harnessAvailable()) {
+      let text = '';
+      await waitFor(async () => !/are not used/.test((text = await readViewText('skills'))), { message: () => `the view still says the folder is not used:\n${text}` });
+    }
+  });
 });
+

@@ -217,6 +217,11 @@ describe('Skills commands', () => {
       await setWorkspaceSetting(api, 'enabled', false);
       await waitForSkills(api, (skills) => skills.length === 0, 'skills are still listed');
       assert.deepEqual(api.testing.tree.topLevel, []);
+      if (harnessAvailable()) {
+        // Not "No skills found… Create Skill": the view says why it is empty and how to turn skills on.
+        const text = await waitForViewText('skills', /Skills are turned off[\s\S]*Turn Skills On/);
+        assert.doesNotMatch(text, /No skills found/);
+      }
       await setWorkspaceSetting(api, 'enabled', true);
       await waitForSkills(api, (skills) => skills.length > 0, 'skills did not come back');
     });

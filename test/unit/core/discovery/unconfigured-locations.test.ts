@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { findUnconfiguredLocations } from '../../../../src/core/discovery/unconfigured-locations';
+import { findUnconfiguredLocations, unconfiguredMessage } from '../../../../src/core/discovery/unconfigured-locations';
 import { removeDir, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
 
 describe('findUnconfiguredLocations', () => {
@@ -22,5 +22,16 @@ describe('findUnconfiguredLocations', () => {
 
   it('treats "./x/" and "x" as the same location', async () => {
     assert.deepEqual(await findUnconfiguredLocations(dir, ['./.claude/skills/', '.agents/skills']), []);
+  });
+});
+
+describe('unconfiguredMessage', () => {
+  it('names the folders found, and says nothing when there are none', () => {
+    assert.equal(unconfiguredMessage([]), undefined);
+    assert.equal(
+      unconfiguredMessage(['.claude/skills']),
+      'Skills in .claude/skills are not used: the folder is not in agentSkills.locations. "Add Found Skill Folders" in the view\'s menu adds it.',
+    );
+    assert.match(unconfiguredMessage(['.claude/skills', '.github/skills']) ?? '', /^Skills in \.claude\/skills, \.github\/skills are not used: the folders are not/);
   });
 });
