@@ -76,8 +76,7 @@ export class SkillsHost extends Disposable {
     this.applyPolicy();
     this.ready = this.updateRoots().then(() => {
       this.startupMs = performance.now() - this.createdAt;
-      const snapshot = this.registry.snapshot;
-      this.log.info(`Discovered ${snapshot.skills.length} skills in ${this.currentRoots.length} locations in ${Math.round(this.startupMs)} ms.`);
+      this.logDiscovery(this.startupMs);
     });
   }
 
@@ -119,7 +118,16 @@ export class SkillsHost extends Disposable {
   /** Re-reads every skill from disk. */
   refresh(): Promise<void> {
     this.log.info('Refreshing all skills.');
-    return this.track(this.updateRoots().then(() => this.registry.refresh()));
+    const started = performance.now();
+    return this.track(
+      this.updateRoots()
+        .then(() => this.registry.refresh())
+        .then(() => this.logDiscovery(performance.now() - started)),
+    );
+  }
+
+  private logDiscovery(milliseconds: number): void {
+    this.log.info(`Discovered ${this.registry.snapshot.skills.length} skills in ${this.currentRoots.length} locations in ${Math.round(milliseconds)} ms.`);
   }
 
   /** Resolves once every update requested so far has been applied to the registry. */

@@ -131,7 +131,9 @@ export function createSkillsView(host: SkillsHost, provider: SkillsTreeProvider,
     view.badge = viewBadge(snapshot);
     // Without a model at hand, the character budget decides; the chat participant sizes it per model.
     const catalog = currentCatalog(host);
-    view.message = [viewMessage(snapshot, catalog), unconfiguredMessage(unconfigured.locations)].filter((part) => part !== undefined).join(' ') || undefined;
+    // An empty view shows its welcome content instead (a message would hide it), which says the same.
+    const unconfiguredNote = snapshot.skills.length > 0 ? unconfiguredMessage(unconfigured.locations) : undefined;
+    view.message = [viewMessage(snapshot, catalog), unconfiguredNote].filter((part) => part !== undefined).join(' ') || undefined;
     const overflow = catalog.overflow.join(', ');
     if (overflow !== reportedOverflow && overflow !== '') {
       const more = catalog.overflow.length > 20 ? ` …and ${catalog.overflow.length - 20} more` : '';
