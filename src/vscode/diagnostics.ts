@@ -3,13 +3,17 @@
 // - discovery (the registry's findings and the trigger-test files, published as they change),
 // - Validate Skills (every skill read in full, body checks and trigger tests included),
 // - open editors (the unsaved buffer, validated as you type).
+// On a SKILL.md shown in an editor, VS Code's own skills support validates too; what it reports
+// itself is left to it there (REPORTED_BY_VSCODE_SKILLS), so nothing is said twice.
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { parseTriggerTests } from '../core/evals/trigger-file';
 import { loadSkillFile, validateSkillText } from '../core/skill-file/load';
+import { REPORTED_BY_VSCODE_SKILLS } from '../core/skill-file/diagnostic-codes';
 import type { RegistrySnapshot } from '../core/discovery/registry';
-import type { DiscoveryProblem, Severity, SkillDiagnostic, SkillRecord } from '../core/model/types';
+import type { ChatProblem } from '../core/chat/commands';
+import type { Severity, SkillDiagnostic, SkillRecord } from '../core/model/types';
 import { describeValidation, validateAllSkills, type ValidationSummary } from '../core/discovery/validate-all';
 import type { SkillsHost } from './skills-host';
 import type { TriggerTestFiles } from './testing/trigger-test-files';
@@ -24,16 +28,48 @@ export interface ValidationReport {
   warnings: number;
   skippedUntrusted: number;
   message: string;
-  /** Counted in `errors` and `warnings` but not in the Problems panel, which holds only files. */
-  locationProblems: DiscoveryProblem[];
+  /** Every finding, per file and of locations, also those the Problems panel leaves to VS Code's own skills checks. */
+  problems: ChatProblem[];
 }
 
 export function isSkillFile(uri: vscode.Uri): boolean {
   return uri.scheme === 'file' && path.basename(uri.fsPath).toLowerCase() === 'skill.md';
 }
 
-export class SkillDiagnostics extends Disposable {
-  private readonly collection = this.register(vscode.languages.createDiagnosticCollection('agentSkills'));
+export function toVscodeRange(range: SkillDiagnostic['range']): vscode.Range {
+  return new vscode.Range(range.start.line, range.start.column, range.end.line, range.end.column);
+}
+
+const SEVERITIES: Record<Severity, vscode.DiagnosticSeverity> = {
+  error: vscode.DiagnosticSeverity.Error,
+  warning: vscode.DiagnosticSeverity.Warning,
+  info: vscode.DiagnosticSeverity.Information,
+};
+
+/** The language VS Code 1.139 gives every file named SKILL.md, and validates while it is shown. */
+const VSCODE_SKILL_LANGUAGE = 'skill';
+
+/** Whether VS Code's own skills validation is checking this file now: it does so only while it is shown. */
+export function validatedByVsCode(uri: vscode.Uri): boolean {
+  return vscode.window.visibleTextEditors.some((editor) => editor.document.languageId === VSCODE_SKILL_LANGUAGE && editor.document.uri.toString() === uri.toString());
+}
+
+/** Our findings minus those VS Code is reporting itself on this file right now. */
+export function notReportedByVsCode(uri: vscode.Uri, diagnostics: readonly SkillDiagnostic[]): SkillDiagnostic[] {
+  return validatedByVsCode(uri) ? diagnostics.filter((diagnostic) => !REPORTED_BY_VSCODE_SKILLS.has(diagnostic.code)) : [...diagnostics];
+}
+
+function toVscodeDiagnostic(diagnostic: SkillDiagnostic): vscode.Diagnostic {
+  const converted = new vscode.Diagnostic(toVscodeRange(diagnostic.range), diagnostic.message, SEVERITIES[diagnostic.severity]);
+  converted.code = diagnostic.code;
+  converted.source = DIAGNOSTIC_SOURCE;
+  return converted;
+}
+
+export class SkillDiagnostics implements vscode.Disposable {
+  private readonly collection = vscode.languages.createDiagnosticCollection('agentSkills');
+  /** Every finding per file, including those left to VS Code while the file is shown. */
+  private readonly findings = new Map<string, { uri: vscode.Uri; diagnostics: SkillDiagnostic[] }>();
   private readonly typingTimers = new Map<string, ReturnType<typeof setTimeout>>();
   private previous = new Map<string, SkillRecord>();
   /** Registry updates are handled one after another, so an older one never overwrites a newer one. */
@@ -54,6 +90,8 @@ export class SkillDiagnostics extends Disposable {
     this.register(vscode.workspace.onDidCloseTextDocument((document) => void this.revertToDisk(document.uri)));
     this.register(vscode.workspace.onDidGrantWorkspaceTrust(() => vscode.workspace.textDocuments.forEach((document) => this.validateDocument(document))));
     this.register({ dispose: () => this.typingTimers.forEach((timer) => clearTimeout(timer)) });
+    // Showing or hiding a SKILL.md starts or stops VS Code's own validation of it.
+    this.register(vscode.window.onDidChangeVisibleTextEditors(() => this.findings.forEach(({ uri, diagnostics }) => this.collection.set(uri, this.shown(uri, diagnostics)))));
     this.enqueue(host.snapshot);
     vscode.workspace.textDocuments.forEach((document) => this.validateDocument(document));
   }
@@ -63,8 +101,9 @@ export class SkillDiagnostics extends Disposable {
     await this.host.whenIdle();
     const summary: ValidationSummary = await validateAllSkills(this.host.snapshot);
     this.collection.clear();
+    this.findings.clear();
     for (const [file, diagnostics] of summary.files) {
-      this.collection.set(vscode.Uri.file(file), diagnostics.map(toVscodeDiagnostic));
+      this.publish(vscode.Uri.file(file), diagnostics);
     }
     // An open editor may hold newer text than the disk.
     vscode.workspace.textDocuments.forEach((document) => this.validateDocument(document));
@@ -79,7 +118,13 @@ export class SkillDiagnostics extends Disposable {
       this.host.log.warn(`${problem.path}: ${problem.severity} ${problem.code}: ${problem.message}`);
     }
     const { checked, errors, warnings, skippedUntrusted, locationProblems } = summary;
-    return { checked, errors, warnings, skippedUntrusted, message, locationProblems };
+    const problems: ChatProblem[] = [
+      ...[...this.findings.values()].flatMap(({ uri, diagnostics }) =>
+        diagnostics.map((diagnostic) => ({ file: uri.fsPath, line: diagnostic.range.start.line, severity: diagnostic.severity, message: diagnostic.message })),
+      ),
+      ...locationProblems.map((problem) => ({ file: problem.path, line: 0, severity: problem.severity, message: problem.message })),
+    ];
+    return { checked, errors, warnings, skippedUntrusted, message, problems };
   }
 
   /** Resolves when diagnostics follow the latest registry snapshot. */
@@ -98,7 +143,7 @@ export class SkillDiagnostics extends Disposable {
     const changed = [...current.values()].filter((record) => this.previous.get(record.file)?.mtimeMs !== record.mtimeMs || this.previous.get(record.file)?.size !== record.size);
     for (const file of this.previous.keys()) {
       if (!current.has(file) && !this.isOpen(file)) {
-        this.collection.delete(vscode.Uri.file(file));
+        this.unpublish(vscode.Uri.file(file));
       }
     }
     this.previous = current;
@@ -108,7 +153,7 @@ export class SkillDiagnostics extends Disposable {
       }
       // At start-up the registry's findings are enough; a changed file is read in full, as Validate would.
       const diagnostics = firstRun ? record.diagnostics : ((await loadSkillFile(record.dir, { checkBody: true }))?.diagnostics ?? []);
-      this.collection.set(vscode.Uri.file(record.file), diagnostics.map(toVscodeDiagnostic));
+      this.publish(vscode.Uri.file(record.file), diagnostics);
     }
   }
 
@@ -166,7 +211,7 @@ export class SkillDiagnostics extends Disposable {
       return;
     }
     const result = validateSkillText(document.getText(), document.uri.fsPath, { checkBody: true });
-    this.collection.set(document.uri, result.diagnostics.map(toVscodeDiagnostic));
+    this.publish(document.uri, result.diagnostics);
   }
 
   /** A closed editor may have held unsaved text: show what the disk says again. */
@@ -181,10 +226,24 @@ export class SkillDiagnostics extends Disposable {
     }
     const record = this.host.snapshot.skills.find((candidate) => candidate.file === uri.fsPath && candidate.status !== 'untrusted');
     if (!record) {
-      this.collection.delete(uri);
+      this.unpublish(uri);
       return;
     }
     const loaded = await loadSkillFile(record.dir, { checkBody: true });
-    this.collection.set(uri, (loaded?.diagnostics ?? []).map(toVscodeDiagnostic));
+    this.publish(uri, loaded?.diagnostics ?? []);
+  }
+
+  private publish(uri: vscode.Uri, diagnostics: SkillDiagnostic[]): void {
+    this.findings.set(uri.toString(), { uri, diagnostics });
+    this.collection.set(uri, this.shown(uri, diagnostics));
+  }
+
+  private unpublish(uri: vscode.Uri): void {
+    this.findings.delete(uri.toString());
+    this.collection.delete(uri);
+  }
+
+  private shown(uri: vscode.Uri, diagnostics: readonly SkillDiagnostic[]): vscode.Diagnostic[] {
+    return notReportedByVsCode(uri, diagnostics).map(toVscodeDiagnostic);
   }
 }

@@ -4,31 +4,59 @@
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { fixesForDiagnostic, type SkillFix } from '../core/skill-file/fixes';
-import { DIAGNOSTIC_SOURCE, toVscodeRange } from './convert';
-import { isSkillFile } from './diagnostics';
+import { REPORTED_BY_VSCODE_SKILLS } from '../core/skill-file/diagnostic-codes';
+import { validateSkillText } from '../core/skill-file/load';
+import { DIAGNOSTIC_SOURCE, isSkillFile, toVscodeRange, validatedByVsCode } from './diagnostics';
 
 export class SkillQuickFixes implements vscode.CodeActionProvider {
   static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };
 
-  provideCodeActions(document: vscode.TextDocument, _range: vscode.Range | vscode.Selection, context: vscode.CodeActionContext): vscode.CodeAction[] {
+  provideCodeActions(document: vscode.TextDocument, range: vscode.Range | vscode.Selection, context: vscode.CodeActionContext): vscode.CodeAction[] {
     if (!isSkillFile(document.uri)) {
       return [];
     }
     const text = document.getText();
-    return context.diagnostics
+    const ours: FixTarget[] = context.diagnostics
       .filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE && typeof diagnostic.code === 'string')
-      .flatMap((diagnostic) => {
-        const range = { start: { line: diagnostic.range.start.line, column: diagnostic.range.start.character }, end: { line: diagnostic.range.end.line, column: diagnostic.range.end.character } };
-        return fixesForDiagnostic(text, document.uri.fsPath, { code: diagnostic.code as string, range })
-          .filter((fix) => !fix.renameFolder || !fs.existsSync(fix.renameFolder.to))
-          .map((fix) => toCodeAction(document, fix, diagnostic));
+      .map((diagnostic) => ({ code: diagnostic.code as string, range: diagnostic.range, diagnostic }));
+    return [...ours, ...this.leftToVsCode(document, text, range, context)].flatMap((target) => {
+      const coreRange = { start: { line: target.range.start.line, column: target.range.start.character }, end: { line: target.range.end.line, column: target.range.end.character } };
+      return fixesForDiagnostic(text, document.uri.fsPath, { code: target.code, range: coreRange })
+        .filter((fix) => !fix.renameFolder || !fs.existsSync(fix.renameFolder.to))
+        .map((fix) => toCodeAction(document, fix, target.diagnostic));
+    });
+  }
+
+  /**
+   * Findings left to VS Code's own skills checks while the file is shown still get these fixes,
+   * attached to VS Code's diagnostic at the same place.
+   */
+  private leftToVsCode(document: vscode.TextDocument, text: string, range: vscode.Range, context: vscode.CodeActionContext): FixTarget[] {
+    if (!validatedByVsCode(document.uri)) {
+      return [];
+    }
+    return validateSkillText(text, document.uri.fsPath)
+      .diagnostics.filter((finding) => REPORTED_BY_VSCODE_SKILLS.has(finding.code) && toVscodeRange(finding.range).intersection(range) !== undefined)
+      .map((finding) => {
+        const findingRange = toVscodeRange(finding.range);
+        const diagnostic = context.diagnostics.find((candidate) => candidate.source !== DIAGNOSTIC_SOURCE && candidate.range.intersection(findingRange) !== undefined);
+        return { code: finding.code, range: findingRange, diagnostic };
       });
   }
 }
 
-function toCodeAction(document: vscode.TextDocument, fix: SkillFix, diagnostic: vscode.Diagnostic): vscode.CodeAction {
+interface FixTarget {
+  code: string;
+  range: vscode.Range;
+  /** The diagnostic the fix resolves, when there is one in view. */
+  diagnostic?: vscode.Diagnostic;
+}
+
+function toCodeAction(document: vscode.TextDocument, fix: SkillFix, diagnostic: vscode.Diagnostic | undefined): vscode.CodeAction {
   const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
-  action.diagnostics = [diagnostic];
+  if (diagnostic) {
+    action.diagnostics = [diagnostic];
+  }
   action.isPreferred = fix.preferred === true;
   const edit = new vscode.WorkspaceEdit();
   for (const textEdit of fix.edits) {

@@ -42,6 +42,15 @@ export const SKILL_DIAGNOSTIC_CODES = [
 
 export type SkillDiagnosticCode = (typeof SKILL_DIAGNOSTIC_CODES)[number];
 
+/**
+ * Findings VS Code's own skills support (1.139) reports itself, at the same place and at least the
+ * same severity, on a SKILL.md shown in an editor: the name not matching its folder, a name outside
+ * a-z 0-9 "-", a relative link to a missing file. There, the editor leaves them to VS Code rather
+ * than say them twice. Findings VS Code reports more mildly (a missing description, which excludes
+ * the skill here) or not at all stay.
+ */
+export const REPORTED_BY_VSCODE_SKILLS: ReadonlySet<string> = new Set<SkillDiagnosticCode>(['name-mismatch', 'name-uppercase', 'name-invalid-characters', 'missing-link']);
+
 /** Where problems about the frontmatter as a whole are shown: the opening `---`. */
 export const OPENING_FENCE_RANGE: Range = { start: { line: 0, column: 0 }, end: { line: 0, column: 3 } };
 

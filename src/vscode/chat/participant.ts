@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { MCP_TOOL_NAMES, TOOL_NAMES, type ToolNames } from '../../core/chat/tool-names';
-import { parseUseCommand, renderSkillTable, renderValidationSummary, suggestSkills, useUsage, type ChatProblem } from '../../core/chat/commands';
+import { parseUseCommand, renderSkillTable, renderValidationSummary, suggestSkills, useUsage } from '../../core/chat/commands';
 import {
   alreadyLoadedText,
   carriedBudgetChars,
@@ -46,8 +46,7 @@ import {
 import { escapeMarkdown } from '../../core/util/text';
 import type { SkillRecord } from '../../core/model/types';
 import { currentCatalog } from '../../core/use/current-catalog';
-import { COMMANDS, PARTICIPANT_ID } from '../manifest';
-import { DIAGNOSTIC_SOURCE, fromVscodeSeverity } from '../convert';
+import { COMMANDS } from '../manifest';
 import type { ValidationReport } from '../diagnostics';
 import type { SkillsHost } from '../skills-host';
 import { toChatMessages, toConversationTurns } from './messages';
@@ -138,13 +137,7 @@ class SkillsChatTurn {
     this.stream.progress('Validating skills…');
     // The editor's command publishes the diagnostics and returns the summary; its diagnostics are the details.
     const report = await vscode.commands.executeCommand<ValidationReport | undefined>(COMMANDS.validate);
-    const problems: ChatProblem[] = vscode.languages.getDiagnostics().flatMap(([uri, diagnostics]) =>
-      diagnostics.flatMap((diagnostic) => {
-        const severity = diagnostic.source === DIAGNOSTIC_SOURCE ? fromVscodeSeverity(diagnostic.severity) : undefined;
-        return severity ? [{ file: uri.fsPath, line: diagnostic.range.start.line, severity, message: diagnostic.message }] : [];
-      }),
-    );
-    problems.push(...(report?.locationProblems ?? []).map((problem) => ({ file: problem.path, line: 0, severity: problem.severity, message: problem.message })));
+    const problems = report?.problems ?? [];
     const skills = this.host.snapshot.skills;
     this.stream.markdown(
       renderValidationSummary(report?.message ?? 'Validation finished.', problems, {

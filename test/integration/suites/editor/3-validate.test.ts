@@ -14,11 +14,20 @@ interface ValidationReport {
 
 const skillFile = (folder: string) => path.join(workspaceSkillsFolder(), folder, 'SKILL.md');
 
-/** The product's quick fixes VS Code offers on the first diagnostic with `code`, by title. */
-async function quickFixes(file: string, code: string): Promise<Map<string, vscode.CodeAction>> {
-  const diagnostic = diagnosticsOf(file).find((candidate) => candidate.code === code);
-  assert.ok(diagnostic, `no ${code} diagnostic on ${file}`);
-  const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', vscode.Uri.file(file), diagnostic.range, vscode.CodeActionKind.QuickFix.value);
+/** VS Code's own diagnostic on a shown SKILL.md whose message matches, once it is there. */
+async function vscodeOwnDiagnostic(file: string, message: RegExp): Promise<vscode.Diagnostic> {
+  return waitFor(() => vscode.languages.getDiagnostics(vscode.Uri.file(file)).find((diagnostic) => diagnostic.source !== 'Agent Skills' && message.test(diagnostic.message)), {
+    message: `VS Code's own skills validation reported nothing matching ${String(message)} on ${file}`,
+  });
+}
+
+const VSCODE_NAME_MISMATCH = /should match the folder name/;
+
+/** The product's quick fixes VS Code offers on the first diagnostic with `code` (or at `range`), by title. */
+async function quickFixes(file: string, code: string, range?: vscode.Range): Promise<Map<string, vscode.CodeAction>> {
+  const at = range ?? diagnosticsOf(file).find((candidate) => candidate.code === code)?.range;
+  assert.ok(at, `no ${code} diagnostic on ${file}`);
+  const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', vscode.Uri.file(file), at, vscode.CodeActionKind.QuickFix.value);
   // VS Code's chat adds its own "Fix" and "Explain" actions (commands) to any diagnostic; ours are edits.
   const ours = actions.filter((action) => action.edit !== undefined);
   return new Map(ours.map((action) => [action.title, action]));
@@ -80,11 +89,27 @@ describe('Validate Skills and diagnostics', () => {
     assert.deepEqual(diagnosticSummary(skillFile('broken-yaml')), []);
   });
 
+  it('leaves the name/folder mismatch of a shown SKILL.md to VS Code\'s own check, so it is said once', async () => {
+    await skillsApi();
+    await vscode.commands.executeCommand('agentSkills.validate');
+    assert.deepEqual(diagnosticSummary(skillFile('mismatch')), [['name-mismatch', 'Warning', 1, 6, 1, 21]]);
+    const editor = await vscode.window.showTextDocument(vscode.Uri.file(skillFile('mismatch')));
+    assert.equal(editor.document.languageId, 'skill');
+    const own = await vscodeOwnDiagnostic(skillFile('mismatch'), VSCODE_NAME_MISMATCH);
+    assert.equal(own.range.start.line, 1);
+    await waitFor(() => diagnosticSummary(skillFile('mismatch')).length === 0, { message: 'the product still reports the mismatch beside VS Code' });
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // Not shown, VS Code checks nothing, and the Problems panel needs the product's finding again.
+    await waitFor(() => diagnosticSummary(skillFile('mismatch')).length === 1, { message: 'the mismatch did not come back once the file was closed' });
+  });
+
   it('sets the name to the folder name, or offers to rename the folder', async () => {
     const api = await skillsApi();
     await vscode.window.showTextDocument(vscode.Uri.file(skillFile('mismatch')));
-    await waitFor(() => diagnosticsOf(skillFile('mismatch')).length > 0, { message: 'no diagnostic on the open file' });
-    const fixes = await quickFixes(skillFile('mismatch'), 'name-mismatch');
+    const own = await vscodeOwnDiagnostic(skillFile('mismatch'), VSCODE_NAME_MISMATCH);
+    // The fixes stay offered on VS Code's diagnostic.
+    const fixes = await quickFixes(skillFile('mismatch'), 'name-mismatch', own.range);
+    assert.ok([...fixes.values()].every((fix) => fix.diagnostics?.[0] === undefined || fix.diagnostics[0].message === own.message));
     assert.deepEqual([...fixes.keys()].sort(), ['Rename the folder to "mismatched-name"', 'Set name to "mismatch" (the folder name)']);
     assert.equal(fixes.get('Set name to "mismatch" (the folder name)')?.isPreferred, true);
     await applyAndSave(fixes.get('Set name to "mismatch" (the folder name)'), skillFile('mismatch'));
@@ -99,8 +124,8 @@ describe('Validate Skills and diagnostics', () => {
     fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('name: extra-fields', 'name: fields-extra'));
     await waitForSkills(api, () => skillNamed(api, 'fields-extra'), 'the edited name was not picked up');
     await vscode.window.showTextDocument(vscode.Uri.file(file));
-    await waitFor(() => diagnosticsOf(file).some((diagnostic) => diagnostic.code === 'name-mismatch'), { message: 'no name-mismatch diagnostic' });
-    const fixes = await quickFixes(file, 'name-mismatch');
+    const own = await vscodeOwnDiagnostic(file, VSCODE_NAME_MISMATCH);
+    const fixes = await quickFixes(file, 'name-mismatch', own.range);
     const rename = fixes.get('Rename the folder to "fields-extra"');
     assert.ok(rename?.edit);
     assert.ok(await vscode.workspace.applyEdit(rename.edit));

@@ -50,9 +50,11 @@ describe('Skills commands', () => {
       }
       await skillsApi();
       await vscode.commands.executeCommand('agentSkills.showLog');
+      // Refresh ends with the discovery line, so it is in view however long the log has grown.
+      await vscode.commands.executeCommand('agentSkills.refresh');
       // The channel is backed by the server's native logger: without it the panel stays empty.
       // The editor renders spaces as no-break spaces, which `\s` matches.
-      await waitForViewText('panel', /Discovered\s\d+\sskills\sin\s\d+\slocations/);
+      await waitForViewText('panel', /Refreshing\sall\sskills\.[\s\S]*Discovered\s\d+\sskills\sin\s\d+\slocations/);
       await vscode.commands.executeCommand('workbench.action.closePanel');
     });
   });
