@@ -95,12 +95,7 @@ async function ensureSpdlogBinding(log: (line: string) => void): Promise<void> {
   log(`Built in ${Math.round((Date.now() - started) / 1000)} s.`);
 }
 
-async function ensureInstalled(
-  folder: string,
-  versions: Record<string, string>,
-  log: (line: string) => void,
-  install: () => Promise<void>,
-): Promise<void> {
+async function ensureInstalled(folder: string, versions: Record<string, string>, log: (line: string) => void, install: () => Promise<void>): Promise<void> {
   const markerPath = path.join(folder, installMarkerName);
   const wanted = JSON.stringify(versions);
   if (fs.existsSync(markerPath) && fs.readFileSync(markerPath, 'utf8') === wanted) {

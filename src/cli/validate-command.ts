@@ -61,7 +61,9 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
     } else {
       const discovery = await discoverSkills([target.root], loadOptions);
       // A mistyped path in CI must fail rather than pass with nothing checked.
-      if (discovery.skills.length === 0) problems.push(noSkillsProblem(target.root.path));
+      if (discovery.skills.length === 0) {
+        problems.push(noSkillsProblem(target.root.path));
+      }
       skills.push(...discovery.skills.map((record) => ({ file: record.file, name: record.name, diagnostics: sortedByPosition(record.diagnostics) })));
       problems.push(...discovery.problems);
     }

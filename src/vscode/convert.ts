@@ -23,17 +23,3 @@ export function toVscodeDiagnostic(diagnostic: SkillDiagnostic): vscode.Diagnost
   converted.source = DIAGNOSTIC_SOURCE;
   return converted;
 }
-
-/** The core severity of a published diagnostic; hints have none. */
-export function fromVscodeSeverity(severity: vscode.DiagnosticSeverity): Severity | undefined {
-  switch (severity) {
-    case vscode.DiagnosticSeverity.Error:
-      return 'error';
-    case vscode.DiagnosticSeverity.Warning:
-      return 'warning';
-    case vscode.DiagnosticSeverity.Information:
-      return 'info';
-    default:
-      return undefined;
-  }
-}

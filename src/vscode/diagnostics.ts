@@ -10,10 +10,11 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { parseTriggerTests } from '../core/evals/trigger-file';
 import { loadSkillFile, validateSkillText } from '../core/skill-file/load';
-import { REPORTED_BY_VSCODE_SKILLS } from '../core/skill-file/diagnostic-codes';
 import type { RegistrySnapshot } from '../core/discovery/registry';
+import { REPORTED_BY_VSCODE_SKILLS } from '../core/skill-file/diagnostic-codes';
 import type { ChatProblem } from '../core/chat/commands';
-import type { Severity, SkillDiagnostic, SkillRecord } from '../core/model/types';
+import type { SkillDiagnostic, SkillRecord } from '../core/model/types';
+import { toVscodeDiagnostic } from './convert';
 import { describeValidation, validateAllSkills, type ValidationSummary } from '../core/discovery/validate-all';
 import type { SkillsHost } from './skills-host';
 import type { TriggerTestFiles } from './testing/trigger-test-files';
@@ -36,16 +37,6 @@ export function isSkillFile(uri: vscode.Uri): boolean {
   return uri.scheme === 'file' && path.basename(uri.fsPath).toLowerCase() === 'skill.md';
 }
 
-export function toVscodeRange(range: SkillDiagnostic['range']): vscode.Range {
-  return new vscode.Range(range.start.line, range.start.column, range.end.line, range.end.column);
-}
-
-const SEVERITIES: Record<Severity, vscode.DiagnosticSeverity> = {
-  error: vscode.DiagnosticSeverity.Error,
-  warning: vscode.DiagnosticSeverity.Warning,
-  info: vscode.DiagnosticSeverity.Information,
-};
-
 /** The language VS Code 1.139 gives every file named SKILL.md, and validates while it is shown. */
 const VSCODE_SKILL_LANGUAGE = 'skill';
 
@@ -59,15 +50,8 @@ export function notReportedByVsCode(uri: vscode.Uri, diagnostics: readonly Skill
   return validatedByVsCode(uri) ? diagnostics.filter((diagnostic) => !REPORTED_BY_VSCODE_SKILLS.has(diagnostic.code)) : [...diagnostics];
 }
 
-function toVscodeDiagnostic(diagnostic: SkillDiagnostic): vscode.Diagnostic {
-  const converted = new vscode.Diagnostic(toVscodeRange(diagnostic.range), diagnostic.message, SEVERITIES[diagnostic.severity]);
-  converted.code = diagnostic.code;
-  converted.source = DIAGNOSTIC_SOURCE;
-  return converted;
-}
-
-export class SkillDiagnostics implements vscode.Disposable {
-  private readonly collection = vscode.languages.createDiagnosticCollection('agentSkills');
+export class SkillDiagnostics extends Disposable {
+  private readonly collection = this.register(vscode.languages.createDiagnosticCollection('agentSkills'));
   /** Every finding per file, including those left to VS Code while the file is shown. */
   private readonly findings = new Map<string, { uri: vscode.Uri; diagnostics: SkillDiagnostic[] }>();
   private readonly typingTimers = new Map<string, ReturnType<typeof setTimeout>>();

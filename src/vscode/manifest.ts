@@ -31,6 +31,7 @@ export const CONTEXT_KEYS = {
   ready: 'agentSkills.ready',
   skillCount: 'agentSkills.skillCount',
   unconfiguredLocations: 'agentSkills.unconfiguredLocations',
+  turnedOff: 'agentSkills.turnedOff',
 } as const;
 
 export const PARTICIPANT_ID = 'agentSkills.chat';

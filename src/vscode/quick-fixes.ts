@@ -6,7 +6,8 @@ import * as vscode from 'vscode';
 import { fixesForDiagnostic, type SkillFix } from '../core/skill-file/fixes';
 import { REPORTED_BY_VSCODE_SKILLS } from '../core/skill-file/diagnostic-codes';
 import { validateSkillText } from '../core/skill-file/load';
-import { DIAGNOSTIC_SOURCE, isSkillFile, toVscodeRange, validatedByVsCode } from './diagnostics';
+import { DIAGNOSTIC_SOURCE, toVscodeRange } from './convert';
+import { isSkillFile, validatedByVsCode } from './diagnostics';
 
 export class SkillQuickFixes implements vscode.CodeActionProvider {
   static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };

@@ -5,12 +5,16 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 import type { RegistrySnapshot } from '../core/discovery/registry';
 import { describeCatalogSize } from '../core/use/catalog-report';
-import { buildSkillView, viewBadge, viewMessage, type GroupViewItem, type IconSpec, type ViewItem } from '../core/view/skill-view';
+import { buildSkillView, viewBadge, viewMessage, type GroupViewItem, type IconSpec, type ViewAction, type ViewItem } from '../core/view/skill-view';
 import { unconfiguredMessage } from '../core/discovery/unconfigured-locations';
 import { currentCatalog } from '../core/use/current-catalog';
-import { COMMANDS } from './manifest';
+import { COMMANDS, CONTEXT_KEYS, SKILLS_VIEW_ID } from './manifest';
 import type { SkillsHost } from './skills-host';
 import type { UnconfiguredLocations } from './unconfigured-locations';
+import { Disposable } from './disposable';
+
+/** The command behind each action line of the view. */
+const VIEW_ACTION_COMMANDS: Record<ViewAction, string> = { manageTrust: COMMANDS.manageTrust };
 
 const REDRAW_DELAY_MS = 50;
 
@@ -140,8 +144,8 @@ export function createSkillsView(host: SkillsHost, provider: SkillsTreeProvider,
       host.log.warn(`${describeCatalogSize(catalog, catalog.budgetChars)} Past the budget: ${catalog.overflow.slice(0, 20).join(', ')}${more}.`);
     }
     reportedOverflow = overflow;
-    void setContext('agentSkills.skillCount', snapshot.skills.length);
-    void setContext('agentSkills.turnedOff', !host.settings.enabled);
+    void setContext(CONTEXT_KEYS.skillCount, snapshot.skills.length);
+    void setContext(CONTEXT_KEYS.turnedOff, !host.settings.enabled);
   };
   update(host.snapshot);
   void host.ready.then(async () => {
@@ -166,6 +170,6 @@ export function createSkillsView(host: SkillsHost, provider: SkillsTreeProvider,
   );
 }
 
-function setContext(key: string, value: unknown): Thenable<unknown> {
+export function setContext(key: string, value: unknown): Thenable<unknown> {
   return vscode.commands.executeCommand('setContext', key, value);
 }

@@ -3,7 +3,9 @@
 
 import * as vscode from 'vscode';
 import { findUnconfiguredLocations } from '../core/discovery/unconfigured-locations';
-import { readSettings, SETTINGS_SECTION } from './settings';
+import { CONTEXT_KEYS, SETTINGS, SETTINGS_SECTION } from './manifest';
+import { readSettings } from './settings';
+import { setContext } from './tree';
 import type { SkillsHost } from './skills-host';
 
 const ADD_BUTTON = 'Add to agentSkills.locations';
@@ -33,7 +35,7 @@ export class UnconfiguredLocations implements vscode.Disposable {
     const before = this.locations.join(', ');
     this.found = found.filter((entry) => entry.locations.length > 0);
     const report = this.locations.join(', ');
-    await vscode.commands.executeCommand('setContext', 'agentSkills.unconfiguredLocations', report !== '');
+    await setContext(CONTEXT_KEYS.unconfiguredLocations, report !== '');
     if (report === before) {
       return;
     }
@@ -42,7 +44,9 @@ export class UnconfiguredLocations implements vscode.Disposable {
       this.notified = report;
       this.host.log.info(`Skills found in folders that are not in agentSkills.locations: ${report}.`);
       void vscode.window.showInformationMessage(`Skills were found in ${report}, which agentSkills.locations does not include, so they are not used.`, ADD_BUTTON).then((choice) => {
-        if (choice === ADD_BUTTON) void this.addAll();
+        if (choice === ADD_BUTTON) {
+          void this.addAll();
+        }
       });
     }
   }
@@ -53,7 +57,7 @@ export class UnconfiguredLocations implements vscode.Disposable {
     const added = this.locations;
     for (const { folder, locations } of this.found) {
       const configured = readSettings(folder).locations;
-      await vscode.workspace.getConfiguration(SETTINGS_SECTION, folder).update('locations', [...configured, ...locations], vscode.ConfigurationTarget.WorkspaceFolder);
+      await vscode.workspace.getConfiguration(SETTINGS_SECTION, folder).update(SETTINGS.locations, [...configured, ...locations], vscode.ConfigurationTarget.WorkspaceFolder);
     }
     if (added.length > 0) {
       this.host.log.info(`Added to agentSkills.locations: ${added.join(', ')}.`);

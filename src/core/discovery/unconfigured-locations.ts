@@ -31,7 +31,9 @@ async function holdsSkill(root: string): Promise<boolean> {
 
 /** The line above the Skills view naming them, or undefined when there are none. */
 export function unconfiguredMessage(locations: readonly string[]): string | undefined {
-  if (locations.length === 0) return undefined;
+  if (locations.length === 0) {
+    return undefined;
+  }
   const are = locations.length === 1 ? 'is' : 'are';
   return `Skills in ${locations.join(', ')} are not used: the folder${locations.length === 1 ? '' : 's'} ${are} not in agentSkills.locations. "Add Found Skill Folders" in the view's menu adds ${locations.length === 1 ? 'it' : 'them'}.`;
 }

@@ -59,8 +59,12 @@ export async function findSkillFile(dir: string): Promise<string | undefined> {
   let folder: string | undefined;
   for (const entry of skillFileCandidates(entries)) {
     const file = path.resolve(dir, entry.name);
-    if (entry.isFile() || (entry.isSymbolicLink() && (await isFile(file)))) return file;
-    if (entry.isDirectory()) folder ??= file;
+    if (entry.isFile() || (entry.isSymbolicLink() && (await isFile(file)))) {
+      return file;
+    }
+    if (entry.isDirectory()) {
+      folder ??= file;
+    }
   }
   // A folder named SKILL.md is a broken skill, which reading it reports, not a folder without one.
   return folder;
@@ -241,11 +245,21 @@ function readSkillFile(file: string, whole: boolean): Promise<SkillFileRead | un
         fs.close(fd, () => resolve(read));
       };
       fs.fstat(fd, (statError, stat) => {
-        if (statError) return finish({ file, error: statError });
-        if (stat.isDirectory()) return finish({ file, stat, error: isFolderError() });
-        if (!stat.isFile()) return finish(undefined);
-        if (stat.size > MAX_SKILL_FILE_BYTES) return finish({ file, stat });
-        if (!whole) headBuffer = freeHeadBuffers.pop() ?? Buffer.allocUnsafeSlow(FIRST_HEAD_READ_BYTES);
+        if (statError) {
+          return finish({ file, error: statError });
+        }
+        if (stat.isDirectory()) {
+          return finish({ file, stat, error: isFolderError() });
+        }
+        if (!stat.isFile()) {
+          return finish(undefined);
+        }
+        if (stat.size > MAX_SKILL_FILE_BYTES) {
+          return finish({ file, stat });
+        }
+        if (!whole) {
+          headBuffer = freeHeadBuffers.pop() ?? Buffer.allocUnsafeSlow(FIRST_HEAD_READ_BYTES);
+        }
         const reader = new TextReader(stat.size, whole, headBuffer);
         const readMore = (): void => {
           const next = reader.next();
@@ -291,9 +305,15 @@ function readSkillFileBlocking(file: string, whole: boolean): SkillFileRead | un
   let stat: Stats | undefined;
   try {
     stat = fs.fstatSync(fd);
-    if (stat.isDirectory()) return { file, stat, error: isFolderError() };
-    if (!stat.isFile()) return undefined;
-    if (stat.size > MAX_SKILL_FILE_BYTES) return { file, stat };
+    if (stat.isDirectory()) {
+      return { file, stat, error: isFolderError() };
+    }
+    if (!stat.isFile()) {
+      return undefined;
+    }
+    if (stat.size > MAX_SKILL_FILE_BYTES) {
+      return { file, stat };
+    }
     const reader = new TextReader(stat.size, whole, blockingScratch);
     for (;;) {
       const next = reader.next();

@@ -330,12 +330,16 @@ function describeDeepNesting(yamlLines: readonly string[]): { position: Position
   let deepest = { depth: -1, position: { line: 0, column: 0 } };
   yamlLines.forEach((line, lineIndex) => {
     const indentation = line.length - line.trimStart().length;
-    if (depth === 0 && indentation > deepest.depth && line.trim() !== '') deepest = { depth: indentation, position: { line: lineIndex, column: indentation } };
+    if (depth === 0 && indentation > deepest.depth && line.trim() !== '') {
+      deepest = { depth: indentation, position: { line: lineIndex, column: indentation } };
+    }
     for (let column = 0; column < line.length; column++) {
       const character = line[column];
       if (character === '[' || character === '{') {
         depth++;
-        if (depth > deepest.depth) deepest = { depth, position: { line: lineIndex, column } };
+        if (depth > deepest.depth) {
+          deepest = { depth, position: { line: lineIndex, column } };
+        }
       } else if ((character === ']' || character === '}') && depth > 0) {
         depth--;
       }

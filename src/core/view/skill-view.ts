@@ -345,8 +345,10 @@ export interface ViewBadge {
  * them the model is offered, so the number never seems to disagree with the catalog.
  */
 export function viewBadge(snapshot: RegistrySnapshot): ViewBadge | undefined {
-  const usable = snapshot.skills.filter((record) => record.status === 'available' || record.status === 'active');
-  if (usable.length === 0) return undefined;
+  const usable = snapshot.skills.filter((record) => isUsableStatus(record.status));
+  if (usable.length === 0) {
+    return undefined;
+  }
   const offered = usable.filter((record) => record.metadata?.disableModelInvocation !== true).length;
   const userOnly = usable.filter((record) => record.metadata?.disableModelInvocation === true && record.metadata.userInvocable !== false).length;
   const total = `${usable.length} ${usable.length === 1 ? 'skill' : 'skills'} available`;

@@ -46,7 +46,7 @@ import {
 import { escapeMarkdown } from '../../core/util/text';
 import type { SkillRecord } from '../../core/model/types';
 import { currentCatalog } from '../../core/use/current-catalog';
-import { COMMANDS } from '../manifest';
+import { COMMANDS, PARTICIPANT_ID } from '../manifest';
 import type { ValidationReport } from '../diagnostics';
 import type { SkillsHost } from '../skills-host';
 import { toChatMessages, toConversationTurns } from './messages';

@@ -229,11 +229,17 @@ describe('agent-skills CLI', () => {
 
       const json = await cli(['validate', '--json', skills]);
       const report = parseValidateOutput(json);
-      assert.deepEqual(report.skills.map((skill) => skill.name), ['good']);
+      assert.deepEqual(
+        report.skills.map((skill) => skill.name),
+        ['good'],
+      );
       // Location problems are part of the JSON, so a machine reading it misses nothing.
       assert.deepEqual(
         report.problems.map((problem) => [path.basename(problem.path), problem.severity, problem.code]),
-        [['loop-a', 'warning', 'symlink-loop'], ['loop-b', 'warning', 'symlink-loop']],
+        [
+          ['loop-a', 'warning', 'symlink-loop'],
+          ['loop-b', 'warning', 'symlink-loop'],
+        ],
       );
       assert.match(report.problems[0].message, /loops back on itself/);
       assert.equal(json.stderr, '');
@@ -270,7 +276,10 @@ describe('agent-skills CLI', () => {
       assert.match(problem, /: error: No skill folders \(folders holding a SKILL\.md\) found in .*Check the path.* \[no-skills\]$/);
       assert.equal(summary, '0 skills checked: 1 error, 0 warnings');
       const json = parseValidateOutput(await cli(['validate', '--json', dir]));
-      assert.deepEqual(json.problems.map((item) => [item.path, item.severity, item.code]), [[dir, 'error', 'no-skills']]);
+      assert.deepEqual(
+        json.problems.map((item) => [item.path, item.severity, item.code]),
+        [[dir, 'error', 'no-skills']],
+      );
     });
 
     it('reports a SKILL.md that is a folder instead of skipping it', async () => {

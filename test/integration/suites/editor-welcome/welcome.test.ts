@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { harnessAvailable, readViewText, screenshot, waitFor, waitForViewText } from '../../util';
-import { firstWorkspaceFolder, skillNamed, skillsApi, treeItem, waitForSkills } from '../../editorHelpers';
+import { firstWorkspaceFolder, skillNamed, skillsApi, treeItem, waitForSkills } from '../../editor-helpers';
 import * as vscode from 'vscode';
 
 describe('the Skills view without skills', () => {
@@ -43,4 +43,3 @@ describe('the Skills view without skills', () => {
     }
   });
 });
-

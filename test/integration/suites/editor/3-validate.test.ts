@@ -89,7 +89,7 @@ describe('Validate Skills and diagnostics', () => {
     assert.deepEqual(diagnosticSummary(skillFile('broken-yaml')), []);
   });
 
-  it('leaves the name/folder mismatch of a shown SKILL.md to VS Code\'s own check, so it is said once', async () => {
+  it("leaves the name/folder mismatch of a shown SKILL.md to VS Code's own check, so it is said once", async () => {
     await skillsApi();
     await vscode.commands.executeCommand('agentSkills.validate');
     assert.deepEqual(diagnosticSummary(skillFile('mismatch')), [['name-mismatch', 'Warning', 1, 6, 1, 21]]);

@@ -127,7 +127,10 @@ describe('discoverSkills', () => {
       // "good-alias" sorts first, so taking the first path found would load the skill from the link.
       await fs.symlink(path.join(skills, 'good-skill'), path.join(skills, 'good-alias'));
       const result = await discoverSkills([root(skills)], { checkBody: true });
-      assert.deepEqual(result.skills.map((record) => [record.name, path.basename(record.dir), record.diagnostics.map((diagnostic) => diagnostic.code)]), [['good-skill', 'good-skill', []]]);
+      assert.deepEqual(
+        result.skills.map((record) => [record.name, path.basename(record.dir), record.diagnostics.map((diagnostic) => diagnostic.code)]),
+        [['good-skill', 'good-skill', []]],
+      );
       assert.deepEqual(problemCodes(result), ['duplicate-skill-folder good-alias']);
       assert.match(result.problems[0].message, /good-alias is the same folder as .*good-skill; the skill is loaded once, from .*good-skill\.$/);
     });

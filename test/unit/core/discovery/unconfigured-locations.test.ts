@@ -28,10 +28,7 @@ describe('findUnconfiguredLocations', () => {
 describe('unconfiguredMessage', () => {
   it('names the folders found, and says nothing when there are none', () => {
     assert.equal(unconfiguredMessage([]), undefined);
-    assert.equal(
-      unconfiguredMessage(['.claude/skills']),
-      'Skills in .claude/skills are not used: the folder is not in agentSkills.locations. "Add Found Skill Folders" in the view\'s menu adds it.',
-    );
+    assert.equal(unconfiguredMessage(['.claude/skills']), 'Skills in .claude/skills are not used: the folder is not in agentSkills.locations. "Add Found Skill Folders" in the view\'s menu adds it.');
     assert.match(unconfiguredMessage(['.claude/skills', '.github/skills']) ?? '', /^Skills in \.claude\/skills, \.github\/skills are not used: the folders are not/);
   });
 });

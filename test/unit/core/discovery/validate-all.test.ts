@@ -68,7 +68,10 @@ describe('validateAllSkills', () => {
     await registry.setRoots([root(path.join(dir, 'ws'))]);
     const summary = await validateAllSkills(registry.snapshot);
     assert.deepEqual([summary.checked, summary.errors, summary.warnings], [1, 0, 1]);
-    assert.deepEqual(summary.locationProblems.map((problem) => [problem.code, path.basename(problem.path)]), [['dangling-symlink', 'dangling']]);
+    assert.deepEqual(
+      summary.locationProblems.map((problem) => [problem.code, path.basename(problem.path)]),
+      [['dangling-symlink', 'dangling']],
+    );
     assert.equal(describeValidation(summary), 'Checked 1 skill: 0 errors, 1 warning.');
   });
 

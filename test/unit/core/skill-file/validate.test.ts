@@ -108,10 +108,20 @@ describe('validateFrontmatter', function () {
         'The name must be lowercase: use "wrong-name".',
         'The name contains characters that are not allowed ("_"). Use lowercase letters, digits and hyphens, e.g. "wrong-name".',
       ]);
-      for (const [name, suggestion] of [['API Tests', 'api-tests'], ['-Release__Notes-', 'release-notes'], ['my.skill v2', 'my-skill-v2'], ['de--mo', 'de-mo'], ['Навык', 'навык']]) {
+      for (const [name, suggestion] of [
+        ['API Tests', 'api-tests'],
+        ['-Release__Notes-', 'release-notes'],
+        ['my.skill v2', 'my-skill-v2'],
+        ['de--mo', 'de-mo'],
+        ['Навык', 'навык'],
+      ]) {
         assert.equal(validNameSuggestion(name), suggestion, name);
         const suggested = check([`name: ${suggestion}`, DESCRIPTION], { dirName: suggestion });
-        assert.deepEqual(suggested.diagnostics.filter((diagnostic) => diagnostic.severity === 'error'), [], suggestion);
+        assert.deepEqual(
+          suggested.diagnostics.filter((diagnostic) => diagnostic.severity === 'error'),
+          [],
+          suggestion,
+        );
       }
       assert.equal(validNameSuggestion('___'), undefined);
       assert.equal(validNameSuggestion(`A${'b'.repeat(70)}`)?.length, 64);
