@@ -33,6 +33,9 @@ export interface ValidationReport {
   problems: ChatProblem[];
 }
 
+/** SKILL.md files on disk, in any case, for the editor features on them. */
+export const SKILL_FILE_SELECTOR: vscode.DocumentFilter = { scheme: 'file', pattern: '**/[sS][kK][iI][lL][lL].[mM][dD]' };
+
 export function isSkillFile(uri: vscode.Uri): boolean {
   return uri.scheme === 'file' && path.basename(uri.fsPath).toLowerCase() === 'skill.md';
 }

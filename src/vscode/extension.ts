@@ -7,6 +7,7 @@ import { registerChat } from './chat/register';
 import { CatalogDocument } from './catalog-document';
 import { registerCommands } from './commands';
 import { SkillDiagnostics } from './diagnostics';
+import { registerFieldHovers } from './field-hovers';
 import { SkillsMcpServerProvider } from './mcp/server-definition';
 import { registerQuickFixes } from './quick-fixes';
 import { SkillsHost } from './skills-host';
@@ -26,7 +27,7 @@ export function activate(context: vscode.ExtensionContext): AgentSkillsApi {
   const catalog = new CatalogDocument(host);
   const unconfigured = new UnconfiguredLocations(host);
   context.subscriptions.push(host, watcher, triggerTestFiles, tree, diagnostics, catalog, unconfigured);
-  context.subscriptions.push(createSkillsView(host, tree, unconfigured), registerCommands(host, diagnostics, catalog, unconfigured), registerQuickFixes(), log);
+  context.subscriptions.push(createSkillsView(host, tree, unconfigured), registerCommands(host, diagnostics, catalog, unconfigured), registerQuickFixes(), registerFieldHovers(), log);
   registerChat(context, host);
   const mcpServer = new SkillsMcpServerProvider(host, context.extensionUri);
   context.subscriptions.push(mcpServer);

@@ -7,7 +7,7 @@ import { fixesForDiagnostic, type SkillFix } from '../core/skill-file/fixes';
 import { REPORTED_BY_VSCODE_SKILLS } from '../core/skill-file/diagnostic-codes';
 import { validateSkillText } from '../core/skill-file/load';
 import { DIAGNOSTIC_SOURCE, toVscodeRange } from './convert';
-import { isSkillFile, validatedByVsCode } from './diagnostics';
+import { isSkillFile, SKILL_FILE_SELECTOR, validatedByVsCode } from './diagnostics';
 
 export class SkillQuickFixes implements vscode.CodeActionProvider {
   static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };
@@ -72,5 +72,5 @@ function toCodeAction(document: vscode.TextDocument, fix: SkillFix, diagnostic: 
 }
 
 export function registerQuickFixes(): vscode.Disposable {
-  return vscode.languages.registerCodeActionsProvider({ scheme: 'file', pattern: '**/[sS][kK][iI][lL][lL].[mM][dD]' }, new SkillQuickFixes(), SkillQuickFixes.metadata);
+  return vscode.languages.registerCodeActionsProvider(SKILL_FILE_SELECTOR, new SkillQuickFixes(), SkillQuickFixes.metadata);
 }

@@ -103,6 +103,27 @@ describe('Validate Skills and diagnostics', () => {
     await waitFor(() => diagnosticSummary(skillFile('mismatch')).length === 1, { message: 'the mismatch did not come back once the file was closed' });
   });
 
+  it('says on hover what Agent Skills does with allowed-tools, next to VS Code\'s "not supported" hint', async () => {
+    await skillsApi();
+    const folder = path.join(workspaceSkillsFolder(), 'tool-user');
+    fs.mkdirSync(folder, { recursive: true });
+    const file = path.join(folder, 'SKILL.md');
+    fs.writeFileSync(file, '---\nname: tool-user\ndescription: Uses tools.\nallowed-tools: Read Grep\n---\nBody.\n');
+    try {
+      await vscode.window.showTextDocument(vscode.Uri.file(file));
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', vscode.Uri.file(file), new vscode.Position(3, 3));
+      const texts = hovers.flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : content.value)));
+      assert.ok(
+        texts.some((text) => /^Agent Skills: accepted and shown .* not enforced/.test(text)),
+        texts.join('\n---\n'),
+      );
+      // The product itself has nothing to report on the field.
+      assert.deepEqual(diagnosticSummary(file), []);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
   it('sets the name to the folder name, or offers to rename the folder', async () => {
     const api = await skillsApi();
     await vscode.window.showTextDocument(vscode.Uri.file(skillFile('mismatch')));

@@ -1,0 +1,38 @@
+// What Agent Skills does with the frontmatter fields VS Code's own skills support reads
+// differently or calls unsupported, shown on hover beside VS Code's hint so the two read as
+// complementary rather than contradictory.
+
+export const FIELD_NOTES: Readonly<Record<string, string>> = {
+  'allowed-tools':
+    'Agent Skills: accepted and shown as the tools this skill expects (space-separated, as the specification defines it), but not enforced: no tool is allowed or blocked because of it. VS Code\'s own skills support does not read this field, hence its "not supported" hint.',
+  model:
+    "Agent Skills: the model a `context: fork` skill runs on when `@skills` runs it in isolation (a model id or family); without it, the user's model. VS Code's own skills support does not read this field.",
+  context:
+    "Agent Skills: `fork` makes `@skills` run the skill in an isolated request and report back; `inline` (the default) loads it into the conversation. VS Code's own skills support runs `fork` only with github.copilot.chat.skillTool.enabled.",
+};
+
+export interface FieldAtPosition {
+  field: string;
+  note: string;
+  /** Zero-based columns of the key on its line. */
+  start: number;
+  end: number;
+}
+
+/** The noted top-level frontmatter key under `line`:`column` of a SKILL.md, if any. */
+export function fieldNoteAt(lines: readonly string[], line: number, column: number): FieldAtPosition | undefined {
+  if (lines[0]?.trimEnd() !== '---' || line < 1) {
+    return undefined;
+  }
+  for (let index = 1; index < line; index++) {
+    if (lines[index].startsWith('---')) {
+      return undefined; // Past the frontmatter.
+    }
+  }
+  const key = /^([A-Za-z][\w-]*)\s*:/.exec(lines[line] ?? '');
+  if (!key || column > key[1].length) {
+    return undefined;
+  }
+  const note = FIELD_NOTES[key[1]];
+  return note === undefined ? undefined : { field: key[1], note, start: 0, end: key[1].length };
+}
