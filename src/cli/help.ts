@@ -11,7 +11,7 @@ export const USAGE = `agent-skills ${VERSION}: check, list and try Agent Skills 
 Usage:
   agent-skills validate [--strict] [--json] PATH…
   agent-skills list [--json] ROOT…
-  agent-skills catalog [--budget-chars N] ROOT…
+  agent-skills catalog [--budget-chars N] [--verbose] ROOT…
   agent-skills activate ROOT NAME [ARGS…]
   agent-skills find [--json] [--limit N] QUERY ROOT…
   agent-skills mcp [--no-user] [--no-builtin] [--allow PATTERN]… [--budget-chars N] [ROOT…]
@@ -31,8 +31,9 @@ Commands:
              description, or why it cannot be used.
                --json     print {"skills":[...],"problems":[...]} instead of a table
   catalog    Print the exact <available_skills> block a chat model is given. Skills that do not fit
-             the budget are listed by name only, and reported on stderr.
+             the budget are listed by name only, and counted on stderr.
                --budget-chars N   character budget (default ${DEFAULT_CATALOG_BUDGET_CHARS})
+               --verbose          also name the skills past the budget on stderr
   activate   Print exactly what the activation tool returns to a chat model for skill NAME: its body
              with ARGS substituted for $ARGUMENTS, $0, $1…, its folder and its resource files.
              It activates as the model does; a skill that sets disable-model-invocation is activated

@@ -173,5 +173,6 @@ export function describeRefusal(name: string, toolResultText: string): string {
     .split(/(?<=[.?!])\s+/)
     .slice(0, 2)
     .join(' ');
-  return oneLineMessage(`Skill "${name}" was not loaded: ${firstSentences}`);
+  // A reason that already names the skill ("Skill "x" is not allowed…") is not prefixed with its name again.
+  return oneLineMessage(firstSentences.startsWith(`Skill "${name}" `) ? firstSentences : `Skill "${name}" was not loaded: ${firstSentences}`);
 }

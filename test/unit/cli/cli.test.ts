@@ -416,8 +416,13 @@ describe('agent-skills CLI', () => {
       assert.equal(run.code, 0);
       assert.ok(run.stdout.length - 1 <= 200);
       assert.match(run.stdout, /^More skills \(call skills_find for details\): docs, pdf, extra$/m);
-      assertOneLineError(run, 'By name only: docs, pdf, extra.');
       assert.match(run.stderr, /0 skills described, 3 by name only/);
+      // A summary line with counts: the names (thousands, in a big catalog) only with --verbose.
+      assertOneLineError(run, '--verbose lists their names.');
+      assert.doesNotMatch(run.stderr, /docs, pdf/);
+      const verbose = await cli(['catalog', '--verbose', '--budget-chars', '200', WORKSPACE_ROOT, USER_ROOT]);
+      assertOneLineError(verbose, 'By name only: docs, pdf, extra.');
+      assert.equal(verbose.stdout, run.stdout);
     });
 
     it('accepts --budget-chars=N and refuses a budget that is not a positive number', async () => {

@@ -96,6 +96,13 @@ describe('model error messages', () => {
 });
 
 describe('describeRefusal', () => {
+  it('does not repeat the name when the reason already starts with it', () => {
+    assert.equal(
+      describeRefusal('commit-messages', 'Skill "commit-messages" is not allowed in this workspace (setting agentSkills.allowlist). Allowed skills: pdf.'),
+      'Skill "commit-messages" is not allowed in this workspace (setting agentSkills.allowlist). Allowed skills: pdf.',
+    );
+  });
+
   it('gives the first sentences of the explanation the model got', () => {
     assert.equal(describeRefusal('pdff', 'No skill named "pdff". Did you mean: pdf? Available skills: pdf, docx, slides.'), 'Skill "pdff" was not loaded: No skill named "pdff". Did you mean: pdf?');
   });
