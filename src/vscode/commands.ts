@@ -5,6 +5,8 @@ import * as vscode from 'vscode';
 import { allowSkill, disallowSkill, patternsAllowing, type AllowlistEdit } from '../core/discovery/allowlist-edit';
 import type { SkillViewItem } from '../core/view/skill-view';
 import type { SkillRecord } from '../core/model/types';
+import { leadingProblem } from '../core/model/status';
+import { toVscodeRange } from './convert';
 import type { CatalogDocument } from './catalog-document';
 import { createSkill, type CreateSkillArgs } from './create-skill';
 import type { SkillDiagnostics, ValidationReport } from './diagnostics';
@@ -42,7 +44,11 @@ export function registerCommands(host: SkillsHost, diagnostics: SkillDiagnostics
     register(COMMANDS.manageTrust, () => vscode.commands.executeCommand('workbench.trust.manage')),
     register(
       COMMANDS.openSkill,
-      withSkill((record) => vscode.window.showTextDocument(vscode.Uri.file(record.file), { preview: true })),
+      withSkill((record) => {
+        // A skill with a problem opens where the problem is, as the Problems panel would.
+        const problem = leadingProblem(record);
+        return vscode.window.showTextDocument(vscode.Uri.file(record.file), { preview: true, ...(problem ? { selection: toVscodeRange(problem.range) } : {}) });
+      }),
     ),
     register(
       COMMANDS.activate,

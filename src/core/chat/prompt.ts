@@ -5,6 +5,9 @@
 import { TOOL_NAMES, type ToolNames } from './tool-names';
 import type { PromptMessage } from './conversation';
 import { untrustedNote } from './tool-texts';
+import { firstError } from '../model/status';
+import { singleLine } from '../util/text';
+import type { SkillRecord } from '../model/types';
 
 export interface InstructionsInput {
   /** The `<available_skills>` block, exactly as Show Catalog shows it. */
@@ -166,6 +169,16 @@ export function describeModelError(error: unknown): string {
 export const NO_MODEL_MESSAGE = 'No language model is available. Pick or enable a model in the chat view, then ask again.';
 
 export const SKILLS_DISABLED_MESSAGE = 'Skills are turned off (setting agentSkills.enabled). Turn them on to use @skills.';
+
+/** Said in the chat when `/use` ran a skill whose SKILL.md is broken now: its last valid version was used. */
+export function staleSkillNote(record: SkillRecord): string | undefined {
+  if (!record.stale) {
+    return undefined;
+  }
+  const error = firstError(record);
+  const reason = error ? ` (line ${error.range.start.line + 1}: ${singleLine(error.message)})` : '';
+  return `_The SKILL.md of ${record.name} has an error now${reason}; its last valid version was used. Fix the file to use your latest edit._`;
+}
 
 /** The line the chat shows when a skill was not loaded; the model gets the full explanation. */
 export function describeRefusal(name: string, toolResultText: string): string {

@@ -25,6 +25,7 @@ import {
   chooseForkModel,
   describeModelError,
   describeRefusal,
+  staleSkillNote,
   forkMessages,
   isCancellation,
   NO_MODEL_MESSAGE,
@@ -171,6 +172,10 @@ class SkillsChatTurn {
     }
     const record = activation.record;
     this.cite(record);
+    const stale = staleSkillNote(record);
+    if (stale) {
+      this.stream.markdown(`${stale}\n\n`);
+    }
     const model = this.request.model;
     if (!model) {
       return this.result(NO_MODEL_MESSAGE);

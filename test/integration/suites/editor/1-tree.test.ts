@@ -74,4 +74,14 @@ describe('the Skills view after start-up', () => {
     assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, path.join(workspaceSkillsFolder(), 'notes', 'SKILL.md'));
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
+
+  it('opens a skill under Problems at its first error', async () => {
+    const api = await skillsApi();
+    await vscode.commands.executeCommand('agentSkills.openSkill', treeItem(api, 'Problems', 'broken-yaml'));
+    const editor = vscode.window.activeTextEditor;
+    assert.equal(editor?.document.uri.fsPath, path.join(workspaceSkillsFolder(), 'broken-yaml', 'SKILL.md'));
+    // Where Validate puts the YAML error (line 3, zero-based 2), not at 1:1.
+    assert.deepEqual([editor?.selection.start.line, editor?.selection.start.character], [2, 24]);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
 });

@@ -5,12 +5,14 @@ import {
   describeModelError,
   describeRefusal,
   findModel,
+  staleSkillNote,
   forkMessages,
   isCancellation,
   oneLineMessage,
   renderInstructions,
   requestPrompt,
 } from '../../../../src/core/chat/prompt';
+import { fakeRecord } from '../../../fixtures/trees/tree';
 
 describe('renderInstructions', () => {
   const catalogText = '<available_skills>\npdf: PDFs.\n</available_skills>';
@@ -133,5 +135,20 @@ describe('requestPrompt', () => {
       ...history,
       { role: 'user', parts: [{ kind: 'text', text: 'next' }] },
     ]);
+
+describe('staleSkillNote', () => {
+  it('says that the last valid version of a broken skill was used, and why', () => {
+    const error = {
+      code: 'yaml-syntax',
+      severity: 'error' as const,
+      message: 'Invalid YAML in the frontmatter.\nFix it.',
+      file: '/s/pdf/SKILL.md',
+      range: { start: { line: 2, column: 0 }, end: { line: 2, column: 4 } },
+    };
+    assert.equal(
+      staleSkillNote(fakeRecord('pdf', 'x', { stale: true, status: 'available', diagnostics: [error] })),
+      '_The SKILL.md of pdf has an error now (line 3: Invalid YAML in the frontmatter. Fix it.); its last valid version was used. Fix the file to use your latest edit._',
+    );
+    assert.equal(staleSkillNote(fakeRecord('pdf', 'x')), undefined);
   });
 });
