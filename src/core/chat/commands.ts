@@ -40,7 +40,7 @@ export function useUsage(snapshot: RegistrySnapshot): string {
   return `Usage: \`/use <skill> [arguments]\`. Skills you can start: ${names.slice(0, MAX_NAMES_IN_USAGE).join(', ')}${more}.`;
 }
 
-const MAX_DESCRIPTION_IN_TABLE = 160;
+const MAX_DESCRIPTION_IN_LIST = 160;
 
 /** A Markdown table cell: one line, no pipe that would split the row. */
 function cell(text: string): string {
@@ -91,13 +91,16 @@ function descriptionText(record: SkillRecord): string {
   return error ? error.message : '';
 }
 
-export interface SkillTableOptions {
+export interface SkillListOptions {
   /** A link target for the skill's SKILL.md (e.g. a file URI). */
   link(record: SkillRecord): string;
 }
 
-/** `/list`: every skill with description, status and source. Untrusted skills are only counted. */
-export function renderSkillTable(snapshot: RegistrySnapshot, options: SkillTableOptions): string {
+/**
+ * `/list`: every skill with status, source and description, one list item each: a table's columns
+ * break names mid-word in the usual narrow chat panel. Untrusted skills are only counted.
+ */
+export function renderSkillList(snapshot: RegistrySnapshot, options: SkillListOptions): string {
   const shown = snapshot.skills.filter((record) => record.status !== 'untrusted');
   const withheld = snapshot.skills.length - shown.length;
   const lines: string[] = [];
@@ -105,10 +108,11 @@ export function renderSkillTable(snapshot: RegistrySnapshot, options: SkillTable
     lines.push('No skills found. A skill is a folder with a SKILL.md in `.agent/skills` of the workspace or in `~/.agent/skills`; run **Skills: Create Skill…** to make one.');
   } else {
     const usable = shown.filter((record) => isUsableStatus(record.status)).length;
-    lines.push(`${shown.length} skill${shown.length === 1 ? '' : 's'}, ${usable} usable:`, '', '| Skill | Description | Status | Source |', '| --- | --- | --- | --- |');
+    lines.push(`${shown.length} skill${shown.length === 1 ? '' : 's'}, ${usable} usable:`, '');
     for (const record of shown) {
-      const name = `[${escapeMarkdown(record.name)}](${options.link(record)})`;
-      lines.push(`| ${name} | ${cell(truncate(descriptionText(record), MAX_DESCRIPTION_IN_TABLE))} | ${cell(statusText(record))} | ${cell(record.root.label)} |`);
+      const name = `**[${escapeMarkdown(record.name)}](${options.link(record)})**`;
+      const description = escapeMarkdown(singleLine(truncate(descriptionText(record), MAX_DESCRIPTION_IN_LIST)));
+      lines.push(`- ${name} · ${escapeMarkdown(statusText(record))} · ${escapeMarkdown(singleLine(record.root.label))}: ${description}`);
     }
   }
   if (withheld > 0) {

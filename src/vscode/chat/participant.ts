@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { MCP_TOOL_NAMES, TOOL_NAMES, type ToolNames } from '../../core/chat/tool-names';
-import { parseUseCommand, renderSkillTable, renderValidationSummary, suggestSkills, useUsage } from '../../core/chat/commands';
+import { parseUseCommand, renderSkillList, renderValidationSummary, suggestSkills, useUsage } from '../../core/chat/commands';
 import {
   alreadyLoadedText,
   carriedBudgetChars,
@@ -130,7 +130,7 @@ class SkillsChatTurn {
   }
 
   private list(): vscode.ChatResult {
-    this.stream.markdown(renderSkillTable(this.host.snapshot, { link: (record) => vscode.Uri.file(record.file).toString() }));
+    this.stream.markdown(renderSkillList(this.host.snapshot, { link: (record) => vscode.Uri.file(record.file).toString() }));
     return this.result();
   }
 

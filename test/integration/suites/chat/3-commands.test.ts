@@ -9,11 +9,12 @@ describe('@skills commands', () => {
   it('/list shows every skill with its status and source, without asking the model', async () => {
     const turn = await openChat('@skills /list', { newSession: true });
     assert.equal(turn.modelRequests.length, 0);
-    assert.match(turn.chatText, /pdf-report\s+Build a PDF report from a CSV file/);
-    assert.match(turn.chatText, /release-notes\s+Write the release notes[^\n]*\s+available, \/use only/);
-    assert.match(turn.chatText, /audit-fork[^\n]*runs isolated/);
-    assert.match(turn.chatText, /broken-yaml[^\n]*\s+invalid/);
-    assert.match(turn.chatText, /home-helper[^\n]*\s+User/);
+    // One line per skill: name · status · source: description.
+    assert.match(turn.chatText, /^pdf-report · available · [^\n:]+: Build a PDF report from a CSV file/m);
+    assert.match(turn.chatText, /^release-notes · available, \/use only · [^\n:]+: Write the release notes/m);
+    assert.match(turn.chatText, /^audit-fork · available, runs isolated · /m);
+    assert.match(turn.chatText, /^broken-yaml · invalid · /m);
+    assert.match(turn.chatText, /^home-helper · [^\n]* · User: /m);
   });
 
   it('/use starts a skill hidden from the model, and the model follows it with the arguments', async () => {

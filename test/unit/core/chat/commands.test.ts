@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { parseUseCommand, renderSkillTable, renderValidationSummary, suggestSkills, useUsage } from '../../../../src/core/chat/commands';
+import { parseUseCommand, renderSkillList, renderValidationSummary, suggestSkills, useUsage } from '../../../../src/core/chat/commands';
 import type { SkillMetadata } from '../../../../src/core/model/types';
 import { fakeRecord } from '../../../fixtures/trees/tree';
 import { fakeSnapshot } from '../../fake-snapshot';
@@ -30,10 +30,10 @@ describe('useUsage', () => {
   });
 });
 
-describe('renderSkillTable', () => {
+describe('renderSkillList', () => {
   const link = (record: { file: string }): string => `file://${record.file}`;
 
-  it('shows every skill with description, status and source, linked to its SKILL.md', () => {
+  it('shows every skill on one line: name linked to its SKILL.md, status, source, then the description', () => {
     const snapshot = fakeSnapshot([
       fakeRecord('pdf', 'Build | fill PDFs.', { status: 'active' }),
       fakeRecord('deploy', 'Deploys.', { disableModelInvocation: true }),
@@ -45,28 +45,28 @@ describe('renderSkillTable', () => {
       }),
       fakeRecord('old', 'Old.', { status: 'shadowed', shadowedBy: '/home/.agent/skills/old/SKILL.md' }),
     ]);
-    const lines = renderSkillTable(snapshot, { link }).split('\n');
+    const lines = renderSkillList(snapshot, { link }).split('\n');
     assert.deepEqual(lines, [
       '5 skills, 3 usable:',
       '',
-      '| Skill | Description | Status | Source |',
-      '| --- | --- | --- | --- |',
-      '| [pdf](file:///skills/pdf/SKILL.md) | Build \\| fill PDFs. | active | Workspace |',
-      '| [deploy](file:///skills/deploy/SKILL.md) | Deploys. | available, /use only | Workspace |',
-      '| [audit](file:///skills/audit/SKILL.md) | Audits. | available, runs isolated | Workspace |',
-      '| [broken](file:///skills/broken/SKILL.md) | Bad YAML at line 2. | invalid | Workspace |',
-      '| [old](file:///skills/old/SKILL.md) | Shadowed by /home/.agent/skills/old/SKILL.md | shadowed | Workspace |',
+      '- **[pdf](file:///skills/pdf/SKILL.md)** · active · Workspace: Build \\| fill PDFs\\.',
+      '- **[deploy](file:///skills/deploy/SKILL.md)** · available, /use only · Workspace: Deploys\\.',
+      '- **[audit](file:///skills/audit/SKILL.md)** · available, runs isolated · Workspace: Audits\\.',
+      '- **[broken](file:///skills/broken/SKILL.md)** · invalid · Workspace: Bad YAML at line 2\\.',
+      '- **[old](file:///skills/old/SKILL.md)** · shadowed · Workspace: Shadowed by /home/\\.agent/skills/old/SKILL\\.md',
     ]);
+    // One list item per skill, no table a narrow chat panel would squeeze.
+    assert.ok(lines.every((line) => !line.startsWith('|')));
   });
 
   it('counts untrusted skills without showing anything of them', () => {
-    const text = renderSkillTable(fakeSnapshot([fakeRecord('pdf', 'PDFs.'), fakeRecord('secret', 'Secret text.', { status: 'untrusted' })]), { link });
+    const text = renderSkillList(fakeSnapshot([fakeRecord('pdf', 'PDFs.'), fakeRecord('secret', 'Secret text.', { status: 'untrusted' })]), { link });
     assert.doesNotMatch(text, /secret|Secret/);
     assert.match(text, /1 skill of this workspace is not available because the workspace is not trusted\.$/);
   });
 
   it('explains where skills come from when there are none', () => {
-    assert.match(renderSkillTable(fakeSnapshot([]), { link }), /^No skills found\. A skill is a folder with a SKILL\.md/);
+    assert.match(renderSkillList(fakeSnapshot([]), { link }), /^No skills found\. A skill is a folder with a SKILL\.md/);
   });
 });
 
