@@ -24,27 +24,29 @@ export function writableRoots(host: SkillsHost): SkillRoot[] {
   return host.roots.filter((root) => root.kind !== 'builtin' && !root.untrusted);
 }
 
+/** The line of `description:` in a scaffolded SKILL.md (after `---` and `name:`). */
+const DESCRIPTION_LINE = 2;
+
 /** Creates the skill and returns its SKILL.md, or undefined when the user cancelled or it failed. */
 export async function createSkill(host: SkillsHost, args: CreateSkillArgs = {}): Promise<vscode.Uri | undefined> {
-  const root = await chooseRoot(host, args.location);
-  if (!root) {
-    return undefined;
-  }
-  const existing = (name: string): boolean => fs.existsSync(path.join(root.path, name));
-  const problemWith = (name: string): string | undefined => newSkillNameProblem(name) ?? (existing(name) ? `A folder named "${name}" already exists in ${root.path}.` : undefined);
+  // The name first, as the README tells it; the location only matters once there is a name.
   const name =
     args.name ??
     (await vscode.window.showInputBox({
       title: 'Create Skill',
-      prompt: `Skill name (lowercase letters, digits and hyphens); it is created in ${root.path}`,
+      prompt: 'Skill name (lowercase letters, digits and hyphens)',
       placeHolder: 'e.g. release-notes',
-      validateInput: problemWith,
+      validateInput: newSkillNameProblem,
       ignoreFocusOut: true,
     }));
   if (name === undefined) {
     return undefined;
   }
-  const problem = problemWith(name);
+  const root = await chooseRoot(host, args.location);
+  if (!root) {
+    return undefined;
+  }
+  const problem = newSkillNameProblem(name) ?? (fs.existsSync(path.join(root.path, name)) ? `A folder named "${name}" already exists in ${root.path}.` : undefined);
   if (problem) {
     void vscode.window.showErrorMessage(`Cannot create the skill: ${problem}`);
     return undefined;
@@ -67,7 +69,11 @@ export async function createSkill(host: SkillsHost, args: CreateSkillArgs = {}):
   await host.applyChanges([{ path: dir, kind: 'created' }]);
   const uri = vscode.Uri.file(file);
   if (args.open !== false) {
-    await vscode.window.showTextDocument(uri);
+    const editor = await vscode.window.showTextDocument(uri);
+    // The placeholder description is what to write first: select it, ready to be typed over.
+    const line = editor.document.lineAt(DESCRIPTION_LINE).text;
+    const start = line.indexOf('"') + 1;
+    editor.selection = new vscode.Selection(DESCRIPTION_LINE, start, DESCRIPTION_LINE, Math.max(start, line.lastIndexOf('"')));
   }
   return uri;
 }

@@ -29,6 +29,7 @@ export const SKILL_DIAGNOSTIC_CODES = [
   'name-mismatch',
   'missing-description',
   'description-too-long',
+  'placeholder-description',
   'compatibility-too-long',
   'empty-compatibility',
   'field-type',

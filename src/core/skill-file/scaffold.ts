@@ -1,5 +1,6 @@
 // Creating a new skill: the name rules as the user types, and the SKILL.md it starts from.
 
+import { NEW_SKILL_DESCRIPTION } from './schema';
 import { validateFrontmatter } from './validate-frontmatter';
 
 /**
@@ -23,8 +24,6 @@ export function skillTitle(name: string): string {
   const text = words.join(' ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
-
-export const NEW_SKILL_DESCRIPTION = 'Describe what this skill does and when to use it; the model picks skills by this text.';
 
 /** A valid SKILL.md for a new skill, ready to be filled in. */
 export function scaffoldSkillText(name: string, description: string = NEW_SKILL_DESCRIPTION): string {

@@ -14,6 +14,9 @@ export const MAX_BODY_TOKENS = 5000;
 /** Frontmatter fields defined by the Agent Skills specification. */
 export const SPEC_FIELDS: ReadonlySet<string> = new Set(['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools']);
 
+/** The description Create Skill writes, for the user to replace: warned about while it is still there. */
+export const NEW_SKILL_DESCRIPTION = 'Describe what this skill does and when to use it; the model picks skills by this text.';
+
 /** Fields outside the specification that are widely used and honoured here (errors in strict mode). */
 export const EXTENSION_FIELDS: ReadonlySet<string> = new Set(['argument-hint', 'user-invocable', 'disable-model-invocation', 'context', 'model']);
 

@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { harnessAvailable, screenshot, waitForViewText } from '../../util';
-import { diagnosticsOf, setWorkspaceSetting, skillNamed, skillsApi, treeGroups, treeItem, userSkillsFolder, waitForSkills, workspaceSkillsFolder } from '../../editor-helpers';
+import { harnessAvailable, screenshot, waitFor, waitForViewText } from '../../util';
+import { diagnosticSummary, diagnosticsOf, setWorkspaceSetting, skillNamed, skillsApi, treeGroups, treeItem, userSkillsFolder, waitForSkills, workspaceSkillsFolder } from '../../editor-helpers';
 
 describe('Skills commands', () => {
   afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
@@ -21,8 +21,15 @@ describe('Skills commands', () => {
       assert.equal(uri?.fsPath, file);
       assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, file);
       assert.match(fs.readFileSync(file, 'utf8'), /^---\nname: release-notes\ndescription: "/);
-      // The open editor is validated in full, body included: a scaffold has nothing to report.
-      assert.deepEqual(diagnosticsOf(file), []);
+      // The open editor is validated in full, body included: a scaffold has nothing to report but
+      // its placeholder description, which is selected, ready to be typed over.
+      await waitFor(() => diagnosticsOf(file).length > 0, { message: 'no diagnostic on the new skill' });
+      assert.deepEqual(
+        diagnosticSummary(file).map(([code, severity, line]) => [code, severity, line]),
+        [['placeholder-description', 'Warning', 2]],
+      );
+      const selection = vscode.window.activeTextEditor?.selection;
+      assert.equal(vscode.window.activeTextEditor?.document.getText(selection), 'Describe what this skill does and when to use it; the model picks skills by this text.');
       assert.equal(skillNamed(api, 'release-notes')?.status, 'available');
       assert.ok(treeItem(api, 'Available', 'release-notes'));
     });

@@ -31,10 +31,15 @@ describe('newSkillNameProblem suggestions', () => {
 });
 
 describe('scaffoldSkillText', () => {
-  it('is a valid SKILL.md without any diagnostic', () => {
+  it('is a valid SKILL.md, warned only about its placeholder description until that is replaced', () => {
     const result = validateSkillText(scaffoldSkillText('release-notes'), '/skills/release-notes/SKILL.md', { checkBody: true });
-    assert.deepEqual(result.diagnostics, []);
+    assert.deepEqual(
+      result.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity, diagnostic.range.start.line]),
+      [['placeholder-description', 'warning', 2]],
+    );
     assert.equal(result.metadata?.name, 'release-notes');
+    const described = validateSkillText(scaffoldSkillText('release-notes', 'Drafts release notes from the changelog.'), '/skills/release-notes/SKILL.md', { checkBody: true });
+    assert.deepEqual(described.diagnostics, []);
   });
 
   it('titles the body after the name', () => {
