@@ -32,7 +32,6 @@ const DEFAULT_SETTINGS: SkillSettings = {
   agentMode: 'mcpServer',
   catalogBudgetPercent: 2,
   catalogBudgetChars: 16000,
-  agentMode: 'mcpServer',
 };
 /** A common chat model's input window, for the share-of-window budget. */
 const MODEL_INPUT_TOKENS = 128_000;

@@ -135,6 +135,8 @@ describe('requestPrompt', () => {
       ...history,
       { role: 'user', parts: [{ kind: 'text', text: 'next' }] },
     ]);
+  });
+});
 
 describe('staleSkillNote', () => {
   it('says that the last valid version of a broken skill was used, and why', () => {
