@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { repositoryRoot } from './repository';
+import { serverFolderArguments, type ServerDataFolders } from './suite-folders';
 import { type VsCodeServerInstallation } from './vscode-server';
 
 /** `<name>-<version>.vsix` in the repository root, where `npm run package` writes it. */
@@ -12,31 +13,13 @@ export function packagedExtensionPath(): string {
   return path.join(repositoryRoot, `${manifest.name}-${manifest.version}.vsix`);
 }
 
-export interface ServerDataFolders {
-  readonly userDataFolder: string;
-  readonly serverDataFolder: string;
-  readonly extensionsFolder: string;
-}
-
 /** Installs the .vsix with the server's own `--install-extension`, as a user's VS Code would. */
 export async function installPackagedExtension(installation: VsCodeServerInstallation, folders: ServerDataFolders): Promise<void> {
   const vsixPath = packagedExtensionPath();
   if (!fs.existsSync(vsixPath)) {
     throw new Error(`${path.basename(vsixPath)} does not exist; run \`npm run package\` first.`);
   }
-  const args = [
-    installation.serverMainPath,
-    '--install-extension',
-    vsixPath,
-    '--force',
-    '--accept-server-license-terms',
-    '--user-data-dir',
-    folders.userDataFolder,
-    '--server-data-dir',
-    folders.serverDataFolder,
-    '--extensions-dir',
-    folders.extensionsFolder,
-  ];
+  const args = [installation.serverMainPath, '--install-extension', vsixPath, '--force', '--accept-server-license-terms', ...serverFolderArguments(folders)];
   let output = '';
   const code = await new Promise<number>((resolve, reject) => {
     const child = spawn(installation.nodeBinaryPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });

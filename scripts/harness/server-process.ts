@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import * as http from 'node:http';
 import * as net from 'node:net';
-import type { IntegrationSuite, SuiteFolders } from './suite-folders';
+import { serverFolderArguments, type IntegrationSuite, type SuiteFolders } from './suite-folders';
 
 const serverStartSeconds = 90;
 const verbose = process.env.AGENT_SKILLS_TEST_VERBOSE === '1';
@@ -19,12 +19,7 @@ export function serverArguments(suite: IntegrationSuite, folders: SuiteFolders, 
     // Without it the workbench ignores the extension-test payload in the URL.
     '--enable-smoke-test-driver',
     '--disable-telemetry',
-    '--user-data-dir',
-    folders.userDataFolder,
-    '--server-data-dir',
-    folders.serverDataFolder,
-    '--extensions-dir',
-    folders.extensionsFolder,
+    ...serverFolderArguments(folders),
     ...(suite.trusted ? ['--disable-workspace-trust'] : []),
   ];
 }

@@ -34,10 +34,13 @@ export interface IntegrationSuite {
   readonly installVsix?: boolean;
 }
 
-export interface SuiteFolders {
+export interface ServerDataFolders {
   readonly userDataFolder: string;
   readonly serverDataFolder: string;
   readonly extensionsFolder: string;
+}
+
+export interface SuiteFolders extends ServerDataFolders {
   readonly homeFolder: string;
   readonly channelFolder: string;
   readonly countsFile: string;
@@ -151,4 +154,9 @@ export function suiteEnvironment(suite: IntegrationSuite, folders: SuiteFolders,
     [harnessEnvironment.countsFile]: folders.countsFile,
     ...(grep ? { [harnessEnvironment.grep]: grep } : {}),
   };
+}
+
+/** The server's arguments for where it keeps its user data, its own data and its extensions. */
+export function serverFolderArguments(folders: ServerDataFolders): string[] {
+  return ['--user-data-dir', folders.userDataFolder, '--server-data-dir', folders.serverDataFolder, '--extensions-dir', folders.extensionsFolder];
 }
