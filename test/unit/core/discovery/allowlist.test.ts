@@ -33,6 +33,27 @@ describe('allowlist', () => {
     assert.equal(allowed('aab'), false);
   });
 
+  it('escapes every regular-expression character inside a wildcard pattern', () => {
+    // Each pattern holds a wildcard, so it goes through the pattern path, not the exact-name set.
+    const cases: [pattern: string, matches: string, mismatches: string[]][] = [
+      ['v1.*', 'v1.2', ['v1x2', 'v102']],
+      ['a+b?', 'a+bc', ['aabc', 'abc']],
+      ['(x)*', '(x)y', ['x', 'xy']],
+      ['[ab]*', '[ab]-c', ['a-c', 'b']],
+      ['x{2}*', 'x{2}y', ['xx', 'xxy']],
+      ['^a$*', '^a$b', ['a', 'ab']],
+      ['a|b*', 'a|bc', ['a', 'bc']],
+      ['back\\slash*', 'back\\slash-x', ['back lash-x']],
+    ];
+    for (const [pattern, matches, mismatches] of cases) {
+      const allowed = compileAllowlist([pattern]);
+      assert.equal(allowed(matches), true, `${pattern} should match ${matches}`);
+      for (const name of mismatches) {
+        assert.equal(allowed(name), false, `${pattern} should not match ${name}`);
+      }
+    }
+  });
+
   it('allows everything with a lone *', () => {
     assert.equal(isAllowed('whatever', ['*']), true);
   });

@@ -43,6 +43,11 @@ describe('substituteArguments', () => {
     assert.equal(substituteArguments('Plain body.', '   '), 'Plain body.');
   });
 
+  it('trims the argument text around $ARGUMENTS but keeps its inner spacing', () => {
+    assert.equal(substituteArguments('Run [$ARGUMENTS] on [$0] and [$1].', ' \t a   "b  c" \n'), 'Run [a   "b  c"] on [a] and [b  c].');
+    assert.equal(substituteArguments('Run [$ARGUMENTS].', ' \n\t '), 'Run [].');
+  });
+
   it('keeps escaped placeholders literal and leaves look-alikes alone', () => {
     assert.equal(substituteArguments('Cost \\$1, keep \\$ARGUMENTS, $ARGUMENTSX, $x', 'a'), 'Cost $1, keep $ARGUMENTS, $ARGUMENTSX, $x\n\nARGUMENTS: a');
   });
