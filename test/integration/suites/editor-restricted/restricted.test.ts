@@ -1,8 +1,9 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { harnessAvailable, screenshot, waitFor, waitForViewText } from '../../util';
-import { diagnosticsOf, skillNamed, skillsApi, treeOutline, workspaceSkillsFolder } from '../../editor-helpers';
+import { diagnosticsOf, skillNamed, skillsApi, skillText, treeOutline, userSkillsFolder, waitForSkills, workspaceSkillsFolder, writeSkillOnDisk } from '../../editor-helpers';
 
 /** Words that only occur inside the workspace's SKILL.md files. */
 const WORKSPACE_TEXT = /Extract text and tables|Extract the text of|meeting notes|the YAML breaks|does not match its folder|specification does not know/;
@@ -72,21 +73,35 @@ describe('Restricted Mode', () => {
   });
 
   it('does not read workspace skills to validate them, not even open ones', async () => {
-    await skillsApi();
+    const api = await skillsApi();
     const report = await vscode.commands.executeCommand<{ checked: number; skippedUntrusted: number; message: string }>('agentSkills.validate');
     assert.equal(report.skippedUntrusted, 5);
     assert.equal(report.checked, 2); // The user's skills (built-in ones are turned off in this suite).
     const file = path.join(workspaceSkillsFolder(), 'broken-yaml', 'SKILL.md');
     await vscode.window.showTextDocument(vscode.Uri.file(file));
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The positive signal: a broken user skill opened after it gets its diagnostic, so the open
+    // workspace file has been seen by then.
+    const userFile = writeSkillOnDisk(userSkillsFolder(), 'user-mismatch', skillText('not-the-folder', 'A user skill whose name differs from its folder.'));
+    await vscode.window.showTextDocument(vscode.Uri.file(userFile));
+    await waitFor(() => diagnosticsOf(userFile).some((diagnostic) => /does not match its folder/.test(diagnostic.message)), {
+      message: () => `no diagnostic on the broken user skill: ${JSON.stringify(diagnosticsOf(userFile).map((diagnostic) => diagnostic.message))}`,
+    });
     assert.deepEqual(diagnosticsOf(file), []);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    fs.rmSync(path.dirname(userFile), { recursive: true });
+    await waitForSkills(api, (skills) => !skills.some((skill) => skill.name === 'not-the-folder'), 'the removed user skill stayed');
   });
 
   it('offers no Create Skill location in the untrusted workspace', async () => {
     const api = await skillsApi();
-    assert.equal(await vscode.commands.executeCommand('agentSkills.createSkill', { name: 'blocked', location: 'editor' }), undefined);
-    await waitFor(() => !skillNamed(api, 'blocked') || undefined, { timeoutMs: 500 }).catch(() => undefined);
+    assert.equal(await vscode.commands.executeCommand('agentSkills.createSkill', { name: 'blocked', location: 'editor', open: false }), undefined);
+    // The positive signal: the same command does create in the user's folder, and the view gets it.
+    const created = await vscode.commands.executeCommand<vscode.Uri>('agentSkills.createSkill', { name: 'allowed-here', location: 'User', open: false });
+    assert.equal(created?.fsPath, path.join(userSkillsFolder(), 'allowed-here', 'SKILL.md'));
+    await waitForSkills(api, (skills) => skills.some((skill) => skill.name === 'allowed-here' && skill.status === 'available'), 'the skill created in the user folder did not appear');
     assert.equal(skillNamed(api, 'blocked'), undefined);
+    assert.equal(fs.existsSync(path.join(workspaceSkillsFolder(), 'blocked')), false);
+    assert.equal(fs.existsSync(path.join(userSkillsFolder(), 'blocked')), false);
+    fs.rmSync(path.dirname(created.fsPath), { recursive: true });
   });
 });
