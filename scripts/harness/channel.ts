@@ -39,12 +39,22 @@ export type UiTarget = ({ readonly role: UiRole; readonly name: string; readonly
 export type HarnessRequest =
   | { kind: 'screenshot'; name: string }
   | { kind: 'readViewText'; view: ViewName }
-  /** Waits up to `timeoutMs` for the target to be visible and clickable, then clicks it. */
-  | { kind: 'click'; target: UiTarget; timeoutMs: number }
+  /** The rows a tree in the view draws, top to bottom, as JSON `DrawnTreeRow[]`. */
+  | { kind: 'readTreeRows'; view: ViewName }
+  /** Waits up to `timeoutMs` for the target to be visible and clickable, then clicks it (`right` opens its context menu). */
+  | { kind: 'click'; target: UiTarget; timeoutMs: number; button?: 'left' | 'right' }
   /** Playwright key names, pressed one after the other: `F1`, `Enter`, `Escape`, `Control+Shift+P`. */
   | { kind: 'pressKeys'; keys: readonly string[] }
   /** Types into `into` (focused first, once visible) or else wherever the keyboard focus is. */
   | { kind: 'typeText'; text: string; into?: UiTarget; timeoutMs: number };
+
+/** One row of a tree as the workbench draws it: nesting level (1 = top), label, description, and whether it is expanded. */
+export interface DrawnTreeRow {
+  level: number;
+  label: string;
+  description: string;
+  expanded: boolean | undefined;
+}
 
 export type HarnessResponse = { ok: true; value: string } | { ok: false; error: string };
 
@@ -128,8 +138,10 @@ function describeRequest(request: HarnessRequest): string {
       return `take the screenshot "${request.name}"`;
     case 'readViewText':
       return `read the text of the ${request.view} view`;
+    case 'readTreeRows':
+      return `read the tree rows of the ${request.view} view`;
     case 'click':
-      return `click ${describeUiTarget(request.target)}`;
+      return `${request.button === 'right' ? 'right-click' : 'click'} ${describeUiTarget(request.target)}`;
     case 'pressKeys':
       return `press ${request.keys.join(', ')}`;
     case 'typeText':

@@ -1,7 +1,7 @@
 // What tests ask of the workbench through the harness channel: read a view's text, click, press
 // keys, type, take a screenshot. Targets are found the way a user sees them: visible, by role and name.
 import type { Locator, Page } from 'playwright-core';
-import { describeUiTarget, type HarnessRequest, type UiTarget, type ViewName } from './channel';
+import { describeUiTarget, type DrawnTreeRow, type HarnessRequest, type UiTarget, type ViewName } from './channel';
 import type { WorkbenchPage } from './workbench-page';
 
 /** Where a part of the window lives in the workbench DOM. */
@@ -27,8 +27,10 @@ export class UiDriver {
     switch (request.kind) {
       case 'readViewText':
         return readViewText(page, request.view);
+      case 'readTreeRows':
+        return JSON.stringify(await readTreeRows(page, request.view));
       case 'click':
-        await (await uniqueVisible(page, request.target, request.timeoutMs)).click({ timeout: request.timeoutMs });
+        await (await uniqueVisible(page, request.target, request.timeoutMs)).click({ timeout: request.timeoutMs, button: request.button ?? 'left' });
         return '';
       case 'pressKeys':
         for (const key of request.keys) {
@@ -47,11 +49,32 @@ export class UiDriver {
   }
 }
 
-async function readViewText(page: Page, view: ViewName): Promise<string> {
+function viewSelector(view: ViewName): string {
   const selector = view.startsWith('css:') ? view.slice('css:'.length) : viewSelectors[view as keyof typeof viewSelectors];
   if (!selector) {
     throw new Error(`unknown view "${view}"`);
   }
+  return selector;
+}
+
+/** The tree rows the view draws (only those rendered: the list is virtual), in screen order. */
+async function readTreeRows(page: Page, view: ViewName): Promise<DrawnTreeRow[]> {
+  const rows = page.locator(viewSelector(view)).filter({ visible: true }).locator('.monaco-list-row[aria-level]');
+  const drawn = await rows.evaluateAll((elements) =>
+    elements.map((element) => ({
+      top: Number.parseFloat(/top:\s*(-?[\d.]+)px/.exec(element.getAttribute('style') ?? '')?.[1] ?? '0'),
+      level: Number(element.getAttribute('aria-level')),
+      label: element.querySelector('.label-name')?.textContent?.trim() ?? '',
+      description: element.querySelector('.label-description')?.textContent?.trim() ?? '',
+      expanded: element.hasAttribute('aria-expanded') ? element.getAttribute('aria-expanded') === 'true' : undefined,
+    })),
+  );
+  // Rows are positioned absolutely; their DOM order is not always the order on screen.
+  return drawn.sort((a, b) => a.top - b.top).map(({ level, label, description, expanded }) => ({ level, label, description, expanded }));
+}
+
+async function readViewText(page: Page, view: ViewName): Promise<string> {
+  const selector = viewSelector(view);
   const texts = await page.locator(selector).filter({ visible: true }).allInnerTexts();
   if (texts.length === 0) {
     throw new Error(`no visible element shows the ${view} view (selector ${selector}); open or focus it first`);

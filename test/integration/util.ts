@@ -1,9 +1,9 @@
 // Helpers for integration tests running inside the extension host of a real VS Code.
 import * as vscode from 'vscode';
-import { harnessEnvironment, sendHarnessRequest, type HarnessRequest, type UiTarget, type ViewName } from '../../scripts/harness/channel';
+import { harnessEnvironment, sendHarnessRequest, type DrawnTreeRow, type HarnessRequest, type UiTarget, type ViewName } from '../../scripts/harness/channel';
 import type { RecordedRequest, ScriptedModelApi } from '../scripted-model/api';
 
-export type { UiRole, UiTarget, ViewName } from '../../scripts/harness/channel';
+export type { DrawnTreeRow, UiRole, UiTarget, ViewName } from '../../scripts/harness/channel';
 export type { RecordedRequest, ScriptedAnswer, ScriptedModelApi, ScriptedResponder, ScriptedRuleSet } from '../scripted-model/api';
 
 export const productExtensionId = 'agentskills.agent-skills';
@@ -130,6 +130,23 @@ function askHarness(request: HarnessRequest, timeoutMs: number): Promise<string>
  */
 export async function click(target: UiTarget, timeoutMs = 10000): Promise<void> {
   await askHarness({ kind: 'click', target, timeoutMs }, timeoutMs);
+}
+
+/** Right-clicks an element like `click` does, which opens its context menu. Only under the browser harness. */
+export async function rightClick(target: UiTarget, timeoutMs = 10000): Promise<void> {
+  await askHarness({ kind: 'click', target, timeoutMs, button: 'right' }, timeoutMs);
+}
+
+/**
+ * The rows a tree view draws (label, description, nesting level, expanded), top to bottom: what
+ * VS Code made of the extension's tree items, not the extension's own model. Reveals the Skills
+ * view first. Only under the browser harness.
+ */
+export async function readTreeRows(view: ViewName, timeoutMs = 20000): Promise<DrawnTreeRow[]> {
+  if (view === 'skills') {
+    await vscode.commands.executeCommand('workbench.view.extension.agentSkills');
+  }
+  return JSON.parse(await askHarness({ kind: 'readTreeRows', view }, timeoutMs)) as DrawnTreeRow[];
 }
 
 /** Presses keys one after the other where the keyboard focus is (Playwright names: `F1`, `Enter`, `Control+Shift+P`). */

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { harnessAvailable, screenshot, waitForViewText } from '../../util';
-import { skillNamed, skillsApi, treeGroups, treeItem, treeOutline, userSkillsFolder, workspaceSkillsFolder } from '../../editor-helpers';
+import { click, type DrawnTreeRow, harnessAvailable, readTreeRows, readViewText, rightClick, screenshot, waitFor, waitForViewText } from '../../util';
+import { skillNamed, skillsApi, treeGroups, treeItem, treeOutline, userSkillsFolder, waitForSkills, workspaceSkillsFolder } from '../../editor-helpers';
 
 describe('the Skills view after start-up', () => {
   it('groups the skills: Available by source, then Problems and Shadowed; empty groups hidden', async () => {
@@ -82,6 +82,109 @@ describe('the Skills view after start-up', () => {
     assert.equal(editor?.document.uri.fsPath, path.join(workspaceSkillsFolder(), 'broken-yaml', 'SKILL.md'));
     // Where Validate puts the YAML error (line 3, zero-based 2), not at 1:1.
     assert.deepEqual([editor?.selection.start.line, editor?.selection.start.character], [2, 24]);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+});
+
+describe('the Skills view as VS Code draws it', () => {
+  const skillsView = '[id="workbench.view.extension.agentSkills"]';
+  /** The drawn row of a skill, found by its label at the nesting level of skills under a source. */
+  const skillRow = (name: string, level: number): string => `${skillsView} .monaco-list-row[aria-level="${level}"]:has(.monaco-icon-label[aria-label="${name}"])`;
+
+  before(function () {
+    if (!harnessAvailable()) {
+      this.skip();
+    }
+  });
+
+  it('draws the rows with their labels, descriptions, order and nesting', async () => {
+    const api = await skillsApi();
+    await vscode.commands.executeCommand('agentSkills.skills.focus');
+    const described = (name: string) => skillNamed(api, name)?.description ?? '';
+    const broken = /^Invalid YAML in the frontmatter \(line 3, column \d+\)/;
+    const expected = [
+      [1, 'Available', '7'],
+      [2, 'editor', '4'],
+      [3, 'extra-fields', 'A skill with fields the specification does not know.'],
+      [3, 'mismatched-name', 'A skill whose name does not match its folder.'],
+      [3, 'notes', 'Write meeting notes in the team format, with decisions and owners.'],
+      [3, 'pdf-tools', 'Extract text and tables from PDF files. Use when the user mentions a PDF.'],
+      [2, 'User', '1'],
+      [3, 'journal', "Keep a daily work journal in the user's home folder."],
+      [2, 'Built-in', '2'],
+      [3, 'reviewing-skills', described('reviewing-skills')],
+      [3, 'writing-skills', described('writing-skills')],
+      [1, 'Problems', '1'],
+      [2, 'broken-yaml', broken],
+      [1, 'Shadowed', '1'],
+      [2, 'pdf-tools', `shadowed by ${path.join(workspaceSkillsFolder(), 'pdf-tools', 'SKILL.md')}`],
+    ] as const;
+    const matches = (rows: DrawnTreeRow[]): boolean =>
+      rows.length === expected.length &&
+      rows.every((row, index) => {
+        const [level, label, description] = expected[index];
+        return row.level === level && row.label === label && (typeof description === 'string' ? row.description === description : description.test(row.description));
+      });
+    // The view draws asynchronously (and only the rows in sight): read it until it settles on the expected rows.
+    let drawn: DrawnTreeRow[] = [];
+    await waitFor(async () => matches((drawn = await readTreeRows('skills'))), {
+      message: () => `the Skills view drew:\n${drawn.map((row) => `${'  '.repeat(row.level - 1)}${row.label} — ${row.description}`).join('\n')}`,
+    });
+    assert.ok(
+      drawn.filter((row) => row.level < 3 && row.label !== 'broken-yaml' && row.label !== 'pdf-tools').every((row) => row.expanded === true),
+      'every group is drawn expanded',
+    );
+  });
+
+  it('opens the SKILL.md when a skill row is clicked', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await click({ selector: skillRow('notes', 3) });
+    const expected = path.join(workspaceSkillsFolder(), 'notes', 'SKILL.md');
+    await waitFor(() => vscode.window.activeTextEditor?.document.uri.fsPath === expected, {
+      message: () => `the click opened ${vscode.window.activeTextEditor?.document.uri.fsPath ?? 'nothing'}, not ${expected}`,
+    });
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  it('offers the menu items the skill allows on right-click, and runs the one chosen', async () => {
+    const api = await skillsApi();
+    await rightClick({ selector: skillRow('notes', 3) });
+    const menu = await waitFor(async () => (await readViewText('css:.context-view .monaco-menu').catch(() => '')) || undefined, { message: 'no context menu opened' });
+    const items = menu
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '');
+    // Available and not active: Activate, not Deactivate; nothing to allow while the allowlist is empty.
+    assert.ok(items.includes('Activate'), menu);
+    assert.ok(!items.includes('Deactivate'), menu);
+    assert.ok(!items.some((item) => item.startsWith('Allow')), menu);
+    assert.ok(items.includes('Copy Name'), menu);
+    await click({ role: 'menuitem', name: 'Activate', exact: true, within: '.context-view' });
+    await waitForSkills(api, (skills) => skills.some((skill) => skill.name === 'notes' && skill.status === 'active'), 'Activate from the context menu did not activate notes');
+  });
+
+  it('draws the activated skill in an Active group, and deactivates it through its inline action', async () => {
+    const api = await skillsApi();
+    const rows = await waitFor(
+      async () => {
+        const drawn = await readTreeRows('skills');
+        return drawn[0]?.label === 'Active' && drawn;
+      },
+      { message: 'the Skills view did not draw an Active group' },
+    );
+    assert.deepEqual(
+      rows.slice(0, 3).map((row) => [row.level, row.label, row.description]),
+      [
+        [1, 'Active', '1'],
+        [2, 'notes', 'editor · Write meeting notes in the team format, with decisions and owners.'],
+        [1, 'Available', '6'],
+      ],
+    );
+    // A row shows its inline actions once selected (or hovered), as for a user.
+    await click({ selector: skillRow('notes', 2) });
+    await click({ role: 'button', name: 'Deactivate', exact: true, within: skillRow('notes', 2) });
+    await waitForSkills(api, (skills) => skills.some((skill) => skill.name === 'notes' && skill.status === 'available'), 'the inline Deactivate did not deactivate notes');
+    await waitFor(async () => (await readTreeRows('skills'))[0]?.label === 'Available', { message: 'the Active group stayed drawn' });
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 });
