@@ -36,14 +36,15 @@ export interface MedianTimes {
 }
 
 /**
- * Median times of several tasks measured in alternation (a, b, a, b…), so that changes in the
- * machine's load or caches during the run affect each of them alike.
+ * Median times of several tasks measured in alternation, the order reversed every other round
+ * (a, b, b, a…), so that changes in the machine's load or caches during the run, and whatever one
+ * task leaves warm for the next, affect each of them alike.
  */
 export async function alternatingMedians<Name extends string>(tasks: Readonly<Record<Name, TimedTask>>, repetitions: Repetitions): Promise<Record<Name, MedianTimes>> {
   const names = Object.keys(tasks) as Name[];
   const samples = new Map<Name, { wall: number[]; cpu: number[] }>(names.map((name) => [name, { wall: [], cpu: [] }]));
   for (let index = 0; index < repetitions.warmups + repetitions.runs; index++) {
-    for (const name of names) {
+    for (const name of index % 2 === 0 ? names : [...names].reverse()) {
       const task: TimedTask = tasks[name];
       const steps: TimedSteps = typeof task === 'function' ? { run: task } : task;
       await steps.prepare?.();

@@ -19,8 +19,12 @@ const RESULTS_FILE = path.join(repositoryRoot, 'bench-results.json');
 interface BenchResults {
   /** When the file was last written (ISO 8601). */
   updatedAt: string;
-  /** The machine and runtime of the last run; figures are only comparable on the same one. */
-  environment: { node: string; platform: string; cpu: string; cpuCount: number; memoryBytes: number; loadAverageAtStart: number };
+  /**
+   * The machine and runtime each section was last measured on, keyed like `sections`: a run of
+   * some sections keeps the others' figures, so each keeps its own stamp. Figures are only
+   * comparable on the same machine.
+   */
+  environments: Record<string, SectionEnvironment>;
   /** Figures per section, keyed by the section's file name without extension. */
   sections: Record<string, BenchFigures>;
   /** Sections that crashed in the last run, with the error message. */
@@ -43,9 +47,20 @@ async function previousResults(): Promise<Partial<BenchResults>> {
   }
 }
 
-function environment(): BenchResults['environment'] {
+interface SectionEnvironment {
+  measuredAt: string;
+  node: string;
+  platform: string;
+  cpu: string;
+  cpuCount: number;
+  memoryBytes: number;
+  loadAverageAtStart: number;
+}
+
+function environment(): SectionEnvironment {
   const cpus = os.cpus();
   return {
+    measuredAt: new Date().toISOString(),
     node: process.version,
     platform: `${process.platform} ${process.arch}`,
     cpu: cpus[0]?.model ?? 'unknown',
@@ -67,18 +82,20 @@ async function main(requested: readonly string[]): Promise<number> {
   const previous = await previousResults();
   const results: BenchResults = {
     updatedAt: new Date().toISOString(),
-    environment: environment(),
+    environments: Object.fromEntries(Object.entries(previous.environments ?? {}).filter(([name]) => name in (previous.sections ?? {}) && !selected.includes(name))),
     sections: { ...previous.sections },
     failures: Object.fromEntries(Object.entries(previous.failures ?? {}).filter(([name]) => !selected.includes(name))),
   };
 
   for (const name of selected) {
     console.log(`\n== ${name} ==`);
+    results.environments[name] = environment();
     try {
       const section = (await import(path.join(SECTIONS_DIR, `${name}${MODULE_EXTENSION}`))) as BenchSection;
       results.sections[name] = await section.run();
     } catch (error) {
       delete results.sections[name];
+      delete results.environments[name];
       results.failures[name] = errorMessage(error);
       console.error(`bench: section ${name} crashed:`, error);
     }
