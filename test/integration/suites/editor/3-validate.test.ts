@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { harnessAvailable, screenshot, waitFor, waitForViewText } from '../../util';
+import { click, harnessAvailable, pressKeys, screenshot, waitFor, waitForViewText } from '../../util';
 import { diagnosticSummary, diagnosticsOf, skillNamed, skillsApi, waitForSkills, workspaceSkillsFolder } from '../../editor-helpers';
 
 interface ValidationReport {
@@ -78,15 +78,27 @@ describe('Validate Skills and diagnostics', () => {
     await waitFor(() => diagnosticSummary(skillFile('notes')).length === 0, { message: 'the reverted buffer still has diagnostics' });
   });
 
-  it('quotes a description that broke the YAML', async () => {
+  it('quotes a description that broke the YAML, chosen from the lightbulb menu (Ctrl+.)', async function () {
+    if (!harnessAvailable()) {
+      this.skip();
+    }
     const api = await skillsApi();
     await vscode.commands.executeCommand('agentSkills.validate');
-    await vscode.window.showTextDocument(vscode.Uri.file(skillFile('broken-yaml')));
-    const fixes = await quickFixes(skillFile('broken-yaml'), 'yaml-syntax');
-    await applyAndSave(fixes.get('Quote the value of "description"'), skillFile('broken-yaml'));
-    assert.match(fs.readFileSync(skillFile('broken-yaml'), 'utf8'), /^description: "Use it when: the YAML breaks"$/m);
+    const file = skillFile('broken-yaml');
+    const editor = await vscode.window.showTextDocument(vscode.Uri.file(file));
+    const diagnostic = await waitFor(() => diagnosticsOf(file).find((candidate) => candidate.code === 'yaml-syntax'), { message: 'no yaml-syntax diagnostic on the open file' });
+    editor.selection = new vscode.Selection(diagnostic.range.start, diagnostic.range.start);
+    // As a user: the keyboard shortcut opens the quick-fix menu at the cursor; the fix is picked from it.
+    await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+    await pressKeys('Control+.');
+    await click({ role: 'option', name: 'Quote the value of "description"', within: '.action-widget' });
+    await waitFor(() => editor.document.getText().includes('description: "Use it when: the YAML breaks"'), {
+      message: () => `the menu's fix did not edit the document:\n${editor.document.getText()}`,
+    });
+    await editor.document.save();
+    assert.match(fs.readFileSync(file, 'utf8'), /^description: "Use it when: the YAML breaks"$/m);
     await waitForSkills(api, () => skillNamed(api, 'broken-yaml')?.status === 'available', 'the fixed skill did not become available');
-    assert.deepEqual(diagnosticSummary(skillFile('broken-yaml')), []);
+    assert.deepEqual(diagnosticSummary(file), []);
   });
 
   it("leaves the name/folder mismatch of a shown SKILL.md to VS Code's own check, so it is said once", async () => {
