@@ -2,10 +2,11 @@
 // answering through vscode.lm.invokeTool, outside the @skills participant.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { invokeSkillTool, productApi, shownCatalog, skillToolNames } from '../../chat-helpers';
-import { harnessAvailable, waitFor, waitForViewText } from '../../util';
+import { harnessAvailable, productExtensionId, readTreeRows, waitFor } from '../../util';
 
 const skillsFolder = (): string => path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, '.agent', 'skills');
 
@@ -22,9 +23,10 @@ describe('the language-model tools', () => {
     const byName = new Map(tools.map((tool) => [tool.name, tool]));
     assert.deepEqual((byName.get('skills_activate')?.inputSchema as { required: string[] }).required, ['name']);
     assert.deepEqual((byName.get('skills_readResource')?.inputSchema as { required: string[] }).required, ['skill', 'path']);
-    for (const tool of tools) {
-      assert.ok(tool.description.length > 40, `${tool.name} describes itself to the model`);
-    }
+    // What the model reads is the modelDescription the manifest contributes, word for word.
+    const contributed = (vscode.extensions.getExtension(productExtensionId)?.packageJSON as { contributes: { languageModelTools: { name: string; modelDescription: string }[] } }).contributes
+      .languageModelTools;
+    assert.deepEqual(tools.map((tool) => [tool.name, tool.description]).sort(), skillToolNames.map((name) => [name, contributed.find((tool) => tool.name === name)?.modelDescription]).sort());
   });
 
   describe('skills_activate', () => {
@@ -46,8 +48,21 @@ describe('the language-model tools', () => {
       if (!harnessAvailable()) {
         this.skip();
       }
-      const text = await waitForViewText('skills', /Active[\s\S]*pdf-report/);
-      assert.match(text, /Active/);
+      const rows = await waitFor(
+        async () => {
+          const drawn = await readTreeRows('skills');
+          return drawn[0]?.label === 'Active' && drawn;
+        },
+        { message: 'the Skills view drew no Active group' },
+      );
+      const description = /^description: (.+)$/m.exec(fs.readFileSync(path.join(skillsFolder(), 'pdf-report', 'SKILL.md'), 'utf8'))?.[1];
+      assert.deepEqual(
+        rows.slice(0, 2).map((row) => [row.level, row.label, row.description]),
+        [
+          [1, 'Active', '1'],
+          [2, 'pdf-report', `chat · ${description}`],
+        ],
+      );
     });
 
     it('appends the arguments to a body without placeholders', async () => {
@@ -90,9 +105,23 @@ describe('the language-model tools', () => {
 
     it('returns the catalog, exactly as Show Catalog shows it, for an empty query', async () => {
       const text = await invokeSkillTool('skills_find', { query: '' });
-      assert.equal(text, await shownCatalog());
-      assert.match(text, /pdf-report: Build a PDF report/);
-      assert.doesNotMatch(text, /release-notes|broken-yaml/);
+      // Built from the fixture: the workspace's skills the model may call, by name (release-notes
+      // disables model invocation, broken-yaml is invalid), then the user's, then the built-in ones.
+      const line = (file: string): string => {
+        const content = fs.readFileSync(file, 'utf8');
+        return `${/^name: (.+)$/m.exec(content)?.[1]}: ${/^description: (.+)$/m.exec(content)?.[1]}`;
+      };
+      const builtin = path.join(vscode.extensions.getExtension(productExtensionId)!.extensionPath, 'skills');
+      const expected = [
+        '<available_skills>',
+        'Skills: call skills_activate with a name below to load its instructions before a task it covers.',
+        ...['audit-fork', 'fork-fallback', 'fork-mini', 'internal-helper', 'pdf-report', 'plain-notes'].map((name) => line(path.join(skillsFolder(), name, 'SKILL.md'))),
+        line(path.join(os.homedir(), '.agent', 'skills', 'home-helper', 'SKILL.md')),
+        ...['reviewing-skills', 'writing-skills'].map((name) => line(path.join(builtin, name, 'SKILL.md'))),
+        '</available_skills>',
+      ].join('\n');
+      assert.equal(text, expected);
+      assert.equal(await shownCatalog(), expected);
     });
 
     it('says when nothing matches', async () => {
