@@ -52,8 +52,8 @@ describe('chat in Restricted Mode', () => {
     assert.match(instructionsOf(turn.modelRequests[0]), /skills of this workspace are not available because the workspace is not trusted/);
     assert.match(toolResults(turn.modelRequests[1])[0], /not trusted/);
     assert.match(turn.chatText, /skills of this workspace are not available because the workspace is not trusted\. User and built-in skills still work\./);
-    // The refusal names the skill once: its reason already starts with it.
-    assert.match(turn.chatText, /Skill "pdf-report" comes from a workspace that is not trusted; trust the workspace to use its skills\./);
+    // The refusal names the skill once: its reason already starts with it; it is shown once.
+    assert.equal(turn.chatText.split('Skill "pdf-report" comes from a workspace that is not trusted; trust the workspace to use its skills.').length - 1, 1, turn.chatText);
     assert.doesNotMatch(turn.chatText, /was not loaded: Skill "pdf-report"/);
 
     control.queueAnswers({ text: 'Second answer.' });

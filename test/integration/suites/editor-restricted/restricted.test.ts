@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { harnessAvailable, screenshot, waitFor, waitForViewText } from '../../util';
-import { diagnosticsOf, skillNamed, skillsApi, skillText, treeOutline, userSkillsFolder, waitForSkills, workspaceSkillsFolder, writeSkillOnDisk } from '../../editor-helpers';
+import { diagnosticsOf, skillNamed, skillsApi, treeOutline, userSkillsFolder, waitForSkills, workspaceSkillsFolder, writeSkillOnDisk } from '../../editor-helpers';
 
 /** Words that only occur inside the workspace's SKILL.md files. */
 const WORKSPACE_TEXT = /Extract text and tables|Extract the text of|meeting notes|the YAML breaks|does not match its folder|specification does not know/;
@@ -81,15 +81,19 @@ describe('Restricted Mode', () => {
     await vscode.window.showTextDocument(vscode.Uri.file(file));
     // The positive signal: a broken user skill opened after it gets its diagnostic, so the open
     // workspace file has been seen by then.
-    const userFile = writeSkillOnDisk(userSkillsFolder(), 'user-mismatch', skillText('not-the-folder', 'A user skill whose name differs from its folder.'));
+    const userFile = writeSkillOnDisk(
+      userSkillsFolder(),
+      'user-extra',
+      '---\nname: user-extra\ndescription: A user skill with a field the specification does not define.\ncolour: blue\n---\n\nBody.\n',
+    );
     await vscode.window.showTextDocument(vscode.Uri.file(userFile));
-    await waitFor(() => diagnosticsOf(userFile).some((diagnostic) => /does not match its folder/.test(diagnostic.message)), {
+    await waitFor(() => diagnosticsOf(userFile).some((diagnostic) => diagnostic.code === 'unknown-field'), {
       message: () => `no diagnostic on the broken user skill: ${JSON.stringify(diagnosticsOf(userFile).map((diagnostic) => diagnostic.message))}`,
     });
     assert.deepEqual(diagnosticsOf(file), []);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     fs.rmSync(path.dirname(userFile), { recursive: true });
-    await waitForSkills(api, (skills) => !skills.some((skill) => skill.name === 'not-the-folder'), 'the removed user skill stayed');
+    await waitForSkills(api, (skills) => !skills.some((skill) => skill.name === 'user-extra'), 'the removed user skill stayed');
   });
 
   it('offers no Create Skill location in the untrusted workspace', async () => {
