@@ -70,7 +70,7 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
   }
 
   for (const skill of skills) {
-    skill.triggerTests = await loadTriggerTests(path.dirname(skill.file));
+    skill.triggerTests = await loadTriggerTests(path.dirname(skill.file), { blockingReads: true });
   }
 
   if (options.has('json')) {

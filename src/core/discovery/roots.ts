@@ -81,7 +81,7 @@ export function buildSkillRoots(inputs: RootInputs): SkillRoot[] {
         continue;
       }
       const label = locations.length === 1 ? folder.name : `${folder.name} · ${location}`;
-      add({ path: path.resolve(folder.path, location), kind: 'workspace', label, ...(untrusted ? { untrusted } : {}) });
+      add({ path: path.resolve(folder.path, location), kind: 'workspace', label, folder: folder.name, location, ...(untrusted ? { untrusted } : {}) });
     }
   }
   if (inputs.userSkills !== false && inputs.homeDir) {

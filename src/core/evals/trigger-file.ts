@@ -3,10 +3,11 @@
 // (`{ "runs", "threshold", "queries": [...] }`). Parsed with positions, so every problem and every
 // query has an exact range in the JSON text.
 
-import { promises as fsp } from 'node:fs';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { Range, Severity, SkillDiagnostic } from '../model/types';
+import { errorCode, errorMessage } from '../util/errors';
 
 /** Where a skill keeps its trigger tests, relative to the skill folder. */
 export const TRIGGER_TESTS_PATH = path.join('evals', 'triggers.json');
@@ -139,17 +140,18 @@ export function parseTriggerTests(text: string, file: string): ParsedTriggerTest
 }
 
 /** Reads a skill's trigger tests; undefined when the skill has none. */
-export async function loadTriggerTests(skillDir: string): Promise<ParsedTriggerTests | undefined> {
+export async function loadTriggerTests(skillDir: string, options: { blockingReads?: boolean } = {}): Promise<ParsedTriggerTests | undefined> {
   const file = path.join(skillDir, TRIGGER_TESTS_PATH);
   let text: string;
   try {
-    text = await fsp.readFile(file, 'utf8');
+    // The command line reads blocking, as it reads SKILL.md files (see LoadOptions.blockingReads).
+    text = options.blockingReads ? fs.readFileSync(file, 'utf8') : await fs.promises.readFile(file, 'utf8');
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = errorCode(error);
     if (code === 'ENOENT' || code === 'ENOTDIR') {
       return undefined;
     }
-    const message = `${file} cannot be read: ${error instanceof Error ? error.message : String(error)}`;
+    const message = `${file} cannot be read: ${errorMessage(error)}`;
     return { file, diagnostics: [{ code: 'triggers-unreadable', severity: 'error', message, file, range: { start: { line: 0, column: 0 }, end: { line: 0, column: 0 } } }] };
   }
   return parseTriggerTests(text, file);

@@ -35,6 +35,9 @@ export interface SkillRoot {
   label: string;
   /** Workspace skills of an untrusted workspace: listed by name only, never read into prompts. */
   untrusted?: boolean;
+  /** Workspace roots: the workspace folder's name and the configured location, which make up the label. */
+  folder?: string;
+  location?: string;
 }
 
 /** The validated frontmatter fields the product uses. Only metadata: the body is never kept. */

@@ -7,7 +7,7 @@ import type { Catalog } from '../use/catalog';
 import { relativeInside } from '../util/paths';
 import type { RegistrySnapshot } from '../discovery/registry';
 import { collapseWhitespace, escapeMarkdown } from '../util/text';
-import type { DiscoveryProblem, SkillDiagnostic, SkillRecord, SkillStatus } from '../model/types';
+import type { DiscoveryProblem, SkillDiagnostic, SkillRecord, SkillRoot, SkillStatus } from '../model/types';
 import { firstError, isUsableStatus } from '../model/status';
 
 export type StatusGroupId = 'active' | 'available' | 'problems' | 'not-allowed' | 'shadowed' | 'untrusted';
@@ -140,8 +140,14 @@ export function displayPath(file: string, homeDir?: string): string {
   return file;
 }
 
+/** How the view names sources: a shorter source label, and the source of the skill that wins over a shadowed one. */
+export interface SourceNames {
+  source: string;
+  shadowedBy?: string;
+}
+
 /** The short text after the label. */
-export function skillDescription(record: SkillRecord, homeDir?: string): string {
+export function skillDescription(record: SkillRecord, homeDir?: string, names: SourceNames = { source: record.root.label }): string {
   const problem = mainProblem(record);
   if (record.stale) {
     return `stale: ${problem ? collapseWhitespace(problem.message) : 'the file on disk is broken'}`;
@@ -152,11 +158,11 @@ export function skillDescription(record: SkillRecord, homeDir?: string): string 
     case 'not-allowed':
       return 'not in agentSkills.allowlist';
     case 'shadowed':
-      return `shadowed by ${displayPath(record.shadowedBy ?? '', homeDir)}`;
+      return `shadowed by ${names.shadowedBy ?? displayPath(record.shadowedBy ?? '', homeDir)}`;
     case 'untrusted':
-      return `${record.root.label} (untrusted)`;
+      return `${names.source} (untrusted)`;
     case 'active':
-      return `${record.root.label} · ${collapseWhitespace(record.metadata?.description ?? '')}`;
+      return `${names.source} · ${collapseWhitespace(record.metadata?.description ?? '')}`;
     default:
       return collapseWhitespace(record.metadata?.description ?? '');
   }
@@ -243,13 +249,33 @@ export function skillContextValue(record: SkillRecord, policy: ViewPolicy): stri
   return flags.join(' ');
 }
 
-function skillItem(record: SkillRecord, groupId: string, policy: ViewPolicy, homeDir?: string): SkillViewItem {
+/**
+ * Source labels as the view shows them. In a window with one workspace folder, its name in front of
+ * each location ("app · .github/skills") says nothing and gets cut in a narrow view: the location
+ * alone is shown.
+ */
+function sourceNamer(snapshot: RegistrySnapshot): (root: SkillRoot) => string {
+  const workspaceFolders = new Set(snapshot.skills.filter((record) => record.root.kind === 'workspace').map((record) => record.root.folder));
+  return (root) => (workspaceFolders.size === 1 && root.location !== undefined && root.label !== root.folder ? root.location : root.label);
+}
+
+interface ItemContext {
+  policy: ViewPolicy;
+  homeDir?: string;
+  sourceName(root: SkillRoot): string;
+  /** The record of each SKILL.md, to name the source of a shadowed skill's winner. */
+  recordOfFile: ReadonlyMap<string, SkillRecord>;
+}
+
+function skillItem(record: SkillRecord, groupId: string, context: ItemContext): SkillViewItem {
+  const { policy, homeDir } = context;
+  const winner = record.shadowedBy === undefined ? undefined : context.recordOfFile.get(record.shadowedBy);
   return {
     kind: 'skill',
     id: `skill:${groupId}:${record.file}`,
     record,
     label: record.name,
-    description: skillDescription(record, homeDir),
+    description: skillDescription(record, homeDir, { source: context.sourceName(record.root), ...(winner ? { shadowedBy: context.sourceName(winner.root) } : {}) }),
     icon: skillIcon(record),
     tooltip: skillTooltip(record, homeDir),
     contextValue: skillContextValue(record, policy),
@@ -288,6 +314,7 @@ export function buildSkillView(snapshot: RegistrySnapshot, policy: ViewPolicy, h
       members.get(STATUS_GROUP[record.status])!.push(record);
     }
   }
+  const context: ItemContext = { policy, homeDir, sourceName: sourceNamer(snapshot), recordOfFile: new Map(snapshot.skills.map((record) => [record.file, record])) };
   const groups: GroupViewItem[] = [];
   for (const id of GROUP_ORDER) {
     const records = members.get(id)!;
@@ -300,13 +327,13 @@ export function buildSkillView(snapshot: RegistrySnapshot, policy: ViewPolicy, h
       children = [...bySource].map(([label, sourceRecords]) =>
         group(
           `source:${label}`,
-          label,
+          context.sourceName(sourceRecords[0].root),
           sourceIcon(sourceRecords[0]),
-          sourceRecords.map((record) => skillItem(record, `source:${label}`, policy, homeDir)),
+          sourceRecords.map((record) => skillItem(record, `source:${label}`, context)),
         ),
       );
     } else {
-      children = records.map((record) => skillItem(record, id, policy, homeDir));
+      children = records.map((record) => skillItem(record, id, context));
       if (id === 'problems') {
         children.push(...snapshot.problems.map((problem) => problemItem(problem, homeDir)));
       }

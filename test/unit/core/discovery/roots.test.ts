@@ -34,7 +34,7 @@ describe('buildSkillRoots', () => {
 
   it('uses the default location and labels roots by folder name', () => {
     const roots = buildSkillRoots({ workspaceFolders: [{ name: 'app', path: path.resolve('/repo/app') }] });
-    assert.deepEqual(roots, [{ path: path.resolve('/repo/app/.agent/skills'), kind: 'workspace', label: 'app' }]);
+    assert.deepEqual(roots, [{ path: path.resolve('/repo/app/.agent/skills'), kind: 'workspace', label: 'app', folder: 'app', location: '.agent/skills' }]);
   });
 
   it('marks only workspace roots untrusted in an untrusted workspace', () => {

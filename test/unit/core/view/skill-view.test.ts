@@ -50,7 +50,6 @@ describe('buildSkillView', () => {
 
   it('groups skills by status, Available by source, and hides empty groups', async () => {
     const view = buildSkillView(await snapshot(), { allowlist: ['pdf', 'notes', 'broken'] });
-    const winner = path.join(dir, 'ws', 'pdf', 'SKILL.md');
     assert.deepEqual(outline(view), [
       'Active — 1',
       '  notes — User · Take notes.',
@@ -62,7 +61,8 @@ describe('buildSkillView', () => {
       'Not allowed — 1',
       '  secret — not in agentSkills.allowlist',
       'Shadowed — 1',
-      `  pdf — shadowed by ${winner}`,
+      // The winner's source, not its absolute path (the tooltip has the path).
+      '  pdf — shadowed by app',
       'Untrusted — 1',
       '  Trust this workspace to use its skills',
       '  stranger — lib (untrusted)',
@@ -70,6 +70,19 @@ describe('buildSkillView', () => {
     assert.deepEqual(viewBadge(registry.snapshot), { value: 2, tooltip: '2 skills available, all offered to the model' });
   });
 
+  it('names a source by its location alone when the window has one workspace folder, else by folder and location', async () => {
+    await writeTree(path.join(dir, 'app', '.github', 'skills'), { triage: { 'SKILL.md': skillText('triage', 'Triage issues.') } });
+    await writeTree(path.join(dir, 'lib', '.agent', 'skills'), { lint: { 'SKILL.md': skillText('lint', 'Lint code.') } });
+    const workspaceRoot = (folder: string, location: string) => ({ ...root(path.join(dir, folder, location)), label: `${folder} · ${location}`, folder, location });
+    const sources = async (roots: ReturnType<typeof workspaceRoot>[]) => {
+      await registry.setRoots([...roots, { ...root(path.join(dir, 'user'), 'user'), label: 'User' }]);
+      const available = buildSkillView(registry.snapshot, { allowlist: [] }).find((item) => item.label === 'Available')!;
+      return available.children.map((item) => item.label);
+    };
+    registry.setAllowlist([]);
+    assert.deepEqual(await sources([workspaceRoot('app', '.github/skills')]), ['.github/skills', 'User']);
+    assert.deepEqual(await sources([workspaceRoot('app', '.github/skills'), workspaceRoot('lib', '.agent/skills')]), ['app · .github/skills', 'lib · .agent/skills', 'User']);
+  });
   it('gives every item a unique id, and stale skills a warning icon and their error', async () => {
     const current = await snapshot();
     const ids = new Set<string>();
