@@ -28,8 +28,6 @@ export interface ReadResourceInput {
 
 export type ParsedInput<T> = { ok: true; input: T } | { ok: false; message: string };
 
-export { MAX_FIND_MATCHES };
-
 /** VS Code checks inputs against the declared schema, but other callers may not: say what is wrong. */
 function parseObject<T>(input: unknown, tool: string, read: (fields: Record<string, unknown>) => ParsedInput<T>): ParsedInput<T> {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {

@@ -1,12 +1,12 @@
 import * as assert from 'node:assert/strict';
 import { renderActivation } from '../../../../src/core/use/activation';
 import { renderCatalog } from '../../../../src/core/use/catalog';
+import { MAX_FIND_MATCHES } from '../../../../src/core/use/find';
 import { TOOL_NAMES } from '../../../../src/core/chat/tool-names';
 import {
   activationInvocationMessage,
   activationToolText,
   FORK_NOTE,
-  MAX_FIND_MATCHES,
   parseActivateInput,
   parseActivationHeader,
   parseFindInput,
