@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { repositoryRoot } from './repository';
+import { errorMessage } from '../../src/core/util/errors';
 
 export const codeServerVersion = '4.139.1';
 export const serverNodeVersion = '24.21.0';
@@ -86,7 +87,7 @@ async function ensureSpdlogBinding(log: (line: string) => void): Promise<void> {
   } catch (error) {
     throw new Error(
       `Could not build ${spdlogPackage} for the VS Code server: without it every log channel stays empty. ` +
-        `Building needs python3, make and a C++ compiler (Debian: apt-get install python3 make g++).\n${error instanceof Error ? error.message : String(error)}`,
+        `Building needs python3, make and a C++ compiler (Debian: apt-get install python3 make g++).\n${errorMessage(error)}`,
     );
   }
   if (!fs.existsSync(spdlogBindingPath())) {

@@ -15,6 +15,7 @@ import type { ToolNames } from '../core/chat/tool-names';
 import { onDidChangeSettings, readSettings } from './settings';
 import { type SkillSettings } from '../core/model/settings';
 import { Disposable } from './disposable';
+import { errorDetail } from '../core/util/errors';
 
 export interface SkillsHostOptions {
   /** The extension's own `skills/` folder. */
@@ -201,7 +202,7 @@ export class SkillsHost extends Disposable {
   private track<T>(work: Promise<T>): Promise<T> {
     const previous = this.pending;
     this.pending = Promise.all([previous.catch(() => undefined), work]);
-    work.catch((error: unknown) => this.log.error(`Skill discovery failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
+    work.catch((error: unknown) => this.log.error(`Skill discovery failed: ${errorDetail(error)}`));
     return work;
   }
 }

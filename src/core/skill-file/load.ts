@@ -10,7 +10,7 @@ import { FILE_START_RANGE, hasErrors, makeDiagnostic } from './diagnostic-codes'
 import type { SkillDiagnostic, SkillMetadata } from '../model/types';
 import { validateBody } from './validate-body';
 import { validateFrontmatter } from './validate-frontmatter';
-import { errorMessage } from '../util/errors';
+import { errorCode, errorMessage } from '../util/errors';
 import { resolveChild } from '../util/paths';
 
 export const SKILL_FILE_NAME = 'SKILL.md';
@@ -334,7 +334,7 @@ function isFolderError(): NodeJS.ErrnoException {
 }
 
 function isMissing(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException).code;
+  const code = errorCode(error);
   return code === 'ENOENT' || code === 'ENOTDIR';
 }
 

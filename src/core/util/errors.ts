@@ -9,3 +9,8 @@ export function errorCode(error: unknown): string | undefined {
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** For logs: the stack of an Error when it has one, else what `errorMessage` gives. */
+export function errorDetail(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}

@@ -53,7 +53,7 @@ import type { SkillsHost } from '../skills-host';
 import { toChatMessages, toConversationTurns } from './messages';
 import { ModelRequestError, RequestCancelled, runToolLoop, throwIfCancelled, type ToolLoopOptions, type ToolLoopResult } from './tool-loop';
 import { isSkillTool, resultText, skillChatTools } from './tools';
-import { errorMessage } from '../../core/util/errors';
+import { errorDetail, errorMessage } from '../../core/util/errors';
 
 /** Model round trips per request before the loop stops a model that keeps calling tools. */
 export const MAX_TOOL_ROUNDS = 8;
@@ -125,7 +125,7 @@ class SkillsChatTurn {
       this.host.log.warn(`@skills: the model request failed: ${error.message}`);
       return this.result(describeModelError(error.failure));
     }
-    this.host.log.error(`@skills failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    this.host.log.error(`@skills failed: ${errorDetail(error)}`);
     return this.result(`@skills could not complete the request: ${oneLineMessage(errorMessage(error))} (details in the Agent Skills log).`);
   }
 

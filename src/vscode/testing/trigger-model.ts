@@ -7,6 +7,7 @@ import { unavailableToolText } from '../../core/chat/tool-texts';
 import type { ModelAnswer, TriggerModel } from '../../core/evals/run';
 import { toChatMessages } from '../chat/messages';
 import { isSkillTool, resultText, skillChatTools } from '../chat/tools';
+import { errorMessage } from '../../core/util/errors';
 
 /** The workspace's remembered pick when several models exist and the setting names none. */
 const REMEMBERED_MODEL_KEY = 'agentSkills.triggerTests.model';
@@ -76,7 +77,7 @@ export function chatTriggerModel(model: vscode.LanguageModelChat, token: vscode.
       try {
         return resultText(await vscode.lm.invokeTool(call.name, { input: call.input, toolInvocationToken: undefined }, token));
       } catch (error) {
-        return `Error: ${error instanceof Error ? error.message : String(error)}`;
+        return `Error: ${errorMessage(error)}`;
       }
     },
   };

@@ -11,6 +11,7 @@ import type { SkillRecord } from '../../core/model/types';
 import { Disposable } from '../disposable';
 import type { SkillsHost } from '../skills-host';
 import type { SkillWatcher } from '../watcher';
+import { errorDetail } from '../../core/util/errors';
 
 export interface TriggerTestsOfSkill {
   record: SkillRecord;
@@ -77,9 +78,7 @@ export class TriggerTestFiles extends Disposable {
   }
 
   private update(): void {
-    this.updating = this.updating
-      .then(() => this.reload())
-      .catch((error: unknown) => this.host.log.error(`Reading trigger tests failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
+    this.updating = this.updating.then(() => this.reload()).catch((error: unknown) => this.host.log.error(`Reading trigger tests failed: ${errorDetail(error)}`));
   }
 
   private async reload(): Promise<void> {

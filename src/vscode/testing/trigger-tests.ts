@@ -18,6 +18,7 @@ import { Disposable } from '../disposable';
 import type { SkillsHost } from '../skills-host';
 import { chooseTriggerModel, chatTriggerModel } from './trigger-model';
 import type { TriggerTestFiles, TriggerTestsOfSkill } from './trigger-test-files';
+import { errorDetail, errorMessage } from '../../core/util/errors';
 
 export const TEST_CONTROLLER_ID = 'agentSkills.triggerTests';
 
@@ -124,8 +125,8 @@ export class TriggerTestController extends Disposable {
     try {
       await this.runRequest(request, run, token);
     } catch (error) {
-      this.host.log.error(`Trigger test run failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-      run.appendOutput(`The run failed: ${error instanceof Error ? error.message : String(error)}\r\n`);
+      this.host.log.error(`Trigger test run failed: ${errorDetail(error)}`);
+      run.appendOutput(`The run failed: ${errorMessage(error)}\r\n`);
     } finally {
       run.end();
     }
