@@ -20,7 +20,7 @@ const common = {
 };
 
 /**
- * The libraries only `agent-skills mcp` uses (the MCP SDK, the file watcher, the YAML writer), by
+ * The libraries only `agent-skills mcp` uses (the MCP SDK and the file watcher), by
  * import path, with the name dist/cli-mcp-libraries.js exports each under. They are most of the
  * command line's code: bundled apart, every other command and --help compile a bundle a fifth of
  * the size, and `mcp` loads them when its modules are first used.
@@ -30,7 +30,6 @@ const MCP_LIBRARIES = {
   '@modelcontextprotocol/server/stdio': 'stdio',
   '@modelcontextprotocol/server/ext/skills': 'skills',
   chokidar: 'chokidar',
-  yaml: 'yaml',
 };
 const MCP_LIBRARIES_BUNDLE = 'cli-mcp-libraries.js';
 
@@ -54,6 +53,28 @@ const mcpLibrariesApart = {
   },
 };
 
+/**
+ * The SDK picks its default JSON Schema validator through `@modelcontextprotocol/server/_shims`:
+ * Ajv on Node (150 KB minified). The server never validates against a JSON Schema itself (tool
+ * and prompt inputs are checked by our own schemas; it sends no elicitations), so the SDK's own
+ * smaller validator takes Ajv's place, with Node's `process` as the Node shim exports it.
+ */
+const SDK_SHIMS = '@modelcontextprotocol/server/_shims';
+const lightSchemaValidator = {
+  name: 'light-schema-validator',
+  setup(build) {
+    build.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, () => ({ path: SDK_SHIMS, namespace: 'sdk-shims' }));
+    build.onLoad({ filter: /.*/, namespace: 'sdk-shims' }, () => ({
+      contents: [
+        "export { CfWorkerJsonSchemaValidator as DefaultJsonSchemaValidator } from '@modelcontextprotocol/server/validators/cf-worker';",
+        "export { default as process } from 'node:process';",
+      ].join('\n'),
+      resolveDir: '.',
+      loader: 'js',
+    }));
+  },
+};
+
 // The `agent-skills` bin runs dist/cli.js as built, whichever build made it last: always the
 // production bundle (its errors are one-line messages, so a source map would add nothing).
 const cli = { ...common, minify: true, sourcemap: false };
@@ -71,6 +92,7 @@ const builds = [
       loader: 'js',
     },
     outfile: `dist/${MCP_LIBRARIES_BUNDLE}`,
+    plugins: [lightSchemaValidator],
   },
 ];
 

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { parseYamlCore } from '../skill-file/yaml-core';
 import { mapWithConcurrency } from '../util/async';
 import { errorMessage } from '../util/errors';
 import { frontmatterYaml } from '../skill-file/parse';
@@ -132,7 +132,7 @@ function readFrontmatter(record: SkillRecord, bytes: Buffer): SkillFrontmatter |
   }
   let data: unknown;
   try {
-    data = parseYaml(yaml);
+    data = parseYamlCore(yaml);
   } catch (error) {
     return `${record.file}: ${errorMessage(error)}`;
   }
