@@ -41,6 +41,18 @@ export type HarnessRequest =
   | { kind: 'readViewText'; view: ViewName }
   /** The rows a tree in the view draws, top to bottom, as JSON `DrawnTreeRow[]`. */
   | { kind: 'readTreeRows'; view: ViewName }
+  /**
+   * Starts watching the view for a tree row with this label and description and answers at once
+   * with the watch's id, for `awaitTreeRow`. Fails unless a row with the label is drawn already:
+   * the list is virtual, and a row off screen would never be drawn.
+   */
+  | { kind: 'watchTreeRow'; view: ViewName; label: string; description: string }
+  /**
+   * Waits up to `timeoutMs` for a watched row, then answers with the page's
+   * `performance.timeOrigin + performance.now()` at the frame that first drew it. The channel's
+   * polling is not in that time, so a test can compare it with the same sum taken before a change.
+   */
+  | { kind: 'awaitTreeRow'; watch: string; timeoutMs: number }
   /** Waits up to `timeoutMs` for the target to be visible and clickable, then clicks it (`right` opens its context menu). */
   | { kind: 'click'; target: UiTarget; timeoutMs: number; button?: 'left' | 'right' }
   /** Playwright key names, pressed one after the other: `F1`, `Enter`, `Escape`, `Control+Shift+P`. */
@@ -140,6 +152,10 @@ function describeRequest(request: HarnessRequest): string {
       return `read the text of the ${request.view} view`;
     case 'readTreeRows':
       return `read the tree rows of the ${request.view} view`;
+    case 'watchTreeRow':
+      return `watch the ${request.view} view for the row "${request.label}" — "${request.description}"`;
+    case 'awaitTreeRow':
+      return `wait for the watched tree row ${request.watch}`;
     case 'click':
       return `${request.button === 'right' ? 'right-click' : 'click'} ${describeUiTarget(request.target)}`;
     case 'pressKeys':

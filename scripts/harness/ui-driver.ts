@@ -1,6 +1,6 @@
 // What tests ask of the workbench through the harness channel: read a view's text, click, press
 // keys, type, take a screenshot. Targets are found the way a user sees them: visible, by role and name.
-import type { Locator, Page } from 'playwright-core';
+import type { JSHandle, Locator, Page } from 'playwright-core';
 import { describeUiTarget, type DrawnTreeRow, type HarnessRequest, type UiTarget, type ViewName } from './channel';
 import type { WorkbenchPage } from './workbench-page';
 
@@ -17,6 +17,10 @@ const viewSelectors: Record<Exclude<ViewName, `css:${string}`>, string> = {
 
 /** Answers the tests' requests (see channel.ts) by acting on the workbench as a user would. */
 export class UiDriver {
+  /** Tree rows being watched in the page (see `watchTreeRow`), by the id given to the test. */
+  private readonly rowWatches = new Map<string, JSHandle<RowWatch>>();
+  private rowWatchCount = 0;
+
   constructor(private readonly workbench: WorkbenchPage) {}
 
   async answer(request: HarnessRequest): Promise<string> {
@@ -29,6 +33,24 @@ export class UiDriver {
         return readViewText(page, request.view);
       case 'readTreeRows':
         return JSON.stringify(await readTreeRows(page, request.view));
+      case 'watchTreeRow': {
+        const id = String(++this.rowWatchCount);
+        this.rowWatches.set(id, await watchTreeRow(page, request.view, request.label, request.description));
+        return id;
+      }
+      case 'awaitTreeRow': {
+        const watch = this.rowWatches.get(request.watch);
+        if (!watch) {
+          throw new Error(`no tree row watch ${request.watch} is waiting`);
+        }
+        this.rowWatches.delete(request.watch);
+        try {
+          return String(await watch.evaluate(drawnWithin, request.timeoutMs));
+        } finally {
+          await watch.evaluate((row) => row.observer.disconnect());
+          await watch.dispose();
+        }
+      }
       case 'click':
         await (await uniqueVisible(page, request.target, request.timeoutMs)).click({ timeout: request.timeoutMs, button: request.button ?? 'left' });
         return '';
@@ -71,6 +93,70 @@ async function readTreeRows(page: Page, view: ViewName): Promise<DrawnTreeRow[]>
   );
   // Rows are positioned absolutely; their DOM order is not always the order on screen.
   return drawn.sort((a, b) => a.top - b.top).map(({ level, label, description, expanded }) => ({ level, label, description, expanded }));
+}
+
+/** The browser APIs the page functions below use: this project compiles without the DOM library. */
+interface PageElement {
+  querySelector(selector: string): { textContent: string | null } | null;
+  querySelectorAll(selector: string): Iterable<PageElement>;
+}
+interface PageObserver {
+  observe(target: PageElement, options: object): void;
+  disconnect(): void;
+}
+interface PageGlobals {
+  MutationObserver: new (callback: (mutations: unknown, observer: PageObserver) => void) => PageObserver;
+  requestAnimationFrame(callback: () => void): number;
+}
+
+/** A watch living in the page: when the row was first drawn, and the observer to stop. */
+interface RowWatch {
+  drawn: Promise<number>;
+  observer: PageObserver;
+}
+
+/**
+ * Installs a watch in the page for a row with `label` showing `description`. A mutation observer
+ * sees the row change as soon as the DOM does; the time taken is that of the next animation frame,
+ * the one that paints it. The page function binds no function to a name: tsx, which runs the
+ * harness, would wrap it in a helper (`__name`) that the page does not have.
+ */
+async function watchTreeRow(page: Page, view: ViewName, label: string, description: string): Promise<JSHandle<RowWatch>> {
+  const root = page.locator(viewSelector(view)).filter({ visible: true }).first();
+  return root.evaluateHandle(
+    (element: PageElement, wanted): RowWatch => {
+      const browser = globalThis as unknown as PageGlobals;
+      const rowSelector = '.monaco-list-row[aria-level]';
+      if (![...element.querySelectorAll(rowSelector)].some((row) => row.querySelector('.label-name')?.textContent?.trim() === wanted.label)) {
+        throw new Error(`no row "${wanted.label}" is drawn in the view (only rows on screen are)`);
+      }
+      let markDrawn: ((at: number) => void) | undefined;
+      const drawn = new Promise<number>((resolve) => (markDrawn = resolve));
+      const observer = new browser.MutationObserver(() => {
+        const shown = [...element.querySelectorAll(rowSelector)].some(
+          (row) => row.querySelector('.label-name')?.textContent?.trim() === wanted.label && row.querySelector('.label-description')?.textContent?.trim() === wanted.description,
+        );
+        if (shown) {
+          observer.disconnect();
+          browser.requestAnimationFrame(() => markDrawn?.(performance.timeOrigin + performance.now()));
+        }
+      });
+      observer.observe(element, { childList: true, subtree: true, characterData: true });
+      return { drawn, observer };
+    },
+    { label, description },
+  );
+}
+
+/** Runs in the page (so, like watchTreeRow's, it names no function): the watch's time, or an error once `timeoutMs` passed without the row. */
+function drawnWithin(watch: RowWatch, timeoutMs: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the row was not drawn within ${timeoutMs} ms`)), timeoutMs);
+    void watch.drawn.then((at) => {
+      clearTimeout(timer);
+      resolve(at);
+    });
+  });
 }
 
 async function readViewText(page: Page, view: ViewName): Promise<string> {

@@ -92,12 +92,17 @@ export async function readViewText(view: ViewName, timeoutMs = 20000): Promise<s
   if (!channelFolder) {
     throw new Error('readViewText needs the browser harness (npm run test:integration); skip the test when harnessAvailable() is false.');
   }
+  await revealView(view);
+  return sendHarnessRequest(channelFolder, { kind: 'readViewText', view }, timeoutMs);
+}
+
+/** Opens the Skills view or the chat, so the workbench draws what a test is about to read. */
+async function revealView(view: ViewName): Promise<void> {
   if (view === 'skills') {
     await vscode.commands.executeCommand('workbench.view.extension.agentSkills');
   } else if (view === 'chat') {
     await vscode.commands.executeCommand('workbench.action.chat.open');
   }
-  return sendHarnessRequest(channelFolder, { kind: 'readViewText', view }, timeoutMs);
 }
 
 /** Polls the text of a view until it contains `expected` (a string or a pattern); returns the text. */
@@ -143,10 +148,28 @@ export async function rightClick(target: UiTarget, timeoutMs = 10000): Promise<v
  * view first. Only under the browser harness.
  */
 export async function readTreeRows(view: ViewName, timeoutMs = 20000): Promise<DrawnTreeRow[]> {
-  if (view === 'skills') {
-    await vscode.commands.executeCommand('workbench.view.extension.agentSkills');
-  }
+  await revealView(view);
   return JSON.parse(await askHarness({ kind: 'readTreeRows', view }, timeoutMs)) as DrawnTreeRow[];
+}
+
+/** A row the workbench is watched for; see `watchTreeRow`. */
+export interface TreeRowWatch {
+  /** Resolves with the time the row was first drawn, or rejects after `timeoutMs`. */
+  drawnAt(timeoutMs?: number): Promise<number>;
+}
+
+/**
+ * Starts watching a tree view for a row with `label` showing `description`, before a change that
+ * should draw it. `drawnAt()` gives the moment the workbench first drew it as
+ * `performance.timeOrigin + performance.now()` in the page: both processes read the machine's
+ * clock, so subtract the same sum taken here just before the change to time it, with no channel
+ * round trip in the figure. The row's label must already be drawn (the list draws only rows on
+ * screen). Reveals the Skills view first. Only under the browser harness.
+ */
+export async function watchTreeRow(view: ViewName, row: { label: string; description: string }): Promise<TreeRowWatch> {
+  await revealView(view);
+  const watch = await askHarness({ kind: 'watchTreeRow', view, ...row }, 10000);
+  return { drawnAt: async (timeoutMs = 10000) => Number(await askHarness({ kind: 'awaitTreeRow', watch, timeoutMs }, timeoutMs)) };
 }
 
 /** Presses keys one after the other where the keyboard focus is (Playwright names: `F1`, `Enter`, `Control+Shift+P`). */
@@ -241,7 +264,8 @@ async function chatTextWhenIdle(timeoutMs: number): Promise<string> {
   );
 }
 
-function withTimeout<T>(work: Thenable<T>, timeoutMs: number, message: string): Promise<T> {
+/** `work`, or a rejection with `message` once `timeoutMs` passed. */
+export function withTimeout<T>(work: Thenable<T>, timeoutMs: number, message: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(message)), Math.max(timeoutMs, 0))));
   return Promise.race([Promise.resolve(work), timeout]).finally(() => clearTimeout(timer));
