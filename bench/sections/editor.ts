@@ -1,6 +1,8 @@
 // The extension inside a real VS Code (the integration harness's server and browser): start-up
 // with 100 and 1,000 skills, and the delay from a SKILL.md written on disk to the Skills view
-// model showing it. Each size gets several fresh windows; the figures are medians.
+// drawing its row anew, beside VS Code's own watcher delay for the same write (what is left is
+// the extension's) and the extension's view model event in between. Each size gets several fresh
+// windows; the figures are medians over every edit of every window.
 // The measuring runs in test/integration/suites/editor-bench, which writes them to a JSON file.
 
 import { spawnSync } from 'node:child_process';
@@ -10,7 +12,7 @@ import * as path from 'node:path';
 import { compileIntegrationTests } from '../../scripts/harness/compile-tests';
 import { runSuite } from '../../scripts/harness/launcher';
 import { repositoryRoot } from '../../scripts/harness/repository';
-import type { EditorBenchFigures } from '../editor-figures';
+import type { EditedSkill, EditorBenchFigures, EditTiming } from '../editor-figures';
 import { writeSyntheticSkills } from '../core/synthetic-skills';
 import { median } from '../measure';
 import { checkGoal, printFigure, round, type BenchFigures } from '../section';
@@ -20,6 +22,8 @@ const SIZES = [100, 1000] as const;
 const WINDOWS = 3;
 /** DESIGN.md: the tree and catalog update within half a second of a change. */
 const CHANGE_GOAL_MS = 500;
+/** How each edited skill is named in the printed lines. */
+const EDITED: Record<EditedSkill, string> = { workspace: 'workspace', external: 'AGENT_SKILLS_PATH' };
 
 export async function run(): Promise<BenchFigures> {
   const build = spawnSync('npm', ['run', 'build'], { cwd: repositoryRoot, stdio: 'inherit' });
@@ -37,27 +41,33 @@ export async function run(): Promise<BenchFigures> {
       for (let window = 0; window < WINDOWS; window++) {
         windows.push(await measureInVsCode(tree, path.join(scratch, `figures-${size}-${window}.json`), compiledTestsFolder));
       }
+      const skills = size.toLocaleString('en-US');
       const startup = median(windows.map((measured) => measured.startupMs));
-      const workspaceChange = median(windows.flatMap((measured) => measured.workspaceChangeToTreeMs));
-      const externalChange = median(windows.flatMap((measured) => measured.externalChangeToTreeMs));
-      printFigure(`start-up to a built Skills view (${size.toLocaleString('en-US')} skills)`, startup, ' ms');
+      printFigure(`start-up to a built Skills view (${skills} skills)`, startup, ' ms');
       figures[`startupMs${size}`] = round(startup, 1);
-      figures[`workspaceChangeToTreeMs${size}`] = round(workspaceChange, 1);
-      figures[`externalChangeToTreeMs${size}`] = round(externalChange, 1);
-      figures[`workspaceChangeGoal${size}`] = checkGoal({
-        label: `workspace SKILL.md change → view (${size.toLocaleString('en-US')} skills)`,
-        value: workspaceChange,
-        unit: ' ms',
-        target: CHANGE_GOAL_MS,
-        better: 'lower',
-      });
-      figures[`externalChangeGoal${size}`] = checkGoal({
-        label: `AGENT_SKILLS_PATH SKILL.md change → view (${size.toLocaleString('en-US')} skills)`,
-        value: externalChange,
-        unit: ' ms',
-        target: CHANGE_GOAL_MS,
-        better: 'lower',
-      });
+      for (const [kind, name] of Object.entries(EDITED) as [EditedSkill, string][]) {
+        const edits = windows.flatMap((measured) => measured.edits[kind]);
+        const figure = (pick: (edit: EditTiming) => number) => median(edits.map(pick));
+        const watcher = figure((edit) => edit.watcherMs);
+        const viewModel = figure((edit) => edit.viewModelMs);
+        const drawn = figure((edit) => edit.drawnMs);
+        // Per edit, then the median: the edit's own watcher delay is what VS Code took of it.
+        const ours = figure((edit) => edit.drawnMs - edit.watcherMs);
+        printFigure(`${name} edit → bare watcher event (${skills} skills)`, watcher, ' ms');
+        printFigure(`${name} edit → view model updated (${skills} skills)`, viewModel, ' ms');
+        figures[`${kind}ChangeToRowGoal${size}`] = checkGoal({
+          label: `${name} edit → row drawn (${skills} skills)`,
+          value: drawn,
+          unit: ' ms',
+          target: CHANGE_GOAL_MS,
+          better: 'lower',
+        });
+        printFigure(`${name}: ours = drawn − watcher (${skills} skills)`, ours, ' ms');
+        figures[`${kind}WatcherMs${size}`] = round(watcher, 1);
+        figures[`${kind}ChangeToViewModelMs${size}`] = round(viewModel, 1);
+        figures[`${kind}ChangeToRowMs${size}`] = round(drawn, 1);
+        figures[`${kind}OursMs${size}`] = round(ours, 1);
+      }
     }
     figures.windowsPerSize = WINDOWS;
     return figures;

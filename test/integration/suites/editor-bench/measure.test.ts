@@ -5,33 +5,90 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as vscode from 'vscode';
 import { skillsApi, skillText, treeItem, workspaceSkillsFolder, type AgentSkillsApi } from '../../editor-helpers';
-import type { EditorBenchFigures } from '../../../../bench/editor-figures';
+import { readTreeRows, waitFor, watchTreeRow, withTimeout, type DrawnTreeRow } from '../../util';
+import type { EditedSkill, EditorBenchFigures, EditTiming } from '../../../../bench/editor-figures';
 
 const EDITS = 7;
+const TIMEOUT_MS = 10000;
 const outputFile = process.env.AGENT_SKILLS_BENCH_OUTPUT;
 
-/** Writes a new description and resolves with the milliseconds until the view shows it. */
-async function timeChange(api: AgentSkillsApi, group: string, name: string, file: string, version: number): Promise<number> {
-  const description = `Edited by the benchmark, version ${version}.`;
-  const shown = () => treeItem(api, group, name)?.description === description;
-  return new Promise<number>((resolve, reject) => {
-    let start = 0;
-    const timeout = setTimeout(() => {
-      subscription.dispose();
-      reject(new Error(`the view did not show the edit of ${name} within 10 s`));
-    }, 10000);
+interface EditedFile {
+  kind: EditedSkill;
+  name: string;
+  file: string;
+  watcher: vscode.FileSystemWatcher;
+}
+
+/** The machine's clock in milliseconds, read the same way in the page (see watchTreeRow). */
+function clock(): number {
+  return performance.timeOrigin + performance.now();
+}
+
+/**
+ * A bare watcher of the same kind as the extension's on the skill's root (recursive, on the
+ * workspace folder inside it, else on the root), so the time to its event is VS Code's alone.
+ */
+function bareWatcher(root: string): vscode.FileSystemWatcher {
+  const folder = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(root));
+  const pattern = folder ? new vscode.RelativePattern(folder, `${path.relative(folder.uri.fsPath, root).split(path.sep).join('/')}/**`) : new vscode.RelativePattern(vscode.Uri.file(root), '**');
+  return vscode.workspace.createFileSystemWatcher(pattern);
+}
+
+/** When the watcher next reports a file changed or created. */
+function nextWatcherEvent(watcher: vscode.FileSystemWatcher): Promise<number> {
+  return new Promise((resolve) => {
+    const subscriptions = [watcher.onDidChange, watcher.onDidCreate].map((event) =>
+      event(() => {
+        resolve(clock());
+        subscriptions.forEach((subscription) => subscription.dispose());
+      }),
+    );
+  });
+}
+
+/** When the view model next fires its change event with `description` on the skill. */
+function nextViewModelChange(api: AgentSkillsApi, name: string, description: string): Promise<number> {
+  return new Promise((resolve) => {
     const subscription = api.testing.tree.onDidChangeTreeData(() => {
-      if (shown()) {
-        const elapsed = performance.now() - start;
-        clearTimeout(timeout);
+      if (treeItem(api, 'Available', name)?.description === description) {
+        resolve(clock());
         subscription.dispose();
-        resolve(elapsed);
       }
     });
-    start = performance.now();
-    fs.writeFileSync(file, skillText(name, description));
   });
+}
+
+/** Writes a new description and times it to VS Code's watcher event, the view model and the drawn row. */
+async function timeEdit(api: AgentSkillsApi, edited: EditedFile, version: number): Promise<EditTiming> {
+  const description = `Edited by the benchmark, version ${version}.`;
+  const row = await watchTreeRow('skills', { label: edited.name, description });
+  const watched = nextWatcherEvent(edited.watcher);
+  const modelled = nextViewModelChange(api, edited.name, description);
+  const start = clock();
+  fs.writeFileSync(edited.file, skillText(edited.name, description));
+  const late = (what: string) => `${what} did not see the edit of ${edited.name} within ${TIMEOUT_MS} ms`;
+  const [watcherAt, viewModelAt, drawnAt] = await Promise.all([
+    withTimeout(watched, TIMEOUT_MS, late('the bare watcher')),
+    withTimeout(modelled, TIMEOUT_MS, late('the view model')),
+    row.drawnAt(TIMEOUT_MS),
+  ]);
+  // The row can only be drawn after the view model changed: the other order would mean the page's clock and this one disagree.
+  assert.ok(drawnAt >= viewModelAt, `the row of ${edited.name} was drawn ${viewModelAt - drawnAt} ms before the view model changed`);
+  return { watcherMs: watcherAt - start, viewModelMs: viewModelAt - start, drawnMs: drawnAt - start };
+}
+
+/** A watcher outside the workspace starts some time after it is created: rewrite the file until it reports. */
+async function untilWatching(edited: EditedFile): Promise<void> {
+  await waitFor(
+    () => {
+      const seen = nextWatcherEvent(edited.watcher);
+      fs.writeFileSync(edited.file, fs.readFileSync(edited.file));
+      return Promise.race([seen, new Promise<false>((resolve) => setTimeout(() => resolve(false), 500))]);
+    },
+    { timeoutMs: TIMEOUT_MS, message: `the bare watcher never reported ${edited.file}` },
+  );
 }
 
 describe('editor benchmark', function () {
@@ -41,23 +98,40 @@ describe('editor benchmark', function () {
     }
   });
 
-  it('measures start-up and the delay from a file change to the view', async () => {
+  it('measures start-up and the delay from a file change to VS Code’s watcher, the view model and the drawn row', async () => {
     const api = await skillsApi();
     const startupMs = api.testing.startupMs();
     assert.ok(startupMs !== undefined);
-    const skills = api.listSkills().length;
+    const skills = api.listSkills();
 
+    // The list draws only the rows on screen: of the many AGENT_SKILLS_PATH skills, edit one drawn.
+    const externalNames = new Set(skills.filter((skill) => skill.source.kind === 'env').map((skill) => skill.name));
+    let rows: DrawnTreeRow[] = [];
+    const drawnName = await waitFor(async () => (rows = await readTreeRows('skills')).find((row) => externalNames.has(row.label))?.label, {
+      message: () => `no skill from AGENT_SKILLS_PATH is drawn in the Skills view; it drew:\n${rows.map((row) => `${'  '.repeat(row.level - 1)}${row.label} — ${row.description}`).join('\n')}`,
+    });
+    const external = skills.find((skill) => skill.source.kind === 'env' && skill.name === drawnName);
+    assert.ok(external);
     const workspaceFile = path.join(workspaceSkillsFolder(), 'bench-edit', 'SKILL.md');
-    const external = api.listSkills().find((skill) => skill.source.kind === 'env');
-    assert.ok(external, 'no skill from AGENT_SKILLS_PATH');
-    const workspaceChangeToTreeMs: number[] = [];
-    const externalChangeToTreeMs: number[] = [];
-    for (let edit = 1; edit <= EDITS; edit++) {
-      workspaceChangeToTreeMs.push(await timeChange(api, 'Available', 'bench-edit', workspaceFile, edit));
-      externalChangeToTreeMs.push(await timeChange(api, 'Available', external.name, external.path, edit));
-      await new Promise((resolve) => setTimeout(resolve, 200)); // Let the watchers settle between edits.
+    const editedFiles: EditedFile[] = [
+      { kind: 'workspace', name: 'bench-edit', file: workspaceFile, watcher: bareWatcher(workspaceSkillsFolder()) },
+      { kind: 'external', name: external.name, file: external.path, watcher: bareWatcher(path.dirname(path.dirname(external.path))) },
+    ];
+    const edits: EditorBenchFigures['edits'] = { workspace: [], external: [] };
+    try {
+      for (const edited of editedFiles) {
+        await untilWatching(edited);
+      }
+      for (let edit = 1; edit <= EDITS; edit++) {
+        await new Promise((resolve) => setTimeout(resolve, 200)); // Let the watchers settle between edits.
+        for (const edited of editedFiles) {
+          edits[edited.kind].push(await timeEdit(api, edited, edit));
+        }
+      }
+    } finally {
+      editedFiles.forEach((edited) => edited.watcher.dispose());
     }
-    const figures: EditorBenchFigures = { skills, startupMs, workspaceChangeToTreeMs, externalChangeToTreeMs };
+    const figures: EditorBenchFigures = { skills: skills.length, startupMs, edits };
     fs.writeFileSync(outputFile!, JSON.stringify(figures));
   });
 });
