@@ -14,8 +14,9 @@ export function newSkillNameProblem(name: string): string | undefined {
   if (name !== name.trim()) {
     return 'The name must not start or end with spaces.';
   }
+  // With a valid description and the name as its own folder, every diagnostic is about the name.
   const { diagnostics } = validateFrontmatter({ name, description: 'placeholder' }, { file: 'SKILL.md', dirName: name, locations: new Map() });
-  return diagnostics.find((diagnostic) => diagnostic.code.startsWith('name-') || diagnostic.code === 'missing-name')?.message;
+  return diagnostics[0]?.message;
 }
 
 /** Turns `release-notes` into `Release notes`, for the heading of a new skill. */

@@ -9,6 +9,7 @@ describe('newSkillNameProblem', () => {
 
   for (const [name, expected] of [
     ['', /Enter a name/],
+    ['   ', /Enter a name/],
     [' pdf', /spaces/],
     ['Release', /lowercase/],
     ['-pdf', /hyphen/],
@@ -42,8 +43,30 @@ describe('scaffoldSkillText', () => {
     assert.deepEqual(described.diagnostics, []);
   });
 
-  it('titles the body after the name', () => {
+  it('titles the body after the name, without stray hyphens', () => {
     assert.equal(skillTitle('release-notes'), 'Release notes');
+    assert.equal(skillTitle('-pdf--tools-'), 'Pdf tools');
     assert.match(scaffoldSkillText('pdf'), /^# Pdf$/m);
+  });
+
+  it('guides the author through the body', () => {
+    assert.equal(
+      scaffoldSkillText('pdf', 'Fills PDF forms.'),
+      [
+        '---',
+        'name: pdf',
+        'description: "Fills PDF forms."',
+        '---',
+        '',
+        '# Pdf',
+        '',
+        'Step-by-step instructions the model follows when it uses this skill.',
+        '',
+        '1. …',
+        '',
+        'Put longer material in files under `references/` and scripts under `scripts/`, and link them from here.',
+        '',
+      ].join('\n'),
+    );
   });
 });
