@@ -68,7 +68,7 @@ function checkBodyLength(body: string, lines: BodyLines, context: BodyValidation
   if (lines.count <= MAX_BODY_LINES && tokens <= MAX_BODY_TOKENS) {
     return undefined;
   }
-  // Point at the first line past either limit, where trimming would start.
+  // Point at the first line past either limit, where trimming would start (a body past a limit has lines).
   let firstLineOver = lines.count > MAX_BODY_LINES ? MAX_BODY_LINES : lines.count - 1;
   for (let index = 0; index < firstLineOver; index++) {
     // Characters up to and including this line's "\n".
@@ -83,7 +83,7 @@ function checkBodyLength(body: string, lines: BodyLines, context: BodyValidation
     'body-too-long',
     'warning',
     `The body is ${lines.count} lines and about ${tokens} tokens; keep SKILL.md under ${MAX_BODY_LINES} lines and ~${MAX_BODY_TOKENS} tokens. Move detailed material into files under references/ and link to them: the model reads those only when needed.`,
-    rangeOnLine(line, 0, firstLineOver < lines.count ? lines.text(firstLineOver).length : 0),
+    rangeOnLine(line, 0, lines.text(firstLineOver).length),
   );
 }
 
@@ -173,10 +173,11 @@ function linkTarget(match: RegExpExecArray | RegExpMatchArray): { target: string
 type LinkProblem = 'missing-link' | 'link-outside-skill';
 
 function checkLinkTarget(target: string, skillDir: string): LinkProblem | undefined {
-  if (target === '' || NON_FILE_TARGET_PATTERN.test(target)) {
+  if (NON_FILE_TARGET_PATTERN.test(target)) {
     return undefined;
   }
-  const withoutSuffix = target.replace(/[?#].*$/, '');
+  // An empty target, or only a query or fragment: a link to the page itself.
+  const withoutSuffix = target.replace(/[?#].*/, '');
   if (withoutSuffix === '') {
     return undefined;
   }

@@ -273,7 +273,7 @@ function checkName(data: Record<string, unknown>, dirName: string | undefined, s
  */
 export function validNameSuggestion(name: string): string | undefined {
   const hyphenated = Array.from(name.normalize('NFKC').toLowerCase(), (character) => (isSpecNameCharacter(character) ? character : '-')).join('');
-  const suggestion = hyphenated.replace(/-{2,}/g, '-').replace(/^-+/, '').slice(0, MAX_NAME_LENGTH).replace(/-+$/, '');
+  const suggestion = hyphenated.replace(/-{2,}/g, '-').replace(/^-/, '').slice(0, MAX_NAME_LENGTH).replace(/-$/, '');
   return suggestion === '' ? undefined : suggestion;
 }
 

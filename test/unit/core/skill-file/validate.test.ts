@@ -5,6 +5,7 @@ import { parseSkillText } from '../../../../src/core/skill-file/parse';
 import type { Range, SkillDiagnostic } from '../../../../src/core/model/types';
 import { validateBody } from '../../../../src/core/skill-file/validate-body';
 import { validateFrontmatter, validNameSuggestion, type FrontmatterValidation } from '../../../../src/core/skill-file/validate-frontmatter';
+import { NEW_SKILL_DESCRIPTION } from '../../../../src/core/skill-file/schema';
 import { fixtureSkill } from '../../../fixtures/skills/temp-skills';
 
 const FILE = '/skills/demo/SKILL.md';
@@ -38,6 +39,13 @@ function only(result: FrontmatterValidation, expected: string): SkillDiagnostic 
   assert.deepEqual(codes(result), [expected]);
   return result.diagnostics[0];
 }
+
+/** Each diagnostic as `[severity:code, message, [start line, start column, end line, end column]]`. */
+function reported(result: { diagnostics: SkillDiagnostic[] }): Array<[string, string, number[]]> {
+  return result.diagnostics.map(({ severity, code, message, range: { start, end } }) => [`${severity}:${code}`, message, [start.line, start.column, end.line, end.column]]);
+}
+
+const NOT_PORTABLE = 'is valid for the specification, but VS Code\'s own skills support accepts only lowercase a-z, digits 0-9 and "-". Prefer an ASCII name for portability.';
 
 describe('validateFrontmatter', function () {
   it('builds the metadata of a minimal skill with the extension defaults', function () {
@@ -176,6 +184,43 @@ describe('validateFrontmatter', function () {
       assert.deepEqual(codes(check(['name: [demo]', DESCRIPTION], { strict: true })), ['warning:field-type']);
       assert.deepEqual(codes(check(['name:', DESCRIPTION], { strict: true })), ['warning:field-type', 'error:name-mismatch']);
     });
+
+    it('says what is missing or empty, naming the folder when it is known', function () {
+      assert.deepEqual(reported(check([DESCRIPTION])), [['error:missing-name', 'The required field "name" is missing. Add "name: demo" (the folder name).', [0, 0, 0, 3]]]);
+      assert.deepEqual(reported(check([DESCRIPTION], { dirName: undefined })), [['error:missing-name', 'The required field "name" is missing. Add "name: my-skill" (the folder name).', [0, 0, 0, 3]]]);
+      assert.deepEqual(reported(check(['name: ""', DESCRIPTION])), [['error:missing-name', '"name" is empty. Set it to the folder name ("demo").', [1, 6, 1, 8]]]);
+      assert.deepEqual(reported(check(['name: ""', DESCRIPTION], { dirName: undefined })), [['error:missing-name', '"name" is empty. Set it to the folder name.', [1, 6, 1, 8]]]);
+    });
+
+    it('says how a value that is not text is read', function () {
+      assert.deepEqual(reported(check(['name: true', DESCRIPTION], { dirName: 'true' })), [
+        ['warning:field-type', '"name" should be text; it is read as "true". Write it as a quoted string.', [1, 6, 1, 10]],
+      ]);
+      assert.deepEqual(reported(check(['name: [demo]', DESCRIPTION])), [['error:field-type', '"name" must be text. Write it as a quoted string.', [1, 6, 1, 12]]]);
+    });
+
+    it('places each format problem on the value, with a suggestion only when one is left', function () {
+      assert.deepEqual(reported(check(['name: -demo-', DESCRIPTION], { dirName: '-demo-' })), [
+        ['error:name-hyphen-edge', 'The name must not start or end with a hyphen, e.g. "demo".', [1, 6, 1, 12]],
+      ]);
+      assert.deepEqual(reported(check(['name: "-"', DESCRIPTION], { dirName: '-' })), [['error:name-hyphen-edge', 'The name must not start or end with a hyphen.', [1, 6, 1, 9]]]);
+      assert.deepEqual(reported(check(['name: de--mo', DESCRIPTION], { dirName: 'de--mo' })), [
+        ['error:name-consecutive-hyphens', 'The name must not contain consecutive hyphens ("--"), e.g. "de-mo".', [1, 6, 1, 12]],
+      ]);
+      assert.deepEqual(reported(check(['name: Ω', DESCRIPTION], { dirName: 'Ω' })), [
+        ['error:name-uppercase', 'The name must be lowercase.', [1, 6, 1, 7]],
+        ['error:name-invalid-characters', 'The name contains characters that are not allowed ("Ω"). Use lowercase letters, digits and hyphens.', [1, 6, 1, 7]],
+      ]);
+    });
+
+    it('warns that a name is not portable beside other warnings, even an over-long name', function () {
+      assert.deepEqual(reported(check(['name: café', DESCRIPTION, 'tags: x'], { dirName: 'café' })).slice(1), [['warning:name-not-portable', `The name "café" ${NOT_PORTABLE}`, [1, 6, 1, 10]]]);
+      const long = 'é'.repeat(65);
+      assert.deepEqual(reported(check([`name: ${long}`, DESCRIPTION], { dirName: long })), [
+        ['warning:name-too-long', 'The name is 65 characters long; the limit is 64. Shorten it (and rename the folder to match).', [1, 6, 1, 71]],
+        ['warning:name-not-portable', `The name "${long}" ${NOT_PORTABLE}`, [1, 6, 1, 71]],
+      ]);
+    });
   });
 
   describe('description', function () {
@@ -206,6 +251,26 @@ describe('validateFrontmatter', function () {
     it('is trimmed in the metadata', function () {
       assert.equal(check(['name: demo', 'description: >', '  Folded', '  text.']).metadata?.description, 'Folded text.');
     });
+
+    it('says how a value that is not text is read, and when it is empty', function () {
+      assert.deepEqual(reported(check(['name: demo', 'description: 42'])), [['warning:field-type', '"description" should be text; it is read as "42". Write it as a quoted string.', [2, 13, 2, 15]]]);
+      assert.deepEqual(reported(check(['name: demo', 'description: [a, b]'])), [['error:field-type', '"description" must be text. Write it as a quoted string.', [2, 13, 2, 19]]]);
+      assert.deepEqual(reported(check(['name: demo', 'description: ""'])), [
+        ['error:missing-description', '"description" is empty. Say what the skill does and when to use it: the model chooses skills by their description.', [2, 13, 2, 15]],
+      ]);
+    });
+
+    it('warns while it is still the placeholder Create Skill wrote, spaces aside', function () {
+      const result = check(['name: demo', `description: "${NEW_SKILL_DESCRIPTION} "`]);
+      assert.deepEqual(reported(result), [
+        [
+          'warning:placeholder-description',
+          'The description is still the placeholder Create Skill wrote, and the model is offered the skill by it. Say what the skill does and when to use it.',
+          [2, 13, 2, 15 + NEW_SKILL_DESCRIPTION.length + 1],
+        ],
+      ]);
+      assert.equal(result.metadata?.description, NEW_SKILL_DESCRIPTION);
+    });
   });
 
   describe('compatibility', function () {
@@ -225,6 +290,22 @@ describe('validateFrontmatter', function () {
       const result = check(['name: demo', DESCRIPTION, 'compatibility: ""']);
       only(result, 'warning:empty-compatibility');
       assert.equal(result.metadata?.compatibility, undefined);
+    });
+
+    it('says what is wrong: not text, too long, or blank', function () {
+      assert.deepEqual(reported(check(['name: demo', DESCRIPTION, 'compatibility: 3'])), [
+        ['error:field-type', '"compatibility" must be text describing the environment the skill needs.', [3, 15, 3, 16]],
+      ]);
+      assert.deepEqual(reported(check(['name: demo', DESCRIPTION, `compatibility: ${'c'.repeat(501)}`])), [
+        ['error:compatibility-too-long', '"compatibility" is 501 characters long; the limit is 500.', [3, 15, 3, 516]],
+      ]);
+      const blank = check(['name: demo', DESCRIPTION, 'compatibility: "  "']);
+      assert.deepEqual(reported(blank), [['warning:empty-compatibility', '"compatibility" is empty: remove it or describe what the skill needs.', [3, 15, 3, 19]]]);
+      assert.equal(blank.metadata?.compatibility, undefined);
+    });
+
+    it('is trimmed in the metadata', function () {
+      assert.equal(check(['name: demo', DESCRIPTION, 'compatibility: "  Needs git  "']).metadata?.compatibility, 'Needs git');
     });
   });
 
@@ -263,6 +344,20 @@ describe('validateFrontmatter', function () {
         assert.equal(result.metadata?.metadata, undefined);
       }
     });
+
+    it('says why a value or the whole field is ignored, on the whole value when it spans lines', function () {
+      assert.deepEqual(reported(check(['name: demo', DESCRIPTION, 'metadata: [a,', '  bbbbbbb]'])), [
+        ['warning:field-type', '"metadata" should be a mapping of keys to text values (for example "author: me" on an indented line); it is ignored.', [3, 10, 4, 10]],
+      ]);
+      assert.deepEqual(reported(check(['name: demo', DESCRIPTION, 'metadata:', '  version: 2', '  list: [a]'])), [
+        ['warning:field-type', 'metadata "version" should be text; it is read as "2". Write it as a quoted string.', [4, 11, 4, 12]],
+        ['warning:field-type', 'metadata "list" must be text; this value is ignored.', [5, 8, 5, 11]],
+      ]);
+    });
+
+    it('reports an entry of a flow mapping on the whole mapping', function () {
+      assert.deepEqual(reported(check(['name: demo', DESCRIPTION, 'metadata: {version: [1]}'])), [['warning:field-type', 'metadata "version" must be text; this value is ignored.', [3, 10, 3, 24]]]);
+    });
   });
 
   describe('extension fields', function () {
@@ -298,6 +393,16 @@ describe('validateFrontmatter', function () {
       assert.deepEqual(result.diagnostics[1].range, range(4, 0, 4, 14));
       assert.equal(result.metadata, undefined);
     });
+
+    it('in strict mode say which fields are allowed, and their values are not checked', function () {
+      assert.deepEqual(reported(check(['name: demo', DESCRIPTION, 'user-invocable: "no"'], { strict: true })), [
+        [
+          'error:extension-field',
+          '"user-invocable" is not part of the Agent Skills specification (strict mode allows only name, description, license, compatibility, metadata, allowed-tools).',
+          [3, 0, 3, 14],
+        ],
+      ]);
+    });
   });
 
   describe('unknown fields', function () {
@@ -314,6 +419,31 @@ describe('validateFrontmatter', function () {
       const result = check(['name: demo', DESCRIPTION, 'tags: [a]'], { strict: true });
       only(result, 'error:unknown-field');
       assert.equal(result.metadata, undefined);
+    });
+
+    it('list the known fields, the extensions only outside strict mode', function () {
+      assert.deepEqual(reported(check(['name: demo', DESCRIPTION, 'tags: x'])), [
+        [
+          'warning:unknown-field',
+          'Unknown frontmatter field "tags". Known fields: name, description, license, compatibility, metadata, allowed-tools, argument-hint, user-invocable, disable-model-invocation, context, model.',
+          [3, 0, 3, 4],
+        ],
+      ]);
+      assert.deepEqual(reported(check(['name: demo', DESCRIPTION, 'tags: x'], { strict: true })), [
+        ['error:unknown-field', 'Unknown frontmatter field "tags". Known fields: name, description, license, compatibility, metadata, allowed-tools.', [3, 0, 3, 4]],
+      ]);
+    });
+
+    it('suggest the known field written with other case and without separators', function () {
+      assert.match(only(check(['name: demo', DESCRIPTION, 'UserInvocable: true']), 'warning:unknown-field').message, /; did you mean "user-invocable"\? Known fields:/);
+    });
+
+    it('are placed on the opening fence when the positions of the fields are unknown', function () {
+      const result = validateFrontmatter({ name: 'demo', description: 'Does one thing well.', tags: 'x' }, { file: FILE, dirName: 'demo', locations: new Map() });
+      assert.deepEqual(
+        result.diagnostics.map((diagnostic) => diagnostic.range),
+        [OPENING_FENCE],
+      );
     });
   });
 });
@@ -367,6 +497,56 @@ describe('validateBody', function () {
       ],
     );
     assert.match(diagnostics[0].message, /"references\/gone.md" does not exist/);
+  });
+
+  it('points at the first line over 500 even when more follow, whatever the line ends', function () {
+    for (const body of [lines(502), `${Array(502).fill('line').join('\r\n')}\r\n`, `${lines(500)}line`]) {
+      assert.deepEqual(
+        validateBody(body, context).map((diagnostic) => diagnostic.range),
+        [range(504, 0, 504, 4)],
+        JSON.stringify(body.slice(-8)),
+      );
+    }
+  });
+
+  it('points at the line whose end passes ~5,000 tokens, not at one ending exactly on the budget', function () {
+    const lineRange = (body: string): Range => validateBody(body, context)[0].range;
+    assert.deepEqual(lineRange(lines(5, 'x'.repeat(8000))), range(6, 0, 6, 8000));
+    assert.deepEqual(lineRange(`${lines(2, 'y'.repeat(9999))}x`), range(6, 0, 6, 1));
+    assert.deepEqual(lineRange(`${lines(499, 'x')}${'x'.repeat(20_000)}`), range(503, 0, 503, 20_000));
+  });
+
+  describe('links', function () {
+    const missing = (target: string, line: number, column: number): [string, string, Range] => [
+      'missing-link',
+      `The link target "${target}" does not exist in the skill folder. Create the file or fix the link.`,
+      range(line, column, line, column + target.length),
+    ];
+
+    function reportedLinks(body: string, skillDir = context.skillDir): Array<[string, string, Range]> {
+      return validateBody(body, { ...context, skillDir, bodyStartLine: 0 }).map((diagnostic) => [diagnostic.code, diagnostic.message, diagnostic.range]);
+    }
+
+    it('are not checked inside fenced code, which only a like fence at least as long closes', function () {
+      for (const fenced of ['~~~\n[a](tilde.md)\n~~~', '   ```\n[a](indented.md)\n   ```', '````\n```\n[a](inner.md)\n````', '```\n~~~\n[a](mixed.md)\n```']) {
+        const body = `${fenced}\n[after](after.md)\n`;
+        assert.deepEqual(reportedLinks(body), [missing('after.md', body.split('\n').length - 2, 8)], fenced);
+      }
+    });
+
+    it('are found at their columns beside code spans, and inside angle brackets', function () {
+      assert.deepEqual(reportedLinks('`[a](gone.md)` then [b](missing.md)\n[c](<gone file.md>)\n'), [missing('missing.md', 0, 24), missing('gone file.md', 1, 5)]);
+    });
+
+    it('warn about a target outside the skill folder, the parent folder included', function () {
+      assert.deepEqual(reportedLinks('[up](..)\n'), [
+        ['link-outside-skill', 'The link target ".." is outside the skill folder, so it is not available with the skill. Move the file into the skill folder.', range(0, 5, 0, 7)],
+      ]);
+    });
+
+    it('pass over an empty target or one made of a query, even when the skill folder is not on disk', function () {
+      assert.deepEqual(reportedLinks('[a](?page=2) [b](<>) [c](gone.md)\n', path.join(context.skillDir, 'not-on-disk')), [missing('gone.md', 0, 25)]);
+    });
   });
 
   it('finds links in CRLF bodies at the right column', function () {
