@@ -105,7 +105,7 @@ interface PageObserver {
   disconnect(): void;
 }
 interface PageGlobals {
-  MutationObserver: new (callback: (mutations: unknown, observer: PageObserver) => void) => PageObserver;
+  MutationObserver: new (callback: () => void) => PageObserver;
   requestAnimationFrame(callback: () => void): number;
 }
 
