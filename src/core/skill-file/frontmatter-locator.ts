@@ -92,11 +92,8 @@ function locateEntries(lines: readonly string[], from: number, to: number, inden
   const entryLines: number[] = [];
   for (let index = from; index < to; index++) {
     const line = lines[index];
-    const lead = leadingWhitespace(line);
-    if (lead === line.length) {
-      continue;
-    }
-    if (lead === indent && line[lead] !== '#' && KEY_PATTERN.test(line.slice(lead))) {
+    // KEY_PATTERN matches neither a blank line nor a comment.
+    if (leadingWhitespace(line) === indent && KEY_PATTERN.test(line.slice(indent))) {
       entryLines.push(index);
     }
   }
@@ -104,31 +101,30 @@ function locateEntries(lines: readonly string[], from: number, to: number, inden
     const nextEntry = position + 1 < entryLines.length ? entryLines[position + 1] : to;
     const located = locateEntry(lines, line, nextEntry, indent, withChildren);
     // The first occurrence wins: a duplicate key is a YAML error reported at the second one.
-    if (located && !entries.has(located.name)) {
+    if (!entries.has(located.name)) {
       entries.set(located.name, located.location);
     }
   });
   return entries;
 }
 
-function locateEntry(lines: readonly string[], line: number, nextEntry: number, indent: number, withChildren: boolean): { name: string; location: FieldLocation } | undefined {
+function locateEntry(lines: readonly string[], line: number, nextEntry: number, indent: number, withChildren: boolean): { name: string; location: FieldLocation } {
   const text = lines[line];
-  const match = KEY_PATTERN.exec(text.slice(indent));
-  if (!match) {
-    return undefined;
-  }
-  const [whole, doubleQuoted, singleQuoted, plain] = match;
+  // locateEntries only passes lines that match.
+  const [whole, doubleQuoted, singleQuoted, plain] = KEY_PATTERN.exec(text.slice(indent))!;
   const name = doubleQuoted !== undefined ? unescapeDoubleQuoted(doubleQuoted) : singleQuoted !== undefined ? singleQuoted.replace(/''/g, "'") : plain;
-  const keyLength = doubleQuoted !== undefined || singleQuoted !== undefined ? whole.indexOf(whole[0], 1) + 1 : plain.length;
+  // A quoted key spans its raw text and the two quotes, escapes (`\"`, `''`) included.
+  const keyLength = plain !== undefined ? plain.length : (doubleQuoted ?? singleQuoted).length + 2;
   const key = rangeOnLine(line, indent, indent + keyLength);
 
   const afterColon = indent + whole.length;
   const valueStart = afterColon + leadingWhitespace(text.slice(afterColon));
   const inlineEnd = inlineValueEnd(text, valueStart);
   const lastContinuation = lastContentLine(lines, line + 1, nextEntry, indent);
+  const onKeyLine = { name, location: { key, value: rangeOnLine(line, valueStart, Math.max(valueStart, inlineEnd)) } };
 
   if (lastContinuation === undefined) {
-    return { name, location: { key, value: rangeOnLine(line, valueStart, Math.max(valueStart, inlineEnd)) } };
+    return onKeyLine;
   }
   const lastEnd = trimmedEnd(lines[lastContinuation]);
   if (inlineEnd > valueStart && !isNodeProperty(text.slice(valueStart, inlineEnd))) {
@@ -136,6 +132,10 @@ function locateEntry(lines: readonly string[], line: number, nextEntry: number, 
     return { name, location: { key, value: spanRange(line, valueStart, lastContinuation, lastEnd) } };
   }
   const firstContinuation = firstContentLine(lines, line + 1, nextEntry);
+  if (firstContinuation === undefined) {
+    // Only comments below the key: none of them is the value.
+    return onKeyLine;
+  }
   const childIndent = leadingWhitespace(lines[firstContinuation]);
   const value = spanRange(firstContinuation, childIndent, lastContinuation, lastEnd);
   const startsSequence = SEQUENCE_ENTRY_PATTERN.test(lines[firstContinuation].slice(childIndent));
@@ -153,7 +153,7 @@ function inlineValueEnd(text: string, valueStart: number): number {
     }
     return trimmedEnd(text);
   }
-  const comment = text.slice(valueStart).search(/\s#/);
+  const comment = text.slice(valueStart).search(/[ \t]#/);
   const end = comment < 0 ? text.length : valueStart + comment;
   return valueStart + text.slice(valueStart, end).trimEnd().length;
 }
@@ -195,7 +195,7 @@ function lastContentLine(lines: readonly string[], from: number, to: number, ind
   return undefined;
 }
 
-function firstContentLine(lines: readonly string[], from: number, to: number): number {
+function firstContentLine(lines: readonly string[], from: number, to: number): number | undefined {
   for (let index = from; index < to; index++) {
     const line = lines[index];
     const lead = leadingWhitespace(line);
@@ -203,7 +203,7 @@ function firstContentLine(lines: readonly string[], from: number, to: number): n
       return index;
     }
   }
-  return from;
+  return undefined;
 }
 
 function unescapeDoubleQuoted(raw: string): string {
@@ -216,7 +216,7 @@ function unescapeDoubleQuoted(raw: string): string {
 
 function leadingWhitespace(text: string): number {
   let index = 0;
-  while (index < text.length && (text[index] === ' ' || text[index] === '\t')) {
+  while (text[index] === ' ' || text[index] === '\t') {
     index++;
   }
   return index;
