@@ -21,7 +21,8 @@ export interface FieldAtPosition {
 
 /** The noted top-level frontmatter key under `line`:`column` of a SKILL.md, if any. */
 export function fieldNoteAt(lines: readonly string[], line: number, column: number): FieldAtPosition | undefined {
-  if (lines[0]?.trimEnd() !== '---' || line < 1) {
+  // Line 0 is the fence, which no key pattern matches.
+  if (lines[0]?.trimEnd() !== '---') {
     return undefined;
   }
   for (let index = 1; index < line; index++) {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { fieldNoteAt } from '../../../../src/core/skill-file/field-notes';
+import { FIELD_NOTES, fieldNoteAt } from '../../../../src/core/skill-file/field-notes';
 
 describe('fieldNoteAt', () => {
   const lines = ['---', 'name: demo', 'description: Does one thing.', 'allowed-tools: Read Grep', 'model: fast', '---', 'allowed-tools: in the body'];
@@ -17,5 +17,21 @@ describe('fieldNoteAt', () => {
     assert.equal(fieldNoteAt(lines, 3, 20), undefined);
     assert.equal(fieldNoteAt(lines, 6, 3), undefined);
     assert.equal(fieldNoteAt(['# no frontmatter', 'model: x'], 1, 1), undefined);
+  });
+
+  it('finds a key on the first line, up to the column just after it, with spaces before its colon', () => {
+    const spaced = ['--- ', 'model : fast', 'context: fork'];
+    assert.deepEqual(fieldNoteAt(spaced, 1, 5), { field: 'model', note: FIELD_NOTES.model, start: 0, end: 5 });
+    assert.equal(fieldNoteAt(spaced, 1, 6), undefined);
+  });
+
+  it('reads only top-level keys, and a line of dashes only at its start ends the frontmatter', () => {
+    assert.equal(fieldNoteAt(['---', 'metadata:', '  model: x'], 2, 2), undefined);
+    assert.equal(fieldNoteAt(['---', 'description: a ---', 'model: x'], 2, 0)?.field, 'model');
+  });
+
+  it('says nothing past the last line or without any line', () => {
+    assert.equal(fieldNoteAt(['---', 'model: x'], 2, 0), undefined);
+    assert.equal(fieldNoteAt([], 1, 0), undefined);
   });
 });
