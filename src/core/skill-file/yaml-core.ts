@@ -30,7 +30,8 @@ const bool = new Type('tag:yaml.org,2002:bool', {
 const int = new Type('tag:yaml.org,2002:int', {
   kind: 'scalar',
   resolve: (text: string) => DECIMAL.test(text) || OCTAL.test(text) || HEXADECIMAL.test(text),
-  construct: (text: string) => (OCTAL.test(text) ? parseInt(text.slice(2), 8) : HEXADECIMAL.test(text) ? parseInt(text.slice(2), 16) : parseInt(text, 10)),
+  // parseInt reads a 0x prefix in base 16, not a 0o prefix in base 8.
+  construct: (text: string) => (OCTAL.test(text) ? parseInt(text.slice(2), 8) : HEXADECIMAL.test(text) ? parseInt(text, 16) : parseInt(text, 10)),
 });
 
 const float = new Type('tag:yaml.org,2002:float', {
