@@ -106,7 +106,7 @@ export function parseSkillText(text: string, options: ParseOptions): ParsedSkill
         'missing-frontmatter',
         'error',
         'SKILL.md must start with YAML frontmatter: a "---" line, the fields (name, description, ...), then a closing "---" line.',
-        rangeOnLine(0, 0, lineEnd(text, 0)),
+        rangeOnLine(0, 0, firstLineEnd(text)),
       );
     }
     return unreadable();
@@ -119,7 +119,7 @@ export function parseSkillText(text: string, options: ParseOptions): ParsedSkill
     return unreadable();
   }
 
-  const openingLineEnd = lineEnd(text, 0);
+  const openingLineEnd = firstLineEnd(text);
   const openingRest = text.slice(FRONTMATTER_FENCE.length, openingLineEnd);
   const language = openingRest.trim();
   if (openingRest.startsWith('-')) {
@@ -204,9 +204,8 @@ export function parseSkillText(text: string, options: ParseOptions): ParsedSkill
     if (body) {
       parsed.body = body.text;
       parsed.bodyStartLine = body.startLine;
-      const bodyUndecodable = undecodable >= yamlEnd ? undecodable : -1;
-      if (bodyUndecodable >= 0) {
-        report('invalid-utf8', 'warning', invalidUtf8Message(positionAt(text, bodyUndecodable), 'body'), rangeAt(text, bodyUndecodable, 1));
+      if (undecodable >= yamlEnd) {
+        report('invalid-utf8', 'warning', invalidUtf8Message(positionAt(text, undecodable), 'body'), rangeAt(text, undecodable, 1));
       }
     }
   }
@@ -242,8 +241,8 @@ export function frontmatterYaml(text: string): string | undefined {
   if (closingFenceNewline < 0) {
     return undefined;
   }
-  const firstNewline = text.indexOf('\n');
-  return firstNewline >= closingFenceNewline ? '' : text.slice(firstNewline + 1, closingFenceNewline);
+  // Empty when the closing fence follows the opening line: the slice then starts after its end.
+  return text.slice(text.indexOf('\n') + 1, closingFenceNewline);
 }
 
 /**
@@ -253,9 +252,6 @@ export function frontmatterYaml(text: string): string | undefined {
  */
 export function frontmatterHeadLength(head: Buffer, length: number): number | undefined {
   const start = startsWithBytes(head, length, 0, UTF8_BYTE_ORDER_MARK) ? UTF8_BYTE_ORDER_MARK.length : 0;
-  if (length < start + FENCE_BYTES.length) {
-    return undefined;
-  }
   if (!startsWithBytes(head, length, start, FENCE_BYTES)) {
     return length >= MAX_UTF8_BYTES_PER_CHAR * BINARY_SNIFF_CHARS ? length : undefined;
   }
@@ -357,11 +353,11 @@ function containsNul(text: string, end: number): boolean {
   return index >= 0 && index < end;
 }
 
-/** Offset of the end of the line that starts at `lineStart`, without its line terminator. */
-function lineEnd(text: string, lineStart: number): number {
-  const newline = text.indexOf('\n', lineStart);
+/** Offset of the end of the first line, without its line terminator. */
+function firstLineEnd(text: string): number {
+  const newline = text.indexOf('\n');
   const end = newline < 0 ? text.length : newline;
-  return end > lineStart && text[end - 1] === '\r' ? end - 1 : end;
+  return text[end - 1] === '\r' ? end - 1 : end;
 }
 
 function countLines(text: string, end: number): number {

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import matter from 'gray-matter';
-import { extractSkillBody, frontmatterHeadLength, parseSkillText, type ParsedSkillText } from '../../../../src/core/skill-file/parse';
+import { extractSkillBody, frontmatterHeadLength, frontmatterYaml, parseSkillText, type ParsedSkillText } from '../../../../src/core/skill-file/parse';
 import { parseFlatFrontmatter, parseSimpleFrontmatter } from '../../../../src/core/skill-file/flat-frontmatter';
 import type { Range, SkillDiagnostic } from '../../../../src/core/model/types';
 import { fixtureSkill } from '../../../fixtures/skills/temp-skills';
@@ -26,6 +26,13 @@ function single(parsed: ParsedSkillText, code: string, severity = 'error'): Skil
   assert.equal(diagnostic.severity, severity);
   assert.equal(diagnostic.file, FILE);
   return diagnostic;
+}
+
+/** The only diagnostic, which must have this code, severity, message and range. */
+function exactly(parsed: ParsedSkillText, code: string, severity: string, message: string, expectedRange: Range): void {
+  const { message: actualMessage, range: actualRange } = single(parsed, code, severity);
+  assert.equal(actualMessage, message);
+  assert.deepEqual(actualRange, expectedRange);
 }
 
 function readFixture(name: string): string {
@@ -54,6 +61,84 @@ describe('parseSkillText', function () {
     assert.deepEqual(parsed.diagnostics, []);
     assert.deepEqual(parsed.data, { name: 'a' });
     assert.equal(parsed.body, 'Body');
+  });
+
+  describe('messages', function () {
+    it('names each problem with the fix', function () {
+      const cases: Array<[string, boolean, string, string, string, Range]> = [
+        [
+          readFixture('bom'),
+          true,
+          'byte-order-mark',
+          'error',
+          'The file starts with a byte-order mark, which the specification\'s reference validator does not accept before the opening "---". Save the file as UTF-8 without BOM.',
+          range(0, 0, 0, 0),
+        ],
+        [
+          '# Title\r\nText\r\n',
+          false,
+          'missing-frontmatter',
+          'error',
+          'SKILL.md must start with YAML frontmatter: a "---" line, the fields (name, description, ...), then a closing "---" line.',
+          range(0, 0, 0, 7),
+        ],
+        ['---- x\nname: a\n---\n', false, 'missing-frontmatter', 'error', 'The first line "---- x" is not a frontmatter fence: the frontmatter must open with a line "---".', range(0, 0, 0, 6)],
+        [
+          '--- js\n{}\n---\n',
+          false,
+          'frontmatter-language',
+          'error',
+          '"---js" frontmatter is not read: only YAML frontmatter is supported, and frontmatter is never run as code. Make the first line exactly "---" and write the fields in YAML.',
+          range(0, 4, 0, 6),
+        ],
+        ['---\nname: a\n', false, 'unterminated-frontmatter', 'error', 'The frontmatter is never closed: add a line "---" after the last field, before the Markdown body.', range(0, 0, 0, 3)],
+        [
+          '---\nname: a\ndescription: Use --- here\n---\n',
+          true,
+          'frontmatter-cut',
+          'warning',
+          'Strict mode ends the frontmatter at this "---", as the reference validator does, although it is not a fence line; the rest of the frontmatter is ignored. Avoid "---" inside frontmatter values.',
+          range(2, 17, 2, 20),
+        ],
+        [
+          '---\n- name\n---\n',
+          false,
+          'frontmatter-not-mapping',
+          'error',
+          'The frontmatter must be a YAML mapping of fields ("name: ...", "description: ..."), not a list or a single value.',
+          range(0, 0, 0, 3),
+        ],
+        [
+          '---\nname: a\nmetadata:\n\tauthor: me\n---\n',
+          false,
+          'yaml-syntax',
+          'error',
+          'Invalid YAML in the frontmatter (line 4, column 1): tab characters must not be used in indentation. Indent with spaces.',
+          range(3, 0, 3, 1),
+        ],
+        ['---\nname: a\0\n---\n', false, 'binary-file', 'error', 'SKILL.md contains NUL bytes: it looks like a binary file, not Markdown text. Replace it with a UTF-8 text file.', range(0, 0, 0, 0)],
+      ];
+      for (const [text, strict, code, severity, message, expectedRange] of cases) {
+        exactly(parse(text, strict), code, severity, message, expectedRange);
+      }
+    });
+
+    it('says what an undecodable byte does in the frontmatter and in the body', function () {
+      exactly(
+        parse('---\nname: a\ndescription: Bad \uFFFD\n---\nBody\n'),
+        'invalid-utf8',
+        'error',
+        'SKILL.md is not valid UTF-8: the bytes at line 3, column 18 cannot be decoded (the skill is not loaded until it is fixed). Save the file as UTF-8.',
+        range(2, 17, 2, 18),
+      );
+      exactly(
+        parse('---\nname: a\n---\nBody \uFFFD\n'),
+        'invalid-utf8',
+        'warning',
+        'SKILL.md is not valid UTF-8: the bytes at line 4, column 6 cannot be decoded (the model would read "\uFFFD" there). Save the file as UTF-8.',
+        range(3, 5, 3, 6),
+      );
+    });
   });
 
   describe('positions', function () {
@@ -177,6 +262,17 @@ describe('parseSkillText', function () {
       single(parse('\n---\nname: a\n---\n'), 'missing-frontmatter');
     });
 
+    it('spans the first line without its line break, or to the end of a one-line file', function () {
+      assert.deepEqual(single(parse('\n---\nname: a\n---\n'), 'missing-frontmatter').range, range(0, 0, 0, 0));
+      assert.deepEqual(single(parse('# Title'), 'missing-frontmatter').range, range(0, 0, 0, 7));
+    });
+
+    it('accepts any white space after the opening fence, as it is not YAML', function () {
+      const parsed = parse('---\u00a0\nname: a # note\n---\nBody');
+      assert.deepEqual(parsed.diagnostics, []);
+      assert.deepEqual(parsed.data, { name: 'a' });
+    });
+
     it('does not take four dashes for a fence', function () {
       const diagnostic = single(parse('----\nname: a\n----\n'), 'missing-frontmatter');
       assert.deepEqual(diagnostic.range, range(0, 0, 0, 4));
@@ -201,6 +297,14 @@ describe('parseSkillText', function () {
       assert.deepEqual(parsed.data, { name: 'a', description: 'Use' });
       assert.deepEqual(parse('---\nname: a\ndescription: Use --- here\n---\n').data, { name: 'a', description: 'Use --- here' });
     });
+
+    it('in strict mode reads a frontmatter cut by a --- that no fence line closes, without a body', function () {
+      const parsed = parse('---\nname: a\ndescription: Use --- here\n', true);
+      single(parsed, 'frontmatter-cut', 'warning');
+      assert.deepEqual(parsed.data, { name: 'a', description: 'Use' });
+      assert.equal(parsed.body, undefined);
+      assert.equal(parsed.bodyStartLine, undefined);
+    });
   });
 
   describe('YAML errors', function () {
@@ -214,6 +318,41 @@ describe('parseSkillText', function () {
       const diagnostic = single(parse(readFixture('bad-yaml')), 'yaml-syntax');
       assert.equal(diagnostic.range.start.line, 3);
       assert.match(diagnostic.message, /line 4/);
+    });
+
+    it('places an error at the end of a CRLF input after the last character, not the carriage return', function () {
+      exactly(
+        parse('---\r\nname: [a\r\n---\r\n'),
+        'yaml-syntax',
+        'error',
+        'Invalid YAML in the frontmatter (line 2, column 9): unexpected end of the stream within a flow collection. Fix the syntax; quote values that contain ": " or start with a special character.',
+        range(1, 8, 1, 9),
+      );
+    });
+
+    it('reports whatever else the YAML reader throws on the first line instead of throwing', function () {
+      const engine = (matter as unknown as { engines: { yaml: { parse(yaml: string): unknown } } }).engines.yaml;
+      const original = engine.parse;
+      try {
+        for (const [thrown, reason] of [
+          [new Error('boom'), 'boom'],
+          ['boom', 'boom'],
+          [null, 'null'],
+        ] as const) {
+          engine.parse = () => {
+            throw thrown;
+          };
+          exactly(
+            parse('---\nname: a # note\n---\n'),
+            'yaml-syntax',
+            'error',
+            `Invalid YAML in the frontmatter (line 1, column 1): ${reason}. Fix the syntax; quote values that contain ": " or start with a special character.`,
+            range(0, 0, 0, 1),
+          );
+        }
+      } finally {
+        engine.parse = original;
+      }
     });
 
     it('reports a duplicated key on its second occurrence', function () {
@@ -255,6 +394,39 @@ describe('parseSkillText', function () {
       assert.match(block.message, /nested too deeply/);
       assert.equal(block.range.start.line, 4 + blockLines.length - 1);
     });
+
+    const tooDeep = (line: number, column: number, endColumn: number): [string, string, string, Range] => [
+      'yaml-syntax',
+      'error',
+      `Invalid YAML in the frontmatter (line ${line + 1}, column ${column + 1}): the values are nested too deeply to read (thousands of levels of lists or mappings). Fix the syntax; quote values that contain ": " or start with a special character.`,
+      range(line, column, line, endColumn),
+    ];
+
+    it('shows the first of the deepest brackets, counting lists and mappings alike', function () {
+      const depth = 20000;
+      const lines = ['name: deep', 'description: d', `metadata: {a: ${'{'.repeat(depth)}${'}'.repeat(depth + 1)}`, `other: [${'['.repeat(depth)}${']'.repeat(depth + 1)}`, 'tags: [[x]]'];
+      exactly(parse(`---\n${lines.join('\n')}\n---\n`), ...tooDeep(3, 13 + depth, lines[2].length));
+    });
+
+    it('shows the first of the deepest indented lines, ignoring blank lines, stray brackets and indentation inside brackets', function () {
+      const levels = Array.from({ length: 6000 }, (_, level) => `${' '.repeat(level + 1)}k${level}:`);
+      const lines = [
+        'name: deep',
+        'description: see ] and } here',
+        'metadata:',
+        ...levels.slice(0, -1),
+        `${levels[levels.length - 1]} x`,
+        `${' '.repeat(6000)}k6000: y`,
+        ' '.repeat(7000),
+        'z: [',
+        `${' '.repeat(7000)}x]`,
+      ];
+      exactly(parse(`---\n${lines.join('\n')}\n---\n`), ...tooDeep(6003, 6000, 6008));
+    });
+
+    it('shows a deep compact list at the start of its line', function () {
+      exactly(parse(`---\n${'- '.repeat(20000)}x\n---\n`), ...tooDeep(1, 0, 40001));
+    });
   });
 
   describe('bytes that are not UTF-8', function () {
@@ -284,9 +456,26 @@ describe('parseSkillText', function () {
       single(parse('---\nname: a\0b\n---\n'), 'binary-file');
     });
 
+    it('refuses NUL bytes in an unterminated frontmatter', function () {
+      single(parse('---\nname: a\0b\n'), 'binary-file');
+    });
+
+    it('looks for NUL bytes in the first 1024 characters of a file without frontmatter', function () {
+      single(parse('\0\0'), 'binary-file');
+      single(parse(`${'x'.repeat(1023)}\0`), 'binary-file');
+      single(parse(`${'x'.repeat(1024)}\0`), 'missing-frontmatter');
+    });
+
     it('leaves NUL bytes after the frontmatter to the body', function () {
       assert.deepEqual(parse('---\nname: a\n---\nx\0y').diagnostics, []);
     });
+  });
+
+  it('returns the body only when asked', function () {
+    const parsed = parseSkillText('---\nname: a\n---\nBody\n', { file: FILE });
+    assert.deepEqual(parsed.data, { name: 'a' });
+    assert.equal(parsed.body, undefined);
+    assert.equal(parsed.bodyStartLine, undefined);
   });
 
   it('keeps no state between calls on the same text', function () {
@@ -309,7 +498,21 @@ describe('extractSkillBody', function () {
 
   it('returns undefined without a complete frontmatter', function () {
     assert.equal(extractSkillBody('# Title'), undefined);
+    assert.equal(extractSkillBody('# Title\n---\nText'), undefined);
     assert.equal(extractSkillBody('---\nname: a\n'), undefined);
+  });
+});
+
+describe('frontmatterYaml', function () {
+  it('returns the lines between the fences, without the opening line or a byte-order mark', function () {
+    assert.equal(frontmatterYaml('\uFEFF--- # note\nname: a\nlicense: MIT\n---\nBody'), 'name: a\nlicense: MIT');
+    assert.equal(frontmatterYaml('--- # note\n---\nBody'), '');
+    assert.equal(frontmatterYaml('---\n---'), '');
+  });
+
+  it('returns undefined without a complete frontmatter', function () {
+    assert.equal(frontmatterYaml('# Title\n---\nname: a\n---\n'), undefined);
+    assert.equal(frontmatterYaml('---\nname: a\n'), undefined);
   });
 });
 
@@ -336,6 +539,8 @@ describe('frontmatterHeadLength', function () {
   it('for a file without frontmatter, asks for enough bytes to detect binary content', function () {
     assert.equal(head('# Title\n'), undefined);
     assert.equal(head(`# Title\n${'x'.repeat(5000)}`), 5008);
+    assert.equal(head('x'.repeat(4095)), undefined);
+    assert.equal(head('x'.repeat(4096)), 4096);
   });
 });
 
