@@ -48,9 +48,13 @@ export function fixesForDiagnostic(text: string, file: string, diagnostic: Pick<
   }
 }
 
-/** A YAML scalar for `value`: plain when it is obviously safe, otherwise double-quoted (JSON escapes are valid YAML). */
+/**
+ * A YAML scalar for `value`: plain when it is obviously safe, otherwise double-quoted (JSON escapes
+ * are valid YAML). Letters, digits and hyphens are quoted when YAML would read them as a boolean,
+ * null or a number (`12`, `1e5`, `0x1f`).
+ */
 export function yamlScalar(value: string): string {
-  return /^[\p{L}\p{N}][\p{L}\p{N}-]*$/u.test(value) && !/^(true|false|null|yes|no|on|off|~|\d+(\.\d+)?)$/i.test(value) ? value : JSON.stringify(value);
+  return /^[\p{L}\p{N}][\p{L}\p{N}-]*$/u.test(value) && !/^(true|false|null|yes|no|on|off|\d+(e-?\d+)?|0x[0-9a-f]+|0o[0-7]+)$/i.test(value) ? value : JSON.stringify(value);
 }
 
 interface Frontmatter {
@@ -70,11 +74,9 @@ function readFrontmatter(text: string, file: string): Frontmatter | undefined {
   if (!parsed.data) {
     return undefined;
   }
-  const lines = splitLines(text.startsWith(BYTE_ORDER_MARK) ? text.slice(BYTE_ORDER_MARK.length) : text);
-  const closingLine = lines.findIndex((line, index) => index > 0 && line.startsWith('---'));
-  if (closingLine < 0) {
-    return undefined;
-  }
+  // Line 0, which may start with a byte-order mark, is the opening fence: it is not read. Parsed
+  // data means the parser found the closing fence, the first line after it that starts with "---".
+  const closingLine = splitLines(text).findIndex((line, index) => index > 0 && line.startsWith('---'));
   return { data: parsed.data, locations: parsed.locations, closingLine, eol: text.includes('\r\n') ? '\r\n' : '\n' };
 }
 
@@ -105,7 +107,8 @@ const TOP_LEVEL_KEY = /^([A-Za-z0-9_-]+)[ \t]*:(?:[ \t]+|$)/;
  * quotes. Offered only when the quoted text no longer fails on that line.
  */
 function quoteValueFix(text: string, file: string, errorLine: number): SkillFix | undefined {
-  const lines = splitLines(text.startsWith(BYTE_ORDER_MARK) ? text.slice(BYTE_ORDER_MARK.length) : text);
+  // Line 0, which may start with a byte-order mark, is the opening fence: it is never a key.
+  const lines = splitLines(text);
   // The error is reported on the broken value's line, or further down for values spanning lines.
   let keyLine = errorLine;
   while (keyLine > 0 && !TOP_LEVEL_KEY.test(lines[keyLine])) {
@@ -190,7 +193,8 @@ function moveToMetadata(frontmatter: Frontmatter, fields: readonly string[]): Te
   let insertLine: number;
   let insertText: string;
   if (metadata) {
-    if (!metadata.children || data.metadata === null || typeof data.metadata !== 'object') {
+    // Only a block mapping has entries located below it (a flow mapping or a block scalar has none).
+    if (!metadata.children) {
       return undefined;
     }
     const indent = ' '.repeat([...metadata.children.values()][0].key.start.column);

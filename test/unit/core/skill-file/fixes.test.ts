@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { validateSkillText } from '../../../../src/core/skill-file/load';
-import { applyEdits, fixesForDiagnostic, yamlScalar, type SkillFix } from '../../../../src/core/skill-file/fixes';
+import { applyEdits, fixesForDiagnostic, yamlScalar, type SkillFix, type TextEdit } from '../../../../src/core/skill-file/fixes';
 import type { SkillDiagnostic } from '../../../../src/core/model/types';
 
 const file = path.resolve('/skills/pdf-tools/SKILL.md');
@@ -22,6 +22,22 @@ function apply(text: string, fix: SkillFix): { text: string; codes: string[] } {
   return { text: fixed, codes: validateSkillText(fixed, file).diagnostics.map((found) => found.code) };
 }
 
+/** The fixes for a diagnostic `code` said to be on `line`, as an editor may ask after the text changed. */
+function fixesOnLine(text: string, code: string, line: number): SkillFix[] {
+  return fixesForDiagnostic(text, file, { code, range: { start: { line, column: 0 }, end: { line, column: 1 } } });
+}
+
+/** Title, code and preference of each fix. */
+function summary(fixes: SkillFix[]): Array<[string, string, boolean]> {
+  return fixes.map((fix) => [fix.title, fix.code, fix.preferred === true]);
+}
+
+function edit(startLine: number, startColumn: number, endLine: number, endColumn: number, newText: string): TextEdit {
+  return { range: { start: { line: startLine, column: startColumn }, end: { line: endLine, column: endColumn } }, newText };
+}
+
+const BROKEN = '---\nname: [pdf\ndescription: Work with PDFs.\nauthor: Ann\n---\n';
+
 describe('fixesForDiagnostic', () => {
   describe('name-mismatch', () => {
     const text = '---\nname: pdf\ndescription: Work with PDFs.\n---\nBody\n';
@@ -40,6 +56,31 @@ describe('fixesForDiagnostic', () => {
       const found = validateSkillText(text, upper).diagnostics.find((candidate) => candidate.code === 'name-mismatch')!;
       const titles = fixesForDiagnostic(text, upper, found).map((fix) => fix.title);
       assert.deepEqual(titles, ['Rename the folder to "pdf"']);
+    });
+
+    it('does not offer to rename the folder to a name that breaks the rules, and reads the name trimmed', () => {
+      assert.deepEqual(summary(fixesFor('---\nname: PDF\ndescription: Work with PDFs.\n---\n', 'name-mismatch')), [['Set name to "pdf-tools" (the folder name)', 'name-mismatch', true]]);
+      const fixes = fixesFor('---\nname: " pdf "\ndescription: Work with PDFs.\n---\n', 'name-mismatch');
+      assert.deepEqual(summary(fixes), [
+        ['Set name to "pdf-tools" (the folder name)', 'name-mismatch', true],
+        ['Rename the folder to "pdf"', 'name-mismatch', false],
+      ]);
+      assert.deepEqual(fixes[1].renameFolder, { from: path.dirname(file), to: path.resolve('/skills/pdf') });
+    });
+
+    it('quotes a folder name that YAML would read as a number', () => {
+      const numeric = path.resolve('/skills/1e5/SKILL.md');
+      const found = validateSkillText(text, numeric).diagnostics.find((candidate) => candidate.code === 'name-mismatch')!;
+      const [setName] = fixesForDiagnostic(text, numeric, found);
+      const fixed = applyEdits(text, setName.edits);
+      assert.equal(fixed, text.replace('name: pdf', 'name: "1e5"'));
+      assert.deepEqual(validateSkillText(fixed, numeric).diagnostics, []);
+    });
+
+    it('offers nothing once the name is gone, is not text, or the frontmatter no longer parses', () => {
+      for (const changed of ['---\ndescription: Work with PDFs.\n---\n', '---\nname: 123\ndescription: Work with PDFs.\n---\n', BROKEN]) {
+        assert.deepEqual(fixesOnLine(changed, 'name-mismatch', 1), [], changed);
+      }
     });
   });
 
@@ -64,6 +105,40 @@ describe('fixesForDiagnostic', () => {
     it('offers nothing when quoting would not help', () => {
       const text = '---\nname: pdf-tools\ndescription: "unclosed\nlicense: MIT\n---\n';
       assert.deepEqual(fixesFor(text, 'yaml-syntax'), []);
+    });
+
+    it('finds the key above an error reported on a continuation line', () => {
+      const text = '---\nname: pdf-tools\ndescription: Use it\n  when: the user has a PDF\n---\n';
+      assert.deepEqual(fixesFor(text, 'yaml-syntax'), [
+        { title: 'Quote the value of "description"', code: 'yaml-syntax', edits: [edit(2, 13, 3, 26, '"Use it when: the user has a PDF"')], preferred: true },
+      ]);
+    });
+
+    it('folds a continuation line indented by one space, leaving out trailing blanks', () => {
+      const text = '---\nname: pdf-tools\ndescription: Use it when: x  \n and more\n---\n';
+      assert.deepEqual(fixesFor(text, 'yaml-syntax')[0].edits, [edit(2, 13, 3, 9, '"Use it when: x and more"')]);
+    });
+
+    it('quotes the broken value even when one further down is broken too', () => {
+      const text = '---\nname: pdf-tools\ndescription: Use it when: x\nlicense: see: LICENSE\n---\n';
+      assert.deepEqual(fixesFor(text, 'yaml-syntax')[0].edits, [edit(2, 13, 2, 27, '"Use it when: x"')]);
+    });
+
+    it('keeps a byte-order mark', () => {
+      const text = '\uFEFF---\nname: pdf-tools\ndescription: Use it when: x\n---\n';
+      assert.equal(applyEdits(text, fixesFor(text, 'yaml-syntax')[0].edits), '\uFEFF---\nname: pdf-tools\ndescription: "Use it when: x"\n---\n');
+    });
+
+    it('leaves alone quoted values, block scalars, values below their key and frontmatter that is not a mapping', () => {
+      for (const value of ['"a", b', "'a', b", '|x: y', '>x: y', '\n  a: b: c']) {
+        const text = `---\nname: pdf-tools\ndescription: ${value}\nlicense: MIT\n---\n`;
+        assert.deepEqual(fixesFor(text, 'yaml-syntax'), [], value);
+      }
+      assert.deepEqual(fixesFor('---\n- a\n- b: c: d\n---\n', 'yaml-syntax'), []);
+    });
+
+    it('never takes the first line for a key', () => {
+      assert.deepEqual(fixesOnLine('description: a: b\n', 'yaml-syntax', 0), []);
     });
   });
 
@@ -96,6 +171,47 @@ describe('fixesForDiagnostic', () => {
       const text = '---\nname: pdf-tools\ndescription: Work with PDFs.\ntags:\n  - a\n---\n';
       assert.deepEqual(fixesFor(text, 'unknown-field'), []);
     });
+
+    it("moves the field on the diagnostic's line, and offers moving all only when there are several", () => {
+      const text = '---\nname: pdf-tools\ndescription: Work with PDFs.\nauthor: Ann\nversion: 2\n---\nBody\n';
+      assert.deepEqual(summary(fixesOnLine(text, 'unknown-field', 4)), [
+        ['Move "version" under metadata', 'unknown-field', true],
+        ['Move all 2 unknown fields under metadata', 'unknown-field', false],
+      ]);
+      assert.deepEqual(summary(fixesFor('---\nname: pdf-tools\ndescription: Work with PDFs.\nauthor: Ann\n---\n', 'unknown-field')), [['Move "author" under metadata', 'unknown-field', true]]);
+    });
+
+    it('moves all unknown fields, booleans and values spanning lines too, into a new or an existing metadata block, keeping CRLF', () => {
+      for (const [text, moved] of [
+        [
+          '---\r\nname: pdf-tools\r\ndescription: Work with PDFs.\r\nbeta: true\r\nnotes: first\r\n  second\r\n---\r\n',
+          '---\r\nname: pdf-tools\r\ndescription: Work with PDFs.\r\nmetadata:\r\n  beta: "true"\r\n  notes: "first second"\r\n---\r\n',
+        ],
+        [
+          '---\nname: pdf-tools\nmetadata:\n  team: docs\nauthor: Ann\nversion: 2\ndescription: Work with PDFs.\n---\n',
+          '---\nname: pdf-tools\nmetadata:\n  team: docs\n  author: "Ann"\n  version: "2"\ndescription: Work with PDFs.\n---\n',
+        ],
+      ]) {
+        const [, all] = fixesFor(text, 'unknown-field');
+        assert.deepEqual(apply(text, all), { text: moved, codes: [] });
+      }
+    });
+
+    it('adds the metadata block at the closing fence, after a value ending in "---"', () => {
+      const text = '---\nname: pdf-tools\ndescription: Work with PDFs ---\nauthor: Ann\n---\n';
+      assert.equal(apply(text, fixesFor(text, 'unknown-field')[0]).text, '---\nname: pdf-tools\ndescription: Work with PDFs ---\nmetadata:\n  author: "Ann"\n---\n');
+    });
+
+    it('leaves metadata written as a flow mapping or a block scalar alone', () => {
+      for (const metadata of ['metadata: {team: docs}', 'metadata: |\n  team: docs']) {
+        assert.deepEqual(fixesFor(`---\nname: pdf-tools\ndescription: Work with PDFs.\n${metadata}\nauthor: Ann\n---\n`, 'unknown-field'), [], metadata);
+      }
+    });
+
+    it('offers nothing once the frontmatter no longer parses or the line holds no unknown field', () => {
+      assert.deepEqual(fixesOnLine(BROKEN, 'unknown-field', 3), []);
+      assert.deepEqual(fixesOnLine('---\nname: pdf-tools\ndescription: Work with PDFs.\nauthor: Ann\n---\n', 'unknown-field', 2), []);
+    });
   });
 
   describe('over-long fields', () => {
@@ -108,11 +224,55 @@ describe('fixesForDiagnostic', () => {
       assert.deepEqual(result.codes, []);
       assert.ok(validateSkillText(result.text, file).metadata!.description.length <= 1024);
     });
+
+    it('cuts at the limit and drops the blanks the cut leaves at the end', () => {
+      const long = 'abc '.repeat(300).trim();
+      const [fix] = fixesFor(`---\nname: pdf-tools\ndescription: ${long}\n---\n`, 'description-too-long');
+      assert.deepEqual(fix, {
+        title: 'Trim description to 1024 characters',
+        code: 'description-too-long',
+        edits: [edit(2, 13, 2, 13 + long.length, JSON.stringify('abc '.repeat(256).trimEnd()))],
+      });
+    });
+
+    it('offers nothing once the value fits, is not text, or the frontmatter no longer parses', () => {
+      for (const description of ['d'.repeat(1024), 'Short.', '12345']) {
+        assert.deepEqual(fixesOnLine(`---\nname: pdf-tools\ndescription: ${description}\n---\n`, 'description-too-long', 2), [], description);
+      }
+      assert.deepEqual(fixesOnLine(BROKEN, 'description-too-long', 2), []);
+    });
+  });
+
+  it('offers nothing for diagnostics without a fix', () => {
+    assert.deepEqual(fixesOnLine('---\nname: pdf-tools\n---\n', 'missing-description', 0), []);
   });
 
   it('quotes scalars only when needed', () => {
     assert.equal(yamlScalar('pdf-tools'), 'pdf-tools');
     assert.equal(yamlScalar('true'), '"true"');
     assert.equal(yamlScalar('a: b'), '"a: b"');
+    assert.equal(yamlScalar('no-op'), 'no-op');
+    for (const value of ['@pdf', '12', '1e5', '1E-5', '0x1f', '0o17', 'True', 'off']) {
+      assert.equal(yamlScalar(value), JSON.stringify(value), value);
+    }
+  });
+});
+
+describe('applyEdits', () => {
+  it('applies edits given in any order, on one line or several', () => {
+    const text = 'one two\nthree\n';
+    const edits = [edit(0, 0, 0, 3, '1'), edit(0, 4, 0, 7, '2'), edit(1, 0, 1, 5, '3')];
+    for (const ordered of [edits, [...edits].reverse(), [edits[1], edits[2], edits[0]]]) {
+      assert.equal(applyEdits(text, ordered), '1 2\n3\n');
+    }
+  });
+
+  it('takes a position past the last line as the end of the text, and counts an empty first line', () => {
+    assert.equal(applyEdits('a\nb', [edit(1, 0, 2, 0, '')]), 'a\n');
+    assert.equal(applyEdits('\nabc', [edit(1, 1, 1, 2, 'X')]), '\naXc');
+  });
+
+  it('does not count a byte-order mark in positions on the first line', () => {
+    assert.equal(applyEdits('\uFEFF---\nname: a\n', [edit(0, 0, 0, 3, '+++'), edit(1, 6, 1, 7, 'bb')]), '\uFEFF+++\nname: bb\n');
   });
 });
