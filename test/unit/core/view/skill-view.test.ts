@@ -1,7 +1,19 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { SkillRegistry, type RegistrySnapshot } from '../../../../src/core/discovery/registry';
-import { buildSkillView, displayPath, skillContextValue, skillTooltip, viewBadge, viewMessage, type GroupViewItem, type ViewItem } from '../../../../src/core/view/skill-view';
+import {
+  buildSkillView,
+  displayPath,
+  skillContextValue,
+  skillDescription,
+  skillIcon,
+  skillTooltip,
+  viewBadge,
+  viewMessage,
+  type GroupViewItem,
+  type ViewItem,
+} from '../../../../src/core/view/skill-view';
+import type { DiscoveryProblem, SkillDiagnostic, SkillRoot, SkillStatus } from '../../../../src/core/model/types';
 import { escapeMarkdown } from '../../../../src/core/util/text';
 import { fakeSnapshot } from '../../fake-snapshot';
 import { fakeRecord, removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
@@ -191,6 +203,200 @@ describe('viewMessage', () => {
     assert.equal(
       viewMessage(snapshot(['available']), { included: ['a', 'b'], overflow: ['c', 'd', 'e'], unlisted: ['e'] }),
       'The catalog budget fits 2 of 5 skills with their descriptions; the others are given to the model by name only (1 not even by name: the model finds them with the find tool). See Show Catalog.',
+    );
+  });
+});
+
+function diagnostic(severity: 'error' | 'warning' | 'info', message: string): SkillDiagnostic {
+  return { code: `${severity}-code`, severity, message, file: '/skills/pdf/SKILL.md', range: { start: { line: 1, column: 0 }, end: { line: 1, column: 1 } } };
+}
+
+describe('skillIcon', () => {
+  it('tells every status apart at a glance', () => {
+    const statuses: SkillStatus[] = ['active', 'available', 'invalid', 'not-allowed', 'shadowed', 'untrusted', 'disabled'];
+    assert.deepEqual(
+      statuses.map((status) => skillIcon(fakeRecord('pdf', 'x', { status }))),
+      [
+        { id: 'zap', color: 'charts.green' },
+        { id: 'book' },
+        { id: 'error', color: 'list.errorForeground' },
+        { id: 'circle-slash', color: 'disabledForeground' },
+        { id: 'eye-closed', color: 'disabledForeground' },
+        { id: 'workspace-untrusted', color: 'list.warningForeground' },
+        { id: 'circle-large-outline', color: 'disabledForeground' },
+      ],
+    );
+  });
+});
+
+describe('skillDescription', () => {
+  it('says why a stale or invalid skill is not what is on disk: its first error, else its first warning', () => {
+    const warning = diagnostic('warning', 'Long\n  body.');
+    assert.equal(skillDescription(fakeRecord('pdf', 'x', { stale: true, diagnostics: [diagnostic('info', 'Note.'), warning] })), 'stale: Long body.');
+    assert.equal(skillDescription(fakeRecord('pdf', 'x', { stale: true, diagnostics: [warning, diagnostic('error', 'Bad.')] })), 'stale: Bad.');
+    assert.equal(skillDescription(fakeRecord('pdf', 'x', { stale: true })), 'stale: the file on disk is broken');
+    assert.equal(skillDescription(fakeRecord('pdf', 'x', { status: 'invalid', metadata: undefined })), 'invalid');
+    assert.equal(skillDescription(fakeRecord('pdf', 'x', { status: 'invalid', metadata: undefined, diagnostics: [warning] })), 'Long body.');
+  });
+
+  it('names the source by its label, and the winner of a shadowed skill by its path, when no shorter names are given', () => {
+    const home = path.resolve('/home/me');
+    const winner = path.join(home, '.agent', 'skills', 'pdf', 'SKILL.md');
+    assert.equal(skillDescription(fakeRecord('pdf', 'x', { status: 'shadowed', shadowedBy: winner }), home), `shadowed by ~${path.sep}${path.join('.agent', 'skills', 'pdf', 'SKILL.md')}`);
+    assert.equal(skillDescription(fakeRecord('pdf', 'x', { status: 'untrusted' })), 'Workspace (untrusted)');
+    assert.equal(skillDescription(fakeRecord('pdf', 'Extract\n text.', { status: 'active' })), 'Workspace · Extract text.');
+  });
+
+  it('is the description of an available or turned-off skill, and empty without one', () => {
+    assert.equal(skillDescription(fakeRecord('pdf', 'Extract text.', { status: 'disabled' })), 'Extract text.');
+    assert.equal(skillDescription(fakeRecord('pdf', 'x', { status: 'disabled', metadata: undefined })), '');
+  });
+});
+
+describe('skillTooltip in full', () => {
+  it('gives an untrusted skill its name, the Restricted Mode status and its place, nothing more', () => {
+    assert.equal(
+      skillTooltip(fakeRecord('pdf', 'SECRET', { status: 'untrusted', diagnostics: [diagnostic('error', 'SECRET')] })),
+      '**pdf**\n\nUntrusted: the workspace is in Restricted Mode; its skills are listed by name only\n\nWorkspace: `/skills/pdf/SKILL.md`',
+    );
+  });
+
+  it('gives a stale shadowed skill every field, its winner, and its errors and warnings but not its notes', () => {
+    const record = fakeRecord('pdf', 'x', {
+      status: 'shadowed',
+      stale: true,
+      shadowedBy: '/home/pdf/SKILL.md',
+      metadata: {
+        name: 'pdf',
+        description: 'Extract text.',
+        license: 'MIT',
+        compatibility: 'Node 20',
+        argumentHint: 'FILE',
+        allowedTools: 'Bash',
+        context: 'fork',
+        model: 'small',
+        userInvocable: false,
+        disableModelInvocation: false,
+      },
+      diagnostics: [diagnostic('warning', 'Long body.'), diagnostic('info', 'A note.'), diagnostic('error', 'Bad YAML.')],
+    });
+    assert.equal(
+      skillTooltip(record),
+      [
+        '**pdf**',
+        '',
+        'Extract text\\.',
+        '',
+        '*Shadowed (stale: serving the last valid version)*',
+        '',
+        'Workspace: `/skills/pdf/SKILL.md`',
+        '',
+        'Shadowed by `/home/pdf/SKILL.md`',
+        '',
+        '- `license`: MIT',
+        '- `compatibility`: Node 20',
+        '- `argument-hint`: FILE',
+        '- `allowed-tools`: Bash',
+        '- `context`: fork',
+        '- `model`: small',
+        '- `user-invocable`: false',
+        '',
+        '- $(warning) Long body\\.',
+        '- $(error) Bad YAML\\.',
+      ].join('\n'),
+    );
+  });
+
+  it('ends with the place of an invalid skill that has neither fields nor problems', () => {
+    assert.equal(skillTooltip(fakeRecord('broken', 'x', { status: 'invalid', metadata: undefined })), '**broken**\n\n*Invalid*\n\nWorkspace: `/skills/broken/SKILL.md`');
+  });
+});
+
+describe('buildSkillView items', () => {
+  const at = (kind: SkillRoot['kind'], label: string, extra: Partial<SkillRoot> = {}): SkillRoot => ({ path: `/${label}`, kind, label, ...extra });
+  const inRoot = (name: string, skillRoot: SkillRoot, overrides: Parameters<typeof fakeRecord>[2] = {}) =>
+    fakeRecord(name, `${name} skill.`, { file: `${skillRoot.path}/${name}/SKILL.md`, root: skillRoot, ...overrides });
+  /** Each item's kind, id, label, description and icon, groups with their children. */
+  const shape = (items: readonly ViewItem[]): unknown[] =>
+    items.map((item) => ({ kind: item.kind, id: item.id, label: item.label, description: item.description, icon: item.icon, ...(item.kind === 'group' ? { children: shape(item.children) } : {}) }));
+
+  it('groups available skills per source with its icon and count, and leaves turned-off skills out', () => {
+    const workspace = at('workspace', 'app', { folder: 'app', location: '.github/skills' });
+    const snapshot = fakeSnapshot([
+      inRoot('a', workspace),
+      inRoot('b', workspace),
+      inRoot('c', at('user', 'User')),
+      inRoot('d', at('env', 'AGENT_SKILLS_PATH')),
+      inRoot('e', at('builtin', 'Built-in')),
+      inRoot('f', at('user', 'User'), { status: 'disabled' }),
+    ]);
+    const skill = (name: string, source: string, file: string) => ({ kind: 'skill', id: `skill:source:${source}:${file}`, label: name, description: `${name} skill.`, icon: { id: 'book' } });
+    assert.deepEqual(shape(buildSkillView(snapshot, { allowlist: [] })), [
+      {
+        kind: 'group',
+        id: 'group:available',
+        label: 'Available',
+        description: '5',
+        icon: { id: 'library' },
+        children: [
+          // One workspace folder with one location: the folder name is the whole label.
+          { kind: 'group', id: 'source:app', label: 'app', description: '2', icon: { id: 'root-folder' }, children: [skill('a', 'app', '/app/a/SKILL.md'), skill('b', 'app', '/app/b/SKILL.md')] },
+          { kind: 'group', id: 'source:User', label: 'User', description: '1', icon: { id: 'account' }, children: [skill('c', 'User', '/User/c/SKILL.md')] },
+          {
+            kind: 'group',
+            id: 'source:AGENT_SKILLS_PATH',
+            label: 'AGENT_SKILLS_PATH',
+            description: '1',
+            icon: { id: 'symbol-variable' },
+            children: [skill('d', 'AGENT_SKILLS_PATH', '/AGENT_SKILLS_PATH/d/SKILL.md')],
+          },
+          { kind: 'group', id: 'source:Built-in', label: 'Built-in', description: '1', icon: { id: 'extensions' }, children: [skill('e', 'Built-in', '/Built-in/e/SKILL.md')] },
+        ],
+      },
+    ]);
+  });
+
+  it('shows discovery problems with their severity icon, message and place, and leads untrusted skills with the trust action', () => {
+    const problem = (severity: 'error' | 'warning' | 'info', name: string): DiscoveryProblem => ({ code: `${severity}-code`, severity, message: `The  ${name}\nproblem.`, path: `/home/me/${name}` });
+    const snapshot = {
+      ...fakeSnapshot([inRoot('repo', at('workspace', 'lib', { untrusted: true }), { status: 'untrusted' })]),
+      problems: [problem('error', 'loop'), problem('warning', 'gone'), problem('info', 'note')],
+    };
+    const view = buildSkillView(snapshot, { allowlist: ['repo'] }, '/home/me');
+    const problems = (view[0] as GroupViewItem).children;
+    assert.deepEqual(
+      problems.map((item) => item.kind === 'problem' && [item.id, item.label, item.description, item.icon, item.tooltip]),
+      [
+        ['problem:error-code:/home/me/loop', 'loop', 'The loop problem.', { id: 'error', color: 'list.errorForeground' }, `The loop problem\\.\n\n\`~${path.sep}loop\``],
+        ['problem:warning-code:/home/me/gone', 'gone', 'The gone problem.', { id: 'warning', color: 'list.warningForeground' }, `The gone problem\\.\n\n\`~${path.sep}gone\``],
+        ['problem:info-code:/home/me/note', 'note', 'The note problem.', { id: 'info' }, `The note problem\\.\n\n\`~${path.sep}note\``],
+      ],
+    );
+    assert.deepEqual(problems[0].kind === 'problem' && problems[0].problem, snapshot.problems[0]);
+    const untrusted = (view[1] as GroupViewItem).children;
+    assert.deepEqual(untrusted[0], { kind: 'action', id: 'action:manage-trust', label: 'Trust this workspace to use its skills', description: '', icon: { id: 'shield' }, action: 'manageTrust' });
+    // Allowlisting means nothing for a skill whose workspace is not trusted.
+    assert.equal(untrusted[1].kind === 'skill' && untrusted[1].contextValue, 'skill');
+  });
+});
+
+describe('skillContextValue and allowlist entries', () => {
+  it('matches an allowlist entry naming the skill, spaces and case aside', () => {
+    assert.equal(skillContextValue(fakeRecord('pdf', 'x'), { allowlist: [' Pdf '] }), 'skill activatable allowlisted');
+  });
+});
+
+describe('viewBadge and viewMessage in full', () => {
+  it('counts a skill hidden from both the model and /use as neither offered nor startable', () => {
+    const hidden = fakeRecord('hidden', 'x', { metadata: { name: 'hidden', description: 'x', userInvocable: false, disableModelInvocation: true } });
+    assert.deepEqual(viewBadge(fakeSnapshot([fakeRecord('pdf', 'x'), hidden])), { value: 2, tooltip: '2 skills available: 1 offered to the model' });
+  });
+
+  it('joins the Restricted Mode and catalog budget lines, and counts unlisted skills only when there are some', () => {
+    const skills = ['untrusted', 'untrusted', 'available'].map((status, index) => fakeRecord(`s${index}`, 'x', { status: status as SkillStatus }));
+    assert.equal(
+      viewMessage(fakeSnapshot(skills), { included: ['a'], overflow: ['b'], unlisted: [] }),
+      'Restricted Mode: 2 workspace skills are listed by name only and never given to a chat model. The catalog budget fits 1 of 2 skills with their descriptions; the others are given to the model by name only. See Show Catalog.',
     );
   });
 });
