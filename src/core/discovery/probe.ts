@@ -118,10 +118,8 @@ export async function probeFolder(root: SkillRoot, folderName: string, rootRealP
   const dir = path.join(root.path, folderName);
   let realDir: string;
   try {
+    // A file (or a link to one) resolves too; it holds no SKILL.md, so it is no skill folder below.
     realDir = await fs.realpath(dir);
-    if (!(await fs.stat(realDir)).isDirectory()) {
-      return { kind: 'none' };
-    }
   } catch (error) {
     const lstat = await fs.lstat(dir).catch(() => undefined);
     if (!lstat) {
@@ -134,12 +132,7 @@ export async function probeFolder(root: SkillRoot, folderName: string, rootRealP
     // A link to the root itself or one of its ancestors would make the root contain itself.
     return problem('symlink-loop', 'warning', `The link ${dir} points to ${realDir}, which contains the skill folder itself; it was skipped.`, dir);
   }
-  let file: string | undefined;
-  try {
-    file = await findSkillFile(dir);
-  } catch (error) {
-    return problem('unreadable-folder', 'warning', `Cannot read ${dir}: ${errorMessage(error)}.`, dir);
-  }
+  const file = await findSkillFile(dir); // Never throws: an unreadable folder holds no SKILL.md it can find.
   if (!file) {
     return { kind: 'none' };
   }
