@@ -17,7 +17,7 @@ export interface RecordLoadOptions extends LoadOptions {
 
 /** Roots that describe the same folder the same way; records of one can serve the other. */
 export function sameRoot(a: SkillRoot, b: SkillRoot): boolean {
-  return a === b || (a.path === b.path && a.kind === b.kind && a.label === b.label && !!a.untrusted === !!b.untrusted);
+  return a.path === b.path && a.kind === b.kind && a.label === b.label && !!a.untrusted === !!b.untrusted;
 }
 
 interface RecordFields {
