@@ -205,7 +205,7 @@ type SkillFileRead =
 async function readSkillFileIn(dir: string, whole: boolean): Promise<SkillFileRead | undefined> {
   if (EXACT_NAME_FIRST) {
     const found = await readSkillFile(resolveChild(dir, SKILL_FILE_NAME), whole);
-    if (found) {
+    if (found && !isFolderRead(found)) {
       return found;
     }
   }
@@ -217,7 +217,7 @@ async function readSkillFileIn(dir: string, whole: boolean): Promise<SkillFileRe
 function readSkillFileInBlocking(dir: string, whole: boolean): SkillFileRead | undefined {
   if (EXACT_NAME_FIRST) {
     const found = readSkillFileBlocking(resolveChild(dir, SKILL_FILE_NAME), whole);
-    if (found) {
+    if (found && !isFolderRead(found)) {
       return found;
     }
   }
@@ -327,6 +327,11 @@ function readSkillFileBlocking(file: string, whole: boolean): SkillFileRead | un
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** A folder named SKILL.md gives way to a file in another spelling, as findSkillFile has it. */
+function isFolderRead(read: SkillFileRead): boolean {
+  return 'error' in read && read.error.code === 'EISDIR';
 }
 
 function isFolderError(): NodeJS.ErrnoException {

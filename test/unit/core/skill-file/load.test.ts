@@ -1,7 +1,17 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
+import { openSync, closeSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { MAX_SKILL_FILE_BYTES, SKILL_FILE_NAME, findSkillFile, loadSkillFile, readSkillBody, validateSkillText, type LoadedSkillFile } from '../../../../src/core/skill-file/load';
+import {
+  MAX_SKILL_FILE_BYTES,
+  SKILL_FILE_NAME,
+  findSkillFile,
+  loadSkillFile,
+  loadSkillFileBlocking,
+  readSkillBody,
+  validateSkillText,
+  type LoadedSkillFile,
+} from '../../../../src/core/skill-file/load';
 import { fixtureSkill, fixtureSkillFolders, makeTempRoot, removeTempRoot, writeSkill } from '../../../fixtures/skills/temp-skills';
 
 function skillText(name: string, body = 'Body.\n'): string {
@@ -42,8 +52,31 @@ describe('load', function () {
 
     it('prefers the exact spelling when several exist', async function () {
       const dir = await writeSkill(root, 'both', skillText('both'), 'skill.md');
+      // Listed before SKILL.md in code-point order.
+      await fs.writeFile(path.join(dir, 'SKILL.MD'), skillText('both'));
       await fs.writeFile(path.join(dir, 'SKILL.md'), skillText('both'));
       assert.equal(await findSkillFile(dir), path.join(dir, 'SKILL.md'));
+    });
+
+    it('prefers a file in another spelling to a folder named SKILL.md', async function () {
+      const dir = await writeSkill(root, 'shadowed', skillText('shadowed'), 'skill.md');
+      await fs.mkdir(path.join(dir, 'SKILL.md'));
+      assert.equal(await findSkillFile(dir), path.join(dir, 'skill.md'));
+      for (const blockingReads of [false, true]) {
+        const loaded = await load(dir, { blockingReads });
+        assert.equal(loaded.file, path.join(dir, 'skill.md'));
+        assert.equal(loaded.metadata?.name, 'shadowed');
+      }
+    });
+
+    it('skips a link to nothing', async function () {
+      const dir = path.join(root, 'dangling');
+      await fs.mkdir(dir);
+      await fs.symlink(path.join(root, 'nowhere.md'), path.join(dir, 'skill.md'));
+      assert.equal(await findSkillFile(dir), undefined);
+      for (const blockingReads of [false, true]) {
+        assert.equal(await loadSkillFile(dir, { blockingReads }), undefined);
+      }
     });
 
     it('reports a folder named SKILL.md as an unreadable skill file, and follows a link to a file', async function () {
@@ -66,12 +99,38 @@ describe('load', function () {
       assert.equal((await load(linked)).metadata?.name, 'linked');
     });
 
+    it('finds a link or a folder in another spelling with blocking reads too', async function () {
+      await writeSkill(root, 'target', skillText('linked'), 'real.md');
+      const linked = path.join(root, 'linked');
+      await fs.mkdir(linked);
+      await fs.symlink(path.join(root, 'target', 'real.md'), path.join(linked, 'skill.md'));
+      const folder = path.join(root, 'folder');
+      await fs.mkdir(path.join(folder, 'skill.md'), { recursive: true });
+      for (const blockingReads of [false, true]) {
+        const loaded = await load(linked, { blockingReads });
+        assert.equal(loaded.file, path.join(linked, 'skill.md'));
+        assert.equal(loaded.metadata?.name, 'linked');
+        assert.deepEqual(errorCodes(await load(folder, { blockingReads })), ['file-unreadable']);
+      }
+    });
+
     it('returns undefined for a folder without SKILL.md or a missing folder', async function () {
       const dir = await writeSkill(root, 'readme-only', '# Readme', 'README.md');
       assert.equal(await findSkillFile(dir), undefined);
       assert.equal(await findSkillFile(path.join(root, 'missing')), undefined);
       assert.equal(await loadSkillFile(dir), undefined);
       assert.equal(await loadSkillFile(path.join(root, 'missing')), undefined);
+    });
+
+    it('returns undefined for a path that is a file, and for a SKILL.md that is not a regular file', async function () {
+      const notFolder = path.join(await writeSkill(root, 'plain', skillText('plain')), SKILL_FILE_NAME);
+      const device = path.join(root, 'device');
+      await fs.mkdir(device);
+      await fs.symlink('/dev/null', path.join(device, SKILL_FILE_NAME));
+      for (const blockingReads of [false, true]) {
+        assert.equal(await loadSkillFile(notFolder, { blockingReads }), undefined);
+        assert.equal(await loadSkillFile(device, { blockingReads }), undefined);
+      }
     });
   });
 
@@ -166,6 +225,7 @@ describe('load', function () {
       assert.ok((await load(dir)).metadata);
       const strict = await load(dir, { strict: true });
       assert.deepEqual(errorCodes(strict), ['skill-file-name']);
+      assert.equal(strict.diagnostics[0].message, 'The file is named "Skill.md"; the specification names it SKILL.md (its reference validator also accepts skill.md). Rename the file.');
       assert.equal(strict.file, path.join(dir, 'Skill.md'));
       assert.deepEqual(errorCodes(await load(fixtureSkill('lowercase-file'), { strict: true })), []);
     });
@@ -183,10 +243,14 @@ describe('load', function () {
 
     it('reads a file of exactly 1 MiB', async function () {
       const head = skillText('exact', '');
-      const dir = await writeSkill(root, 'exact', head + 'x'.repeat(MAX_SKILL_FILE_BYTES - head.length));
-      const loaded = await load(dir, { checkBody: true });
-      assert.equal(loaded.size, MAX_SKILL_FILE_BYTES);
-      assert.deepEqual(errorCodes(loaded), []);
+      const text = head + 'x'.repeat(MAX_SKILL_FILE_BYTES - head.length);
+      const dir = await writeSkill(root, 'exact', text);
+      for (const blockingReads of [false, true]) {
+        const loaded = await load(dir, { checkBody: true, blockingReads });
+        assert.equal(loaded.size, MAX_SKILL_FILE_BYTES);
+        assert.deepEqual(errorCodes(loaded), []);
+      }
+      assert.deepEqual(errorCodes(validateSkillText(text, path.join(dir, SKILL_FILE_NAME))), []);
     });
 
     it('reports an unreadable file instead of throwing', async function () {
@@ -198,6 +262,52 @@ describe('load', function () {
       const loaded = await load(dir);
       assert.deepEqual(errorCodes(loaded), ['file-unreadable']);
       assert.match(loaded.diagnostics[0].message, new RegExp(`Cannot read ${path.join(dir, SKILL_FILE_NAME)}`));
+    });
+
+    it('reports a SKILL.md that cannot be opened, without a time or size', async function () {
+      if (process.platform !== 'linux') {
+        this.skip();
+      } // elsewhere the SKILL.md found by listing the folder is one that can be opened
+      const dir = path.join(root, 'loop');
+      await fs.mkdir(dir);
+      const file = path.join(dir, SKILL_FILE_NAME);
+      await fs.symlink(file, file);
+      for (const blockingReads of [false, true]) {
+        const loaded = await load(dir, { blockingReads });
+        assert.equal(loaded.file, file);
+        assert.deepEqual(errorCodes(loaded), ['file-unreadable']);
+        assert.match(loaded.diagnostics[0].message, new RegExp(`^Cannot read ${file}: ELOOP`));
+        assert.equal(loaded.mtimeMs, 0);
+        assert.equal(loaded.size, 0);
+      }
+    });
+
+    it('reads during the call with blocking reads, and after it otherwise', async function () {
+      const dir = await writeSkill(root, 'timing', skillText('before'));
+      const file = path.join(dir, SKILL_FILE_NAME);
+      for (const [blockingReads, name] of [
+        [true, 'before'],
+        [false, 'after'],
+      ] as const) {
+        writeFileSync(file, skillText('before'));
+        const loading = loadSkillFile(dir, { blockingReads });
+        writeFileSync(file, skillText('after'));
+        assert.equal((await loading)?.metadata?.name, name);
+      }
+    });
+
+    it('closes the file it reads', async function () {
+      const dir = await writeSkill(root, 'closed', skillText('closed'));
+      // A descriptor left open would take the number the next opened file gets.
+      const nextDescriptor = (): number => {
+        const fd = openSync(path.join(dir, SKILL_FILE_NAME), 'r');
+        closeSync(fd);
+        return fd;
+      };
+      const before = nextDescriptor();
+      assert.ok(loadSkillFileBlocking(dir)?.metadata);
+      assert.ok((await loadSkillFile(dir))?.metadata);
+      assert.equal(nextDescriptor(), before);
     });
   });
 
@@ -222,6 +332,16 @@ describe('load', function () {
       assert.equal(result.diagnostics[0].range.start.column, 29);
     });
 
+    it('reports undecodable bytes in the body only with the body checks', function () {
+      const text = skillText('draft', 'Body \uFFFD\n');
+      assert.deepEqual(validateSkillText(text, '/work/skills/draft/SKILL.md').diagnostics, []);
+      const checked = validateSkillText(text, '/work/skills/draft/SKILL.md', { checkBody: true });
+      assert.deepEqual(
+        checked.diagnostics.map(({ code, severity }) => [code, severity]),
+        [['invalid-utf8', 'warning']],
+      );
+    });
+
     it('refuses text over 1 MiB', function () {
       const result = validateSkillText(skillText('big', 'é'.repeat(MAX_SKILL_FILE_BYTES / 2)), '/work/skills/big/SKILL.md');
       assert.deepEqual(errorCodes(result), ['file-too-large']);
@@ -241,6 +361,18 @@ describe('load', function () {
     it('skips a byte-order mark and keeps CRLF line endings', async function () {
       assert.equal(await readSkillBody(path.join(fixtureSkill('bom'), SKILL_FILE_NAME)), 'Body.\n');
       assert.equal(await readSkillBody(path.join(fixtureSkill('crlf'), SKILL_FILE_NAME)), '# Body\r\n\r\nSee [nothing](nothing.md).\r\n');
+    });
+
+    it('says why it cannot read the file, with the error as the cause', async function () {
+      const missing = path.join(root, 'gone', SKILL_FILE_NAME);
+      await assert.rejects(readSkillBody(missing), { message: `Cannot read the skill file ${missing}: it does not exist or is not a file` });
+      const folder = path.join(root, 'folder', SKILL_FILE_NAME);
+      await fs.mkdir(folder, { recursive: true });
+      await assert.rejects(readSkillBody(folder), (error: Error) => {
+        assert.equal(error.message, `Cannot read the skill file ${folder}: it is a folder, not a file. A skill needs a Markdown file named SKILL.md.`);
+        assert.equal((error.cause as NodeJS.ErrnoException).code, 'EISDIR');
+        return true;
+      });
     });
 
     it('throws an error naming the file when it cannot give a body', async function () {
