@@ -56,7 +56,6 @@ export interface ParsedTriggerTests {
   diagnostics: SkillDiagnostic[];
 }
 
-const ENTRY_FIELDS = new Set(['query', 'should_trigger']);
 const FILE_FIELDS = new Set(['runs', 'threshold', 'queries']);
 
 /** Parses and checks the text of a trigger-test file; `file` names it in diagnostics. */
@@ -69,7 +68,8 @@ export function parseTriggerTests(text: string, file: string): ParsedTriggerTest
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
   if (errors.length > 0 || !root) {
-    const first = errors[0] ?? { error: 0, offset: 0, length: 0 };
+    // The parser reports an error whenever it returns no tree (empty content is not allowed).
+    const [first] = errors;
     report(
       'triggers-json-syntax',
       'error',
@@ -85,15 +85,16 @@ export function parseTriggerTests(text: string, file: string): ParsedTriggerTest
   if (root.type === 'array') {
     list = root;
   } else if (root.type === 'object') {
-    for (const property of root.children ?? []) {
-      const [key, value] = property.children ?? [];
-      const name = String(key?.value);
-      if (!FILE_FIELDS.has(name) || !value) {
+    // The parser gives every object, array and property node its children.
+    for (const property of root.children!) {
+      const [key, value] = property.children!;
+      const name = String(key.value);
+      if (!FILE_FIELDS.has(name)) {
         report('triggers-unknown-field', 'warning', `Unknown field "${name}" (expected "queries", "runs" or "threshold"); it is ignored.`, key.offset, key.length);
       } else if (name === 'queries') {
         list = value;
       } else if (name === 'runs') {
-        if (value.type === 'number' && Number.isInteger(value.value) && value.value >= 1 && value.value <= MAX_RUNS) {
+        if (Number.isInteger(value.value) && value.value >= 1 && value.value <= MAX_RUNS) {
           settings.runs = value.value as number;
         } else {
           report('triggers-runs', 'error', `"runs" must be a whole number from 1 to ${MAX_RUNS}.`, value.offset, value.length);
@@ -117,7 +118,7 @@ export function parseTriggerTests(text: string, file: string): ParsedTriggerTest
 
   const queries: TriggerQuery[] = [];
   const firstLineOf = new Map<string, number>();
-  for (const entry of list.children ?? []) {
+  for (const entry of list.children!) {
     const query = checkEntry(entry, report);
     if (!query) {
       continue;
@@ -133,7 +134,7 @@ export function parseTriggerTests(text: string, file: string): ParsedTriggerTest
       queries.push({ query: query.text, shouldTrigger: query.shouldTrigger, range: positions.range(entry.offset, entry.length) });
     }
   }
-  if ((list.children ?? []).length === 0) {
+  if (list.children!.length === 0) {
     report('triggers-no-queries', 'warning', 'No queries to test yet. Add { "query": "…", "should_trigger": true } entries, or run Skills: Draft Trigger Tests….', list.offset, list.length);
   }
   return { file, tests: { file, queries, ...settings }, diagnostics };
@@ -167,13 +168,13 @@ function checkEntry(entry: Node, report: Report): { text: string; node: Node; sh
   }
   let queryNode: Node | undefined;
   let expectationNode: Node | undefined;
-  for (const property of entry.children ?? []) {
-    const [key, value] = property.children ?? [];
-    if (key?.value === 'query') {
+  for (const property of entry.children!) {
+    const [key, value] = property.children!;
+    if (key.value === 'query') {
       queryNode = value;
-    } else if (key?.value === 'should_trigger') {
+    } else if (key.value === 'should_trigger') {
       expectationNode = value;
-    } else if (key && !ENTRY_FIELDS.has(String(key.value))) {
+    } else {
       report('triggers-unknown-field', 'warning', `Unknown field "${String(key.value)}" (an entry has "query" and "should_trigger"); it is ignored.`, key.offset, key.length);
     }
   }
@@ -198,9 +199,9 @@ function checkEntry(entry: Node, report: Report): { text: string; node: Node; sh
 }
 
 function describeParseError(error: ParseError): string {
-  const name = printParseErrorCode(error.error);
-  const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-  return name.startsWith('<') ? 'unexpected content' : words;
+  return printParseErrorCode(error.error)
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
 }
 
 /** Offsets to zero-based line and column. */

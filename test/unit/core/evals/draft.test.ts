@@ -17,6 +17,45 @@ describe('draftPrompt', () => {
     assert.match(text, /8 to 10 near misses that should not load it/);
     assert.match(text, /"should_trigger"/);
   });
+
+  it('is one user message: the task, the skill, the other skills one a line, then what to write and how', () => {
+    const messages = draftPrompt({ name: 'pdf', description: 'Fills PDF forms.' }, [
+      { name: 'docx', description: 'Edits Word files.' },
+      { name: 'xlsx', description: 'Edits spreadsheets.' },
+    ]);
+    assert.deepEqual(messages, [
+      {
+        role: 'user',
+        parts: [
+          {
+            kind: 'text',
+            text: [
+              "You write trigger tests for an Agent Skill: user requests that check whether a chat model, seeing only the skill's name and description among other skills, loads it exactly when it should.",
+              '',
+              'The skill: pdf',
+              'Its description: Fills PDF forms.',
+              '',
+              'Other installed skills:',
+              '- docx: Edits Word files.',
+              '- xlsx: Edits spreadsheets.',
+              '',
+              'Write 8 to 10 requests that should load the skill: varied phrasing and length, realistic detail, most of them not naming the skill or its exact keywords.',
+              'Write 8 to 10 near misses that should not load it: adjacent tasks, requests sharing its keywords but needing something else, and tasks another installed skill covers.',
+              '',
+              'Answer with only a JSON array, no prose: [{ "query": "…", "should_trigger": true }, …]',
+            ].join('\n'),
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('says so when the skill is the only one installed', () => {
+    const [message] = draftPrompt({ name: 'pdf', description: 'Fills PDF forms.' }, [{ name: 'pdf', description: 'Fills PDF forms.' }]);
+    const text = message.parts[0].kind === 'text' ? message.parts[0].text : '';
+    assert.match(text, /Its description: Fills PDF forms\.\n\nNo other skills are installed\.\n\nWrite 8 to 10/);
+    assert.doesNotMatch(text, /Other installed skills/);
+  });
 });
 
 describe('draftFromAnswer', () => {
@@ -39,6 +78,18 @@ describe('draftFromAnswer', () => {
     const broken = draftFromAnswer('[{"query": "a", }]', FILE);
     assert.ok(!broken.ok);
     assert.match(broken.message, /^The model's answer is not usable as trigger tests: triggers\.json is not valid JSON/);
+  });
+
+  it('takes a closing bracket before the first opening one for no array at all', () => {
+    assert.deepEqual(draftFromAnswer('] is not how a list starts [', FILE), { ok: false, message: 'The model did not answer with a JSON array of queries.' });
+  });
+
+  it('names the first error of an unusable array, or says it held no queries', () => {
+    assert.deepEqual(draftFromAnswer('Nothing fits: []', FILE), { ok: false, message: "The model's answer is not usable as trigger tests: it held no queries" });
+    assert.deepEqual(draftFromAnswer('[{ "note": 1, "query": "", "should_trigger": true }]', FILE), {
+      ok: false,
+      message: 'The model\'s answer is not usable as trigger tests: "query" is empty: write what a user would ask.',
+    });
   });
 
   it('escapes quotes and backslashes in queries', () => {

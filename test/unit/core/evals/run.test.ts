@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { PromptMessage } from '../../../../src/core/chat/conversation';
-import { runTriggerJobs, runTriggerOnce, type ModelAnswer, type ModelToolCall, type TriggerJob, type TriggerModel } from '../../../../src/core/evals/run';
+import { plannedRequests, runTriggerJobs, runTriggerOnce, type ModelAnswer, type ModelToolCall, type TriggerJob, type TriggerModel } from '../../../../src/core/evals/run';
 
 const prompt: PromptMessage[] = [
   { role: 'user', parts: [{ kind: 'text', text: 'instructions' }] },
@@ -64,8 +64,38 @@ describe('runTriggerOnce', () => {
     const searching = listModel({ text: '', calls: [find('a')] }, { text: '', calls: [find('b')] }, { text: '', calls: [activate('pdf')] });
     assert.deepEqual(await runTriggerOnce('pdf', prompt, searching, notCancelled), { kind: 'completed', triggered: false, loaded: [], firstLine: '' });
     assert.equal(searching.sent.length, 2);
+    assert.deepEqual(searching.toolCalls, ['skills_find'], 'the second round ends the run: its search is not answered');
     const wrong = listModel({ text: '\nI will use docx.\nMore.', calls: [activate('docx')] });
     assert.deepEqual(await runTriggerOnce('pdf', prompt, wrong, notCancelled), { kind: 'completed', triggered: false, loaded: ['docx'], firstLine: 'I will use docx.' });
+  });
+
+  it('counts only activation calls, each with a usable name, and stops as soon as one loads a skill', async () => {
+    const other: ModelToolCall = { callId: 'r1', name: 'skills_readResource', input: { name: 'pdf', skill: 'pdf', path: 'a.md' } };
+    const reading = listModel({ text: '', calls: [other] }, { text: '', calls: [] });
+    assert.deepEqual(await runTriggerOnce('pdf', prompt, reading, notCancelled), { kind: 'completed', triggered: false, loaded: [], firstLine: '' });
+    assert.deepEqual(reading.toolCalls, ['skills_readResource']);
+
+    const nameless = listModel({ text: '', calls: [{ callId: 'a1', name: 'skills_activate', input: {} }] });
+    assert.deepEqual(await runTriggerOnce('pdf', prompt, nameless, notCancelled), { kind: 'completed', triggered: false, loaded: [], firstLine: '' });
+    assert.equal(nameless.sent.length, 1, 'an activation call alone ends the run, usable or not');
+    assert.deepEqual(nameless.toolCalls, []);
+
+    const both = listModel({ text: '', calls: [find('pdf'), activate('pdf')] });
+    assert.deepEqual(await runTriggerOnce('pdf', prompt, both, notCancelled), { kind: 'completed', triggered: true, loaded: ['pdf'], firstLine: '' });
+    assert.equal(both.sent.length, 1);
+    assert.deepEqual(both.toolCalls, []);
+  });
+
+  it('sends back only the tool calls of an answer without text', async () => {
+    const model = listModel({ text: '', calls: [find('pdf forms')] });
+    await runTriggerOnce('pdf', prompt, model, notCancelled);
+    assert.deepEqual(model.sent[1][2], { role: 'assistant', parts: [{ kind: 'toolCall', callId: 'f1', name: 'skills_find', input: { query: 'pdf forms' } }] });
+  });
+
+  it('sends nothing once cancelled', async () => {
+    const model = listModel({ text: '', calls: [activate('pdf')] });
+    assert.deepEqual(await runTriggerOnce('pdf', prompt, model, { isCancellationRequested: true }), { kind: 'cancelled' });
+    assert.equal(model.sent.length, 0);
   });
 
   it('reports a model error in words and a cancellation as such', async () => {
@@ -142,6 +172,45 @@ describe('runTriggerJobs', () => {
       ['passed', 'passed', 'failed'],
     );
     assert.deepEqual(summary.cancelled, []);
+  });
+
+  it('starts no query once cancelled before the first run, and lists them all', async () => {
+    const jobs = [job('pdf one', true, 2), job('pdf two', true, 1)];
+    const { model, order } = keywordModel(1);
+    const events: string[] = [];
+    const summary = await runTriggerJobs(jobs, {
+      prompt: (query) => [{ role: 'user', parts: [{ kind: 'text', text: query }] }],
+      model,
+      concurrency: 2,
+      token: { isCancellationRequested: true },
+      onStarted: (started) => events.push(`started ${started.query.query}`),
+      onRun: (ran, run, result) => events.push(`${ran.query.query}#${run}:${result.kind}`),
+      onDone: (finished) => events.push(`done ${finished.query.query}`),
+    });
+    assert.deepEqual(order, []);
+    assert.deepEqual(events, []);
+    assert.equal(summary.verdicts.size, 0);
+    assert.deepEqual(summary.cancelled, jobs);
+  });
+
+  it('needs no listener for each run', async () => {
+    const jobs = [job('merge pdf files', true, 2)];
+    const { model } = keywordModel(1);
+    const done: string[] = [];
+    const summary = await runTriggerJobs(jobs, {
+      prompt: (query) => [{ role: 'user', parts: [{ kind: 'text', text: query }] }],
+      model,
+      concurrency: 1,
+      token: notCancelled,
+      onDone: (finished, verdict) => done.push(`${finished.query.query}: ${verdict.kind}`),
+    });
+    assert.deepEqual(done, ['merge pdf files: passed']);
+    assert.equal(summary.verdicts.get(jobs[0])?.kind, 'passed');
+  });
+
+  it('plans one request for each run of each query', () => {
+    assert.equal(plannedRequests([job('a', true, 3), job('b', false, 2), job('c', true, 1)]), 6);
+    assert.equal(plannedRequests([]), 0);
   });
 
   it('stops sending once cancelled and lists the unfinished queries', async () => {

@@ -61,6 +61,19 @@ describe('parseTriggerTests', () => {
     const objectText = '{ "queries": { "query": "a" } }';
     assert.deepEqual(described(objectText, parseTriggerTests(objectText, FILE).diagnostics), ['error triggers-shape @1:14 { "query": "a" }']);
     assert.deepEqual(described('{ "runs": 2 }', parseTriggerTests('{ "runs": 2 }', FILE).diagnostics), ['error triggers-shape @1:1 {']);
+    assert.deepEqual(
+      ['"pdf"', '{ "runs": 2 }'].map((text) => parseTriggerTests(text, FILE).diagnostics[0].message),
+      [
+        'Trigger tests are an array of { "query": "…", "should_trigger": true } (or an object with such a "queries" array).',
+        'The object form needs a "queries" array of { "query": "…", "should_trigger": true }.',
+      ],
+    );
+  });
+
+  it('names the first syntax error of an empty file', () => {
+    const [diagnostic] = parseTriggerTests('', FILE).diagnostics;
+    assert.equal(diagnostic.message, 'triggers.json is not valid JSON: value expected. Expected an array of { "query": "…", "should_trigger": true }.');
+    assert.deepEqual(diagnostic.range, { start: { line: 0, column: 0 }, end: { line: 0, column: 0 } });
   });
 
   it('checks each entry: shape, query, should_trigger, unknown fields', () => {
@@ -83,11 +96,32 @@ describe('parseTriggerTests', () => {
       'error triggers-should-trigger-type @6:50 "yes"',
       'warning triggers-unknown-field @7:54 "note"',
     ]);
+    assert.deepEqual(
+      parsed.diagnostics.map((diagnostic) => diagnostic.message),
+      [
+        'Each entry must be an object: { "query": "…", "should_trigger": true }.',
+        '"query" is empty: write what a user would ask.',
+        '"query" must be a string: what a user would ask.',
+        '"query" must be a string: what a user would ask.',
+        '"should_trigger" must be true or false: whether this query should load the skill.',
+        'Unknown field "note" (an entry has "query" and "should_trigger"); it is ignored.',
+      ],
+    );
     // Entries with errors are not tests; the others still are.
     assert.deepEqual(
       parsed.tests?.queries.map((query) => query.query),
       ['rotate pages'],
     );
+  });
+
+  it('takes a query of only spaces for an empty one', () => {
+    const text = '[{ "query": "  \\t ", "should_trigger": true }]';
+    assert.deepEqual(described(text, parseTriggerTests(text, FILE).diagnostics), ['error triggers-empty-query @1:13 "  \\t "']);
+  });
+
+  it('places a problem at the start of a line in that line, at column 1', () => {
+    const text = '[\n"x"\n]';
+    assert.deepEqual(parseTriggerTests(text, FILE).diagnostics[0].range, { start: { line: 1, column: 0 }, end: { line: 1, column: 3 } });
   });
 
   it('reports a duplicate query (case and spaces aside) on the repeat, naming the first line', () => {
@@ -98,6 +132,16 @@ describe('parseTriggerTests', () => {
     assert.equal(parsed.tests?.queries.length, 1);
   });
 
+  it('tells queries apart by their lower-case text, so ß and ss stay different', () => {
+    const text = '[\n  { "query": "Straße", "should_trigger": true },\n  { "query": "STRASSE", "should_trigger": true }\n]';
+    const parsed = parseTriggerTests(text, FILE);
+    assert.deepEqual(parsed.diagnostics, []);
+    assert.deepEqual(
+      parsed.tests?.queries.map((query) => query.query),
+      ['Straße', 'STRASSE'],
+    );
+  });
+
   it('checks the per-file settings', () => {
     const text = '{ "runs": 0, "threshold": 1.5, "model": "x", "queries": [] }';
     assert.deepEqual(described(text, parseTriggerTests(text, FILE).diagnostics), [
@@ -106,6 +150,38 @@ describe('parseTriggerTests', () => {
       'warning triggers-unknown-field @1:32 "model"',
       'warning triggers-no-queries @1:57 []',
     ]);
+    assert.deepEqual(
+      parseTriggerTests(text, FILE).diagnostics.map((diagnostic) => diagnostic.message),
+      [
+        '"runs" must be a whole number from 1 to 20.',
+        '"threshold" must be a number from 0 to 1 (the share of runs that must trigger).',
+        'Unknown field "model" (expected "queries", "runs" or "threshold"); it is ignored.',
+        'No queries to test yet. Add { "query": "…", "should_trigger": true } entries, or run Skills: Draft Trigger Tests….',
+      ],
+    );
+  });
+
+  /** A per-file setting as read from `value`, with the codes of the problems reported. */
+  function setting(field: 'runs' | 'threshold', value: string): [number | undefined, string[]] {
+    const parsed = parseTriggerTests(`{ "${field}": ${value}, "queries": [{ "query": "a", "should_trigger": true }] }`, FILE);
+    return [parsed.tests?.[field], parsed.diagnostics.map((diagnostic) => diagnostic.code)];
+  }
+
+  it('takes runs from 1 to 20, whole numbers only', () => {
+    assert.deepEqual(setting('runs', '1'), [1, []]);
+    assert.deepEqual(setting('runs', '20'), [20, []]);
+    for (const wrong of ['0', '21', '2.5', '"3"', 'true']) {
+      assert.deepEqual(setting('runs', wrong), [undefined, ['triggers-runs']], wrong);
+    }
+  });
+
+  it('takes a threshold from 0 to 1, numbers only', () => {
+    assert.deepEqual(setting('threshold', '0'), [0, []]);
+    assert.deepEqual(setting('threshold', '1'), [1, []]);
+    assert.deepEqual(setting('threshold', '0.25'), [0.25, []]);
+    for (const wrong of ['-0.5', '1.01', '"0.5"', 'true', 'null']) {
+      assert.deepEqual(setting('threshold', wrong), [undefined, ['triggers-threshold']], wrong);
+    }
   });
 
   it('counts columns from the start of the line with CRLF line ends', () => {
@@ -133,6 +209,27 @@ describe('loadTriggerTests', () => {
 
   it('is undefined for a skill without the file', async () => {
     assert.equal(await loadTriggerTests(path.join(dir, 'none')), undefined);
+  });
+
+  it('is undefined when a file stands where the evals folder would be', async () => {
+    const skill = path.join(dir, 'flat');
+    await fs.mkdir(skill, { recursive: true });
+    await fs.writeFile(path.join(skill, 'evals'), 'not a folder');
+    assert.equal(await loadTriggerTests(skill), undefined);
+  });
+
+  it('reports a file it cannot read as an error at its start', async () => {
+    const skill = path.join(dir, 'folder-file');
+    const file = path.join(skill, 'evals', 'triggers.json');
+    await fs.mkdir(file, { recursive: true });
+    for (const blockingReads of [false, true]) {
+      const loaded = await loadTriggerTests(skill, { blockingReads });
+      assert.equal(loaded?.tests, undefined);
+      assert.equal(loaded?.diagnostics.length, 1);
+      const [diagnostic] = loaded!.diagnostics;
+      assert.deepEqual({ ...diagnostic, message: '' }, { code: 'triggers-unreadable', severity: 'error', message: '', file, range: { start: { line: 0, column: 0 }, end: { line: 0, column: 0 } } });
+      assert.ok(diagnostic.message.startsWith(`${file} cannot be read: EISDIR`), diagnostic.message);
+    }
   });
 
   it('reads and checks the file of a skill folder', async () => {

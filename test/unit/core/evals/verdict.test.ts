@@ -31,6 +31,19 @@ describe('queryVerdict', () => {
     assert.match(verdict.message, /^Triggered pdf in 2 of 3 runs \(should not trigger, threshold 50%\)\. Instead: loaded pdf \(1 run\); loaded pdf, docx \(1 run\)\.$/);
   });
 
+  it('speaks of a single run in the singular', () => {
+    assert.equal(queryVerdict('pdf', true, [hit], 0.5).message, 'Triggered pdf in 1 of 1 run (should trigger, threshold 50%).');
+  });
+
+  it('lists every other skill a should-trigger run loaded instead', () => {
+    const verdict = queryVerdict('pdf', true, [{ kind: 'completed', triggered: false, loaded: ['docx', 'xlsx'], firstLine: '' }], 0.5);
+    assert.equal(verdict.message, 'Triggered pdf in 0 of 1 run (should trigger, threshold 50%). Instead: loaded docx, xlsx (1 run).');
+  });
+
+  it('is errored when no run completed', () => {
+    assert.deepEqual(queryVerdict('pdf', true, [], 0.5), { kind: 'errored', message: 'No run completed.' });
+  });
+
   it("is errored with the model's message when a run failed", () => {
     assert.deepEqual(queryVerdict('pdf', true, [hit, { kind: 'errored', message: 'The model failed: rate limited' }, hit], 0.5), { kind: 'errored', message: 'The model failed: rate limited' });
   });
@@ -53,5 +66,6 @@ describe('precisionRecall', () => {
     assert.deepEqual(precisionRecall([result(false, 'passed')]), {});
     assert.equal(describePrecisionRecall({}), 'precision n/a · recall n/a');
     assert.deepEqual(precisionRecall([result(true, 'failed')]), { recall: 0 });
+    assert.deepEqual(precisionRecall([result(false, 'failed')]), { precision: 0 });
   });
 });
