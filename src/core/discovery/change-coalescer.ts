@@ -6,6 +6,7 @@ import type { SkillChange } from './registry';
 
 export interface Timers {
   setTimeout(callback: () => void, ms: number): unknown;
+  /** Does nothing for `undefined`, like the global clearTimeout. */
   clearTimeout(handle: unknown): void;
 }
 
@@ -49,9 +50,7 @@ export class ChangeCoalescer {
     // Delete then set, so the batch keeps the order of the latest events.
     this.batch.delete(change.path);
     this.batch.set(change.path, change.kind);
-    if (this.quietTimer !== undefined) {
-      this.timers.clearTimeout(this.quietTimer);
-    }
+    this.timers.clearTimeout(this.quietTimer); // Clearing no timer (undefined) does nothing.
     this.quietTimer = this.timers.setTimeout(() => this.flush(), this.quietMs);
     if (this.maxWaitTimer === undefined) {
       this.maxWaitTimer = this.timers.setTimeout(() => this.flush(), this.maxWaitMs);
@@ -76,13 +75,9 @@ export class ChangeCoalescer {
   }
 
   private clearTimers(): void {
-    if (this.quietTimer !== undefined) {
-      this.timers.clearTimeout(this.quietTimer);
-      this.quietTimer = undefined;
-    }
-    if (this.maxWaitTimer !== undefined) {
-      this.timers.clearTimeout(this.maxWaitTimer);
-      this.maxWaitTimer = undefined;
-    }
+    this.timers.clearTimeout(this.quietTimer);
+    this.timers.clearTimeout(this.maxWaitTimer);
+    this.quietTimer = undefined;
+    this.maxWaitTimer = undefined;
   }
 }

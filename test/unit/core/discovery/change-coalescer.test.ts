@@ -18,6 +18,11 @@ class ManualTimers implements Timers {
     this.due.delete(handle as number);
   }
 
+  /** Timers set and neither run nor cleared. */
+  get scheduled(): number {
+    return this.due.size;
+  }
+
   advance(ms: number): void {
     const end = this.now + ms;
     for (;;) {
@@ -34,12 +39,61 @@ class ManualTimers implements Timers {
 }
 
 describe('ChangeCoalescer', () => {
-  function setup(): { timers: ManualTimers; batches: SkillChange[][]; coalescer: ChangeCoalescer } {
+  function setup(options: { quietMs?: number; maxWaitMs?: number } = { quietMs: 100, maxWaitMs: 300 }): { timers: ManualTimers; batches: SkillChange[][]; coalescer: ChangeCoalescer } {
     const timers = new ManualTimers();
     const batches: SkillChange[][] = [];
-    const coalescer = new ChangeCoalescer((changes) => batches.push(changes), { quietMs: 100, maxWaitMs: 300, timers });
+    const coalescer = new ChangeCoalescer((changes) => batches.push(changes), { ...options, timers });
     return { timers, batches, coalescer };
   }
+
+  it('waits 100 ms of quiet and at most 300 ms by default, or the times it is given', () => {
+    const cases: [options: { quietMs?: number; maxWaitMs?: number }, quietMs: number, maxWaitMs: number][] = [
+      [{}, 100, 300],
+      [{ quietMs: 20, maxWaitMs: 50 }, 20, 50],
+    ];
+    for (const [options, quietMs, maxWaitMs] of cases) {
+      const { timers, batches, coalescer } = setup(options);
+      coalescer.add({ path: '/s/a', kind: 'changed' });
+      timers.advance(quietMs - 1);
+      assert.equal(batches.length, 0);
+      timers.advance(1);
+      assert.equal(batches.length, 1);
+      // Events closer together than the quiet time: only the longest wait flushes them.
+      const step = quietMs * 0.6;
+      for (let elapsed = 0; elapsed < maxWaitMs; elapsed += step) {
+        coalescer.add({ path: `/s/${elapsed}`, kind: 'changed' });
+        timers.advance(step);
+      }
+      assert.deepEqual(
+        batches.map((batch) => batch.length),
+        [1, Math.ceil(maxWaitMs / step)],
+        `quiet ${quietMs} ms, longest wait ${maxWaitMs} ms`,
+      );
+    }
+  });
+
+  it('hands over nothing when flushed with nothing pending, and leaves no timer behind', () => {
+    const { timers, batches, coalescer } = setup();
+    coalescer.flush();
+    coalescer.add({ path: '/s/a', kind: 'changed' });
+    coalescer.flush();
+    assert.equal(timers.scheduled, 0);
+    coalescer.flush();
+    assert.deepEqual(batches, [[{ path: '/s/a', kind: 'changed' }]]);
+  });
+
+  it('starts the longest wait afresh with the first event after a flush', () => {
+    const { timers, batches, coalescer } = setup();
+    coalescer.add({ path: '/s/a', kind: 'changed' });
+    timers.advance(10);
+    coalescer.flush();
+    timers.advance(240);
+    coalescer.add({ path: '/s/b', kind: 'changed' });
+    timers.advance(60); // 300 ms after the first event: the flushed batch no longer counts.
+    assert.equal(batches.length, 1);
+    timers.advance(40);
+    assert.deepEqual(batches[1], [{ path: '/s/b', kind: 'changed' }]);
+  });
 
   it('flushes one batch once events stop, keeping the latest kind per path', () => {
     const { timers, batches, coalescer } = setup();
@@ -76,6 +130,7 @@ describe('ChangeCoalescer', () => {
     assert.equal(batches.length, 1);
     coalescer.add({ path: '/s/b', kind: 'changed' });
     coalescer.dispose();
+    assert.equal(timers.scheduled, 0);
     timers.advance(1000);
     assert.equal(batches.length, 1);
     assert.equal(coalescer.pending, false);
