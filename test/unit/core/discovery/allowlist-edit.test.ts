@@ -7,8 +7,9 @@ describe('allowlist edits', () => {
   });
 
   it('does not add to an empty list, which already allows everything', () => {
-    assert.equal(allowSkill([], 'notes').changed, false);
-    assert.equal(allowSkill(['  '], 'notes').changed, false);
+    const empty = { changed: false, reason: 'Every skill is allowed: the allowlist is empty.' };
+    assert.deepEqual(allowSkill([], 'notes'), empty);
+    assert.deepEqual(allowSkill(['  ', ''], 'notes'), empty);
   });
 
   it('does not add a name a pattern already allows', () => {
@@ -19,13 +20,20 @@ describe('allowlist edits', () => {
     assert.deepEqual(disallowSkill(['docs', 'Notes', 'pdf-*', 'notes '], 'notes'), { changed: true, allowlist: ['docs', 'pdf-*'] });
   });
 
-  it('refuses to empty the list, which would allow every skill', () => {
-    const result = disallowSkill(['notes'], 'notes');
-    assert.equal(result.changed, false);
-    assert.match(!result.changed ? result.reason : '', /would allow every skill/);
+  it('refuses to empty the list, or leave only blank entries, which would allow every skill', () => {
+    const refused = {
+      changed: false,
+      reason: '"notes" is the only allowlist entry; removing it would allow every skill. Edit the setting to choose what to allow instead.',
+    };
+    assert.deepEqual(disallowSkill(['notes'], 'notes'), refused);
+    assert.deepEqual(disallowSkill(['notes', ' ', ''], 'notes'), refused);
+  });
+
+  it('says so when the skill is not in the list by name', () => {
+    assert.deepEqual(disallowSkill(['docs', 'no*'], 'notes'), { changed: false, reason: '"notes" is not in the allowlist by name.' });
   });
 
   it('says which patterns still allow a removed name', () => {
-    assert.deepEqual(patternsAllowing(['docs', 'no*', 'x?'], 'notes'), ['no*']);
+    assert.deepEqual(patternsAllowing(['docs', 'notes', 'no*', 'x?'], 'notes'), ['no*']);
   });
 });

@@ -75,6 +75,34 @@ describe('validateAllSkills', () => {
     assert.equal(describeValidation(summary), 'Checked 1 skill: 0 errors, 1 warning.');
   });
 
+  it('puts a problem that points at a file among the diagnostics of that file', async () => {
+    const file = path.join(dir, 'file-root');
+    await fs.writeFile(file, 'x');
+    await registry.setRoots([root(file)]);
+    const summary = await validateAllSkills(registry.snapshot);
+    const zero = { line: 0, column: 0 };
+    assert.deepEqual(summary.files.get(file), [
+      { code: 'root-unreadable', severity: 'warning', message: `Cannot read skill folder ${file}: it is a file, not a folder.`, file, range: { start: zero, end: zero } },
+    ]);
+    assert.deepEqual(summary.locationProblems, []);
+    assert.deepEqual([summary.checked, summary.errors, summary.warnings], [0, 0, 1]);
+  });
+
+  it('leaves out a SKILL.md deleted since the snapshot, and keeps a problem whose path is gone', async () => {
+    await writeTree(path.join(dir, 'ws'), { good: { 'SKILL.md': skillText('good', 'Fine.') }, gone: { 'SKILL.md': skillText('gone', 'Deleted soon.') } });
+    await fs.symlink(path.join(dir, 'nowhere'), path.join(dir, 'ws', 'dangling'));
+    await registry.setRoots([root(path.join(dir, 'ws'))]);
+    await fs.rm(path.join(dir, 'ws', 'gone', 'SKILL.md'));
+    await fs.rm(path.join(dir, 'ws', 'dangling'));
+    const summary = await validateAllSkills(registry.snapshot);
+    assert.equal(summary.checked, 1);
+    assert.deepEqual([...summary.files.keys()], [path.join(dir, 'ws', 'good', 'SKILL.md')]);
+    assert.deepEqual(
+      summary.locationProblems.map((problem) => problem.code),
+      ['dangling-symlink'],
+    );
+  });
+
   it('sums up in one sentence', () => {
     assert.equal(describeValidation({ checked: 1, errors: 0, warnings: 2, skippedUntrusted: 0 }), 'Checked 1 skill: 0 errors, 2 warnings.');
     assert.equal(describeValidation({ checked: 3, errors: 1, warnings: 1, skippedUntrusted: 2 }), 'Checked 3 skills: 1 error, 1 warning. 2 skills of the untrusted workspace not read.');
