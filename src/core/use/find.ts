@@ -274,9 +274,6 @@ export class SkillSearchIndex {
    */
   search(query: string, options: FindOptions = {}): SkillMatch[] {
     const words = queryWords(query);
-    if (words.length === 0 || this.skills.size === 0) {
-      return [];
-    }
     const reached = words.map((word) => this.reach(word));
     // "google calendar" also finds "googlecalendar": the joined pair counts as the first word, and
     // the pair as one word of the query.
@@ -410,17 +407,13 @@ export class SkillSearchIndex {
   }
 
   private removeStem(stemmed: string): void {
-    const index = firstIndexNotBelow(this.sortedStems, stemmed);
-    if (this.sortedStems[index] === stemmed) {
-      this.sortedStems.splice(index, 1);
-    }
+    // Only stems added by addStem come here, so each is in the list and under each of its keys.
+    this.sortedStems.splice(firstIndexNotBelow(this.sortedStems, stemmed), 1);
     for (const variant of typoKeys(stemmed)) {
-      const stems = this.stemsByDeletion.get(variant);
-      if (stems) {
-        stems.splice(stems.indexOf(stemmed), 1);
-        if (stems.length === 0) {
-          this.stemsByDeletion.delete(variant);
-        }
+      const stems = this.stemsByDeletion.get(variant)!;
+      stems.splice(stems.indexOf(stemmed), 1);
+      if (stems.length === 0) {
+        this.stemsByDeletion.delete(variant);
       }
     }
   }

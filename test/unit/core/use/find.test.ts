@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { closestNames, editDistance, findSkills, SkillSearchIndex, stem, tokenize } from '../../../../src/core/use/find';
+import type { SkillRecord } from '../../../../src/core/model/types';
 import { fakeRecord } from '../../../fixtures/trees/tree';
 
 const skills = [
@@ -160,6 +161,24 @@ describe('closestNames', () => {
   it('suggests nothing for unrelated names', () => {
     assert.deepEqual(closestNames('kubernetes', all), []);
     assert.deepEqual(closestNames('', all), []);
+    assert.deepEqual(closestNames('  ', ['ab']), []);
+    assert.deepEqual(closestNames('a', ['abcdefgh']), []);
+  });
+
+  it('ignores spaces around the request', () => {
+    assert.deepEqual(closestNames(' pdf ', all), ['pdf-forms', 'pdf-extract']);
+  });
+
+  it('allows an edit per three letters, at least two, and containment from three letters on', () => {
+    assert.deepEqual(closestNames('pdfx', ['pdf-y']), ['pdf-y']);
+    assert.deepEqual(closestNames('kubernetes-deploy', ['kubernetas-daploi']), ['kubernetas-daploi']);
+    assert.deepEqual(closestNames('pdf', ['pdf-forms-tool']), ['pdf-forms-tool']);
+  });
+
+  it('orders by distance, then by name, and keeps the first few', () => {
+    const candidates = ['pdf-xyz', 'pdf-c', 'pdf-b', 'pdf-a'];
+    assert.deepEqual(closestNames('pdf-x', candidates), ['pdf-a', 'pdf-b', 'pdf-c', 'pdf-xyz']);
+    assert.deepEqual(closestNames('pdf-x', candidates, 2), ['pdf-a', 'pdf-b']);
   });
 });
 
@@ -177,9 +196,204 @@ describe('text helpers', () => {
     assert.equal(stem('class'), 'class');
   });
 
+  it('leaves short words and inner letters alone', () => {
+    const stems = Object.fromEntries(['ties', 'gas', 'issues', 'thing', 'need', 'add', 'letter', 'ace'].map((word) => [word, stem(word)]));
+    assert.deepEqual(stems, { ties: 'tie', gas: 'gas', issues: 'issu', thing: 'thing', need: 'need', add: 'add', letter: 'letter', ace: 'ace' });
+  });
+
   it('counts an adjacent transposition as one edit', () => {
     assert.equal(editDistance('review', 'reveiw'), 1);
     assert.equal(editDistance('kitten', 'sitting'), 3);
     assert.equal(editDistance('', 'abc'), 3);
+    assert.equal(editDistance('ab', 'b'), 1);
+    assert.equal(editDistance('ab', ''), 2);
+  });
+
+  it('swaps only two letters that trade places', () => {
+    assert.equal(editDistance('ab', 'xa'), 2);
+    assert.equal(editDistance('xb', 'bz'), 2);
+  });
+
+  it('reports any distance above the limit as the limit plus one', () => {
+    assert.equal(editDistance('ab', 'abcdef', 2), 3);
+    assert.equal(editDistance('abcdef', 'uvwxyz', 2), 3);
+    assert.equal(editDistance('review', 'reveiw', 2), 1);
+  });
+});
+
+/** BM25F of one reached word in one skill, as documented: idf times the saturated, length-normalised frequency of both fields. */
+function bm25f(count: number, holders: number, fields: { weight: number; lengthNormalization: number; occurrences: number; length: number; average: number }[], reachWeight = 1): number {
+  const idf = Math.log(1 + (count - holders + 0.5) / (holders + 0.5));
+  const frequency = fields.reduce((sum, field) => sum + (field.weight * field.occurrences) / (1 - field.lengthNormalization + (field.lengthNormalization * field.length) / field.average), 0);
+  return (reachWeight * idf * frequency * 2.2) / (frequency + 1.2);
+}
+
+function scoreOf(records: readonly SkillRecord[], query: string, name: string): number {
+  const match = findSkills(records, query).find((candidate) => candidate.record.name === name);
+  assert.ok(match, `${name} should match "${query}"`);
+  return match.score;
+}
+
+describe('findSkills scores', () => {
+  // Name lengths 3 (two words and their joined form), 1, 1; description lengths 5, 2, 4 without filler words.
+  const charts = [fakeRecord('chart-maker', 'Draws charts and charts of sales data.'), fakeRecord('sales', 'Forecast sales.'), fakeRecord('data', 'Clean data tables for charts.')];
+  const averageName = 5 / 3;
+  const averageDescription = 11 / 3;
+  const name = (occurrences: number, length: number) => ({ weight: 3, lengthNormalization: 0.3, occurrences, length, average: averageName });
+  const description = (occurrences: number, length: number) => ({ weight: 1, lengthNormalization: 0.75, occurrences, length, average: averageDescription });
+
+  it('weighs a word by its rarity and its length-normalised frequency in the name and the description', () => {
+    const ranked = findSkills(charts, 'chart');
+    assert.deepEqual(
+      ranked.map((match) => match.record.name),
+      ['chart-maker', 'data'],
+    );
+    assert.ok(Math.abs(ranked[0].score - bm25f(3, 2, [name(1, 3), description(2, 5)])) < 1e-12);
+    assert.ok(Math.abs(ranked[1].score - bm25f(3, 2, [description(1, 4)])) < 1e-12);
+  });
+
+  it('doubles the score of the skill whose whole name is the query', () => {
+    assert.ok(Math.abs(scoreOf(charts, 'sales', 'sales') - 2 * bm25f(3, 2, [name(1, 1), description(1, 2)])) < 1e-12);
+    assert.ok(Math.abs(scoreOf(charts, 'sales', 'chart-maker') - bm25f(3, 2, [description(1, 5)])) < 1e-12);
+    const filler = [fakeRecord('pdf-form-filler', 'Completes documents.')];
+    assert.ok(Math.abs(scoreOf(filler, 'pdf form filler', 'pdf-form-filler') - 2 * scoreOf(filler, 'filler form pdf', 'pdf-form-filler')) < 1e-12);
+  });
+
+  it('counts a word reached by prefix, typo, inside a longer word or by its root for less than an exact one', () => {
+    const one = [fakeRecord('drawing', 'Draw charts in a spreadsheet and print documents.')];
+    const ratio = (query: string, exact: string) => scoreOf(one, query, 'drawing') / scoreOf(one, exact, 'drawing');
+    assert.ok(Math.abs(ratio('char', 'chart') - 0.7) < 1e-12);
+    assert.ok(Math.abs(ratio('ch', 'chart') - 0.7) < 1e-12);
+    assert.ok(Math.abs(ratio('chrat', 'chart') - 0.6) < 1e-12);
+    assert.ok(Math.abs(ratio('sheet', 'spreadsheet') - 0.5) < 1e-12);
+    assert.ok(Math.abs(ratio('sspreadshet', 'spreadsheet') - 0.4) < 1e-12);
+    assert.ok(Math.abs(ratio('printer', 'print') - 0.5) < 1e-12);
+  });
+
+  it('counts the best of the words one query word reaches in a skill', () => {
+    for (const other of ['format', 'formula']) {
+      const records = [fakeRecord('both', 'format formula'), fakeRecord('other', other)];
+      const best = Math.max(scoreOf(records, 'format', 'both'), scoreOf(records, 'formula', 'both'));
+      assert.ok(Math.abs(scoreOf(records, 'form', 'both') - 0.7 * best) < 1e-12, `with ${other}`);
+    }
+  });
+
+  it('scales a skill by the share of the query words it matches', () => {
+    assert.ok(Math.abs(scoreOf(charts, 'chart zebra', 'data') - scoreOf(charts, 'chart', 'data') / 2) < 1e-12);
+    assert.equal(findSkills(charts, 'chart zebra')[0].matchedWords, 1);
+  });
+
+  it('leaves filler words out of a query that has other words, and keeps them in one that has not', () => {
+    assert.deepEqual(findSkills(skills, 'the pdf'), findSkills(skills, 'pdf'));
+    assert.deepEqual(
+      findSkills([fakeRecord('how-to', 'Guides.')], 'how to').map((match) => [match.record.name, match.matchedWords]),
+      [['how-to', 2]],
+    );
+  });
+
+  it('counts two query words that join into a name as that one name', () => {
+    const paypal = [fakeRecord('paypal', 'Send money.')];
+    assert.deepEqual(findSkills(paypal, 'pay pal'), findSkills(paypal, 'paypal'));
+  });
+
+  it('says a skill matched the name when any query word did', () => {
+    const [match] = findSkills([fakeRecord('pdf-tools', 'Merge files.')], 'pdf merge');
+    assert.equal(match.nameMatch, true);
+    assert.equal(match.matchedWords, 2);
+  });
+
+  it('keeps the given order between skills of the same name and score, and sorts other ties by name', () => {
+    const first = fakeRecord('notes', 'Take meeting notes.', { dir: '/one/notes' });
+    const second = fakeRecord('notes', 'Take meeting notes.', { dir: '/two/notes' });
+    assert.deepEqual(
+      findSkills([first, second], 'meeting').map((match) => match.record),
+      [first, second],
+    );
+    const twins = ['notes-c', 'notes-a', 'notes-d', 'notes-b'].map((twin) => fakeRecord(twin, 'Take meeting notes.'));
+    assert.deepEqual(
+      findSkills(twins, 'meeting').map((match) => match.record.name),
+      ['notes-a', 'notes-b', 'notes-c', 'notes-d'],
+    );
+  });
+});
+
+describe('findSkills reach', () => {
+  it('reaches words by a prefix of two letters or more, not one', () => {
+    assert.deepEqual(names('ex'), ['pdf-extract', 'spreadsheet', 'release-notes']);
+    assert.deepEqual(names('e'), []);
+  });
+
+  it('finds words inside longer ones from four letters on', () => {
+    assert.deepEqual(names('read'), ['spreadsheet']);
+    assert.deepEqual(names('she'), []);
+  });
+
+  it('reaches the root of a word of seven letters or more, keeping at least five letters', () => {
+    const records = [fakeRecord('print', 'Print documents.'), fakeRecord('prince', 'Royal prince.')];
+    assert.deepEqual(
+      findSkills(records, 'printer').map((match) => match.record.name),
+      ['print'],
+    );
+    assert.deepEqual(
+      findSkills([fakeRecord('stats', 'Statistically significantly.')], 'significance').map((match) => match.record.name),
+      ['stats'],
+    );
+  });
+
+  it('tolerates one typo below eight letters and two from eight on', () => {
+    assert.deepEqual(names('eviewr'), []);
+    assert.deepEqual(names('dcumenta'), ['pdf-extract']);
+  });
+
+  it('finds every word one typo away, whatever else shares its letters', () => {
+    const records = [fakeRecord('cart', 'Cart.'), fakeRecord('card', 'Card.'), fakeRecord('car', 'Car.')];
+    assert.deepEqual(
+      findSkills(records, 'carx').map((match) => match.record.name),
+      ['car', 'card', 'cart'],
+    );
+  });
+
+  it('matches a name written as one word only whole, never by a typo', () => {
+    assert.deepEqual(findSkills([fakeRecord('pdf-forms', 'Fill in.')], 'pdfformx'), []);
+  });
+
+  it('finds nothing for a word no skill holds, even for skills without metadata', () => {
+    const broken = fakeRecord('broken', 'x', { status: 'invalid', metadata: undefined });
+    assert.deepEqual(findSkills([...skills, broken], 'here'), []);
+    assert.deepEqual(
+      findSkills([...skills, broken], 'broken').map((match) => match.record),
+      [broken],
+    );
+  });
+});
+
+describe('SkillSearchIndex updates', () => {
+  const records = [
+    fakeRecord('paypal', 'Send money.'),
+    fakeRecord('pay-slips', 'Print pay slips and charts.'),
+    fakeRecord('chart-maker', 'Draw charts.'),
+    fakeRecord('card', 'Card.'),
+    fakeRecord('cart', 'Cart.'),
+  ];
+
+  it('scores after removals exactly as an index built from the remaining skills', () => {
+    const index = new SkillSearchIndex();
+    index.sync(records);
+    index.remove(records[0]);
+    index.remove(records[2]);
+    index.remove(records[3]);
+    const fresh = new SkillSearchIndex();
+    fresh.sync([records[1], records[4]]);
+    for (const query of ['pay pal', 'chart', 'carx', 'print', 'slip']) {
+      assert.deepEqual(index.search(query), fresh.search(query), query);
+    }
+  });
+
+  it('ignores the removal of a skill it does not hold', () => {
+    const index = new SkillSearchIndex();
+    index.sync(records.slice(1));
+    index.remove(records[0]);
+    assert.equal(index.size, 4);
+    assert.equal(index.search('pay')[0].record.name, 'pay-slips');
   });
 });
