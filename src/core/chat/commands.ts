@@ -81,10 +81,11 @@ function statusText(record: SkillRecord): string {
 }
 
 function descriptionText(record: SkillRecord): string {
-  if (record.status === 'shadowed' && record.shadowedBy) {
+  // Only shadowed records name a winner, and invalid ones never have metadata (stale ones keep their last valid version's).
+  if (record.shadowedBy) {
     return `Shadowed by ${record.shadowedBy}`;
   }
-  if (record.metadata && !(record.status === 'invalid' && !record.stale)) {
+  if (record.metadata) {
     return record.metadata.description;
   }
   const error = leadingProblem(record);

@@ -53,7 +53,8 @@ const CARRIED_SHARE = 0.3;
 const DEFAULT_CARRIED_CHARS = 120_000;
 
 export function carriedBudgetChars(maxInputTokens?: number): number {
-  return maxInputTokens && maxInputTokens > 0 ? Math.floor(maxInputTokens * CHARS_PER_TOKEN * CARRIED_SHARE) : DEFAULT_CARRIED_CHARS;
+  const tokens = maxInputTokens ?? 0;
+  return tokens > 0 ? Math.floor(tokens * CHARS_PER_TOKEN * CARRIED_SHARE) : DEFAULT_CARRIED_CHARS;
 }
 
 export function emptyTurnMetadata(command?: string): SkillsTurnMetadata {
@@ -61,11 +62,10 @@ export function emptyTurnMetadata(command?: string): SkillsTurnMetadata {
 }
 
 function isActivationRecord(value: unknown): value is SkillActivationRecord {
-  const record = value as Partial<SkillActivationRecord> | null;
+  // Only JSON comes back from a saved chat: anything but an object with these fields is not a record.
+  const record = value as Partial<SkillActivationRecord> | null | undefined;
   return (
-    typeof record === 'object' &&
-    record !== null &&
-    typeof record.name === 'string' &&
+    typeof record?.name === 'string' &&
     typeof record.file === 'string' &&
     typeof record.text === 'string' &&
     (record.invokedBy === 'model' || record.invokedBy === 'user') &&

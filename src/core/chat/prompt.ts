@@ -96,7 +96,7 @@ export interface ModelChoice<Model> {
  * available, else the user's model, with a note saying so.
  */
 export function chooseForkModel<Model extends ModelDescription>(skillName: string, hint: string | undefined, available: readonly Model[], userModel: Model): ModelChoice<Model> {
-  const wanted = hint?.trim().toLowerCase();
+  const wanted = hint?.trim();
   if (!wanted) {
     return { model: userModel };
   }
@@ -104,7 +104,7 @@ export function chooseForkModel<Model extends ModelDescription>(skillName: strin
   if (found) {
     return { model: found };
   }
-  return { model: userModel, note: `Skill "${skillName}" asks for the model "${hint!.trim()}", which is not available; it ran on ${userModel.name} instead.` };
+  return { model: userModel, note: `Skill "${skillName}" asks for the model "${wanted}", which is not available; it ran on ${userModel.name} instead.` };
 }
 
 /** The first of `available` whose id is `hint`, else the first of its family (case aside); the first one wins a tie. */
@@ -128,14 +128,11 @@ export function oneLineMessage(text: string): string {
   return line.length > MAX_MESSAGE_CHARS ? `${line.slice(0, MAX_MESSAGE_CHARS - 1)}…` : line;
 }
 
-function errorFields(error: unknown): { name?: string; code?: string; message: string } {
+/** The name and code are only compared with known strings, so they are passed on as they are. */
+function errorFields(error: unknown): { name?: unknown; code?: unknown; message: string } {
   if (typeof error === 'object' && error !== null) {
     const fields = error as { name?: unknown; code?: unknown; message?: unknown };
-    return {
-      name: typeof fields.name === 'string' ? fields.name : undefined,
-      code: typeof fields.code === 'string' ? fields.code : undefined,
-      message: typeof fields.message === 'string' ? fields.message : String(error),
-    };
+    return { name: fields.name, code: fields.code, message: typeof fields.message === 'string' ? fields.message : String(error) };
   }
   return { message: String(error) };
 }
