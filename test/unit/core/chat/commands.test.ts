@@ -125,3 +125,99 @@ describe('suggestSkills', () => {
     assert.equal(suggestSkills(snapshot, 'pdf', [], 1).length, 1);
   });
 });
+
+describe('parseUseCommand edges', () => {
+  it('takes a lone skill name, and trims what follows it', () => {
+    assert.deepEqual(parseUseCommand('pdf'), { name: 'pdf' });
+    assert.deepEqual(parseUseCommand('pdf  a.pdf  '), { name: 'pdf', arguments: 'a.pdf' });
+  });
+});
+
+describe('useUsage with many skills', () => {
+  const names = (count: number) => Array.from({ length: count }, (_, index) => `s${index}`);
+  const usage = (count: number) => useUsage(fakeSnapshot(names(count).map((name) => fakeRecord(name, 'x'))));
+
+  it('names up to thirty skills, then counts the rest', () => {
+    assert.equal(usage(30), `Usage: \`/use <skill> [arguments]\`. Skills you can start: ${names(30).join(', ')}.`);
+    assert.equal(usage(32), `Usage: \`/use <skill> [arguments]\`. Skills you can start: ${names(30).join(', ')}, …and 2 more (see /list).`);
+  });
+});
+
+describe('renderSkillList statuses', () => {
+  const link = (record: { file: string }): string => `file://${record.file}`;
+
+  it('says why each skill is unusable, notes stale and model-only skills, and cuts long descriptions', () => {
+    const snapshot = fakeSnapshot([
+      fakeRecord('blocked', 'Blocked.', { status: 'not-allowed', disableModelInvocation: true }),
+      fakeRecord('off', 'Off.', { status: 'disabled' }),
+      fakeRecord('old', 'Old.', { stale: true }),
+      fakeRecord('helper', 'Helps.', { metadata: metadata('helper', 'Helps.', { userInvocable: false }) }),
+      fakeRecord('empty', 'x', { status: 'invalid', metadata: undefined }),
+      fakeRecord('long', 'a'.repeat(161)),
+      fakeRecord('full', 'b'.repeat(160)),
+    ]);
+    assert.deepEqual(renderSkillList(snapshot, { link }).split('\n'), [
+      '7 skills, 4 usable:',
+      '',
+      '- **[blocked](file:///skills/blocked/SKILL.md)** · not allowed · Workspace: Blocked\\.',
+      '- **[off](file:///skills/off/SKILL.md)** · turned off · Workspace: Off\\.',
+      '- **[old](file:///skills/old/SKILL.md)** · available, stale: last valid version · Workspace: Old\\.',
+      '- **[helper](file:///skills/helper/SKILL.md)** · available, model only · Workspace: Helps\\.',
+      '- **[empty](file:///skills/empty/SKILL.md)** · invalid · Workspace: ',
+      `- **[long](file:///skills/long/SKILL.md)** · available · Workspace: ${'a'.repeat(159)}…`,
+      `- **[full](file:///skills/full/SKILL.md)** · available · Workspace: ${'b'.repeat(160)}`,
+    ]);
+  });
+
+  it('counts one skill in the singular, and sets the untrusted note apart', () => {
+    assert.equal(
+      renderSkillList(fakeSnapshot([fakeRecord('pdf', 'PDFs.'), fakeRecord('secret', 'x', { status: 'untrusted' })]), { link }),
+      '1 skill, 1 usable:\n\n- **[pdf](file:///skills/pdf/SKILL.md)** · available · Workspace: PDFs\\.\n\n1 skill of this workspace is not available because the workspace is not trusted.',
+    );
+  });
+});
+
+describe('renderValidationSummary order', () => {
+  const options = { link: (file: string, line: number) => `${file}#${line}`, label: (file: string) => file };
+
+  it('orders problems by severity, then file, then line, and keeps pipes in a place from splitting the line', () => {
+    const text = renderValidationSummary(
+      'Checked.',
+      [
+        { file: 'b', line: 5, severity: 'warning', message: 'w1' },
+        { file: 'a', line: 9, severity: 'warning', message: 'w2' },
+        { file: 'a', line: 2, severity: 'warning', message: 'w3' },
+        { file: 'c|d', line: 0, severity: 'error', message: 'e' },
+        { file: 'a', line: 1, severity: 'info', message: 'i' },
+      ],
+      options,
+    );
+    assert.deepEqual(text.split('\n'), [
+      'Checked.',
+      '',
+      '- **Error** [c\\|d:1](c|d#0): e',
+      '- **Warning** [a:3](a#2): w3',
+      '- **Warning** [a:10](a#9): w2',
+      '- **Warning** [b:6](b#5): w1',
+      '- **Info** [a:2](a#1): i',
+    ]);
+  });
+
+  it('lists fifty problems without a remainder line', () => {
+    const fifty = Array.from({ length: 50 }, (_, index) => ({ file: `f${index}`, line: 0, severity: 'warning' as const, message: 'w' }));
+    const lines = renderValidationSummary('Checked.', fifty, options).split('\n');
+    assert.equal(lines.length, 52);
+    assert.equal(lines[51], '- **Warning** [f9:1](f9#0): w');
+  });
+});
+
+describe('suggestSkills strength', () => {
+  it('suggests a skill two description words match, and none far below the best', () => {
+    const changelog = fakeRecord('changelog', 'Write release notes from the changelog.');
+    assert.deepEqual(suggestSkills(fakeSnapshot([changelog]), 'release notes', []), ['changelog']);
+    // "summary" matches both words, but only in a long description: far below the skill named by them.
+    const summary = fakeRecord('summary', 'Summarize a report as a short pdf file for the team and others.');
+    assert.deepEqual(suggestSkills(fakeSnapshot([fakeRecord('pdf-report', 'Build a PDF report.'), summary]), 'pdf report', []), ['pdf-report']);
+    assert.deepEqual(suggestSkills(fakeSnapshot([summary]), 'pdf report', []), ['summary']);
+  });
+});

@@ -1,9 +1,11 @@
 import * as assert from 'node:assert/strict';
 import {
+  alreadyLoadedText,
   carriedBudgetChars,
   conversationMessages,
   emptyTurnMetadata,
   findLoadedActivation,
+  forkResultText,
   readTurnMetadata,
   userInvocationText,
   type ConversationTurn,
@@ -157,5 +159,109 @@ describe('carriedBudgetChars', () => {
     assert.equal(carriedBudgetChars(8_000), 9_600);
     assert.equal(carriedBudgetChars(undefined), 120_000);
     assert.equal(carriedBudgetChars(0), 120_000);
+  });
+});
+
+describe('turn metadata fields', () => {
+  it('stores the command of a turn when there is one', () => {
+    assert.deepEqual(emptyTurnMetadata('use'), { command: 'use', activatedSkills: [], toolRounds: 0, suggestedSkills: [] });
+    assert.equal(readTurnMetadata({ command: 'list' }).command, 'list');
+    assert.equal('command' in readTurnMetadata({ command: 3 }), false);
+  });
+
+  it('keeps only activations with a name, file, text, who invoked them and string arguments', () => {
+    const good = activation('pdf');
+    const bad: unknown[] = [null, { ...good, name: 1 }, { ...good, file: undefined }, { ...good, text: [] }, { ...good, invokedBy: 'someone' }, { ...good, arguments: 5 }];
+    assert.deepEqual(readTurnMetadata({ activatedSkills: [...bad, good, { ...good, invokedBy: 'user', arguments: 'x' }] }).activatedSkills, [good, { ...good, invokedBy: 'user', arguments: 'x' }]);
+  });
+});
+
+describe('skill texts for the model', () => {
+  it('starts a /use skill with its trimmed arguments, or none', () => {
+    assert.equal(userInvocationText({ name: 'pdf', arguments: '  a.pdf ', text: 'Body.' }), 'I am starting the skill "pdf" with the arguments: a.pdf. Follow its instructions:\n\nBody.');
+    assert.equal(userInvocationText({ name: 'pdf', text: 'Body.' }), 'I am starting the skill "pdf". Follow its instructions:\n\nBody.');
+  });
+
+  it('reports a forked run trimmed, and says when it reported nothing', () => {
+    assert.equal(forkResultText('audit', '\n All good. \n'), 'Skill "audit" ran in isolation (context: fork) and reported:\n\nAll good.');
+    assert.equal(forkResultText('audit', '  '), 'Skill "audit" ran in isolation (context: fork) and reported:\n\n(no output)');
+  });
+
+  it('tells the model where the instructions of a loaded skill already are', () => {
+    assert.equal(
+      alreadyLoadedText('pdf'),
+      'Skill "pdf" is already loaded in this conversation: its instructions are in an earlier skills_activate result. Follow them; call skills_activate again only with different arguments.',
+    );
+  });
+});
+
+describe('conversationMessages budget and replay', () => {
+  const turn = (prompt: string, activations: SkillActivationRecord[], text = 'ok'): ConversationTurn[] => [{ kind: 'request', prompt }, response(text, activations)];
+
+  it('treats arguments that differ only in spaces, or absent and blank ones, as the same load', () => {
+    const conversation = conversationMessages(
+      [
+        ...turn('one', [activation('pdf', { arguments: 'x', text: 'a' }), activation('plain', { text: 'b' })]),
+        ...turn('two', [activation('pdf', { arguments: ' x ', text: 'c' }), activation('plain', { arguments: '  ', text: 'd' })]),
+      ],
+      big,
+    );
+    assert.deepEqual(
+      conversation.loaded.map((skill) => skill.text),
+      ['c', 'd'],
+    );
+  });
+
+  it('keeps a text that fills the budget exactly', () => {
+    assert.deepEqual(conversationMessages(turn('one', [activation('pdf', { text: 'x'.repeat(10) })]), { maxCarriedChars: 10 }).dropped, []);
+  });
+
+  it('reports each dropped skill once, never a forked run, and not a skill still loaded with other arguments', () => {
+    const conversation = conversationMessages(
+      [
+        ...turn('one', [activation('old', { arguments: '1', text: 'x'.repeat(50) }), activation('old', { arguments: '2', text: 'x'.repeat(50) })]),
+        ...turn('two', [activation('audit', { forked: true, text: 'z' })]),
+        ...turn('three', [activation('report', { forked: true, text: 'x'.repeat(50) }), activation('pdf', { arguments: 'big', text: 'x'.repeat(50) })]),
+        ...turn('four', [activation('audit', { text: 'x'.repeat(50) })]),
+        ...turn('five', [activation('pdf', { arguments: 'small', text: 'y' })]),
+      ],
+      { maxCarriedChars: 10 },
+    );
+    assert.deepEqual(conversation.dropped, ['audit', 'old']);
+    assert.deepEqual(
+      conversation.loaded.map((skill) => skill.name),
+      ['pdf'],
+    );
+  });
+
+  it('replays a command without a prompt, a call without arguments, and skips blank answers', () => {
+    const conversation = conversationMessages([{ kind: 'request', prompt: '', command: 'list' }, response('  '), { kind: 'request', prompt: 'go' }, response('', [activation('pdf')])], big);
+    assert.deepEqual(conversation.messages, [
+      { role: 'user', parts: [{ kind: 'text', text: '/list' }] },
+      { role: 'user', parts: [{ kind: 'text', text: 'go' }] },
+      { role: 'assistant', parts: [{ kind: 'toolCall', callId: 'skills-turn1-0', name: 'skills_activate', input: { name: 'pdf' } }] },
+      { role: 'user', parts: [{ kind: 'toolResult', callId: 'skills-turn1-0', text: activation('pdf').text }] },
+    ]);
+  });
+
+  it('replays a forked /use as its answer alone', () => {
+    const conversation = conversationMessages(
+      [{ kind: 'request', prompt: 'audit', command: 'use' }, response('All good.', [activation('audit', { forked: true, invokedBy: 'user', text: 'All good.' })])],
+      big,
+    );
+    assert.deepEqual(
+      conversation.messages.map((message) => message.role),
+      ['user', 'assistant'],
+    );
+  });
+
+  it('remembers the Restricted Mode notice from any earlier turn', () => {
+    assert.equal(conversationMessages([...turn('x', []), { kind: 'request', prompt: 'y' }, response('b', [], { restrictedNoticeShown: true }), ...turn('z', [])], big).restrictedNoticeShown, true);
+  });
+});
+
+describe('carriedBudgetChars edges', () => {
+  it('falls back when the window is negative', () => {
+    assert.equal(carriedBudgetChars(-8_000), 120_000);
   });
 });

@@ -154,3 +154,99 @@ describe('staleSkillNote', () => {
     assert.equal(staleSkillNote(fakeRecord('pdf', 'x')), undefined);
   });
 });
+
+describe('renderInstructions in full', () => {
+  it('is the role, the tool rules, the catalog, then what is loaded, what fell out of context and what is withheld', () => {
+    const usage = [
+      "- When a skill below covers the request, call skills_activate with its exact name (and the user's arguments, if any) before you start, then follow the instructions it returns.",
+      '- When no listed skill clearly fits, or skills are listed by name only, call skills_find with a few words describing the task.',
+      "- Read a skill's files with skills_readResource only when its instructions point to them.",
+    ];
+    const head = [
+      "You are @skills in VS Code. You complete the user's request with the help of Agent Skills: folders of instructions, and sometimes files, written for particular tasks.",
+      '',
+      ...usage,
+      '- When no skill applies, answer directly and say that no skill was used.',
+      '',
+      'CATALOG',
+    ];
+    assert.equal(renderInstructions({ catalogText: 'CATALOG', loadedNames: [], droppedNames: [] }), head.join('\n'));
+    assert.equal(
+      renderInstructions({ catalogText: 'CATALOG', loadedNames: ['pdf'], droppedNames: ['old', 'older'], untrustedCount: 1 }),
+      [
+        ...head,
+        '',
+        'Already loaded in this conversation (their instructions are above; do not load them again): pdf.',
+        '',
+        'Loaded earlier but no longer in context (load again if needed): old, older.',
+        '',
+        '1 skill of this workspace is not available because the workspace is not trusted. Do not ask for them.',
+      ].join('\n'),
+    );
+  });
+});
+
+describe('forkMessages in full', () => {
+  it('frames the skill for its isolated run', () => {
+    const first = forkMessages('SKILL', 'task')[0].parts[0];
+    assert.equal(
+      first.kind === 'text' && first.text,
+      'You carry out one Agent Skill in isolation: you see its instructions and the task, not the conversation it came from.\nFollow the instructions, then reply with the result, concisely, for the person who asked.\n\nSKILL',
+    );
+  });
+});
+
+describe('fork model hints', () => {
+  const user = { id: 'user-model', family: 'gpt-x', name: 'User Model' };
+
+  it('ignores a blank hint, and names a missing model as the skill wrote it, trimmed', () => {
+    assert.deepEqual(chooseForkModel('audit', '  ', [user], user), { model: user });
+    assert.deepEqual(chooseForkModel('audit', ' Huge ', [user], user), { model: user, note: 'Skill "audit" asks for the model "Huge", which is not available; it ran on User Model instead.' });
+  });
+
+  it('finds no model for a blank hint, even one without a family', () => {
+    assert.equal(findModel(' ', [{ id: 'x', family: '' }]), undefined);
+  });
+});
+
+describe('model error messages in full', () => {
+  const failure = (fields: Record<string, unknown>) => Object.assign(new Error(typeof fields.message === 'string' ? fields.message : ''), fields);
+
+  it('says each kind of failure with or without a detail', () => {
+    assert.equal(describeModelError(failure({ code: 'NoPermissions', message: '' })), 'The model cannot be used: permission was not granted.');
+    assert.equal(describeModelError(failure({ code: 'Blocked', message: '' })), 'The model refused the request (blocked). Try again later or pick another model.');
+    assert.equal(describeModelError(failure({ code: 'NotFound', message: 'gone' })), 'The selected model is not available (gone). Pick another model in the chat view.');
+    assert.equal(describeModelError(new Error('')), 'The model failed without saying why.');
+    assert.equal(describeModelError(undefined), 'The model failed: undefined');
+    assert.equal(describeModelError(null), 'The model failed: null');
+    assert.equal(describeModelError({ message: 42, toString: () => 'quota exceeded' }), 'The model failed: quota exceeded');
+  });
+
+  it('recognises cancellation by either error name, or by its message alone', () => {
+    assert.equal(isCancellation(failure({ name: 'Canceled', message: 'stopped' })), true);
+    assert.equal(isCancellation(failure({ name: 'CancellationError', message: 'stopped' })), true);
+    assert.equal(isCancellation(failure({ name: 'Error', message: 'Canceled' })), true);
+    assert.equal(isCancellation(failure({ name: 'Error', message: 'stopped' })), false);
+  });
+
+  it('skips blank lines and keeps a line of exactly the limit whole', () => {
+    assert.equal(oneLineMessage('   \nsecond'), 'second');
+    assert.equal(oneLineMessage('y'.repeat(300)), 'y'.repeat(300));
+    assert.equal(oneLineMessage('z'.repeat(301)), `${'z'.repeat(299)}…`);
+  });
+});
+
+describe('staleSkillNote without an error', () => {
+  it('says the last valid version was used, without a line', () => {
+    assert.equal(
+      staleSkillNote(fakeRecord('pdf', 'x', { stale: true, diagnostics: [] })),
+      '_The SKILL.md of pdf has an error now; its last valid version was used. Fix the file to use your latest edit._',
+    );
+  });
+});
+
+describe('describeRefusal spacing', () => {
+  it('joins the first two sentences with one space', () => {
+    assert.equal(describeRefusal('pdf', 'One.  Two.\n\nThree.'), 'Skill "pdf" was not loaded: One. Two.');
+  });
+});

@@ -7,11 +7,14 @@ import {
   activationInvocationMessage,
   activationToolText,
   FORK_NOTE,
+  findInvocationMessage,
   parseActivateInput,
   parseActivationHeader,
   parseFindInput,
   parseReadResourceInput,
+  readResourceInvocationMessage,
   renderFindResult,
+  unavailableToolText,
 } from '../../../../src/core/chat/tool-texts';
 import { fakeRecord } from '../../../fixtures/trees/tree';
 import { fakeSnapshot } from '../../fake-snapshot';
@@ -145,5 +148,47 @@ describe('the contributed tools', () => {
     assert.deepEqual(Object.keys(tools.get(TOOL_NAMES.activate)!.properties), ['name', 'arguments']);
     assert.deepEqual(Object.keys(tools.get(TOOL_NAMES.find)!.properties), ['query']);
     assert.deepEqual(tools.get(TOOL_NAMES.readResource)!.required, ['skill', 'path']);
+  });
+});
+
+describe('tool input messages in full', () => {
+  it('refuses null, and says what each tool needs', () => {
+    assert.equal(messageOf(parseActivateInput(null)), 'skills_activate expects a JSON object as input.');
+    assert.equal(messageOf(parseFindInput({ query: 3 })), 'skills_find takes "query" as a string.');
+    assert.equal(messageOf(parseReadResourceInput({ path: 'a.md' })), 'skills_readResource needs "skill" as a non-empty string, e.g. {"skill": "pdf-report", "path": "references/guide.md"}.');
+  });
+
+  it('trims the skill name with or without arguments', () => {
+    assert.deepEqual(parseActivateInput({ name: ' pdf ' }), { ok: true, input: { name: 'pdf' } });
+    assert.deepEqual(parseReadResourceInput({ skill: ' pdf ', path: 'a.md' }), { ok: true, input: { skill: 'pdf', path: 'a.md' } });
+  });
+});
+
+describe('progress lines and other tool texts', () => {
+  it('says what the find and read tools are doing', () => {
+    assert.equal(findInvocationMessage('  '), 'Listing skills…');
+    assert.equal(findInvocationMessage(' pdf forms '), 'Searching skills for "pdf forms"…');
+    assert.equal(readResourceInvocationMessage('pdf', 'references/guide.md'), 'Reading references/guide.md of skill pdf…');
+  });
+
+  it('names the tools @skills offers when another is called', () => {
+    assert.equal(unavailableToolText('run_in_terminal'), 'The tool "run_in_terminal" is not available here; use skills_activate, skills_find, skills_readResource.');
+  });
+});
+
+describe('renderFindResult counts', () => {
+  const untrusted = fakeRecord('theirs', 'Untrusted PDF tool.', { status: 'untrusted' });
+
+  it('treats a blank query as a request for the catalog, and says when no skill is available at all', () => {
+    const snapshot = fakeSnapshot([untrusted]);
+    const note = '1 skill of this workspace is not available because the workspace is not trusted.';
+    assert.equal(renderFindResult(snapshot, '  ', renderCatalog([])), `No skills are available.\n${note}`);
+    assert.equal(renderFindResult(snapshot, 'pdf', renderCatalog([])), `No skill matches "pdf". No skills are available.\n${note}`);
+  });
+
+  it('counts one skill in the singular', () => {
+    const snapshot = fakeSnapshot([fakeRecord('pdf', 'Fill PDF forms.')]);
+    assert.equal(renderFindResult(snapshot, 'slides', renderCatalog([])), 'No skill matches "slides". Try other words, or call skills_find with an empty query for the catalog of 1 skill.');
+    assert.equal(renderFindResult(snapshot, 'pdf', renderCatalog([])), '1 skill match "pdf", best first:\n- pdf: Fill PDF forms.\nLoad one with skills_activate.');
   });
 });
