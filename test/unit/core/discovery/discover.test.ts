@@ -146,6 +146,45 @@ describe('discoverSkills', () => {
     });
   });
 
+  it('leaves out plain folders, and links to plain folders or files, from skills, problems and folders', async () => {
+    await writeTree(path.join(dir, 'skills'), { pdf: { 'SKILL.md': skillText('pdf', 'PDF.') }, notes: { 'README.md': 'x' }, 'loose.md': 'x' });
+    await fs.symlink(path.join(dir, 'skills', 'notes'), path.join(dir, 'skills', 'notes-link'));
+    await fs.symlink(path.join(dir, 'skills', 'loose.md'), path.join(dir, 'skills', 'loose-link'));
+    for (const untrusted of [false, true]) {
+      const result = await discoverSkills([root(path.join(dir, 'skills'), 'workspace', untrusted)]);
+      const expected = untrusted ? 'untrusted' : 'available';
+      assert.deepEqual(
+        result.skills.map((record) => `${record.name}:${record.status}`),
+        [`pdf:${expected}`],
+      );
+      assert.deepEqual(
+        result.folders.map((folder) => folder.folderName),
+        ['pdf'],
+      );
+      assert.deepEqual(result.problems, []);
+    }
+  });
+
+  it('reports per root its problem and its real path', async () => {
+    await writeTree(dir, { real: {}, 'file-root': 'x' });
+    await fs.symlink(path.join(dir, 'real'), path.join(dir, 'linked'));
+    const result = await discoverSkills([root(path.join(dir, 'missing')), root(path.join(dir, 'file-root')), root(path.join(dir, 'linked'))]);
+    assert.deepEqual(
+      result.rootProblems.map((problem) => problem?.code),
+      [undefined, 'root-unreadable', undefined],
+    );
+    assert.deepEqual(result.rootRealPaths, [undefined, path.join(dir, 'file-root'), path.join(dir, 'real')]);
+  });
+
+  it('reuses an unchanged earlier record, also when reads may block', async () => {
+    await writeTree(dir, { pdf: { 'SKILL.md': skillText('pdf', 'PDF.') } });
+    const [earlier] = (await discoverSkills([root(dir)])).skills;
+    for (const blockingReads of [false, true]) {
+      const again = await discoverSkills([earlier.root], { blockingReads, previous: (skillDir) => (skillDir === earlier.dir ? earlier : undefined) });
+      assert.equal(again.skills[0], earlier, `blockingReads: ${blockingReads}`);
+    }
+  });
+
   it('lists untrusted skills by folder name without reading their content', async () => {
     await writeTree(path.join(dir, 'ws'), { helper: { 'SKILL.md': skillText('secret-name', 'SECRET DESCRIPTION') } });
     const result = await discoverSkills([root(path.join(dir, 'ws'), 'workspace', true)]);
