@@ -61,9 +61,9 @@ export class PublishedSkills {
     this.pageSize = options.pageSize ?? DEFAULT_PAGE_SIZE;
   }
 
-  /** The usable skills, in precedence order: one per name. */
+  /** The usable skills (a usable record always has metadata), in precedence order: one per name. */
   served(): SkillRecord[] {
-    return this.source.snapshot.skills.filter((record) => isUsableStatus(record.status) && record.metadata !== undefined);
+    return this.source.snapshot.skills.filter((record) => isUsableStatus(record.status));
   }
 
   /** Marks the skills holding any of these paths as changed; returns whether any was. */

@@ -167,13 +167,8 @@ export async function publishSkill(record: SkillRecord, limits: SkillLimits = SK
   if (!listing.complete || listing.total > limits.files) {
     return { ok: false, reason: 'limits', message: `Skill "${record.name}" has more than ${limits.files} files (${record.dir}); it is not published over MCP.` };
   }
-  const resolved = await mapWithConcurrency(listing.files, READ_CONCURRENCY, async (file) => {
-    try {
-      return await resolveSkillResource(record.dir, file);
-    } catch {
-      return undefined; // A link leading outside the folder, or a file that just vanished: not part of the skill.
-    }
-  });
+  // A link leading outside the folder, or a file that just vanished, is not part of the skill.
+  const resolved = await mapWithConcurrency(listing.files, READ_CONCURRENCY, (file) => resolveSkillResource(record.dir, file).catch(() => undefined));
   const files = resolved.filter((file) => file !== undefined);
   const total = files.reduce((sum, file) => sum + file.size, 0);
   if (total > limits.bytes) {
@@ -191,10 +186,10 @@ export async function publishSkill(record: SkillRecord, limits: SkillLimits = SK
   let frontmatter: SkillFrontmatter | string = `${record.file} could not be read.`;
   files.forEach((file, index) => {
     const isSkillFile = file.path === skillFileName;
-    const relativePath = isSkillFile ? SKILL_FILE_URI_NAME : file.path;
-    if (published.has(relativePath)) {
-      return; // Another spelling of SKILL.md on a case-sensitive disk: the registry's choice wins.
+    if (!isSkillFile && file.path === SKILL_FILE_URI_NAME) {
+      return; // Another spelling of SKILL.md on a case-sensitive disk: the registry's choice wins, whichever sorts first.
     }
+    const relativePath = isSkillFile ? SKILL_FILE_URI_NAME : file.path;
     const bytes = contents[index];
     const isText = isUtf8Text(bytes);
     if (isSkillFile) {

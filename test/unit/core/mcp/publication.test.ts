@@ -5,11 +5,13 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { SkillRegistry } from '../../../../src/core/discovery/registry';
-import { InvalidCursorError, PublishedSkills } from '../../../../src/core/mcp/published-skills';
-import { publishSkill } from '../../../../src/core/mcp/skill-publication';
+import { InvalidCursorError, PublishedSkills, type PublishedSkillsOptions } from '../../../../src/core/mcp/published-skills';
+import { publishSkill, sha256Digest, type SkillLimits } from '../../../../src/core/mcp/skill-publication';
 import { parseSkillUri, skillUri } from '../../../../src/core/mcp/skill-uri';
 import { serverLaunch } from '../../../../src/core/mcp/server-launch';
-import { removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
+import type { SkillRecord } from '../../../../src/core/model/types';
+import { fakeSnapshot } from '../../fake-snapshot';
+import { fakeRecord, removeDir, root, skillText, tempDir, writeTree, type Tree } from '../../../fixtures/trees/tree';
 
 describe('skill:// URIs', () => {
   it('round-trips names and paths, encoding each segment', () => {
@@ -17,6 +19,11 @@ describe('skill:// URIs', () => {
     assert.equal(uri, 'skill://pdf-report/notes/with%20space%20%231.md');
     assert.deepEqual(parseSkillUri(uri), { name: 'pdf-report', path: 'notes/with space #1.md' });
     assert.deepEqual(parseSkillUri('skill://pdf-report'), { name: 'pdf-report', path: '' });
+  });
+
+  it('names the root folder of a skill without a trailing slash', () => {
+    assert.equal(skillUri('pdf-report'), 'skill://pdf-report');
+    assert.equal(skillUri('pdf-report', ''), 'skill://pdf-report');
   });
 
   it('rejects anything a published file could not be named by', () => {
@@ -63,6 +70,110 @@ describe('publishSkill', () => {
     assert.equal((await publishSkill(record)).ok, true);
   });
 
+  it('publishes a skill with exactly as many files and bytes as the limits allow, and names each limit it passes', async () => {
+    await writeTree(dir, { big: { 'SKILL.md': skillText('big', 'Big.'), 'a.txt': 'a', 'b.txt': 'bb' } });
+    const record = await recordOf('big');
+    const bytes = (await fs.stat(record.file)).size + 3;
+    assert.equal((await publishSkill(record, { files: 3, bytes })).ok, true);
+    assert.deepEqual(await publishSkill(record, { files: 2, bytes }), {
+      ok: false,
+      reason: 'limits',
+      message: `Skill "big" has more than 2 files (${record.dir}); it is not published over MCP.`,
+    });
+    const overBytes = await publishSkill(record, { files: 3, bytes: bytes - 1 });
+    assert.deepEqual(overBytes.ok ? undefined : overBytes.reason, 'limits');
+  });
+
+  it('gives sizes over the byte limit in MiB', async () => {
+    await writeTree(dir, { big: { 'SKILL.md': skillText('big', 'Big.'), 'data.txt': 'x'.repeat(1.5 * 1024 * 1024) } });
+    const record = await recordOf('big');
+    assert.deepEqual(await publishSkill(record, { files: 10, bytes: 1024 * 1024 }), {
+      ok: false,
+      reason: 'limits',
+      message: `Skill "big" holds 1.5 MiB, more than 1.0 MiB (${record.dir}); it is not published over MCP.`,
+    });
+  });
+
+  it('refuses a SKILL.md whose frontmatter is no longer what the registry loaded, saying what is wrong', async () => {
+    await writeTree(dir, { pdf: { 'SKILL.md': skillText('pdf', 'Fills forms.') } });
+    const record = await recordOf('pdf');
+    const refusal = async (text: string | undefined) => {
+      await (text === undefined ? fs.rm(record.file) : fs.writeFile(record.file, text));
+      const result = await publishSkill(record);
+      assert.ok(!result.ok, text);
+      assert.equal(result.reason, 'skill-file', text);
+      return result.message;
+    };
+    assert.equal(await refusal('Just text.\n'), `${record.file} has no frontmatter.`);
+    assert.match(await refusal('---\nname: [\n---\n'), new RegExp(`^${escapeRegExp(record.file)}: unexpected end of the stream`));
+    for (const notMapping of ['---\n~\n---\n', '---\nhello\n---\n', '---\n- pdf\n---\n']) {
+      assert.equal(await refusal(notMapping), `${record.file}: the frontmatter is not a mapping.`, notMapping);
+    }
+    for (const changed of [skillText('other', 'Fills forms.'), '---\nname: pdf\ndescription: 5\n---\n', '---\nname: pdf\n---\n']) {
+      assert.equal(await refusal(changed), `${record.file} changed since it was loaded.`, changed);
+    }
+    assert.equal(await refusal(undefined), `${record.file} could not be read.`);
+  });
+
+  it('tells text from binary by NUL bytes and UTF-8, and types files by extension, then by content', async () => {
+    await writeTree(dir, {
+      pdf: {
+        'SKILL.md': skillText('pdf', 'Fills forms.'),
+        'notes.log': 'plain words',
+        'data.bin': Buffer.from([0xff, 0xfe, 0x41]),
+        'nul.txt': Buffer.from('a\0b'),
+        'latin1.txt': Buffer.from([0x63, 0x61, 0x66, 0xe9]),
+        'page.html': '<p>é</p>',
+      },
+    });
+    const result = await publishSkill(await recordOf('pdf'));
+    assert.ok(result.ok);
+    assert.deepEqual(
+      [...result.publication.files.values()].map(({ path: file, mimeType, isText }) => [file, mimeType, isText]),
+      [
+        ['SKILL.md', 'text/markdown', true],
+        ['data.bin', 'application/octet-stream', false],
+        ['latin1.txt', 'text/plain', false],
+        ['notes.log', 'text/plain', true],
+        ['nul.txt', 'text/plain', false],
+        ['page.html', 'text/html', true],
+      ],
+    );
+  });
+
+  it('lists resources and folder children sorted by name, SKILL.md under that name, folders as folders', async () => {
+    await writeTree(dir, { lower: { 'skill.md': skillText('lower', 'Lower-case file.'), 'a.txt': 'a', 'docs.md': 'd', docs: { api: { 'x.md': 'x' } } } });
+    const result = await publishSkill(await recordOf('lower'));
+    assert.ok(result.ok);
+    assert.deepEqual(
+      result.publication.entry.resources.map((resource) => resource.uri),
+      ['skill://lower/SKILL.md', 'skill://lower/a.txt', 'skill://lower/docs.md', 'skill://lower/docs/api/x.md'],
+    );
+    assert.deepEqual(Object.fromEntries(result.publication.folders), {
+      '': [
+        { name: 'SKILL.md', kind: 'file' },
+        { name: 'a.txt', kind: 'file' },
+        { name: 'docs', kind: 'folder' },
+        { name: 'docs.md', kind: 'file' },
+      ],
+      docs: [{ name: 'api', kind: 'folder' }],
+      'docs/api': [{ name: 'x.md', kind: 'file' }],
+    });
+  });
+
+  it('publishes the SKILL.md the registry loaded when another spelling appears beside it, whichever sorts first', async () => {
+    await writeTree(dir, { lower: { 'skill.md': skillText('lower', 'Lower.') }, upper: { 'SKILL.MD': skillText('upper', 'Upper.') } });
+    const records = [await recordOf('lower'), await recordOf('upper')];
+    for (const record of records) {
+      const loaded = await fs.readFile(record.file);
+      await fs.writeFile(path.join(record.dir, 'SKILL.md'), 'Not the skill file the registry chose.');
+      const result = await publishSkill(record);
+      assert.ok(result.ok, record.name);
+      assert.deepEqual(result.publication.entry.resources, [{ uri: `skill://${record.name}/SKILL.md`, digest: sha256Digest(loaded), size: loaded.length }]);
+      assert.deepEqual(result.publication.files.get('SKILL.md')?.bytes, loaded);
+    }
+  });
+
   it('names the skill file SKILL.md whatever its case on disk, and skips links that leave the folder', async () => {
     await writeTree(dir, { lower: { 'skill.md': skillText('lower', 'Lower-case file.') }, outside: { 'x.txt': 'OUT' } });
     await fs.symlink(path.join(dir, 'outside', 'x.txt'), path.join(dir, 'lower', 'x.txt'));
@@ -78,6 +189,10 @@ describe('publishSkill', () => {
     );
   });
 });
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 describe('PublishedSkills', () => {
   let dir: string;
@@ -117,7 +232,149 @@ describe('PublishedSkills', () => {
     for (const cursor of ['-1', 'x', '01', '1.5']) {
       await assert.rejects(published.list(cursor), InvalidCursorError, cursor);
     }
+    await assert.rejects(published.readDirectory('skill://a/docs', 'x'), { message: 'Invalid cursor "x": pass back the nextCursor of the previous page.' });
     registry.dispose();
+  });
+
+  describe('over the registry', () => {
+    let registry: SkillRegistry;
+    afterEach(() => {
+      registry.dispose();
+    });
+
+    /** Serves the skills of `tree`, collecting the problems reported. */
+    async function serve(tree: Tree, options: PublishedSkillsOptions = {}) {
+      await writeTree(dir, tree);
+      registry = new SkillRegistry();
+      await registry.setRoots([root(dir)]);
+      const problems: string[] = [];
+      return { published: new PublishedSkills(registry, { onProblem: (message) => problems.push(message), ...options }), problems };
+    }
+
+    it('lists the SKILL.md of each usable skill as Markdown with its description', async () => {
+      const { published } = await serve({ a: { 'SKILL.md': skillText('a', 'Does A.') }, broken: { 'SKILL.md': '---\nname: broken\n---\n' } });
+      assert.deepEqual(published.listSkillFiles(), [{ uri: 'skill://a/SKILL.md', name: 'a', description: 'Does A.', mimeType: 'text/markdown' }]);
+    });
+
+    it('leaves out a skill over its limits, telling once, also when nobody listens', async () => {
+      const tree = { a: { 'SKILL.md': skillText('a', 'A.') }, big: { 'SKILL.md': skillText('big', 'Big.'), 'a.txt': 'a', 'b.txt': 'b' } };
+      const limits: SkillLimits = { files: 2, bytes: 1_000_000 };
+      const { published, problems } = await serve(tree, { limits });
+      const uris = async () => (await published.list()).items.map((entry) => entry.uri);
+      assert.deepEqual(await uris(), ['skill://a/SKILL.md']);
+      assert.equal(published.invalidate([path.join(dir, 'big', 'a.txt')]), true);
+      assert.deepEqual(await uris(), ['skill://a/SKILL.md']);
+      assert.deepEqual(problems, [`Skill "big" has more than 2 files (${path.join(dir, 'big')}); it is not published over MCP.`]);
+
+      const unheard = new PublishedSkills(registry, { limits });
+      assert.deepEqual(
+        (await unheard.list()).items.map((entry) => entry.uri),
+        ['skill://a/SKILL.md'],
+      );
+    });
+
+    it('stops publishing a skill that grows over its limits, offering no last version', async () => {
+      const { published, problems } = await serve({ big: { 'SKILL.md': skillText('big', 'Big.'), 'a.txt': 'a' } }, { limits: { files: 2, bytes: 1_000_000 } });
+      assert.ok(await published.get('skill://big/SKILL.md'));
+      await fs.writeFile(path.join(dir, 'big', 'b.txt'), 'b');
+      published.invalidate([path.join(dir, 'big', 'b.txt')]);
+      assert.equal(await published.get('skill://big/SKILL.md'), undefined);
+      assert.equal(await published.read('skill://big/a.txt'), undefined);
+      assert.deepEqual(problems, [`Skill "big" has more than 2 files (${path.join(dir, 'big')}); it is not published over MCP.`]);
+    });
+
+    it('serves the last published version of a skill whose SKILL.md breaks, and says so', async () => {
+      const { published, problems } = await serve({ pdf: { 'SKILL.md': skillText('pdf', 'Fills forms.') } });
+      const file = path.join(dir, 'pdf', 'SKILL.md');
+      const entry = await published.get('skill://pdf/SKILL.md');
+      await fs.writeFile(file, 'Just text.\n');
+      assert.equal(published.invalidate([file]), true);
+      assert.deepEqual(await published.get('skill://pdf/SKILL.md'), entry);
+      assert.deepEqual(await published.read('skill://pdf/SKILL.md'), { text: skillText('pdf', 'Fills forms.'), mimeType: 'text/markdown' });
+      assert.deepEqual(problems, [`${file} has no frontmatter. Serving its last published version.`]);
+    });
+
+    it('builds a skill once for requests that arrive together', async () => {
+      const { published } = await serve({ pdf: { 'SKILL.md': skillText('pdf', 'Fills forms.') } });
+      const [first, second] = await Promise.all([published.get('skill://pdf/SKILL.md'), published.get('skill://pdf/SKILL.md')]);
+      assert.ok(first);
+      assert.equal(second, first);
+    });
+
+    it('marks a skill changed by any path inside its folder, once until it is built again', async () => {
+      const { published } = await serve({ pdf: { 'SKILL.md': skillText('pdf', 'Fills forms.') } });
+      const inside = path.join(dir, 'pdf', 'SKILL.md');
+      const outside = path.join(dir, 'other', 'SKILL.md');
+      assert.equal(published.invalidate([inside]), false, 'nothing is built yet');
+      await published.list();
+      assert.equal(published.invalidate([outside]), false);
+      assert.equal(published.invalidate([outside, inside]), true);
+      assert.equal(published.invalidate([inside]), false, 'already marked');
+      await published.list();
+      assert.equal(published.invalidate([path.join(dir, 'pdf')]), true);
+    });
+
+    it('marks a linked skill folder changed by a path under the link or under its target', async () => {
+      const elsewhere = path.join(dir, 'elsewhere');
+      await writeTree(elsewhere, { pdf: { 'SKILL.md': skillText('pdf', 'Fills forms.') } });
+      await fs.mkdir(path.join(dir, 'skills'));
+      await fs.symlink(path.join(elsewhere, 'pdf'), path.join(dir, 'skills', 'pdf'));
+      registry = new SkillRegistry();
+      await registry.setRoots([root(path.join(dir, 'skills'))]);
+      const published = new PublishedSkills(registry);
+      for (const changed of [path.join(elsewhere, 'pdf', 'SKILL.md'), path.join(dir, 'skills', 'pdf', 'SKILL.md')]) {
+        assert.ok(await published.get('skill://pdf/SKILL.md'));
+        assert.equal(published.invalidate([changed]), true, changed);
+      }
+    });
+  });
+
+  describe('over a changing snapshot', () => {
+    /** A skill folder on disk with a hand-made record for it, and a source whose snapshot tests swap. */
+    async function sourceOf(name: string) {
+      const skillDir = path.join(dir, name);
+      await writeTree(skillDir, { 'SKILL.md': skillText(name, 'Fills forms.', 'First version.') });
+      const record = (overrides: Partial<SkillRecord> = {}) => fakeRecord(name, 'Fills forms.', { dir: skillDir, realDir: skillDir, file: path.join(skillDir, 'SKILL.md'), ...overrides });
+      const source = { snapshot: fakeSnapshot([record()]) };
+      const rewrite = (body: string) => fs.writeFile(path.join(skillDir, 'SKILL.md'), skillText(name, 'Fills forms.', body));
+      return { source, record, rewrite };
+    }
+    const skillFileText = async (published: PublishedSkills, name: string) => {
+      const content = await published.read(`skill://${name}/SKILL.md`);
+      return content && 'text' in content ? content.text : undefined;
+    };
+
+    it('keeps what it built until the registry hands over another record for the skill', async () => {
+      const { source, record, rewrite } = await sourceOf('pdf');
+      const published = new PublishedSkills(source);
+      assert.match((await skillFileText(published, 'pdf'))!, /First version/);
+      await rewrite('Second version.');
+      assert.match((await skillFileText(published, 'pdf'))!, /First version/);
+      source.snapshot = fakeSnapshot([record()]);
+      assert.match((await skillFileText(published, 'pdf'))!, /Second version/);
+    });
+
+    it('publishes nothing of the old name when a folder now holds a skill of another name', async () => {
+      const { source, record } = await sourceOf('pdf');
+      const problems: string[] = [];
+      const published = new PublishedSkills(source, { onProblem: (message) => problems.push(message) });
+      assert.ok(await published.get('skill://pdf/SKILL.md'));
+      source.snapshot = fakeSnapshot([record({ name: 'forms' })]);
+      assert.equal(await published.get('skill://forms/SKILL.md'), undefined);
+      assert.deepEqual(problems, [`${path.join(dir, 'pdf', 'SKILL.md')} changed since it was loaded.`]);
+    });
+
+    it('forgets skills no longer served, building them anew when they come back', async () => {
+      const { source, rewrite } = await sourceOf('pdf');
+      const served = source.snapshot;
+      const published = new PublishedSkills(source);
+      assert.match((await skillFileText(published, 'pdf'))!, /First version/);
+      await rewrite('Second version.');
+      source.snapshot = fakeSnapshot([]);
+      published.forgetUnserved();
+      source.snapshot = served;
+      assert.match((await skillFileText(published, 'pdf'))!, /Second version/);
+    });
   });
 });
 
@@ -136,5 +393,6 @@ describe('serverLaunch', () => {
     ]);
     assert.equal(versions.size, 4);
     assert.equal(serverLaunch({ roots, allowlist: ['pdf-*'], catalogBudgetChars: 8000 }).version, launch.version);
+    assert.match(launch.version, /^[0-9a-f]{12}$/, 'a short hex digest');
   });
 });

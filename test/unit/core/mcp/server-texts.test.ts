@@ -1,0 +1,113 @@
+// What the MCP server tells a client's model: instructions, tool descriptions, input schemas
+// (with the skill names as an enum while there are not too many) and the prompts.
+
+import * as assert from 'node:assert/strict';
+import { skillUsageLines } from '../../../../src/core/chat/prompt';
+import { MCP_TOOL_NAMES } from '../../../../src/core/chat/tool-names';
+import { activateInputSchema, activateToolDescription, MAX_ENUM_NAMES, readResourceInputSchema, serverInstructions, skillPrompts, usableNames } from '../../../../src/core/mcp/server-texts';
+import type { SkillRecord } from '../../../../src/core/model/types';
+import { fakeRecord } from '../../../fixtures/trees/tree';
+
+const pdf = fakeRecord('pdf', 'Fills PDF forms.');
+const docx = fakeRecord('docx', 'Edits Word files.');
+/** Records that are not usable, each with the metadata it was loaded with. */
+const unusable: SkillRecord[] = [
+  fakeRecord('pdf', 'An older pdf.', { status: 'shadowed' }),
+  fakeRecord('xlsx', 'Edits spreadsheets.', { status: 'not-allowed' }),
+  fakeRecord('pptx', 'Slides.', { status: 'untrusted' }),
+];
+
+const ACTIVATE_NAME_DESCRIPTION = 'Exact skill name, as listed.';
+
+function manySkills(count: number): SkillRecord[] {
+  return Array.from({ length: count }, (_, index) => fakeRecord(`skill-${index}`, `Skill number ${index}.`));
+}
+
+describe('serverInstructions', () => {
+  it('introduces skills, says how to use them with the MCP tools, then gives the catalog', () => {
+    const text = serverInstructions('<available_skills>…</available_skills>');
+    assert.equal(
+      text,
+      [
+        'This server gives you Agent Skills: folders of instructions, and sometimes files, written for particular tasks.',
+        '',
+        ...skillUsageLines(MCP_TOOL_NAMES),
+        '',
+        '<available_skills>…</available_skills>',
+      ].join('\n'),
+    );
+    assert.match(text, new RegExp(`call ${MCP_TOOL_NAMES.activate} with its exact name`));
+  });
+});
+
+describe('usableNames', () => {
+  it('names each usable skill once, in precedence order, and no other', () => {
+    assert.deepEqual(usableNames([pdf, ...unusable, docx, fakeRecord('docx', 'Another docx.'), fakeRecord('hidden', 'Only by hand.', { disableModelInvocation: true })]), ['pdf', 'docx', 'hidden']);
+  });
+});
+
+describe('activateInputSchema', () => {
+  it('asks for a name among the model-invocable skills, and optional arguments', () => {
+    assert.deepEqual(activateInputSchema([pdf, ...unusable, docx, fakeRecord('hidden', 'Only by hand.', { disableModelInvocation: true })]), {
+      type: 'object',
+      properties: {
+        name: { type: 'string', enum: ['pdf', 'docx'], description: ACTIVATE_NAME_DESCRIPTION },
+        arguments: { type: 'string', description: 'Optional arguments for the skill, as the user would type them.' },
+      },
+      required: ['name'],
+    });
+  });
+
+  it('gives no enum without skills, nor over the most names it lists', () => {
+    const nameProperty = (skills: SkillRecord[]) => (activateInputSchema(skills).properties as Record<string, Record<string, unknown>>).name;
+    assert.deepEqual(nameProperty([]), { type: 'string', description: ACTIVATE_NAME_DESCRIPTION });
+    assert.equal((nameProperty(manySkills(MAX_ENUM_NAMES)).enum as string[]).length, 500);
+    assert.deepEqual(nameProperty(manySkills(MAX_ENUM_NAMES + 1)), { type: 'string', description: ACTIVATE_NAME_DESCRIPTION });
+  });
+});
+
+describe('readResourceInputSchema', () => {
+  it('asks for a usable skill, also one only the user may start, and a path in its folder', () => {
+    assert.deepEqual(readResourceInputSchema([pdf, ...unusable, fakeRecord('hidden', 'Only by hand.', { disableModelInvocation: true })]), {
+      type: 'object',
+      properties: {
+        skill: { type: 'string', enum: ['pdf', 'hidden'], description: 'Skill name.' },
+        path: { type: 'string', description: 'Path relative to the skill folder, e.g. "references/forms.md".' },
+      },
+      required: ['skill', 'path'],
+    });
+  });
+});
+
+describe('activateToolDescription', () => {
+  it('says what the tool does with the MCP tool names, then lists the skills with short descriptions within its budget', () => {
+    const long = fakeRecord('long', `Handles ${'very '.repeat(40)}long requests.`);
+    const text = activateToolDescription([pdf, long, ...manySkills(100)]);
+    const [intro, blank, ...list] = text.split('\n');
+    assert.equal(
+      intro,
+      `Loads the full instructions of an Agent Skill by its exact name. Call it before a task that a skill covers, then follow what it returns: the skill's instructions, its folder and its resource files (read them with ${MCP_TOOL_NAMES.readResource}). Optional "arguments" are substituted into the skill. Call ${MCP_TOOL_NAMES.find} to search every skill by topic.`,
+    );
+    assert.equal(blank, '');
+    const catalog = list.join('\n');
+    assert.ok(catalog.length <= 2_000, `${catalog.length} characters`);
+    assert.ok(list.includes('pdf: Fills PDF forms.'));
+    const longLine = list.find((line) => line.startsWith('long: '))!;
+    assert.equal(longLine.length, 'long: '.length + 100);
+    assert.ok(longLine.endsWith('…'));
+    assert.match(catalog, new RegExp(`call ${MCP_TOOL_NAMES.activate} with a name below`));
+  });
+});
+
+describe('skillPrompts', () => {
+  it('offers each usable skill the user may start once, with its argument hint or a general one', () => {
+    const hinted = fakeRecord('pdf', 'Fills PDF forms.', {
+      metadata: { name: 'pdf', description: 'Fills PDF forms.', userInvocable: true, disableModelInvocation: false, argumentHint: '<form file>' },
+    });
+    const modelOnly = fakeRecord('auto', 'Model only.', { metadata: { name: 'auto', description: 'Model only.', userInvocable: false, disableModelInvocation: false } });
+    assert.deepEqual(skillPrompts([hinted, ...unusable, docx, fakeRecord('docx', 'Another docx.'), modelOnly]), [
+      { name: 'pdf', description: 'Fills PDF forms.', argumentDescription: 'Arguments: <form file>' },
+      { name: 'docx', description: 'Edits Word files.', argumentDescription: 'Optional arguments for the skill.' },
+    ]);
+  });
+});
