@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
-import { openSync, closeSync, writeFileSync } from 'node:fs';
+import nodeFs, { openSync, closeSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import {
   MAX_SKILL_FILE_BYTES,
@@ -69,13 +69,19 @@ describe('load', function () {
       }
     });
 
-    it('skips a link to nothing', async function () {
-      const dir = path.join(root, 'dangling');
-      await fs.mkdir(dir);
-      await fs.symlink(path.join(root, 'nowhere.md'), path.join(dir, 'skill.md'));
-      assert.equal(await findSkillFile(dir), undefined);
-      for (const blockingReads of [false, true]) {
-        assert.equal(await loadSkillFile(dir, { blockingReads }), undefined);
+    it('skips a link to nothing or to a folder', async function () {
+      await fs.mkdir(path.join(root, 'folder'));
+      for (const [name, target] of [
+        ['dangling', 'nowhere.md'],
+        ['to-folder', 'folder'],
+      ]) {
+        const dir = path.join(root, name);
+        await fs.mkdir(dir);
+        await fs.symlink(path.join(root, target), path.join(dir, 'skill.md'));
+        assert.equal(await findSkillFile(dir), undefined, name);
+        for (const blockingReads of [false, true]) {
+          assert.equal(await loadSkillFile(dir, { blockingReads }), undefined, name);
+        }
       }
     });
 
@@ -282,6 +288,37 @@ describe('load', function () {
       }
     });
 
+    it('reports a file whose status or content cannot be read, with what it learnt of it', async function () {
+      const dir = await writeSkill(root, 'failing', skillText('failing'));
+      const file = path.join(dir, SKILL_FILE_NAME);
+      const stat = await fs.stat(file);
+      const patched = nodeFs as unknown as Record<'fstat' | 'read', (...args: unknown[]) => void>;
+      for (const [call, mtimeMs, size] of [
+        ['fstat', 0, 0],
+        ['read', stat.mtimeMs, stat.size],
+      ] as const) {
+        const original = patched[call];
+        // The first call fails as a failing disk would; any later one is the real call.
+        patched[call] = (...args: unknown[]) => {
+          patched[call] = original;
+          const callback = args[args.length - 1] as (error: Error) => void;
+          callback(Object.assign(new Error(`EIO: i/o error, ${call}`), { code: 'EIO' }));
+        };
+        try {
+          const loaded = await load(dir);
+          assert.deepEqual(
+            loaded.diagnostics.map(({ code, message }) => [code, message]),
+            [['file-unreadable', `Cannot read ${file}: EIO: i/o error, ${call}`]],
+          );
+          assert.equal(loaded.file, file);
+          assert.equal(loaded.mtimeMs, mtimeMs);
+          assert.equal(loaded.size, size);
+        } finally {
+          patched[call] = original;
+        }
+      }
+    });
+
     it('reads during the call with blocking reads, and after it otherwise', async function () {
       const dir = await writeSkill(root, 'timing', skillText('before'));
       const file = path.join(dir, SKILL_FILE_NAME);
@@ -296,7 +333,7 @@ describe('load', function () {
       }
     });
 
-    it('closes the file it reads', async function () {
+    it('closes the file it reads with blocking reads', async function () {
       const dir = await writeSkill(root, 'closed', skillText('closed'));
       // A descriptor left open would take the number the next opened file gets.
       const nextDescriptor = (): number => {
@@ -304,9 +341,9 @@ describe('load', function () {
         closeSync(fd);
         return fd;
       };
+      // All synchronous, so that nothing else opens a file in between.
       const before = nextDescriptor();
       assert.ok(loadSkillFileBlocking(dir)?.metadata);
-      assert.ok((await loadSkillFile(dir))?.metadata);
       assert.equal(nextDescriptor(), before);
     });
   });
