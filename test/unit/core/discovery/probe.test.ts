@@ -3,28 +3,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { compareFolders, compareForName, compareForRealDir, duplicateProblem, listedFolderProbe, listRoot, probeFolder, type FolderKey } from '../../../../src/core/discovery/probe';
 import { removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
-
-type FsPromises = typeof fs;
-
-/**
- * Replaces one function of node:fs/promises while `run` runs, to reproduce a file system that
- * changes between two calls (a folder deleted while being read) or refuses access.
- */
-async function withFs<K extends keyof FsPromises, T>(name: K, replacement: FsPromises[K], run: () => Promise<T>): Promise<T> {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module object itself, which modules importing it read through
-  const module = require('node:fs/promises') as FsPromises;
-  const original = module[name];
-  module[name] = replacement;
-  try {
-    return await run();
-  } finally {
-    module[name] = original;
-  }
-}
-
-function fsError(code: string, message: string): NodeJS.ErrnoException {
-  return Object.assign(new Error(message), { code });
-}
+import { failing, fsError, withFs, type FsPromises } from './fs-stub';
 
 const key = (rootIndex: number, folderName: string): FolderKey => ({ rootIndex, folderName });
 
@@ -85,18 +64,14 @@ describe('probe', () => {
     });
 
     it('reports a root it may not resolve or read, with the reason the system gives', async () => {
-      const denied = async (): Promise<never> => {
-        throw fsError('EACCES', 'permission denied');
-      };
+      const denied = failing('EACCES', 'permission denied');
       const problem = { code: 'root-unreadable', severity: 'warning', message: `Cannot read skill folder ${dir}: permission denied.`, path: dir };
       assert.deepEqual(await withFs('realpath', denied, () => listRoot(root(dir))), { folderNames: [], problem });
       assert.deepEqual(await withFs('readdir', denied, () => listRoot(root(dir))), { folderNames: [], realPath: dir, problem });
     });
 
     it('treats a root deleted between resolving and reading it as empty', async () => {
-      const gone = async (): Promise<never> => {
-        throw fsError('ENOENT', 'no such file or directory');
-      };
+      const gone = failing('ENOENT', 'no such file or directory');
       assert.deepEqual(await withFs('readdir', gone, () => listRoot(root(dir))), { folderNames: [] });
     });
   });
@@ -165,22 +140,20 @@ describe('probe', () => {
 
     it('still probes a child when the root cannot be resolved at that moment', async () => {
       await writeTree(dir, { pdf: { 'SKILL.md': skillText('pdf', 'PDF.') } });
-      const realpath = fs.realpath;
-      const rootUnresolvable = (async (target: string) => {
-        if (target === dir) {
-          throw fsError('EACCES', 'permission denied');
-        }
-        return realpath(target);
-      }) as FsPromises['realpath'];
+      const rootUnresolvable = (realpath: FsPromises['realpath']): FsPromises['realpath'] =>
+        (async (target: string) => {
+          if (target === dir) {
+            throw fsError('EACCES', 'permission denied');
+          }
+          return realpath(target);
+        }) as FsPromises['realpath'];
       const probe = await withFs('realpath', rootUnresolvable, () => probeFolder(root(dir), 'pdf'));
       assert.equal(probe.kind, 'skill');
     });
 
     it('finds nothing in a folder deleted while being resolved', async () => {
       await writeTree(dir, { pdf: { 'SKILL.md': skillText('pdf', 'PDF.') } });
-      const gone = async (): Promise<never> => {
-        throw fsError('ENOENT', 'no such file or directory');
-      };
+      const gone = failing('ENOENT', 'no such file or directory');
       assert.deepEqual(await withFs('realpath', gone, () => probeFolder(root(dir), 'pdf', dir)), { kind: 'none' });
     });
   });
