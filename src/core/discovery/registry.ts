@@ -326,6 +326,9 @@ export class SkillRegistry {
     this.rootRealPaths = result.rootRealPaths;
     this.slotsByRoot = roots.map(() => new Map());
     this.ordered = [];
+    for (const name of this.byName.keys()) {
+      this.pendingNames.add(name); // Settled too, so a skill the rescan lost stops being active.
+    }
     this.byName.clear();
     this.byRealDir.clear();
     for (const folder of result.folders) {
@@ -333,9 +336,8 @@ export class SkillRegistry {
       this.slotsByRoot[slot.rootIndex].set(slot.folderName, slot);
       this.ordered.push(slot); // discoverSkills returns folders in precedence order already.
       this.indexRealDir(slot);
-      this.indexName(slot);
+      this.indexName(slot); // Marks the name pending.
     }
-    this.pendingAll = true;
   }
 
   private async applyChanges(changes: readonly SkillChange[]): Promise<void> {
@@ -511,7 +513,8 @@ export class SkillRegistry {
     if (this.busy || this.disposed) {
       return;
     }
-    const names = this.pendingAll ? [...this.byName.keys()] : [...this.pendingNames];
+    // Pending names include those gone from byName, which must stop being active.
+    const names = this.pendingAll ? new Set([...this.pendingNames, ...this.byName.keys()]) : [...this.pendingNames];
     this.pendingAll = false;
     this.pendingNames.clear();
     for (const name of names) {

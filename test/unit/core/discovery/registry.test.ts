@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { SkillRegistry, type RegistrySnapshot } from '../../../../src/core/discovery/registry';
 import type { SkillRecord } from '../../../../src/core/model/types';
 import { removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
+import { withFs, type FsPromises } from './fs-stub';
 
 /** Collects every snapshot the registry publishes. */
 function recordEvents(registry: SkillRegistry): RegistrySnapshot[] {
@@ -261,6 +262,87 @@ describe('SkillRegistry', () => {
       assert.ok(registry.snapshot.usable('link'));
     });
 
+    it('publishes when the last skill in order goes away', async () => {
+      await fs.rm(path.join(user, 'pdf'), { recursive: true });
+      await registry.apply([{ path: path.join(user, 'pdf'), kind: 'deleted' }]);
+      assert.equal(events.length, 1);
+      assert.deepEqual(statuses(registry.snapshot), ['ws/docs:available', 'ws/pdf:available', 'user/notes:available']);
+    });
+
+    it('publishes a problem whose message changed, and nothing when the problems stayed the same', async () => {
+      const link = path.join(workspace, 'link');
+      await fs.symlink(path.join(dir, 'nowhere'), link);
+      await registry.apply([{ path: link, kind: 'created' }]);
+      await registry.apply([{ path: path.join(workspace, 'docs', 'SKILL.md'), kind: 'changed' }]);
+      assert.equal(events.length, 1);
+      await fs.rm(link);
+      await fs.symlink(path.join(dir, 'elsewhere'), link);
+      await registry.apply([{ path: link, kind: 'changed' }]);
+      assert.equal(events.length, 2);
+      assert.deepEqual(
+        registry.snapshot.problems.map((problem) => problem.message),
+        [`The link ${link} points to ${path.join(dir, 'elsewhere')}, which does not exist; it was skipped.`],
+      );
+    });
+
+    it('rescans a root when a folder above it appears', async () => {
+      const nested = path.join(dir, 'later', 'nested', 'skills');
+      await registry.setRoots([root(workspace), root(nested, 'env')]);
+      await writeTree(nested, { extra: { 'SKILL.md': skillText('extra', 'Arrived with its parents.') } });
+      await registry.apply([{ path: path.join(dir, 'later'), kind: 'created' }]);
+      assert.equal(registry.snapshot.usable('extra')?.dir, path.join(nested, 'extra'));
+    });
+
+    it('drops the copy loaded through a link once the folder itself appears in an earlier root', async () => {
+      const shared = path.join(dir, 'shared', 'lint');
+      await writeTree(shared, { 'SKILL.md': skillText('lint', 'Shared lint.') });
+      await fs.symlink(shared, path.join(user, 'lint-link'));
+      await registry.apply([{ path: path.join(user, 'lint-link'), kind: 'created' }]);
+      assert.equal(registry.snapshot.usable('lint')?.dir, path.join(user, 'lint-link'));
+      await fs.symlink(shared, path.join(workspace, 'lint'));
+      await registry.apply([{ path: path.join(workspace, 'lint'), kind: 'created' }]);
+      assert.deepEqual(
+        registry.snapshot.byName('lint').map((record) => record.dir),
+        [path.join(workspace, 'lint')],
+      );
+      assert.deepEqual(
+        registry.snapshot.problems.map((problem) => [problem.code, problem.path]),
+        [['duplicate-skill-folder', path.join(user, 'lint-link')]],
+      );
+    });
+
+    it('drops a skill whose SKILL.md vanishes while it is re-read, and the link to it that would take its place', async () => {
+      await fs.symlink(path.join(workspace, 'docs'), path.join(workspace, 'a-docs-alias'));
+      await registry.apply([{ path: path.join(workspace, 'a-docs-alias'), kind: 'created' }]);
+      const file = path.join(workspace, 'docs', 'SKILL.md');
+      const folders = new Set([path.join(workspace, 'docs'), path.join(workspace, 'a-docs-alias')]);
+      // Both paths are probed with the file present; it goes before either path loads it.
+      const deleteAfterProbes = (readdir: FsPromises['readdir']): FsPromises['readdir'] =>
+        (async (...args: Parameters<FsPromises['readdir']>) => {
+          const entries = await readdir(...args);
+          folders.delete(String(args[0]));
+          if (folders.size === 0) {
+            await fs.rm(file, { force: true });
+          }
+          return entries;
+        }) as FsPromises['readdir'];
+      await withFs('readdir', deleteAfterProbes, () => registry.apply([{ path: file, kind: 'changed' }]));
+      assert.deepEqual(registry.snapshot.byName('docs'), []);
+      assert.deepEqual(registry.snapshot.problems, []);
+    });
+
+    it('publishes a policy change made while an update runs together with that update', async () => {
+      await writeTree(workspace, { lint: { 'SKILL.md': skillText('lint', 'Lint.') } });
+      const allowDuringProbe = (readdir: FsPromises['readdir']): FsPromises['readdir'] =>
+        (async (...args: Parameters<FsPromises['readdir']>) => {
+          registry.setAllowlist(['lint']);
+          return readdir(...args);
+        }) as FsPromises['readdir'];
+      await withFs('readdir', allowDuringProbe, () => registry.apply([{ path: path.join(workspace, 'lint'), kind: 'created' }]));
+      assert.equal(events.length, 1);
+      assert.deepEqual(statuses(registry.snapshot), ['ws/docs:not-allowed', 'ws/lint:available', 'ws/pdf:not-allowed', 'user/notes:not-allowed', 'user/pdf:shadowed']);
+    });
+
     it('serializes concurrent updates and emits one event per update', async () => {
       await writeTree(workspace, { a: { 'SKILL.md': skillText('a', 'A.') }, b: { 'SKILL.md': skillText('b', 'B.') } });
       await Promise.all([
@@ -353,6 +435,67 @@ describe('SkillRegistry', () => {
     });
   });
 
+  it('starts empty, and changes nothing before its roots are set', async () => {
+    const events = recordEvents(registry);
+    const initial = registry.snapshot;
+    assert.deepEqual([initial.version, initial.skills, initial.problems, [...initial.activeNames]], [0, [], [], []]);
+    registry.setAllowlist(['pdf']);
+    registry.setEnabled(false);
+    registry.setEnabled(true);
+    await registry.apply([{ path: workspace, kind: 'created' }]);
+    await registry.refresh();
+    assert.equal(registry.snapshot, initial);
+    assert.equal(events.length, 0);
+  });
+
+  it('applies the enabled switch it is created with', async () => {
+    registry = new SkillRegistry({ enabled: false });
+    await setUp();
+    assert.ok(registry.snapshot.skills.every((record) => record.status === 'disabled'));
+  });
+
+  it('checks bodies when created to, also when a skill is re-read', async () => {
+    registry = new SkillRegistry({ checkBody: true });
+    const file = path.join(workspace, 'docs', 'SKILL.md');
+    await rewrite(file, skillText('docs', 'Write docs.', 'See [guide](references/guide.md).'));
+    await setUp();
+    const codes = (): string[] => recordNamed(registry.snapshot, 'docs').diagnostics.map((diagnostic) => diagnostic.code);
+    assert.deepEqual(codes(), ['missing-link']);
+    await rewrite(file, skillText('docs', 'Write better docs.', 'See [guide](references/guide.md).'));
+    await registry.apply([{ path: file, kind: 'changed' }]);
+    assert.deepEqual(codes(), ['missing-link']);
+  });
+
+  it('publishes the problem of a root', async () => {
+    const fileRoot = path.join(dir, 'file-root');
+    await fs.writeFile(fileRoot, 'x');
+    await registry.setRoots([root(fileRoot)]);
+    assert.deepEqual(
+      registry.snapshot.problems.map((problem) => [problem.code, problem.path]),
+      [['root-unreadable', fileRoot]],
+    );
+  });
+
+  it('refreshes roots holding a problem folder', async () => {
+    await fs.symlink(path.join(dir, 'nowhere'), path.join(workspace, 'dangling'));
+    await setUp();
+    await registry.refresh();
+    assert.deepEqual(
+      registry.snapshot.problems.map((problem) => problem.code),
+      ['dangling-symlink'],
+    );
+    assert.equal(registry.snapshot.skills.length, 4);
+  });
+
+  it('forgets an active skill whose root goes away, so it returns inactive', async () => {
+    await setUp();
+    registry.activate('docs');
+    await registry.setRoots([{ ...root(user, 'user'), label: 'user' }]);
+    assert.deepEqual([...registry.snapshot.activeNames], []);
+    await setUp();
+    assert.equal(registry.snapshot.usable('docs')?.status, 'available');
+  });
+
   it('lists untrusted skills without letting them hide trusted ones', async () => {
     await registry.setRoots([root(workspace, 'workspace', true), root(user, 'user')]);
     assert.deepEqual(
@@ -388,5 +531,15 @@ describe('SkillRegistry', () => {
     registry.dispose();
     await setUp();
     assert.equal(events.length, 0);
+  });
+
+  it('keeps its last snapshot once disposed, whatever changes next', async () => {
+    await setUp();
+    const last = registry.snapshot;
+    registry.dispose();
+    await registry.setRoots([root(user, 'user')]);
+    registry.setAllowlist(['notes']);
+    registry.setEnabled(false);
+    assert.equal(registry.snapshot, last);
   });
 });
