@@ -184,9 +184,11 @@ describe('renderValidationSummary order', () => {
     const text = renderValidationSummary(
       'Checked.',
       [
-        { file: 'b', line: 5, severity: 'warning', message: 'w1' },
-        { file: 'a', line: 9, severity: 'warning', message: 'w2' },
-        { file: 'a', line: 2, severity: 'warning', message: 'w3' },
+        { file: 'a', line: 5, severity: 'warning', message: 'w1' },
+        { file: 'a', line: 2, severity: 'warning', message: 'w2' },
+        { file: 'b', line: 1, severity: 'warning', message: 'w3' },
+        { file: 'a', line: 9, severity: 'warning', message: 'w4' },
+        { file: 'b', line: 6, severity: 'warning', message: 'w5' },
         { file: 'c|d', line: 0, severity: 'error', message: 'e' },
         { file: 'a', line: 1, severity: 'info', message: 'i' },
       ],
@@ -196,9 +198,11 @@ describe('renderValidationSummary order', () => {
       'Checked.',
       '',
       '- **Error** [c\\|d:1](c|d#0): e',
-      '- **Warning** [a:3](a#2): w3',
-      '- **Warning** [a:10](a#9): w2',
-      '- **Warning** [b:6](b#5): w1',
+      '- **Warning** [a:3](a#2): w2',
+      '- **Warning** [a:6](a#5): w1',
+      '- **Warning** [a:10](a#9): w4',
+      '- **Warning** [b:2](b#1): w3',
+      '- **Warning** [b:7](b#6): w5',
       '- **Info** [a:2](a#1): i',
     ]);
   });

@@ -170,7 +170,7 @@ describe('renderInstructions in full', () => {
       '',
       'CATALOG',
     ];
-    assert.equal(renderInstructions({ catalogText: 'CATALOG', loadedNames: [], droppedNames: [] }), head.join('\n'));
+    assert.equal(renderInstructions({ catalogText: 'CATALOG', loadedNames: [] }), head.join('\n'));
     assert.equal(
       renderInstructions({ catalogText: 'CATALOG', loadedNames: ['pdf'], droppedNames: ['old', 'older'], untrustedCount: 1 }),
       [
