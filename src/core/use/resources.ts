@@ -146,7 +146,7 @@ async function notFoundMessage(realSkillDir: string, relative: string): Promise<
   const listing = await listSkillResources(realSkillDir, { limit: Infinity, includeSkillFile: true });
   const suggestions = closestNames(relative, listing.files, 3);
   const folder = path.posix.dirname(relative);
-  const nearby = listing.files.filter((file) => path.posix.dirname(file) === folder || (folder === '.' && !file.includes('/')));
+  const nearby = listing.files.filter((file) => path.posix.dirname(file) === folder);
   const shown = (nearby.length > 0 ? nearby : listing.files).slice(0, 20);
   return [
     `No file "${relative}" in the skill folder.`,

@@ -102,6 +102,74 @@ describe('skill resources', () => {
     it('refuses a folder and lists what it holds', async () => {
       await rejectsWith(readSkillResource(skill, 'scripts'), 'not-a-file', /build\.py/);
     });
+
+    it('lists at most the first fifty entries of a folder, sorted, and says when it is empty', async () => {
+      await writeTree(skill, { many: Object.fromEntries(Array.from({ length: 60 }, (_, index) => [`f${String(59 - index).padStart(2, '0')}.txt`, ''])) });
+      const listed = Array.from({ length: 50 }, (_, index) => `f${String(index).padStart(2, '0')}.txt`).join(', ');
+      await rejectsWith(readSkillResource(skill, 'many/'), 'not-a-file', new RegExp(`^"many" is a folder, not a file\\. It contains: ${listed}\\.$`));
+      await fs.mkdir(path.join(skill, 'empty'));
+      await rejectsWith(readSkillResource(skill, 'empty'), 'not-a-file', /^"empty" is a folder, not a file\.$/);
+    });
+
+    it('names the files of the top folder, or of all folders when the requested folder has none', async () => {
+      await fs.writeFile(path.join(skill, 'notes.md'), '');
+      await rejectsWith(readSkillResource(skill, 'skill.md'), 'not-found', /^No file "skill\.md" in the skill folder\. Did you mean: SKILL\.md\? Files: SKILL\.md, notes\.md\.$/);
+      await rejectsWith(
+        readSkillResource(skill, 'missing/zzzzzz.md'),
+        'not-found',
+        /^No file "missing\/zzzzzz\.md" in the skill folder\. Files: SKILL\.md, notes\.md, references\/guide\.md, scripts\/build\.py\.$/,
+      );
+    });
+
+    it('names at most twenty nearby files', async () => {
+      await writeTree(skill, { many: Object.fromEntries(Array.from({ length: 25 }, (_, index) => [`f${String(index).padStart(2, '0')}.txt`, ''])) });
+      const shown = Array.from({ length: 20 }, (_, index) => `many/f${String(index).padStart(2, '0')}.txt`).join(', ');
+      await rejectsWith(readSkillResource(skill, 'many/zzzzzzzz.md'), 'not-found', new RegExp(`Files in many/: ${shown}\\.$`));
+    });
+
+    it('says when the skill folder holds no file at all', async () => {
+      const empty = path.join(dir, 'empty');
+      await fs.mkdir(empty);
+      await rejectsWith(readSkillResource(empty, 'x.md'), 'not-found', /^No file "x\.md" in the skill folder\. The skill folder has no other files\.$/);
+    });
+
+    it('treats a path through a file as missing, and passes other file-system errors on', async () => {
+      await rejectsWith(readSkillResource(skill, 'scripts/build.py/x'), 'not-found', /^No file "scripts\/build\.py\/x" in the skill folder\./);
+      await fs.symlink('loop', path.join(skill, 'loop'));
+      await assert.rejects(readSkillResource(skill, 'loop'), (error: unknown) => !(error instanceof ResourceError) && (error as NodeJS.ErrnoException).code === 'ELOOP');
+    });
+
+    it('says a link leads outside in its message', async () => {
+      await fs.writeFile(path.join(dir, 'secret.txt'), 'secret');
+      await fs.symlink(path.join(dir, 'secret.txt'), path.join(skill, 'escape.txt'));
+      await rejectsWith(readSkillResource(skill, 'escape.txt'), 'outside-skill', /^"escape\.txt" is a link that leads outside the skill folder\.$/);
+    });
+
+    it('reads a text file whole up to the limit, and longer than the binary sniff', async () => {
+      await fs.writeFile(path.join(skill, 'long.txt'), 'a'.repeat(10_000));
+      const resource = await readSkillResource(skill, 'long.txt');
+      assert.deepEqual(resource, { kind: 'text', path: 'long.txt', text: 'a'.repeat(10_000), size: 10_000, truncated: false });
+      const exact = await readSkillResource(skill, 'long.txt', { maxBytes: 10_000 });
+      assert.equal(exact.kind === 'text' && exact.truncated, false);
+    });
+
+    it('judges a file binary by its first bytes even past a small limit', async () => {
+      await fs.writeFile(path.join(skill, 'data.dat'), Buffer.concat([Buffer.from('a'.repeat(600)), Buffer.from([0])]));
+      const resource = await readSkillResource(skill, 'data.dat', { maxBytes: 501 });
+      assert.deepEqual(resource, { kind: 'binary', path: 'data.dat', size: 601, type: 'binary file' });
+    });
+
+    it('gives binary sizes in bytes, KiB or MiB', async () => {
+      for (const [size, shown] of [
+        [1023, '1023 bytes'],
+        [1024, '1.0 KiB'],
+        [1024 * 1024 - 1, '1024.0 KiB'],
+        [1024 * 1024, '1.0 MiB'],
+        [1536 * 1024, '1.5 MiB'],
+      ] as const) {
+        assert.equal(renderResource({ kind: 'binary', path: 'a.bin', size, type: 'binary data' }), `a.bin is a binary file (binary data, ${shown}); its content is not shown.`);
+      }
+    });
   });
 
   describe('listing', () => {
@@ -119,15 +187,53 @@ describe('skill resources', () => {
       assert.equal(listing.files[0], 'many/f00.txt');
     });
 
-    it('does not enter linked folders', async () => {
+    it('does not enter or list linked folders, lists linked files and skips dangling links', async () => {
       await fs.symlink(dir, path.join(skill, 'up'));
+      await fs.symlink(path.join(skill, 'references', 'guide.md'), path.join(skill, 'guide-link.md'));
+      await fs.symlink(path.join(skill, 'gone.md'), path.join(skill, 'dangling.md'));
       const listing = await listSkillResources(skill);
-      assert.ok(!listing.files.some((file) => file.startsWith('up/')));
+      assert.deepEqual(listing.files, ['guide-link.md', 'references/guide.md', 'scripts/build.py']);
+    });
+
+    it('skips only the SKILL.md of the top folder', async () => {
+      await writeTree(skill, { 'notes.md': '', references: { 'skill.md': '' } });
+      const listing = await listSkillResources(skill);
+      assert.deepEqual(listing.files, ['notes.md', 'references/guide.md', 'references/skill.md', 'scripts/build.py']);
+    });
+
+    it('lists nothing for a folder it cannot read', async () => {
+      assert.deepEqual(await listSkillResources(path.join(dir, 'missing')), { files: [], total: 0, complete: true });
+    });
+
+    it('stops walking after ten thousand entries and says the listing is incomplete', async function () {
+      this.timeout(60_000);
+      const big = path.join(dir, 'big');
+      await writeTree(big, { sub: { 'inner.txt': '' } });
+      await Promise.all(Array.from({ length: 9_999 }, (_, index) => fs.writeFile(path.join(big, `f${index}.txt`), '')));
+      const listing = await listSkillResources(big, { limit: 1 });
+      assert.deepEqual(listing, { files: ['f0.txt'], total: 9_999, complete: false });
     });
   });
 
   it('normalizes paths before touching the disk', () => {
     assert.equal(normalizeResourcePath('./a//b/'), 'a/b');
-    assert.throws(() => normalizeResourcePath('.'), ResourceError);
+    assert.equal(normalizeResourcePath('notes/a:b.md'), 'notes/a:b.md');
+  });
+
+  it('explains each path it refuses', () => {
+    const refusal = (requested: string) => {
+      try {
+        normalizeResourcePath(requested);
+      } catch (error) {
+        assert.ok(error instanceof ResourceError);
+        return [error.name, error.code, error.message];
+      }
+      assert.fail(`${requested} was accepted`);
+    };
+    assert.deepEqual(refusal('.'), ['ResourceError', 'not-a-file', 'The path names the skill folder itself; give a file inside it.']);
+    assert.deepEqual(refusal('a\0b'), ['ResourceError', 'invalid-path', 'The path contains a NUL character.']);
+    assert.deepEqual(refusal(' '), ['ResourceError', 'invalid-path', 'The path is empty; give a path relative to the skill folder, e.g. references/guide.md.']);
+    assert.deepEqual(refusal('c:x'), ['ResourceError', 'invalid-path', '"c:x" is absolute; give a path relative to the skill folder.']);
+    assert.deepEqual(refusal('..'), ['ResourceError', 'outside-skill', '".." leads outside the skill folder.']);
   });
 });
