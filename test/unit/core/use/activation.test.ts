@@ -4,7 +4,9 @@ import * as path from 'node:path';
 import { activateSkill, checkInvocation, readResourceOfSkill, renderActivation, unknownSkillMessage } from '../../../../src/core/use/activation';
 import { splitArguments, substituteArguments } from '../../../../src/core/use/arguments';
 import { SkillRegistry } from '../../../../src/core/discovery/registry';
+import { MCP_TOOL_NAMES } from '../../../../src/core/chat/tool-names';
 import { fakeRecord, removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
+import { fakeSnapshot } from '../../fake-snapshot';
 
 describe('splitArguments', () => {
   const cases: [string, string[]][] = [
@@ -18,6 +20,10 @@ describe('splitArguments', () => {
     ['with\\ space', ['with space']],
     ['"" empty', ['', 'empty']],
     ['"unterminated rest', ['unterminated rest']],
+    ["'a\\\"b'", ['a\\"b']],
+    ['"C:\\docs"', ['C:\\docs']],
+    ['"a\\\\" b', ['a\\', 'b']],
+    ['\\ ', [' ']],
   ];
   for (const [input, expected] of cases) {
     it(`splits ${JSON.stringify(input)}`, () => {
@@ -69,6 +75,11 @@ describe('renderActivation', () => {
         '</skill>',
       ].join('\n'),
     );
+  });
+
+  it('marks a listing cut short as a lower bound', () => {
+    const text = renderActivation(fakeRecord('a', 'x'), 'B', { files: ['a.md'], total: 1, complete: false });
+    assert.ok(text.endsWith('- a.md\n…and 0+ more\n</skill>'), text);
   });
 
   it('omits the resource section when there are none', () => {
@@ -141,7 +152,11 @@ describe('activation against a registry', () => {
     const blocked = checkInvocation(registry.snapshot, 'blocked', 'user');
     assert.ok(!blocked.ok && blocked.reason === 'refused' && /allowlist/.test(blocked.message));
     const broken = checkInvocation(registry.snapshot, 'broken', 'model');
-    assert.ok(!broken.ok && /invalid/.test(broken.message) && broken.message.includes('SKILL.md'));
+    assert.ok(!broken.ok);
+    assert.equal(
+      broken.message,
+      `Skill "broken" is invalid: The required field "description" is missing. Add one saying what the skill does and when to use it: the model chooses skills by their description. (${path.join(dir, 'ws', 'broken', 'SKILL.md')}).`,
+    );
   });
 
   it('explains an untrusted skill without revealing its content', async () => {
@@ -178,12 +193,79 @@ describe('activation against a registry', () => {
     await fs.rm(path.join(dir, 'ws', 'pdf-report', 'SKILL.md'));
     const result = await activateSkill(registry.snapshot, 'pdf-report', { mode: 'model' });
     assert.ok(!result.ok && result.reason === 'unreadable');
+    assert.equal(result.message, `Could not read skill "pdf-report": Cannot read the skill file ${path.join(dir, 'ws', 'pdf-report', 'SKILL.md')}: it does not exist or is not a file`);
+  });
+
+  it('lists at most the requested number of resource files', async () => {
+    const result = await activateSkill(registry.snapshot, 'pdf-report', { mode: 'model', maxResources: 1 });
+    assert.ok(result.ok);
+    assert.deepEqual(result.resources, { files: ['references/style.md'], total: 2, complete: true });
+  });
+
+  it('lists the skills each caller may start when the name is unknown', async () => {
+    const byUser = await activateSkill(registry.snapshot, 'zzz', { mode: 'user' });
+    assert.ok(!byUser.ok);
+    assert.equal(byUser.message, 'No skill named "zzz". Available skills: deploy, pdf-report.');
+    const resource = await readResourceOfSkill(registry.snapshot, 'zzz', 'a.md');
+    assert.ok(!resource.ok);
+    assert.equal(resource.message, 'No skill named "zzz". Available skills: internal, pdf-report.');
+  });
+
+  it('refuses /use of a model-only skill as refused', () => {
+    const check = checkInvocation(registry.snapshot, 'internal', 'user');
+    assert.ok(!check.ok);
+    assert.equal(check.reason, 'refused');
+    assert.equal(check.message, 'Skill "internal" sets user-invocable: false; only the model can use it.');
+  });
+
+  it('names the file-system error when a resource cannot be read', async () => {
+    await fs.symlink('loop', path.join(dir, 'ws', 'pdf-report', 'loop'));
+    const result = await readResourceOfSkill(registry.snapshot, 'pdf-report', 'loop');
+    assert.ok(!result.ok);
+    assert.ok(result.message.startsWith('Could not read "loop" of skill "pdf-report": ') && result.message.includes('ELOOP'), result.message);
   });
 });
 
 describe('unknownSkillMessage', () => {
+  const many = Array.from({ length: 52 }, (_, index) => fakeRecord(`skill-${String(index).padStart(2, '0')}`, 'x'));
+
+  it('lists fifty names, then points at the find tool for the rest', () => {
+    const listed = many
+      .slice(0, 50)
+      .map((record) => record.name)
+      .join(', ');
+    assert.equal(unknownSkillMessage(fakeSnapshot(many), 'zzz', 'model'), `No skill named "zzz". Available skills: ${listed} …and 2 more (call skills_find to search them).`);
+    assert.equal(unknownSkillMessage(fakeSnapshot(many.slice(0, 50)), 'zzz', 'model'), `No skill named "zzz". Available skills: ${listed}.`);
+  });
+
+  it('names the tools the caller offers', async () => {
+    const result = await readResourceOfSkill(fakeSnapshot(many), 'zzz', 'a.md', { toolNames: MCP_TOOL_NAMES });
+    assert.ok(!result.ok);
+    assert.ok(result.message.endsWith('…and 2 more (call find_skills to search them).'), result.message);
+  });
+
+  it('offers every close name', () => {
+    const snapshot = fakeSnapshot([fakeRecord('pdf-a', 'x'), fakeRecord('pdf-b', 'x')]);
+    assert.equal(unknownSkillMessage(snapshot, 'pdf-c', 'model'), 'No skill named "pdf-c". Did you mean: pdf-a, pdf-b? Available skills: pdf-a, pdf-b.');
+  });
+
   it('says when there are no skills at all', () => {
     const snapshot = new SkillRegistry().snapshot;
     assert.equal(unknownSkillMessage(snapshot, 'x', 'model'), 'No skill named "x": no skills are available.');
+  });
+});
+
+describe('checkInvocation of unusable skills', () => {
+  it('says why each kind of unusable skill cannot be used', () => {
+    const records = [fakeRecord('off', 'x', { status: 'disabled' }), fakeRecord('twin', 'x', { status: 'shadowed' }), fakeRecord('Bad-Name', 'x', { status: 'invalid' })];
+    const snapshot = fakeSnapshot(records);
+    const message = (name: string) => {
+      const check = checkInvocation(snapshot, name, 'model');
+      assert.ok(!check.ok && check.reason === 'refused');
+      return check.message;
+    };
+    assert.equal(message('off'), 'Skills are turned off (setting agentSkills.enabled).');
+    assert.equal(message('twin'), 'Skill "twin" cannot be used (status: shadowed).');
+    assert.equal(message('Bad-Name'), 'Skill "Bad-Name" is invalid (/skills/Bad-Name/SKILL.md).');
   });
 });
