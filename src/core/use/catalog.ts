@@ -76,15 +76,18 @@ export function renderCatalog(skills: readonly SkillRecord[], options: CatalogOp
   const lines = visible.map((record) => `${record.name}: ${shorten(singleLine(record.metadata!.description), options.descriptionChars)}`);
   const fixed = OPEN.length + 1 + headerText.length + 1 + CLOSE.length;
 
-  // Names-only cost of every suffix, so each step knows whether the remaining names still fit.
+  // Names-only and described cost of every suffix, so each step knows whether the rest still fits.
   const suffixNames = new Array<number>(visible.length + 1).fill(0);
+  const suffixLines = new Array<number>(visible.length + 1).fill(0);
   for (let index = visible.length - 1; index >= 0; index--) {
     suffixNames[index] = suffixNames[index + 1] + visible[index].name.length + 2;
+    suffixLines[index] = suffixLines[index + 1] + lines[index].length + 1;
   }
   const namesCost = (from: number): number => (from === visible.length ? 0 : namesPrefix.length - 2 + suffixNames[from] + 1);
-  // Room kept for the names of the skills not yet described. When even the names alone would not
+  // Room kept for the skills not yet described: their names, or their lines when describing them
+  // all costs less (the names line has a prefix of its own). When even the names alone would not
   // fit, at most half the budget goes to them, so the catalog never degrades to names only.
-  const namesReserve = (from: number): number => Math.min(namesCost(from), Math.floor(budget / 2));
+  const namesReserve = (from: number): number => Math.min(namesCost(from), suffixLines[from], Math.floor(budget / 2));
 
   let used = fixed;
   let fullCount = 0;

@@ -71,8 +71,52 @@ describe('renderCatalog', () => {
   it('applies the smaller of the character and token budgets', () => {
     const many = Array.from({ length: 40 }, (_, index) => fakeRecord(`skill-${index}`, 'Some description text.'));
     const catalog = renderCatalog(many, { maxChars: 100_000, maxTokens: 150 });
-    assert.ok(catalog.chars <= 600);
+    assert.ok(catalog.chars <= 600 && catalog.chars > 500, `${catalog.chars} chars`);
     assert.ok(catalog.estimatedTokens <= 150);
+  });
+
+  it('describes every skill when the budget is exactly the full catalog, even when a names line would cost more', () => {
+    const three = [fakeRecord('alpha', 'First skill.'), fakeRecord('beta', 'Second skill.'), fakeRecord('gamma', 'Third skill.')];
+    const full = renderCatalog(three);
+    assert.deepEqual(renderCatalog(three, { maxChars: full.chars }), full);
+  });
+
+  it('describes one skill fewer a character below the full catalog', () => {
+    const three = ['alpha', 'beta', 'gamma'].map((name) => fakeRecord(name, 'x'.repeat(60)));
+    const full = renderCatalog(three);
+    assert.deepEqual(renderCatalog(three, { maxChars: full.chars }), full);
+    const short = renderCatalog(three, { maxChars: full.chars - 1 });
+    assert.deepEqual([short.included, short.overflow, short.unlisted], [['alpha', 'beta'], ['gamma'], []]);
+    assert.ok(short.chars <= full.chars - 1);
+  });
+
+  it('lists every name when exactly they fit, and leaves names out a character below', () => {
+    const long = Array.from({ length: 5 }, (_, index) => fakeRecord(`skill-number-${index}`, 'x'.repeat(400)));
+    const names = renderCatalog(long, { maxChars: 350 });
+    assert.deepEqual([names.included, names.unlisted], [[], []]);
+    assert.deepEqual(renderCatalog(long, { maxChars: names.chars }), names);
+    const short = renderCatalog(long, { maxChars: names.chars - 1 });
+    assert.ok(short.chars <= names.chars - 1, `${short.chars} chars`);
+    assert.ok(short.unlisted.length > 0 && short.unlisted.length < 5, `${short.unlisted.length} unlisted`);
+  });
+
+  it('stays within any budget, listing what names fit', () => {
+    const many = Array.from({ length: 30 }, (_, index) => fakeRecord(`skill-number-${index}`, 'x'.repeat(300)));
+    for (let budget = 210; budget <= 700; budget++) {
+      const catalog = renderCatalog(many, { maxChars: budget });
+      assert.ok(catalog.chars <= budget, `${catalog.chars} chars for ${budget}`);
+      if (budget >= 400) {
+        assert.ok(catalog.unlisted.length < catalog.overflow.length, `no name listed for ${budget}`);
+      }
+    }
+  });
+
+  it('shortens descriptions to the given length, ending them with an ellipsis', () => {
+    const shortened = (description: string, descriptionChars: number) => renderCatalog([fakeRecord('a', description)], { descriptionChars }).text.split('\n')[2];
+    assert.equal(shortened('abcde', 5), 'a: abcde');
+    assert.equal(shortened('abcdef', 5), 'a: abcd…');
+    assert.equal(shortened('ab de fg', 4), 'a: ab…');
+    assert.equal(shortened('abcdef', 0), 'a: …');
   });
 
   it('keeps per-skill overhead to the separator and newline', () => {
@@ -87,6 +131,8 @@ describe('catalog helpers', () => {
     assert.equal(catalogBudgetChars({ budgetChars: 16_000, budgetPercent: 2, maxInputTokens: 128_000 }), 10_240);
     assert.equal(catalogBudgetChars({ budgetChars: 8_000, budgetPercent: 2, maxInputTokens: 1_000_000 }), 8_000);
     assert.equal(catalogBudgetChars({ budgetChars: 12_000 }), 12_000);
+    assert.equal(catalogBudgetChars({ budgetChars: 12_000, maxInputTokens: 128_000 }), 12_000);
+    assert.equal(catalogBudgetChars({ budgetChars: 12_000, budgetPercent: 2 }), 12_000);
   });
 
   it('estimates tokens as a quarter of the characters, rounded up', () => {
