@@ -285,6 +285,13 @@ describe('SkillRegistry', () => {
       );
     });
 
+    it('re-reads nothing for a change outside every root', async () => {
+      await writeTree(workspace, { unannounced: { 'SKILL.md': skillText('unannounced', 'Not reported yet.') } });
+      await registry.apply([{ path: path.join(dir, 'elsewhere', 'file.txt'), kind: 'created' }]);
+      assert.equal(events.length, 0);
+      assert.equal(registry.snapshot.usable('unannounced'), undefined);
+    });
+
     it('rescans a root when a folder above it appears', async () => {
       const nested = path.join(dir, 'later', 'nested', 'skills');
       await registry.setRoots([root(workspace), root(nested, 'env')]);
