@@ -211,6 +211,6 @@ export async function publishSkill(record: SkillRecord, limits: SkillLimits = SK
       return { uri, digest: sha256Digest(bytes), size: bytes.length };
     }),
   };
-  const sortedFolders = new Map([...folders].map(([folder, children]) => [folder, [...children.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))]));
+  const sortedFolders = new Map([...folders].map(([folder, children]) => [folder, [...children.keys()].sort().map((name) => children.get(name)!)]));
   return { ok: true, publication: { name: record.name, entry, files: published, folders: sortedFolders } };
 }
