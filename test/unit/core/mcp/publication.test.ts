@@ -94,6 +94,16 @@ describe('publishSkill', () => {
     });
   });
 
+  it('refuses a skill with a file it cannot read, naming the skill and the error', async () => {
+    await writeTree(dir, { big: { 'SKILL.md': skillText('big', 'Big.'), 'huge.bin': '' } });
+    // A sparse file over the 2 GiB that one read can return: no disk space, and readFile refuses it at once.
+    await fs.truncate(path.join(dir, 'big', 'huge.bin'), 2 ** 31);
+    const result = await publishSkill(await recordOf('big'), { files: 10, bytes: Infinity });
+    assert.ok(!result.ok);
+    assert.equal(result.reason, 'unreadable');
+    assert.match(result.message, /^Could not read skill "big": File size \(2147483648\) is greater than 2 GiB/);
+  });
+
   it('refuses a SKILL.md whose frontmatter is no longer what the registry loaded, saying what is wrong', async () => {
     await writeTree(dir, { pdf: { 'SKILL.md': skillText('pdf', 'Fills forms.') } });
     const record = await recordOf('pdf');
