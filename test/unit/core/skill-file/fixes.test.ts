@@ -252,7 +252,8 @@ describe('fixesForDiagnostic', () => {
     assert.equal(yamlScalar('true'), '"true"');
     assert.equal(yamlScalar('a: b'), '"a: b"');
     assert.equal(yamlScalar('no-op'), 'no-op');
-    for (const value of ['@pdf', '12', '1e5', '1E-5', '0x1f', '0o17', 'True', 'off']) {
+    assert.equal(yamlScalar('release-2'), 'release-2');
+    for (const value of ['@pdf', '12', '1e5', '1E-10', '0x1f', '0o17', 'True', 'off']) {
       assert.equal(yamlScalar(value), JSON.stringify(value), value);
     }
   });

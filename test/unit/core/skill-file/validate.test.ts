@@ -438,11 +438,14 @@ describe('validateFrontmatter', function () {
       assert.match(only(check(['name: demo', DESCRIPTION, 'UserInvocable: true']), 'warning:unknown-field').message, /; did you mean "user-invocable"\? Known fields:/);
     });
 
-    it('are placed on the opening fence when the positions of the fields are unknown', function () {
-      const result = validateFrontmatter({ name: 'demo', description: 'Does one thing well.', tags: 'x' }, { file: FILE, dirName: 'demo', locations: new Map() });
+    it('are placed on the opening fence, as metadata entries are, when the positions of the fields are unknown', function () {
+      const result = validateFrontmatter({ name: 'demo', description: 'Does one thing well.', tags: 'x', metadata: { list: [1] } }, { file: FILE, dirName: 'demo', locations: new Map() });
       assert.deepEqual(
-        result.diagnostics.map((diagnostic) => diagnostic.range),
-        [OPENING_FENCE],
+        result.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.range]),
+        [
+          ['unknown-field', OPENING_FENCE],
+          ['field-type', OPENING_FENCE],
+        ],
       );
     });
   });
@@ -542,6 +545,10 @@ describe('validateBody', function () {
       assert.deepEqual(reportedLinks('[up](..)\n'), [
         ['link-outside-skill', 'The link target ".." is outside the skill folder, so it is not available with the skill. Move the file into the skill folder.', range(0, 5, 0, 7)],
       ]);
+    });
+
+    it('read the file a target names before an empty query or fragment', function () {
+      assert.deepEqual(reportedLinks('[a](references/guide.md#) [b](references/guide.md?) [c](gone.md#)\n'), [missing('gone.md#', 0, 56)]);
     });
 
     it('pass over an empty target or one made of a query, even when the skill folder is not on disk', function () {
