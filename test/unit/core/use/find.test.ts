@@ -353,6 +353,10 @@ describe('findSkills reach', () => {
     );
   });
 
+  it('does not look up typos of a stem shorter than four letters', () => {
+    assert.deepEqual(findSkills([fakeRecord('ruins', 'Explore ancient ruins.')], 'runs'), []);
+  });
+
   it('matches a name written as one word only whole, never by a typo', () => {
     assert.deepEqual(findSkills([fakeRecord('pdf-forms', 'Fill in.')], 'pdfformx'), []);
   });
