@@ -23,7 +23,10 @@ describe('probe', () => {
       await writeTree(dir, { zeta: {}, alpha: {}, mid: {}, omega: {}, beta: {}, 'notes.md': 'x', '.git': { 'SKILL.md': 'x' }, node_modules: {} });
       await fs.symlink(path.join(dir, 'alpha'), path.join(dir, 'kappa-link'));
       await fs.symlink(path.join(dir, 'missing'), path.join(dir, 'dangling'));
-      assert.deepEqual(await listRoot(root(dir)), {
+      // Listed in reverse, so the order cannot come from the file system.
+      const reversed = (readdir: FsPromises['readdir']): FsPromises['readdir'] =>
+        (async (...args: Parameters<FsPromises['readdir']>) => ((await readdir(...args)) as string[]).reverse()) as FsPromises['readdir'];
+      assert.deepEqual(await withFs('readdir', reversed, () => listRoot(root(dir))), {
         folderNames: ['alpha', 'beta', 'dangling', 'kappa-link', 'mid', 'omega', 'zeta'],
         realPath: dir,
         plainFolderNames: new Set(['zeta', 'alpha', 'mid', 'omega', 'beta']),

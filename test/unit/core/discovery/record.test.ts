@@ -86,8 +86,14 @@ describe('skill records', () => {
 
     it('re-reads the file when its time or its size changed', async () => {
       const previous = await load();
-      assert.notEqual(await load({ ...previous, mtimeMs: previous.mtimeMs - 1000 }), previous);
-      assert.notEqual(await load({ ...previous, size: previous.size + 1 }), previous);
+      for (const earlier of [
+        { ...previous, mtimeMs: previous.mtimeMs - 1000 },
+        { ...previous, size: previous.size + 1 },
+      ]) {
+        const record = await load(earlier);
+        assert.notEqual(record, earlier);
+        assert.deepEqual([record.mtimeMs, record.size], [previous.mtimeMs, previous.size]);
+      }
     });
 
     it('re-reads when the earlier record came from another file, real folder or root', async () => {
