@@ -25,7 +25,7 @@ describe('probe', () => {
       await fs.symlink(path.join(dir, 'missing'), path.join(dir, 'dangling'));
       // Listed in reverse, so the order cannot come from the file system.
       const reversed = (readdir: FsPromises['readdir']): FsPromises['readdir'] =>
-        (async (...args: Parameters<FsPromises['readdir']>) => ((await readdir(...args)) as string[]).reverse()) as FsPromises['readdir'];
+        (async (...args: Parameters<FsPromises['readdir']>) => ((await readdir(...args)) as unknown[]).reverse()) as unknown as FsPromises['readdir'];
       assert.deepEqual(await withFs('readdir', reversed, () => listRoot(root(dir))), {
         folderNames: ['alpha', 'beta', 'dangling', 'kappa-link', 'mid', 'omega', 'zeta'],
         realPath: dir,
