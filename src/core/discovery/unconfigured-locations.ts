@@ -7,8 +7,9 @@ import { findSkillFile } from '../skill-file/load';
 
 export const WELL_KNOWN_LOCATIONS: readonly string[] = ['.agents/skills', '.github/skills', '.claude/skills', '.agent/skills'];
 
+/** The location as path.resolve would see it: `./x/`, `x//` and `x\\` are all `x`. */
 function normalizeLocation(location: string): string {
-  return location.replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+$/, '');
+  return path.posix.normalize(location.replace(/\\/g, '/')).replace(/\/$/, '');
 }
 
 /** Well-known locations of `folder` holding at least one skill while not being configured. */

@@ -9,7 +9,7 @@ describe('findUnconfiguredLocations', () => {
     dir = await tempDir();
     await writeTree(dir, {
       '.claude': { skills: { pdf: { 'SKILL.md': skillText('pdf', 'x') } } },
-      '.github': { skills: { 'README.md': 'no skill folders here' } },
+      '.github': { skills: { 'README.md': 'no skill folders here', docs: { 'README.md': 'a folder without SKILL.md' } } },
       '.agents': { skills: { notes: { 'skill.md': skillText('notes', 'x') } } },
     });
   });
@@ -23,12 +23,20 @@ describe('findUnconfiguredLocations', () => {
   it('treats "./x/" and "x" as the same location', async () => {
     assert.deepEqual(await findUnconfiguredLocations(dir, ['./.claude/skills/', '.agents/skills']), []);
   });
+
+  it('recognises a location written with backslashes, doubled slashes or "." segments, as the roots resolve it', async () => {
+    assert.deepEqual(await findUnconfiguredLocations(dir, ['.claude\\skills', '.agents//skills//']), []);
+    assert.deepEqual(await findUnconfiguredLocations(dir, ['.claude/./skills', './.agents/skills']), []);
+  });
 });
 
 describe('unconfiguredMessage', () => {
   it('names the folders found, and says nothing when there are none', () => {
     assert.equal(unconfiguredMessage([]), undefined);
     assert.equal(unconfiguredMessage(['.claude/skills']), 'Skills in .claude/skills are not used: the folder is not in agentSkills.locations. "Add Found Skill Folders" in the view\'s menu adds it.');
-    assert.match(unconfiguredMessage(['.claude/skills', '.github/skills']) ?? '', /^Skills in \.claude\/skills, \.github\/skills are not used: the folders are not/);
+    assert.equal(
+      unconfiguredMessage(['.claude/skills', '.github/skills']),
+      'Skills in .claude/skills, .github/skills are not used: the folders are not in agentSkills.locations. "Add Found Skill Folders" in the view\'s menu adds them.',
+    );
   });
 });
