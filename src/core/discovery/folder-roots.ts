@@ -17,7 +17,8 @@ export type SharedRootInputs = Omit<RootInputs, 'workspaceFolders' | 'locations'
 /** Like buildSkillRoots, but each folder brings its own locations; a folder reached twice keeps its first place. */
 export function buildFolderSkillRoots(folders: readonly FolderWithLocations[], shared: SharedRootInputs): SkillRoot[] {
   const perFolder = folders.flatMap((folder) =>
-    buildSkillRoots({ workspaceFolders: [folder], locations: folder.locations, workspaceTrusted: shared.workspaceTrusted, userSkills: false, builtinSkills: false }),
+    // Without a home or built-in folder these inputs yield workspace roots only.
+    buildSkillRoots({ workspaceFolders: [folder], locations: folder.locations, workspaceTrusted: shared.workspaceTrusted }),
   );
   const rest = buildSkillRoots({ ...shared, workspaceFolders: [] });
   const roots: SkillRoot[] = [];

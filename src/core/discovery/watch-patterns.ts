@@ -7,7 +7,7 @@
  * and everything below the root. `relativeRoot` uses `/` or the platform separator.
  */
 export function rootWatchGlob(relativeRoot: string): string {
-  const segments = relativeRoot.split(/[\\/]+/).filter((segment) => segment !== '' && segment !== '.');
+  const segments = relativeRoot.split(/[\\/]/).filter((segment) => segment !== '' && segment !== '.');
   if (segments.length === 0) {
     return '**';
   }

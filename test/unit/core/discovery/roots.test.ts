@@ -50,6 +50,14 @@ describe('buildSkillRoots', () => {
     );
   });
 
+  it('skips blank locations', () => {
+    const roots = buildSkillRoots({ workspaceFolders: [{ name: 'app', path: path.resolve('/repo/app') }], locations: ['', '  ', '.agent/skills'] });
+    assert.deepEqual(
+      roots.map((root) => root.path),
+      [path.resolve('/repo/app/.agent/skills')],
+    );
+  });
+
   it('honours the user and built-in switches', () => {
     const roots = buildSkillRoots({ workspaceFolders: [], homeDir: home, userSkills: false, builtinDir: path.resolve('/ext'), builtinSkills: false });
     assert.deepEqual(roots, []);
@@ -74,6 +82,11 @@ describe('parseSkillsPath', () => {
     const entries = parseSkillsPath(` ~/skills ;; relative/skills;${path.resolve('/abs')} `, ';', home);
     assert.deepEqual(entries.paths, [path.join(home, 'skills'), path.resolve('/abs')]);
     assert.deepEqual(entries.ignored, ['relative/skills']);
+  });
+
+  it('expands a lone ~ and ~ followed by either separator', () => {
+    const home = path.resolve('/home/dev');
+    assert.deepEqual(parseSkillsPath('~;~\\skills', ';', home).paths, [home, path.join(home, '\\skills')]);
   });
 
   it('returns nothing for an unset variable', () => {
