@@ -273,7 +273,7 @@ describe('load', function () {
     it('reports a SKILL.md that cannot be opened, without a time or size', async function () {
       if (process.platform !== 'linux') {
         this.skip();
-      } // elsewhere the SKILL.md found by listing the folder is one that can be opened
+      } // elsewhere the folder is listed, and a link that leads nowhere is skipped
       const dir = path.join(root, 'loop');
       await fs.mkdir(dir);
       const file = path.join(dir, SKILL_FILE_NAME);
