@@ -76,8 +76,8 @@ describe('locateFrontmatterFields', function () {
       assert.deepEqual(valueOf(['description: |', '  text', '  # heading', 'name: a'], 'description'), range(1, 13, 3, 11));
     });
 
-    it('starts a nested mapping at its first entry, past blank and comment lines', function () {
-      assert.deepEqual(locate(['metadata:', '', '  # who', '  author: me', 'name: a'], 'metadata'), {
+    it('starts a nested mapping at its first entry, past blank and comment lines, and reads no commented-out entry', function () {
+      assert.deepEqual(locate(['metadata:', '', '  # who', '  author: me', '# a: b', 'name: a'], 'metadata'), {
         key: range(1, 0, 1, 8),
         value: range(4, 2, 4, 12),
         children: new Map([['author', { key: range(4, 2, 4, 8), value: range(4, 10, 4, 12) }]]),
