@@ -101,7 +101,8 @@ export function renderCatalog(skills: readonly SkillRecord[], options: CatalogOp
   if (used + namesCost(fullCount) > budget) {
     // Not even every name fits: list as many as the budget allows and say how many are missing.
     listed = [];
-    let length = used + namesPrefix.length + 1 + unlistedNote(tools, rest.length).length;
+    // Each name counts its separator, so the first one's is taken off, as in namesCost.
+    let length = used + namesPrefix.length - 2 + 1 + unlistedNote(tools, rest.length).length;
     for (const name of rest) {
       length += name.length + 2;
       if (length > budget) {

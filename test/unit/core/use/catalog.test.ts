@@ -100,6 +100,21 @@ describe('renderCatalog', () => {
     assert.ok(short.unlisted.length > 0 && short.unlisted.length < 5, `${short.unlisted.length} unlisted`);
   });
 
+  it('lists names up to the last character of the budget', () => {
+    const many = Array.from({ length: 30 }, (_, index) => fakeRecord(`skill-number-${index}`, 'x'.repeat(300)));
+    const catalog = renderCatalog(many, { maxChars: 221 });
+    assert.deepEqual([catalog.chars, catalog.overflow.length - catalog.unlisted.length], [221, 1]);
+    assert.equal(renderCatalog(many, { maxChars: 220 }).unlisted.length, 30);
+  });
+
+  it('keeps within every budget a few skills can fit in', () => {
+    const skills = Array.from({ length: 12 }, (_, index) => fakeRecord(`skill-${index}`, `Does thing number ${index}.`));
+    for (let budget = 210; budget <= 1200; budget++) {
+      const catalog = renderCatalog(skills, { maxChars: budget });
+      assert.ok(catalog.chars <= budget, `${catalog.chars} chars for ${budget}`);
+    }
+  });
+
   it('stays within any budget, listing what names fit', () => {
     const many = Array.from({ length: 30 }, (_, index) => fakeRecord(`skill-number-${index}`, 'x'.repeat(300)));
     for (let budget = 210; budget <= 700; budget++) {
