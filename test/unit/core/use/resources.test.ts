@@ -104,11 +104,20 @@ describe('skill resources', () => {
     });
 
     it('lists at most the first fifty entries of a folder, sorted, and says when it is empty', async () => {
-      await writeTree(skill, { many: Object.fromEntries(Array.from({ length: 60 }, (_, index) => [`f${String(59 - index).padStart(2, '0')}.txt`, ''])) });
+      await fs.mkdir(path.join(skill, 'many'));
+      // Created out of order, so neither creation order nor its reverse is sorted.
+      for (let step = 0; step < 60; step++) {
+        await fs.writeFile(path.join(skill, 'many', `f${String((step * 7) % 60).padStart(2, '0')}.txt`), '');
+      }
       const listed = Array.from({ length: 50 }, (_, index) => `f${String(index).padStart(2, '0')}.txt`).join(', ');
       await rejectsWith(readSkillResource(skill, 'many/'), 'not-a-file', new RegExp(`^"many" is a folder, not a file\\. It contains: ${listed}\\.$`));
       await fs.mkdir(path.join(skill, 'empty'));
       await rejectsWith(readSkillResource(skill, 'empty'), 'not-a-file', /^"empty" is a folder, not a file\.$/);
+    });
+
+    it('offers every close name', async () => {
+      await writeTree(skill, { 'notes.md': '', 'notex.md': '' });
+      await rejectsWith(readSkillResource(skill, 'note.md'), 'not-found', /Did you mean: notes\.md, notex\.md\?/);
     });
 
     it('names the files of the top folder, or of all folders when the requested folder has none', async () => {
@@ -157,6 +166,18 @@ describe('skill resources', () => {
       await fs.writeFile(path.join(skill, 'data.dat'), Buffer.concat([Buffer.from('a'.repeat(600)), Buffer.from([0])]));
       const resource = await readSkillResource(skill, 'data.dat', { maxBytes: 501 });
       assert.deepEqual(resource, { kind: 'binary', path: 'data.dat', size: 601, type: 'binary file' });
+    });
+
+    it('closes the file it read', async function () {
+      const openFiles = async () => (await fs.readdir('/proc/self/fd').catch(() => undefined))?.length;
+      const before = await openFiles();
+      if (before === undefined) {
+        this.skip(); // Counting open files needs Linux's /proc.
+      }
+      for (let read = 0; read < 20; read++) {
+        await readSkillResource(skill, 'references/guide.md');
+      }
+      assert.ok((await openFiles())! < before! + 10, 'files left open');
     });
 
     it('gives binary sizes in bytes, KiB or MiB', async () => {
