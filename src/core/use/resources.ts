@@ -135,9 +135,12 @@ export async function resolveSkillResource(skillDir: string, requested: string):
     throw new ResourceError('outside-skill', `"${requested}" is a link that leads outside the skill folder.`);
   }
   const stat = await fs.stat(realFile);
-  if (!stat.isFile()) {
-    const entries = stat.isDirectory() ? (await fs.readdir(realFile)).sort().slice(0, 50) : [];
+  if (stat.isDirectory()) {
+    const entries = (await fs.readdir(realFile)).sort().slice(0, 50);
     throw new ResourceError('not-a-file', `"${relative}" is a folder, not a file.${entries.length ? ` It contains: ${entries.join(', ')}.` : ''}`);
+  }
+  if (!stat.isFile()) {
+    throw new ResourceError('not-a-file', `"${relative}" is not a regular file.`);
   }
   return { path: relative, file: realFile, size: stat.size };
 }

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { listSkillResources, normalizeResourcePath, readSkillResource, renderResource, ResourceError, type SkillResource } from '../../../../src/core/use/resources';
@@ -113,6 +114,15 @@ describe('skill resources', () => {
       await rejectsWith(readSkillResource(skill, 'many/'), 'not-a-file', new RegExp(`^"many" is a folder, not a file\\. It contains: ${listed}\\.$`));
       await fs.mkdir(path.join(skill, 'empty'));
       await rejectsWith(readSkillResource(skill, 'empty'), 'not-a-file', /^"empty" is a folder, not a file\.$/);
+    });
+
+    it('refuses a special file without calling it a folder', async function () {
+      try {
+        execFileSync('mkfifo', [path.join(skill, 'pipe')]);
+      } catch {
+        this.skip(); // Needs mkfifo, as on Linux and macOS.
+      }
+      await rejectsWith(readSkillResource(skill, 'pipe'), 'not-a-file', /^"pipe" is not a regular file\.$/);
     });
 
     it('offers every close name', async () => {
