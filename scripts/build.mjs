@@ -1,9 +1,25 @@
 // Bundles the extension and the CLI with esbuild. `--production` minifies the extension and drops
 // its sourcemap; the CLI is always built that way.
+import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+
+/**
+ * The product reads YAML and never writes it (lint forbids js-yaml's dump functions), yet
+ * gray-matter's YAML engine takes js-yaml's dumper as it loads: 8 KB of every bundle that nothing
+ * calls. In the bundles, the dumper's functions say so instead.
+ */
+const yamlWriterLeftOut = {
+  name: 'yaml-writer-left-out',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]js-yaml[\\/]lib[\\/]js-yaml[\\/]dumper\.js$/ }, () => ({
+      contents: "exports.dump = exports.safeDump = () => { throw new Error('Writing YAML is not part of this bundle.'); };",
+      loader: 'js',
+    }));
+  },
+};
 
 const common = {
   bundle: true,
@@ -17,37 +33,31 @@ const common = {
   external: ['vscode'],
   // jsonc-parser's UMD entry loads its parts with a require esbuild cannot follow; its ESM entry bundles.
   mainFields: ['module', 'main'],
+  plugins: [yamlWriterLeftOut],
 };
 
 /**
- * The libraries only `agent-skills mcp` uses (the MCP SDK and the file watcher), by
- * import path, with the name dist/cli-mcp-libraries.js exports each under. They are most of the
- * command line's code: bundled apart, every other command and --help compile a bundle a fifth of
- * the size, and `mcp` loads them when its modules are first used.
+ * The libraries only `agent-skills mcp` uses (the MCP SDK and the file watcher) are most of the
+ * command line's code. src/cli/mcp/libraries.ts is the one module that imports them; it is bundled
+ * apart, so every other command and --help compile a bundle a fifth of the size, and `mcp` loads it
+ * when its modules are first used.
  */
-const MCP_LIBRARIES = {
-  '@modelcontextprotocol/server': 'server',
-  '@modelcontextprotocol/server/stdio': 'stdio',
-  '@modelcontextprotocol/server/ext/skills': 'skills',
-  chokidar: 'chokidar',
-};
+const MCP_LIBRARIES_ENTRY = 'src/cli/mcp/libraries.ts';
 const MCP_LIBRARIES_BUNDLE = 'cli-mcp-libraries.js';
 
-/** In dist/cli.js, each of MCP_LIBRARIES is a module that requires its part of the separate bundle at run time. */
+/** In dist/cli.js, src/cli/mcp/libraries.ts is a module that requires the separate bundle at run time. */
 const mcpLibrariesApart = {
   name: 'mcp-libraries-apart',
   setup(build) {
-    build.onResolve({ filter: /.*/ }, (args) => {
-      if (Object.hasOwn(MCP_LIBRARIES, args.path)) {
-        return { path: args.path, namespace: 'mcp-library' };
-      }
+    build.onResolve({ filter: /^\.\/(libraries|cli-mcp-libraries\.js)$/ }, (args) => {
       if (args.path === `./${MCP_LIBRARIES_BUNDLE}`) {
         return { path: args.path, external: true };
       }
-      return undefined;
+      const isEntry = path.resolve(args.resolveDir, `${args.path}.ts`) === path.resolve(MCP_LIBRARIES_ENTRY);
+      return isEntry ? { path: args.path, namespace: 'mcp-libraries' } : undefined;
     });
-    build.onLoad({ filter: /.*/, namespace: 'mcp-library' }, (args) => ({
-      contents: `module.exports = require('./${MCP_LIBRARIES_BUNDLE}')[${JSON.stringify(MCP_LIBRARIES[args.path])}];`,
+    build.onLoad({ filter: /.*/, namespace: 'mcp-libraries' }, () => ({
+      contents: `module.exports = require('./${MCP_LIBRARIES_BUNDLE}');`,
       loader: 'js',
     }));
   },
@@ -81,18 +91,12 @@ const cli = { ...common, minify: true, sourcemap: false };
 
 const builds = [
   { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js' },
-  { ...cli, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [mcpLibrariesApart] },
+  { ...cli, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [...common.plugins, mcpLibrariesApart] },
   {
     ...cli,
-    stdin: {
-      contents: Object.entries(MCP_LIBRARIES)
-        .map(([library, name]) => `export * as ${name} from '${library}';`)
-        .join('\n'),
-      resolveDir: '.',
-      loader: 'js',
-    },
+    entryPoints: [MCP_LIBRARIES_ENTRY],
     outfile: `dist/${MCP_LIBRARIES_BUNDLE}`,
-    plugins: [lightSchemaValidator],
+    plugins: [...common.plugins, lightSchemaValidator],
   },
 ];
 

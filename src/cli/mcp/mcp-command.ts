@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+import { StdioServerTransport } from './libraries';
 import { SkillRegistry } from '../../core/discovery/registry';
 import { buildSkillRoots, SKILLS_PATH_ENV } from '../../core/discovery/roots';
 import { DEFAULT_CATALOG_BUDGET_CHARS } from '../../core/use/catalog';

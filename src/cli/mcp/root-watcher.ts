@@ -3,7 +3,7 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
+import { watch, type FSWatcher } from './libraries';
 import { ChangeCoalescer } from '../../core/discovery/change-coalescer';
 import { IGNORED_FOLDER_NAMES } from '../../core/discovery/probe';
 import { relativeInside } from '../../core/util/paths';

@@ -21,10 +21,11 @@ const CLOSING_FENCE_BYTES = Buffer.from(CLOSING_FENCE);
 const MAX_UTF8_BYTES_PER_CHAR = 4;
 
 /**
- * gray-matter's YAML engine: js-yaml's safe loader, which knows no JavaScript types. It is called
- * directly because the fences are split here: gray-matter's own entry point would pick an engine
- * from the fence line (and eval `---js`), and its per-call option merging and copies cost more than
- * the YAML itself when loading a thousand skills. It is loaded on first use: most frontmatter is
+ * gray-matter's YAML engine: js-yaml's safe loader, which knows no JavaScript types. It is taken
+ * from gray-matter's engines module and called directly because the fences are split here:
+ * gray-matter's own entry point would pick an engine from the fence line (and eval `---js`), its
+ * per-call option merging and copies cost more than the YAML itself when loading a thousand
+ * skills, and the rest of it (excerpts, sections, writing) would only add to the bundles. It is loaded on first use: most frontmatter is
  * read without it (see flat-frontmatter.ts), and loading it would be a good part of a short
  * command line run.
  */
@@ -275,7 +276,7 @@ function startsWithBytes(buffer: Buffer, length: number, offset: number, prefix:
 function parseYamlFrontmatter(yaml: string): unknown {
   // Blank or comment-only YAML loads as nothing: an empty mapping.
   // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see yamlEngine)
-  yamlEngine ??= (require('gray-matter') as { engines: { yaml: { parse(yaml: string): unknown } } }).engines.yaml;
+  yamlEngine ??= (require('gray-matter/lib/engines') as { yaml: { parse(yaml: string): unknown } }).yaml;
   return yamlEngine.parse(yaml) ?? {};
 }
 

@@ -39,11 +39,30 @@ describe('layer rules', function () {
     assert.deepEqual(await layerViolations(file, "import { errorMessage } from '../core/util/errors';"), []);
   });
 
+  it('src/cli takes the MCP libraries only through src/cli/mcp/libraries.ts, which the build bundles apart', async () => {
+    for (const forbidden of [
+      "import { McpServer } from '@modelcontextprotocol/server';",
+      "import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';",
+      "import { watch } from 'chokidar';",
+    ]) {
+      assert.equal((await layerViolations('src/cli/mcp/skills-server.ts', forbidden)).length, 1, forbidden);
+    }
+    assert.deepEqual(await layerViolations('src/cli/mcp/libraries.ts', "export { watch } from 'chokidar';\nexport { McpServer } from '@modelcontextprotocol/server';"), []);
+    assert.equal((await layerViolations('src/cli/mcp/libraries.ts', "import * as vscode from 'vscode';")).length, 1);
+  });
+
   it('src/vscode does not reach into the command line or the tests', async () => {
     const file = 'src/vscode/convert.ts';
     assert.equal((await layerViolations(file, "import { runCli } from '../cli/run';")).length, 1);
     assert.equal((await layerViolations(file, "import { fakeSnapshot } from '../../test/unit/fake-snapshot';")).length, 1);
     assert.deepEqual(await layerViolations(file, "import * as vscode from 'vscode';\nimport { errorMessage } from '../core/util/errors';"), []);
+  });
+
+  it("no layer writes YAML: the bundles leave out js-yaml's dumper", async () => {
+    for (const file of ['src/core/skill-file/fixes.ts', 'src/cli/io.ts', 'src/vscode/convert.ts']) {
+      assert.equal((await layerViolations(file, "import { safeDump } from 'js-yaml';")).length, 1, file);
+      assert.deepEqual(await layerViolations(file, "import { safeLoad } from 'js-yaml';"), [], file);
+    }
   });
 
   it('scripts and the bench do not import test suites', async () => {

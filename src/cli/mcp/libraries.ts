@@ -1,0 +1,8 @@
+// Everything `agent-skills mcp` takes from its libraries (the MCP SDK and the file watcher), and
+// the only module that imports them. The build bundles it apart as dist/cli-mcp-libraries.js, which
+// `mcp` loads when it starts, so every other command compiles a bundle without them; naming each
+// value lets the bundler leave out the parts of the SDK the server never uses.
+export { McpServer, ProtocolError, ProtocolErrorCode, type RegisteredPrompt, type RegisteredTool, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+export { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+export { SkillsExtension, type SkillSource } from '@modelcontextprotocol/server/ext/skills';
+export { watch, type FSWatcher } from 'chokidar';
