@@ -6,6 +6,7 @@ import type { FieldLocation } from './frontmatter-locator';
 import { BYTE_ORDER_MARK, parseSkillText } from './parse';
 import { EXTENSION_FIELDS, MAX_COMPATIBILITY_LENGTH, MAX_DESCRIPTION_LENGTH, SPEC_FIELDS } from './schema';
 import { newSkillNameProblem } from './scaffold';
+import { parseYamlCore } from './yaml-core';
 import type { Range, SkillDiagnostic } from '../model/types';
 
 export interface TextEdit {
@@ -50,11 +51,21 @@ export function fixesForDiagnostic(text: string, file: string, diagnostic: Pick<
 
 /**
  * A YAML scalar for `value`: plain when it is obviously safe, otherwise double-quoted (JSON escapes
- * are valid YAML). Letters, digits and hyphens are quoted when YAML would read them as a boolean,
- * null or a number (`12`, `1e5`, `0x1f`).
+ * are valid YAML). Letters, digits and hyphens are quoted when a YAML reader would take them for
+ * something other than text: the booleans, nulls and numbers of YAML 1.1 and 1.2 (`yes`, `12`,
+ * `1e5`, `0x1f`), and whatever the validating or the publishing reader does not read back as the
+ * same string (`0b101`, `2024-01-01`).
  */
 export function yamlScalar(value: string): string {
-  return /^[\p{L}\p{N}][\p{L}\p{N}-]*$/u.test(value) && !/^(true|false|null|yes|no|on|off|\d+(e-?\d+)?|0x[0-9a-f]+|0o[0-7]+)$/i.test(value) ? value : JSON.stringify(value);
+  const plain = /^[\p{L}\p{N}][\p{L}\p{N}-]*$/u.test(value) && !/^(true|false|null|yes|no|on|off|\d+(e-?\d+)?|0x[0-9a-f]+|0o[0-7]+)$/i.test(value) && readsBackAsText(value);
+  return plain ? value : JSON.stringify(value);
+}
+
+function readsBackAsText(plainValue: string): boolean {
+  const field = `value: ${plainValue}`;
+  const validated = parseSkillText(`---\n${field}\n---\n`, { file: 'SKILL.md' }).data?.value;
+  const published = (parseYamlCore(field) as { value?: unknown }).value;
+  return validated === plainValue && published === plainValue;
 }
 
 interface Frontmatter {

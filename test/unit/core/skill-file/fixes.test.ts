@@ -124,6 +124,12 @@ describe('fixesForDiagnostic', () => {
       assert.deepEqual(fixesFor(text, 'yaml-syntax')[0].edits, [edit(2, 13, 2, 27, '"Use it when: x"')]);
     });
 
+    it('quotes the value while another problem of the file stays, such as undecodable bytes in an earlier field', () => {
+      const text = '---\nname: pdf-\uFFFDtools\ndescription: Use it when: x\n---\n';
+      assert.deepEqual(fixesFor(text, 'yaml-syntax')[0].edits, [edit(2, 13, 2, 27, '"Use it when: x"')]);
+      assert.deepEqual(apply(text, fixesFor(text, 'yaml-syntax')[0]).codes, ['invalid-utf8']);
+    });
+
     it('keeps a byte-order mark', () => {
       const text = '\uFEFF---\nname: pdf-tools\ndescription: Use it when: x\n---\n';
       assert.equal(applyEdits(text, fixesFor(text, 'yaml-syntax')[0].edits), '\uFEFF---\nname: pdf-tools\ndescription: "Use it when: x"\n---\n');
@@ -255,6 +261,28 @@ describe('fixesForDiagnostic', () => {
     assert.equal(yamlScalar('release-2'), 'release-2');
     for (const value of ['@pdf', '12', '1e5', '1E-10', '0x1f', '0o17', 'True', 'off']) {
       assert.equal(yamlScalar(value), JSON.stringify(value), value);
+    }
+  });
+
+  it('quotes what a YAML reader would not read back as the same text', () => {
+    // js-yaml (the validating reader) reads 0b101 as 5 and 2024-01-01 as a date.
+    for (const value of ['0b101', '2024-01-01']) {
+      assert.equal(yamlScalar(value), JSON.stringify(value), value);
+    }
+    for (const value of ['0b2', '2024-1-1', '12-1', 'v2024-01-01', 'nan']) {
+      assert.equal(yamlScalar(value), value, value);
+    }
+  });
+
+  it('"Set name to the folder name" writes a name validation reads back as that folder name', () => {
+    for (const folder of ['0b101', '2024-01-01', '1e5']) {
+      const folderFile = path.resolve(`/skills/${folder}/SKILL.md`);
+      const text = '---\nname: other\ndescription: Does things. Use when testing.\n---\n';
+      const mismatch = validateSkillText(text, folderFile).diagnostics.find((found) => found.code === 'name-mismatch');
+      assert.ok(mismatch, folder);
+      const [fix] = fixesForDiagnostic(text, folderFile, mismatch);
+      const fixed = applyEdits(text, fix.edits);
+      assert.deepEqual(validateSkillText(fixed, folderFile).diagnostics, [], `${folder}: ${fixed}`);
     }
   });
 });
