@@ -333,9 +333,11 @@ export class SkillSearchIndex {
           }
         }
         const score = (weight * idf * frequency * (K1 + 1)) / (frequency + K1);
+        const inName = skill.counts[NAME].has(stemmed);
         const previous = best.get(skill);
-        if (!previous || score > previous.score) {
-          best.set(skill, { score, inName: skill.counts[NAME].has(stemmed) });
+        // On a tie the name wins, whichever of the two stems was reached first.
+        if (!previous || score > previous.score || (score === previous.score && inName)) {
+          best.set(skill, { score, inName });
         }
       }
     }

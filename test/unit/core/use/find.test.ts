@@ -302,6 +302,34 @@ describe('findSkills scores', () => {
     assert.equal(match.matchedWords, 2);
   });
 
+  it('says the name matched when a word of the name and one of the description tie for a query word', () => {
+    // "form" reaches both words by prefix; with one skill, the name once and the description three
+    // times weigh the same.
+    for (const [name, description] of [
+      ['format', 'formal formal formal'],
+      ['formal', 'format format format'],
+    ]) {
+      const [match] = findSkills([fakeRecord(name, description)], 'form');
+      assert.equal(match.score, scoreOf([fakeRecord('other', description)], 'form', 'other'), name);
+      assert.equal(match.nameMatch, true, name);
+    }
+  });
+
+  it('keeps the best score of a query word when a weaker word of the name follows', () => {
+    // "form" is in the description five times, exactly; "format" of the name is reached by prefix only.
+    const description = 'form form form form form';
+    const [match] = findSkills([fakeRecord('format', description)], 'form');
+    assert.equal(match.score, scoreOf([fakeRecord('other', description)], 'form', 'other'));
+    assert.equal(match.nameMatch, false);
+  });
+
+  it('joins the last query word with nothing', () => {
+    // A name ending in "undefined" gains nothing from the last word of the query.
+    const scores = ['pdf-undefined', 'pdf-unrelated'].map((name) => scoreOf([fakeRecord(name, ''), fakeRecord('pdf-forms', '')], 'pdf', name));
+    assert.equal(scores[0], scores[1]);
+    assert.equal(scores[0], scoreOf([fakeRecord('pdf-undefined', ''), fakeRecord('pdf-forms', '')], 'pdf', 'pdf-forms'));
+  });
+
   it('keeps the given order between skills of the same name and score, and sorts other ties by name', () => {
     const first = fakeRecord('notes', 'Take meeting notes.', { dir: '/one/notes' });
     const second = fakeRecord('notes', 'Take meeting notes.', { dir: '/two/notes' });
@@ -391,6 +419,28 @@ describe('SkillSearchIndex updates', () => {
     for (const query of ['pay pal', 'chart', 'carx', 'print', 'slip']) {
       assert.deepEqual(index.search(query), fresh.search(query), query);
     }
+  });
+
+  it('indexes again only the records that changed', () => {
+    let reads = 0;
+    const counted = fakeRecord('chart-maker', 'Draw charts.');
+    const { metadata } = counted;
+    Object.defineProperty(counted, 'metadata', {
+      get: () => {
+        reads++;
+        return metadata;
+      },
+    });
+    const index = new SkillSearchIndex();
+    index.sync([counted, records[0]]);
+    const afterFirstSync = reads;
+    assert.ok(afterFirstSync > 0);
+    index.sync([records[1], counted]);
+    assert.equal(reads, afterFirstSync);
+    assert.deepEqual(
+      index.search('chart').map((match) => match.record),
+      [counted, records[1]],
+    );
   });
 
   it('ignores the removal of a skill it does not hold', () => {
