@@ -175,9 +175,12 @@ function checkFieldNames(data: Record<string, unknown>, strict: boolean, sink: D
   }
 }
 
-/** A known field the unknown one was probably meant to be: same letters ignoring case, `_` and `-`. */
+/**
+ * A known field the unknown one was probably meant to be: same letters ignoring case, `_` and `-`.
+ * Upper case folds more: a dotless ı (Turkish keyboards) is an I there, as a long ſ is an S.
+ */
 function closeKnownField(field: string): string | undefined {
-  const simplified = (text: string): string => text.toLowerCase().replace(/[-_\s]/g, '');
+  const simplified = (text: string): string => text.toUpperCase().replace(/[-_\s]/g, '');
   const wanted = simplified(field);
   return [...SPEC_FIELDS, ...EXTENSION_FIELDS].find((known) => simplified(known) === wanted);
 }

@@ -438,6 +438,10 @@ describe('validateFrontmatter', function () {
       assert.match(only(check(['name: demo', DESCRIPTION, 'UserInvocable: true']), 'warning:unknown-field').message, /; did you mean "user-invocable"\? Known fields:/);
     });
 
+    it('suggest the known field written with a dotless ı, as a Turkish keyboard types it', function () {
+      assert.match(only(check(['name: demo', DESCRIPTION, 'lıcense: MIT']), 'warning:unknown-field').message, /; did you mean "license"\? Known fields:/);
+    });
+
     it('are placed on the opening fence, as metadata entries are, when the positions of the fields are unknown', function () {
       const result = validateFrontmatter({ name: 'demo', description: 'Does one thing well.', tags: 'x', metadata: { list: [1] } }, { file: FILE, dirName: 'demo', locations: new Map() });
       assert.deepEqual(
