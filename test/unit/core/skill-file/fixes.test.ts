@@ -125,8 +125,8 @@ describe('fixesForDiagnostic', () => {
     });
 
     it('quotes the value while another problem of the file stays, such as undecodable bytes in an earlier field', () => {
-      const text = '---\nname: pdf-\uFFFDtools\ndescription: Use it when: x\n---\n';
-      assert.deepEqual(fixesFor(text, 'yaml-syntax')[0].edits, [edit(2, 13, 2, 27, '"Use it when: x"')]);
+      const text = '---\nname: pdf-tools\nlicense: MIT \uFFFD\ndescription: Use it when: x\n---\n';
+      assert.deepEqual(fixesFor(text, 'yaml-syntax')[0].edits, [edit(3, 13, 3, 27, '"Use it when: x"')]);
       assert.deepEqual(apply(text, fixesFor(text, 'yaml-syntax')[0]).codes, ['invalid-utf8']);
     });
 
