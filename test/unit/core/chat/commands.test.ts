@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { parseUseCommand, renderSkillList, renderValidationSummary, suggestSkills, useUsage } from '../../../../src/core/chat/commands';
 import type { SkillMetadata } from '../../../../src/core/model/types';
+import { findSkills } from '../../../../src/core/use/find';
 import { fakeRecord } from '../../../fixtures/trees/tree';
 import { fakeSnapshot } from '../../fake-snapshot';
 
@@ -123,6 +124,14 @@ describe('suggestSkills', () => {
     const noisy = fakeSnapshot([fakeRecord('changelog', 'Write release notes from the changelog.'), fakeRecord('audit', 'Audit a folder and report findings.')]);
     assert.deepEqual(suggestSkills(noisy, 'build the Q3 pdf report from q3.csv', []), []);
     assert.equal(suggestSkills(snapshot, 'pdf', [], 1).length, 1);
+  });
+
+  it('suggests a skill scoring exactly half the best', () => {
+    // Both names hold the three words; only the first is the whole query, which doubles its score.
+    const records = [fakeRecord('merge-pdf-pages', 'Pages.'), fakeRecord('pages-pdf-merge', 'Pages.')];
+    const [best, half] = findSkills(records, 'merge pdf pages');
+    assert.equal(half.score, best.score / 2);
+    assert.deepEqual(suggestSkills(fakeSnapshot(records), 'merge pdf pages', []), ['merge-pdf-pages', 'pages-pdf-merge']);
   });
 });
 
