@@ -89,6 +89,10 @@ describe('locateFrontmatterFields', function () {
       assert.deepEqual(author, { key: range(2, 2, 2, 8), value: range(3, 4, 3, 13) });
     });
 
+    it('spans a list written at the key indent, as YAML allows', function () {
+      assert.deepEqual(locate(['tools:', '- read', '- edit', 'name: a'], 'tools'), { key: range(1, 0, 1, 5), value: range(2, 0, 3, 6) });
+    });
+
     it('gives a list and multi-line text no entries', function () {
       const lines = ['tools:', '  - read', '  edit: x', 'description:', '  plain text', '  over lines'];
       assert.deepEqual(locate(lines, 'tools'), { key: range(1, 0, 1, 5), value: range(2, 2, 3, 9) });
