@@ -58,6 +58,39 @@ describe('load', function () {
       assert.equal(await findSkillFile(dir), path.join(dir, 'SKILL.md'));
     });
 
+    it('takes the first other spelling the folder lists when the exact one is missing', async function () {
+      const dir = await writeSkill(root, 'spellings', skillText('spellings'), 'skill.md');
+      await fs.writeFile(path.join(dir, 'Skill.md'), skillText('spellings'));
+      const [first] = (await fs.readdir(dir)).filter((name) => name.toLowerCase() === 'skill.md');
+      assert.equal(await findSkillFile(dir), path.join(dir, first));
+      assert.equal(loadSkillFileBlocking(dir)?.file, path.join(dir, first));
+    });
+
+    it('skips a link to nothing in one spelling for a file in another, whatever order they are listed in', async function () {
+      // Listing order depends on the file system: by name, by creation, or neither.
+      for (const [linkName, fileName] of [
+        ['skill.md', 'Skill.md'],
+        ['Skill.md', 'skill.md'],
+      ]) {
+        for (const linkFirst of [true, false]) {
+          const dir = path.join(root, `${linkName}-${linkFirst}`);
+          await fs.mkdir(dir);
+          const link = (): Promise<void> => fs.symlink(path.join(root, 'nowhere.md'), path.join(dir, linkName));
+          if (linkFirst) {
+            await link();
+          }
+          await fs.writeFile(path.join(dir, fileName), skillText(path.basename(dir)));
+          if (!linkFirst) {
+            await link();
+          }
+          assert.equal(await findSkillFile(dir), path.join(dir, fileName), dir);
+          for (const blockingReads of [false, true]) {
+            assert.equal((await load(dir, { blockingReads })).file, path.join(dir, fileName), dir);
+          }
+        }
+      }
+    });
+
     it('prefers a file in another spelling to a folder named SKILL.md', async function () {
       const dir = await writeSkill(root, 'shadowed', skillText('shadowed'), 'skill.md');
       await fs.mkdir(path.join(dir, 'SKILL.md'));
@@ -195,6 +228,64 @@ describe('load', function () {
         const loaded = await load(dir);
         const whole = validateSkillText(await fs.readFile(loaded.file, 'utf8'), loaded.file);
         assert.deepEqual(loaded, { ...whole, mtimeMs: loaded.mtimeMs, size: loaded.size }, dir);
+      }
+    });
+
+    it('reads the frontmatter, not the body, unless the body is checked', async function () {
+      const text = skillText('long-body', 'A line of the body.\n'.repeat(10000));
+      const dir = await writeSkill(root, 'long-body', text);
+      const patched = nodeFs as unknown as Record<'read' | 'readSync', (...args: unknown[]) => unknown>;
+      const { read, readSync } = patched;
+      let bytesRead = 0;
+      patched.read = (...args: unknown[]) => {
+        const callback = args[args.length - 1] as (error: Error | null, bytes: number) => void;
+        read(...args.slice(0, -1), (error: Error | null, bytes: number) => {
+          bytesRead += bytes;
+          callback(error, bytes);
+        });
+      };
+      patched.readSync = (...args: unknown[]) => {
+        const bytes = readSync(...args) as number;
+        bytesRead += bytes;
+        return bytes;
+      };
+      try {
+        for (const blockingReads of [false, true]) {
+          for (const checkBody of [false, true]) {
+            bytesRead = 0;
+            assert.equal((await load(dir, { blockingReads, checkBody })).metadata?.name, 'long-body');
+            if (checkBody) {
+              assert.equal(bytesRead, Buffer.byteLength(text));
+            } else {
+              assert.ok(bytesRead < Buffer.byteLength(text) / 10, `${bytesRead} bytes read with blockingReads ${blockingReads}`);
+            }
+          }
+        }
+      } finally {
+        patched.read = read;
+        patched.readSync = readSync;
+      }
+    });
+
+    it('stops reading a file that grows past 1 MiB while it is read', async function () {
+      // On disk an unfinished frontmatter; the reads find one that goes on past the limit, then ends.
+      const dir = await writeSkill(root, 'growing', '---\nname: growing\n');
+      const grown = Buffer.from(`---\nname: growing\ndescription: Grows.\n${'# more\n'.repeat(Math.ceil((3 * MAX_SKILL_FILE_BYTES) / 7))}---\n`);
+      type Read = (fd: number, buffer: Buffer, offset: number, length: number, position: number, callback: (error: Error | null, bytes: number) => void) => void;
+      const patched = nodeFs as unknown as { read: Read };
+      const { read } = patched;
+      let served = 0;
+      patched.read = (_fd, buffer, offset, length, position, callback) => {
+        const bytes = grown.copy(buffer, offset, position, Math.min(position + length, grown.length));
+        served += bytes;
+        setImmediate(() => callback(null, bytes));
+      };
+      try {
+        const loaded = await load(dir);
+        assert.equal(loaded.metadata, undefined);
+        assert.ok(served > MAX_SKILL_FILE_BYTES && served < grown.length, `${served} bytes read`);
+      } finally {
+        patched.read = read;
       }
     });
 
