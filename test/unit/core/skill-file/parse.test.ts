@@ -252,6 +252,24 @@ describe('parseSkillText', function () {
     });
   });
 
+  describe('the YAML reader, loaded on first use', function () {
+    it('reads the first frontmatter that needs it in a process that has not loaded it yet', function () {
+      // A fresh copy of the module, as a new process (the command line) has it.
+      const modulePath = require.resolve('../../../../src/core/skill-file/parse');
+      const cached = require.cache[modulePath];
+      delete require.cache[modulePath];
+      try {
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- a second instance of the module, with its own state
+        const fresh = require(modulePath) as { parseSkillText: typeof parseSkillText };
+        const parsed = fresh.parseSkillText('---\nname: demo\ndescription: &text Does one thing.\n---\n', { file: FILE });
+        assert.deepEqual(parsed.diagnostics, []);
+        assert.deepEqual(parsed.data, { name: 'demo', description: 'Does one thing.' });
+      } finally {
+        require.cache[modulePath] = cached;
+      }
+    });
+  });
+
   describe('missing or broken fences', function () {
     it('reports a file without frontmatter on its first line', function () {
       const diagnostic = single(parse(readFixture('no-frontmatter')), 'missing-frontmatter');
