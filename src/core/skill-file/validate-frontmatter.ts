@@ -225,7 +225,6 @@ function checkName(data: Record<string, unknown>, dirName: string | undefined, s
   }
   // The specification compares names after NFKC normalization (so full-width letters equal ASCII).
   const name = trimmed.normalize('NFKC');
-  const errorsBefore = sink.diagnostics.length;
   if (name.length > MAX_NAME_LENGTH) {
     sink.add(
       'name-too-long',
@@ -234,28 +233,34 @@ function checkName(data: Record<string, unknown>, dirName: string | undefined, s
       sink.valueRange('name'),
     );
   }
-  const suggestion = validNameSuggestion(name);
-  const tryIt = suggestion === undefined ? '' : `, e.g. "${suggestion}"`;
-  if (name !== name.toLowerCase()) {
-    sink.add('name-uppercase', 'error', `The name must be lowercase${suggestion === undefined ? '' : `: use "${suggestion}"`}.`, sink.valueRange('name'));
-  }
-  if (name.startsWith('-') || name.endsWith('-')) {
-    sink.add('name-hyphen-edge', 'error', `The name must not start or end with a hyphen${tryIt}.`, sink.valueRange('name'));
-  }
-  if (name.includes('--')) {
-    sink.add('name-consecutive-hyphens', 'error', `The name must not contain consecutive hyphens ("--")${tryIt}.`, sink.valueRange('name'));
-  }
+  const uppercase = name !== name.toLowerCase();
+  const hyphenEdge = name.startsWith('-') || name.endsWith('-');
+  const consecutiveHyphens = name.includes('--');
   // A portable name, the usual case, holds only characters the specification allows.
   const invalid = PORTABLE_NAME_PATTERN.test(name) ? [] : [...new Set(Array.from(name).filter((character) => !isSpecNameCharacter(character)))];
-  if (invalid.length > 0) {
-    sink.add(
-      'name-invalid-characters',
-      'error',
-      `The name contains characters that are not allowed (${invalid.map((character) => JSON.stringify(character)).join(', ')}). Use lowercase letters, digits and hyphens${tryIt}.`,
-      sink.valueRange('name'),
-    );
+  const formatProblems = uppercase || hyphenEdge || consecutiveHyphens || invalid.length > 0;
+  if (formatProblems) {
+    // Only a name with a problem needs one, and making it costs more than checking the name.
+    const suggestion = validNameSuggestion(name);
+    const tryIt = suggestion === undefined ? '' : `, e.g. "${suggestion}"`;
+    if (uppercase) {
+      sink.add('name-uppercase', 'error', `The name must be lowercase${suggestion === undefined ? '' : `: use "${suggestion}"`}.`, sink.valueRange('name'));
+    }
+    if (hyphenEdge) {
+      sink.add('name-hyphen-edge', 'error', `The name must not start or end with a hyphen${tryIt}.`, sink.valueRange('name'));
+    }
+    if (consecutiveHyphens) {
+      sink.add('name-consecutive-hyphens', 'error', `The name must not contain consecutive hyphens ("--")${tryIt}.`, sink.valueRange('name'));
+    }
+    if (invalid.length > 0) {
+      sink.add(
+        'name-invalid-characters',
+        'error',
+        `The name contains characters that are not allowed (${invalid.map((character) => JSON.stringify(character)).join(', ')}). Use lowercase letters, digits and hyphens${tryIt}.`,
+        sink.valueRange('name'),
+      );
+    }
   }
-  const formatProblems = sink.diagnostics.slice(errorsBefore).some((diagnostic) => diagnostic.code !== 'name-too-long');
   if (!formatProblems && !PORTABLE_NAME_PATTERN.test(text)) {
     sink.add(
       'name-not-portable',
