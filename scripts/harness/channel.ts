@@ -55,6 +55,8 @@ export type HarnessRequest =
   | { kind: 'awaitTreeRow'; watch: string; timeoutMs: number }
   /** Waits up to `timeoutMs` for the target to be visible and clickable, then clicks it (`right` opens its context menu). */
   | { kind: 'click'; target: UiTarget; timeoutMs: number; button?: 'left' | 'right' }
+  /** Waits up to `timeoutMs` for the target to be visible, then rests the mouse on it (which shows its hover). */
+  | { kind: 'hover'; target: UiTarget; timeoutMs: number }
   /** Playwright key names, pressed one after the other: `F1`, `Enter`, `Escape`, `Control+Shift+P`. */
   | { kind: 'pressKeys'; keys: readonly string[] }
   /** Types into `into` (focused first, once visible) or else wherever the keyboard focus is. */
@@ -158,6 +160,8 @@ function describeRequest(request: HarnessRequest): string {
       return `wait for the watched tree row ${request.watch}`;
     case 'click':
       return `${request.button === 'right' ? 'right-click' : 'click'} ${describeUiTarget(request.target)}`;
+    case 'hover':
+      return `hover over ${describeUiTarget(request.target)}`;
     case 'pressKeys':
       return `press ${request.keys.join(', ')}`;
     case 'typeText':

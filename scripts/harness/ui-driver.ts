@@ -1,5 +1,5 @@
-// What tests ask of the workbench through the harness channel: read a view's text, click, press
-// keys, type, take a screenshot. Targets are found the way a user sees them: visible, by role and name.
+// What tests ask of the workbench through the harness channel: read a view's text, click, hover,
+// press keys, type, take a screenshot. Targets are found the way a user sees them: visible, by role and name.
 import type { JSHandle, Locator, Page } from 'playwright-core';
 import { describeUiTarget, type DrawnTreeRow, type HarnessRequest, type UiTarget, type ViewName } from './channel';
 import type { WorkbenchPage } from './workbench-page';
@@ -53,6 +53,9 @@ export class UiDriver {
       }
       case 'click':
         await (await uniqueVisible(page, request.target, request.timeoutMs)).click({ timeout: request.timeoutMs, button: request.button ?? 'left' });
+        return '';
+      case 'hover':
+        await (await uniqueVisible(page, request.target, request.timeoutMs)).hover({ timeout: request.timeoutMs });
         return '';
       case 'pressKeys':
         for (const key of request.keys) {

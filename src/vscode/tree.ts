@@ -19,7 +19,7 @@ const VIEW_ACTION_COMMANDS: Record<ViewAction, string> = { manageTrust: COMMANDS
 const REDRAW_DELAY_MS = 50;
 
 export class SkillsTreeProvider extends Disposable implements vscode.TreeDataProvider<ViewItem> {
-  private readonly changeEmitter = this.register(new vscode.EventEmitter<ViewItem | undefined>());
+  private readonly changeEmitter = this.register(new vscode.EventEmitter<ViewItem[] | undefined>());
   readonly onDidChangeTreeData = this.changeEmitter.event;
   private groups: GroupViewItem[] = [];
   private signature: string | undefined;
@@ -55,15 +55,21 @@ export class SkillsTreeProvider extends Disposable implements vscode.TreeDataPro
     treeItem.description = item.description;
     treeItem.iconPath = themeIcon(item.icon);
     if (item.kind === 'skill') {
-      treeItem.tooltip = markdown(item.tooltip);
       treeItem.contextValue = item.contextValue;
       treeItem.resourceUri = vscode.Uri.file(item.record.file);
       treeItem.command = { command: COMMANDS.openSkill, title: 'Open SKILL.md', arguments: [item] };
     } else if (item.kind === 'problem') {
-      treeItem.tooltip = markdown(item.tooltip);
       treeItem.contextValue = 'problem';
     } else if (item.kind === 'action') {
       treeItem.command = { command: VIEW_ACTION_COMMANDS[item.action], title: item.label };
+    }
+    return treeItem;
+  }
+
+  /** Tooltips are made on hover: a redraw then sends a thousand rows without a thousand Markdown documents. */
+  resolveTreeItem(treeItem: vscode.TreeItem, item: ViewItem): vscode.TreeItem {
+    if (item.kind === 'skill' || item.kind === 'problem') {
+      treeItem.tooltip = markdown(item.tooltip);
     }
     return treeItem;
   }
@@ -86,6 +92,13 @@ export class SkillsTreeProvider extends Disposable implements vscode.TreeDataPro
       return; // Nothing the user would see changed: spare the view a redraw.
     }
     this.signature = signature;
+    if (this.redrawTimer === undefined && sameShape(this.groups, groups)) {
+      // The same rows in the same places (an edited description, a new status): only the rows
+      // that changed are drawn again, in place, instead of the whole view.
+      const changed = takeChangedContents(this.groups, groups);
+      this.changeEmitter.fire(changed);
+      return;
+    }
     this.groups = groups;
     this.parents.clear();
     const index = (group: GroupViewItem): void => {
@@ -113,8 +126,47 @@ export class SkillsTreeProvider extends Disposable implements vscode.TreeDataPro
 }
 
 /** Everything a row shows, so equal signatures mean an identical view. */
-function viewSignature(items: readonly ViewItem[]): string {
+function viewSignature(items: readonly object[]): string {
   return JSON.stringify(items, (key, value: unknown) => (key === 'record' || key === 'problem' ? undefined : value));
+}
+
+/** Whether both trees hold the same rows (by id and kind) in the same places. */
+function sameShape(current: readonly ViewItem[], next: readonly ViewItem[]): boolean {
+  return (
+    current.length === next.length &&
+    current.every((item, index) => {
+      const other = next[index];
+      return item.id === other.id && item.kind === other.kind && (item.kind !== 'group' || sameShape(item.children, (other as GroupViewItem).children));
+    })
+  );
+}
+
+/**
+ * Gives each row of `current` the contents of its counterpart in `next` (same shape), keeping the
+ * row objects VS Code knows, and returns the rows whose visible contents changed.
+ */
+function takeChangedContents(current: readonly ViewItem[], next: readonly ViewItem[]): ViewItem[] {
+  const changed: ViewItem[] = [];
+  current.forEach((item, index) => {
+    const contents = ownContents(next[index]);
+    if (viewSignature([ownContents(item)]) !== viewSignature([contents])) {
+      changed.push(item);
+    }
+    replaceContents(item, contents);
+    if (item.kind === 'group') {
+      changed.push(...takeChangedContents(item.children, (next[index] as GroupViewItem).children));
+    }
+  });
+  return changed;
+}
+
+/** What a row itself shows: the item without its children. */
+function ownContents(item: ViewItem): object {
+  if (item.kind !== 'group') {
+    return item;
+  }
+  const { children, ...contents } = item;
+  return contents;
 }
 
 function themeIcon(icon: IconSpec): vscode.ThemeIcon {
@@ -172,4 +224,15 @@ export function createSkillsView(host: SkillsHost, provider: SkillsTreeProvider,
 
 export function setContext(key: string, value: unknown): Thenable<unknown> {
   return vscode.commands.executeCommand('setContext', key, value);
+}
+
+/** Gives `target` exactly the fields of `source`, its children aside. */
+function replaceContents(target: ViewItem, source: object): void {
+  const fields = target as unknown as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    if (key !== 'children' && !(key in source)) {
+      delete fields[key];
+    }
+  }
+  Object.assign(target, source);
 }

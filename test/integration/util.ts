@@ -137,6 +137,11 @@ export async function click(target: UiTarget, timeoutMs = 10000): Promise<void> 
   await askHarness({ kind: 'click', target, timeoutMs }, timeoutMs);
 }
 
+/** Rests the mouse on an element found like `click` finds it, which shows its hover. Only under the browser harness. */
+export async function hover(target: UiTarget, timeoutMs = 10000): Promise<void> {
+  await askHarness({ kind: 'hover', target, timeoutMs }, timeoutMs);
+}
+
 /** Right-clicks an element like `click` does, which opens its context menu. Only under the browser harness. */
 export async function rightClick(target: UiTarget, timeoutMs = 10000): Promise<void> {
   await askHarness({ kind: 'click', target, timeoutMs, button: 'right' }, timeoutMs);

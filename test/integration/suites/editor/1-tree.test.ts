@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { click, type DrawnTreeRow, harnessAvailable, readTreeRows, readViewText, rightClick, screenshot, waitFor, waitForViewText } from '../../util';
+import { click, type DrawnTreeRow, harnessAvailable, hover, readTreeRows, readViewText, rightClick, screenshot, waitFor, waitForViewText } from '../../util';
 import { skillNamed, skillsApi, treeGroups, treeItem, treeOutline, userSkillsFolder, waitForSkills, workspaceSkillsFolder } from '../../editor-helpers';
 
 describe('the Skills view after start-up', () => {
@@ -134,6 +135,37 @@ describe('the Skills view as VS Code draws it', () => {
       drawn.filter((row) => row.level < 3 && row.label !== 'broken-yaml' && row.label !== 'pdf-tools').every((row) => row.expanded === true),
       'every group is drawn expanded',
     );
+  });
+
+  it('shows what a skill is when its row is hovered: description, status, source and file', async () => {
+    await hover({ selector: skillRow('pdf-tools', 3) });
+    const shown = await waitForViewText('css:.workbench-hover', 'Extract text and tables from PDF files. Use when the user mentions a PDF.');
+    for (const expected of ['pdf-tools', 'Available', `editor: ${path.join(workspaceSkillsFolder(), 'pdf-tools', 'SKILL.md')}`]) {
+      assert.ok(shown.includes(expected), `the hover lacks "${expected}":\n${shown}`);
+    }
+    await vscode.commands.executeCommand('agentSkills.skills.focus');
+  });
+
+  it('draws a description edited on disk in its row, the other rows as they were', async () => {
+    const file = path.join(workspaceSkillsFolder(), 'notes', 'SKILL.md');
+    const original = fs.readFileSync(file, 'utf8');
+    const [before, after] = ['Write meeting notes in the team format, with decisions and owners.', 'Write meeting notes, edited on disk.'];
+    const rowsBefore = await readTreeRows('skills');
+    const withDescription = (description: string) => rowsBefore.map((row) => (row.label === 'notes' ? { ...row, description } : row));
+    assert.deepEqual(rowsBefore, withDescription(before));
+    const drawsExactly = async (expected: DrawnTreeRow[]) => {
+      let drawn: DrawnTreeRow[] = [];
+      await waitFor(async () => JSON.stringify((drawn = await readTreeRows('skills'))) === JSON.stringify(expected), {
+        message: () => `the Skills view drew:\n${JSON.stringify(drawn, undefined, 1)}`,
+      });
+    };
+    try {
+      fs.writeFileSync(file, original.replace(before, after));
+      await drawsExactly(withDescription(after));
+    } finally {
+      fs.writeFileSync(file, original);
+    }
+    await drawsExactly(rowsBefore);
   });
 
   it('opens the SKILL.md when a skill row is clicked', async () => {
