@@ -262,8 +262,8 @@ function readSkillFile(file: string, whole: boolean): Promise<SkillFileRead | un
         }
         const reader = new TextReader(stat.size, whole, headBuffer);
         const readMore = (): void => {
-          const next = reader.next();
-          fs.read(fd, next.buffer, next.offset, next.length, next.offset, (readError, bytesRead) => {
+          const room = reader.room();
+          fs.read(fd, reader.buffer, reader.length, room, reader.length, (readError, bytesRead) => {
             if (readError) {
               return finish({ file, stat, error: readError });
             }
@@ -316,8 +316,8 @@ function readSkillFileBlocking(file: string, whole: boolean): SkillFileRead | un
     }
     const reader = new TextReader(stat.size, whole, blockingScratch);
     for (;;) {
-      const next = reader.next();
-      const text = reader.took(fs.readSync(fd, next.buffer, next.offset, next.length, next.offset));
+      const room = reader.room();
+      const text = reader.took(fs.readSync(fd, reader.buffer, reader.length, room, reader.length));
       if (text !== undefined) {
         return { file, stat, text };
       }
@@ -349,8 +349,12 @@ function isMissing(error: unknown): boolean {
  * grows the buffer. Only the needed bytes are decoded.
  */
 class TextReader {
-  private buffer: Buffer;
-  private length = 0;
+  /** Where reads go, from its start; a scratch buffer may be longer than what is read into it. */
+  buffer: Buffer;
+  /** Bytes read so far: where the next read goes in `buffer`, and its position in the file. */
+  length = 0;
+  /** How much of `buffer` the reads may fill. */
+  private capacity: number;
 
   /** `scratch`, when given and large enough, is used instead of a new buffer; the text is copied out of it. */
   constructor(
@@ -358,19 +362,21 @@ class TextReader {
     private readonly whole: boolean,
     scratch?: Buffer,
   ) {
-    const wanted = Math.max(1, whole ? size : Math.min(size, FIRST_HEAD_READ_BYTES));
-    this.buffer = scratch && scratch.length >= wanted ? scratch.subarray(0, wanted) : Buffer.allocUnsafe(wanted);
+    this.capacity = Math.max(1, whole ? size : Math.min(size, FIRST_HEAD_READ_BYTES));
+    // The scratch buffer itself, not a view of it: a view per file costs about what the search does.
+    this.buffer = scratch && scratch.length >= this.capacity ? scratch : Buffer.allocUnsafe(this.capacity);
   }
 
-  /** Where the next read goes; its file position equals its buffer offset. */
-  next(): { buffer: Buffer; offset: number; length: number } {
-    if (this.length === this.buffer.length) {
+  /** How many bytes the next read may take; call it before reading `buffer`, which it may replace. */
+  room(): number {
+    if (this.length === this.capacity) {
       // Doubling keeps a long unterminated frontmatter from being copied over and over.
-      const grown = Buffer.allocUnsafe(Math.max(2 * this.buffer.length, HEAD_CHUNK_BYTES));
+      const grown = Buffer.allocUnsafe(Math.max(2 * this.capacity, HEAD_CHUNK_BYTES));
       this.buffer.copy(grown, 0, 0, this.length);
       this.buffer = grown;
+      this.capacity = grown.length;
     }
-    return { buffer: this.buffer, offset: this.length, length: this.buffer.length - this.length };
+    return this.capacity - this.length;
   }
 
   /** Takes the bytes of one read; returns the text once no more is needed. */
