@@ -4,24 +4,28 @@ import tseslint from 'typescript-eslint';
 /** The libraries only `agent-skills mcp` uses; src/cli/mcp/libraries.ts is the one module that imports them. */
 const MCP_LIBRARIES = ['@modelcontextprotocol/*', 'chokidar'];
 
-/** The bundles leave js-yaml's dumper out (scripts/build.mjs): the product reads YAML and never writes it. */
-const YAML_WRITER = { name: 'js-yaml', importNames: ['dump', 'safeDump'], message: "The bundles leave out js-yaml's dumper: write YAML text by hand (see yamlScalar)." };
+/** The bundles keep only js-yaml's safe reading (scripts/build.mjs): the product never writes YAML, nor reads JavaScript types. */
+const YAML_SAFE_READER = {
+  name: 'js-yaml',
+  importNames: ['dump', 'safeDump', 'load', 'loadAll'],
+  message: "The bundles keep only js-yaml's safe reading (safeLoad, safeLoadAll): write YAML text by hand (see yamlScalar).",
+};
 
 /** Imports each layer may not make; the architecture in README's "Layout" depends on them. */
 const layers = {
   core: {
-    paths: [{ name: 'vscode', message: 'src/core must stay editor-independent.' }, YAML_WRITER],
+    paths: [{ name: 'vscode', message: 'src/core must stay editor-independent.' }, YAML_SAFE_READER],
     patterns: [{ group: ['**/vscode/**', '**/cli/**', '**/test/**', '**/scripts/**', '**/bench/**'], message: 'src/core imports only src/core and libraries.' }],
   },
   cli: {
-    paths: [{ name: 'vscode', message: 'The command line runs without VS Code.' }, YAML_WRITER],
+    paths: [{ name: 'vscode', message: 'The command line runs without VS Code.' }, YAML_SAFE_READER],
     patterns: [
       { group: ['**/vscode/**', '**/test/**', '**/scripts/**', '**/bench/**'], message: 'src/cli imports only src/core, src/cli and libraries.' },
       { group: MCP_LIBRARIES, message: 'Only src/cli/mcp/libraries.ts imports the MCP libraries: the build bundles them apart from the rest of the command line.' },
     ],
   },
   vscode: {
-    paths: [YAML_WRITER],
+    paths: [YAML_SAFE_READER],
     patterns: [{ group: ['**/cli/**', '**/test/**', '**/scripts/**', '**/bench/**'], message: 'src/vscode imports only src/core, src/vscode and libraries.' }],
   },
   tools: {

@@ -7,15 +7,21 @@ const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
 
 /**
- * The product reads YAML and never writes it (lint forbids js-yaml's dump functions), yet
- * gray-matter's YAML engine takes js-yaml's dumper as it loads: 8 KB of every bundle that nothing
- * calls. In the bundles, the dumper's functions say so instead.
+ * The product only ever reads YAML, and only with js-yaml's safe schema (lint forbids its other
+ * entry points), yet gray-matter's YAML engine takes js-yaml whole as it loads: the dumper and the
+ * JavaScript types (functions, regular expressions) are 10 KB of every bundle that nothing calls.
+ * In the bundles, the dumper's functions say so instead, and the full schema is the safe one.
  */
-const yamlWriterLeftOut = {
-  name: 'yaml-writer-left-out',
+const yamlReaderOnly = {
+  name: 'yaml-reader-only',
   setup(build) {
     build.onLoad({ filter: /[\\/]js-yaml[\\/]lib[\\/]js-yaml[\\/]dumper\.js$/ }, () => ({
       contents: "exports.dump = exports.safeDump = () => { throw new Error('Writing YAML is not part of this bundle.'); };",
+      loader: 'js',
+    }));
+    build.onLoad({ filter: /[\\/]js-yaml[\\/]lib[\\/]js-yaml[\\/]schema[\\/]default_full\.js$/ }, (args) => ({
+      contents: "module.exports = require('./default_safe');",
+      resolveDir: path.dirname(args.path),
       loader: 'js',
     }));
   },
@@ -33,7 +39,7 @@ const common = {
   external: ['vscode'],
   // jsonc-parser's UMD entry loads its parts with a require esbuild cannot follow; its ESM entry bundles.
   mainFields: ['module', 'main'],
-  plugins: [yamlWriterLeftOut],
+  plugins: [yamlReaderOnly],
 };
 
 /**
