@@ -143,6 +143,7 @@ describe('the Skills view as VS Code draws it', () => {
     for (const expected of ['pdf-tools', 'Available', `editor: ${path.join(workspaceSkillsFolder(), 'pdf-tools', 'SKILL.md')}`]) {
       assert.ok(shown.includes(expected), `the hover lacks "${expected}":\n${shown}`);
     }
+    await screenshot('tree-hover');
     await vscode.commands.executeCommand('agentSkills.skills.focus');
   });
 
