@@ -29,6 +29,14 @@ export type SimpleFrontmatter = Record<string, string | Record<string, string>>;
  */
 export function parseFlatFrontmatter(lines: readonly string[], from = 1, to = lines.length, indent = 0): Record<string, string> | undefined {
   const data: Record<string, string> = {};
+  return addFlatEntries(data, lines, from, to, indent) ? data : undefined;
+}
+
+/**
+ * Adds the flat entries of lines `from` to `to` to `data` (see parseFlatFrontmatter); false when
+ * the YAML parser must read them, a key already in `data` included.
+ */
+function addFlatEntries(data: SimpleFrontmatter, lines: readonly string[], from: number, to: number, indent: number): boolean {
   for (let index = from; index < to; index++) {
     const indented = lines[index];
     const line = leadingSpaces(indented) === indent ? indented.slice(indent) : '';
@@ -41,23 +49,25 @@ export function parseFlatFrontmatter(lines: readonly string[], from = 1, to = li
       if (BLANK_LINE_PATTERN.test(indented)) {
         continue;
       }
-      return undefined;
+      return false;
     }
-    const [, key, plain, doubleQuoted, singleQuoted] = entry;
-    const value = plain ?? doubleQuoted ?? singleQuoted;
+    // Indexed rather than destructured: destructuring iterates, which costs while the code is still interpreted.
+    const key = entry[1];
+    const plain: string | undefined = entry[2];
+    const value = plain ?? entry[3] ?? entry[4];
     if (SPECIAL_TEXT_PATTERN.test(value)) {
-      return undefined;
+      return false;
     }
     if (plain !== undefined && (NON_STRING_WORDS.has(value) || SPECIAL_PLAIN_PATTERN.test(value))) {
-      return undefined;
+      return false;
     }
     // A repeated key is a YAML error; let the parser report it.
     if (Object.prototype.hasOwnProperty.call(data, key)) {
-      return undefined;
+      return false;
     }
     data[key] = value;
   }
-  return data;
+  return true;
 }
 
 /**
@@ -73,15 +83,8 @@ export function parseSimpleFrontmatter(lines: readonly string[]): SimpleFrontmat
     while (blockKeyLine < lines.length && !BLOCK_KEY_PATTERN.test(lines[blockKeyLine])) {
       blockKeyLine++;
     }
-    const flat = parseFlatFrontmatter(lines, index, blockKeyLine);
-    if (!flat) {
+    if (!addFlatEntries(data, lines, index, blockKeyLine, 0)) {
       return undefined;
-    }
-    for (const key in flat) {
-      if (Object.prototype.hasOwnProperty.call(data, key)) {
-        return undefined;
-      }
-      data[key] = flat[key];
     }
     if (blockKeyLine === lines.length) {
       break;

@@ -165,7 +165,9 @@ export function parseSkillText(text: string, options: ParseOptions): ParsedSkill
   }
 
   const yamlText = text.slice(FRONTMATTER_FENCE.length, yamlEnd);
-  const lines = yamlText.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
+  const splitLines = yamlText.split('\n');
+  // Most files have no CR: their lines need no second array.
+  const lines = yamlText.includes('\r') ? splitLines.map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line)) : splitLines;
   const simple = parseSimpleFrontmatter(lines);
   let data: unknown = simple;
   try {
