@@ -64,6 +64,5 @@ export const TYPED_OPTIONAL_FIELDS = {
 
 export type TypedOptionalField = keyof typeof TYPED_OPTIONAL_FIELDS;
 
-/** `metadata` must be a mapping; each value must be text. */
+/** `metadata` must be a mapping (each value must be text, checked apart to report each one). */
 export const metadataMappingSchema = z.record(z.string(), z.unknown());
-export const metadataValueSchema = textSchema;

@@ -16,7 +16,6 @@ import {
   TYPED_OPTIONAL_FIELDS,
   isSpecNameCharacter,
   metadataMappingSchema,
-  metadataValueSchema,
   type TypedOptionalField,
 } from './schema';
 import { OPENING_FENCE_RANGE, hasErrors, makeDiagnostic, type SkillDiagnosticCode } from './diagnostic-codes';
@@ -96,62 +95,45 @@ export function validateFrontmatter(data: Record<string, unknown>, context: Fron
   if (name === undefined || description === undefined || hasErrors(sink.diagnostics)) {
     return { diagnostics: sink.diagnostics };
   }
+  // Every text is copied out of the file's text (see detached).
   const metadata: SkillMetadata = {
-    name,
-    description: description.trim(),
+    name: detached(name),
+    description: detached(description.trim()),
     userInvocable: typed['user-invocable'] ?? true,
     disableModelInvocation: typed['disable-model-invocation'] ?? false,
   };
   if (typed.license !== undefined) {
-    metadata.license = typed.license;
+    metadata.license = detached(typed.license);
   }
   if (compatibility !== undefined) {
-    metadata.compatibility = compatibility;
+    metadata.compatibility = detached(compatibility);
   }
   if (metadataMap !== undefined) {
     metadata.metadata = metadataMap;
   }
   if (typed['allowed-tools'] !== undefined) {
-    metadata.allowedTools = typed['allowed-tools'];
+    metadata.allowedTools = detached(typed['allowed-tools']);
   }
   if (typed['argument-hint'] !== undefined) {
-    metadata.argumentHint = typed['argument-hint'];
+    metadata.argumentHint = detached(typed['argument-hint']);
   }
   if (typed.context !== undefined) {
-    metadata.context = typed.context;
+    metadata.context = detached(typed.context);
   }
   if (typed.model !== undefined) {
-    metadata.model = typed.model;
+    metadata.model = detached(typed.model);
   }
-  return { metadata: detachStrings(metadata), diagnostics: sink.diagnostics };
+  return { metadata, diagnostics: sink.diagnostics };
 }
 
 /**
- * The metadata with every text copied out of the file's text. V8 keeps a substring as a view of the
- * string it was cut from, so a description read from a SKILL.md would otherwise keep the whole
- * text read (the frontmatter, or the entire file when validating) alive as long as the record.
+ * A copy that shares no memory with the string `text` was cut from (joining forces a fresh string).
+ * V8 keeps a substring as a view of the string it was cut from, so a description read from a
+ * SKILL.md would otherwise keep the whole text read (the frontmatter, or the entire file when
+ * validating) alive as long as the record.
  */
-function detachStrings(metadata: SkillMetadata): SkillMetadata {
-  const fields = metadata as unknown as Record<string, unknown>;
-  for (const field in fields) {
-    const value = fields[field];
-    if (typeof value === 'string') {
-      fields[field] = detached(value);
-    }
-  }
-  if (metadata.metadata) {
-    const entries: Record<string, string> = {};
-    for (const key in metadata.metadata) {
-      entries[detached(key)] = detached(metadata.metadata[key]);
-    }
-    metadata.metadata = entries;
-  }
-  return metadata;
-}
-
-/** A copy that shares no memory with the string `text` was cut from (joining forces a fresh string). */
-function detached(text: string): string {
-  return ` ${text}`.slice(1);
+function detached<Text extends string>(text: Text): Text {
+  return ` ${text}`.slice(1) as Text;
 }
 
 function checkFieldNames(data: Record<string, unknown>, strict: boolean, sink: DiagnosticSink): void {
@@ -354,14 +336,17 @@ function readMetadataMap(data: Record<string, unknown>, sink: DiagnosticSink): R
     return undefined;
   }
   const result: Record<string, string> = {};
-  for (const [key, value] of Object.entries(mapping.data)) {
-    if (metadataValueSchema.safeParse(value).success) {
-      result[key] = value as string;
+  const entries = mapping.data;
+  for (const key in entries) {
+    const value = entries[key];
+    // Text is the rule for a value, a check too plain for a schema; keys and values are copied out of the file's text (see detached).
+    if (typeof value === 'string') {
+      result[detached(key)] = detached(value);
       continue;
     }
     const scalar = typeof value === 'number' || typeof value === 'boolean';
     if (scalar) {
-      result[key] = String(value);
+      result[detached(key)] = String(value);
     }
     sink.add(
       'field-type',
