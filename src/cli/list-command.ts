@@ -18,8 +18,6 @@ export interface ListedSkillJson {
   path: string;
   /** Shadowed skills: the SKILL.md of the skill of the same name that wins. */
   shadowedBy?: string;
-  /** True when the file is broken and the description is from its last valid version. */
-  stale?: boolean;
   /** Invalid skills: the first error. */
   error?: string;
 }
@@ -41,7 +39,7 @@ export async function listCommand(args: readonly string[], io: CliIo): Promise<n
     return ExitCode.ok;
   }
   if (discovery.skills.length > 0) {
-    const rows = discovery.skills.map((record) => [record.name, record.stale ? `${record.status} (stale)` : record.status, record.root.label, details(record, io)]);
+    const rows = discovery.skills.map((record) => [record.name, record.status, record.root.label, details(record, io)]);
     io.stdout(formatTable([[...HEADINGS], ...rows], io.columns));
   }
   io.stdout(`${summary(discovery.skills)}\n`);
@@ -56,30 +54,22 @@ export function reportProblems(problems: readonly DiscoveryProblem[], io: CliIo)
   }
 }
 
+/** Keys whose value is undefined are left out of the JSON text. */
 function toJson(record: SkillRecord): ListedSkillJson {
-  const listed: ListedSkillJson = {
+  return {
     name: record.name,
     description: record.metadata?.description ?? null,
     status: record.status,
     source: record.root.label,
     path: record.file,
+    shadowedBy: record.shadowedBy,
+    error: firstError(record)?.message,
   };
-  if (record.shadowedBy !== undefined) {
-    listed.shadowedBy = record.shadowedBy;
-  }
-  if (record.stale) {
-    listed.stale = true;
-  }
-  const error = firstError(record);
-  if (error !== undefined) {
-    listed.error = error.message;
-  }
-  return listed;
 }
 
 /** What the user needs next to the status: why it is shadowed or invalid, else the description. */
 function details(record: SkillRecord, io: CliIo): string {
-  if (record.status === 'shadowed' && record.shadowedBy) {
+  if (record.shadowedBy !== undefined) {
     return `shadowed by ${displayPath(record.shadowedBy, io)}`;
   }
   if (record.status === 'invalid') {
@@ -98,7 +88,7 @@ export function formatTable(rows: readonly string[][], columns: number | undefin
         .map((cell, column) => cell.padEnd(widths[column]))
         .join(COLUMN_GAP);
       let last = row[row.length - 1];
-      const room = columns === undefined ? Infinity : columns - leading.length - COLUMN_GAP.length;
+      const room = (columns ?? Infinity) - leading.length - COLUMN_GAP.length;
       if (last.length > room) {
         last = room > 1 ? `${last.slice(0, room - 1)}…` : '';
       }
