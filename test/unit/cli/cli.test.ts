@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs/promises';
+import nodeFs from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { discoverSkills } from '../../../src/core/discovery/discover';
@@ -372,6 +373,12 @@ describe('agent-skills CLI', () => {
       assert.match(run.stderr, /\[dangling-symlink\]/);
     });
 
+    it('prints only the count for a ROOT without skills', async () => {
+      const run = await cli(['list', dir]);
+      assert.equal(run.code, 0);
+      assert.equal(run.stdout, '0 skills\n');
+    });
+
     it('refuses a ROOT that does not exist or is not a folder', async () => {
       const missing = await cli(['list', WORKSPACE_ROOT, 'nowhere']);
       assert.equal(missing.code, 1);
@@ -605,6 +612,109 @@ describe('agent-skills CLI', () => {
       };
       assert.equal(await runCli(['validate', fixtureSkill('minimal')], io), 70);
       assert.equal(stderr, 'agent-skills: internal error: disk full\n');
+    });
+  });
+
+  describe('messages and edges', () => {
+    /** The usage error of a command line, without the pointer to --help. */
+    async function usageError(argv: string[]): Promise<string> {
+      const run = await cli(argv);
+      assert.equal(run.code, 2, argv.join(' '));
+      return lines(run.stderr)[0];
+    }
+
+    it('names the command in its usage errors', async () => {
+      assert.equal(await usageError(['list']), 'agent-skills: list: give at least one ROOT (a folder of skill folders).');
+      assert.equal(await usageError(['catalog']), 'agent-skills: catalog: give at least one ROOT (a folder of skill folders).');
+      assert.equal(await usageError(['validate']), 'agent-skills: validate: give at least one PATH (a skill folder or a folder of skills).');
+      assert.equal(await usageError(['list', '--fast', '.']), 'agent-skills: list: unknown option --fast (options: --json).');
+      assert.equal(await usageError(['validate', '--fast', '.']), 'agent-skills: validate: unknown option --fast (options: --strict, --json).');
+      assert.equal(await usageError(['catalog', '--budget-chars=0', '.']), 'agent-skills: catalog: --budget-chars must be a positive whole number, not "0".');
+      assert.equal(await usageError(['find', '--limit=x', 'pdf', '.']), 'agent-skills: find: --limit must be a positive whole number, not "x".');
+      assert.equal(await usageError(['find', '--fast', 'pdf', '.']), 'agent-skills: find: unknown option --fast (options: --json, --limit).');
+      assert.equal(await usageError(['activate', '--fast', '.', 'pdf']), 'agent-skills: activate: unknown option --fast (this command takes no options).');
+      assert.equal(await usageError(['find', '  ', '.']), 'agent-skills: find: give a QUERY (what the task is about) and at least one ROOT.');
+      assert.equal(await usageError(['frobnicate']), 'agent-skills: unknown command "frobnicate" (commands: validate, list, catalog, activate, find, mcp).');
+    });
+
+    it('prints the usage on stderr when no command is given, and help after any option of a command but activate', async () => {
+      const none = await cli([]);
+      assert.match(none.stderr, /^Usage:$/m);
+      assert.equal(none.stdout, '');
+      const late = await cli(['validate', 'a', 'b', '--help']);
+      assert.equal(late.code, 0);
+      assert.match(late.stdout, /^Usage:$/m);
+    });
+
+    it('says why a path cannot be used', async () => {
+      const failure = async (argv: string[]): Promise<string> => {
+        const run = await cli(argv);
+        assert.equal(run.code, 1, argv.join(' '));
+        return run.stderr;
+      };
+      assert.equal(await failure(['list', 'nowhere']), 'agent-skills: nowhere: no such file or folder.\n');
+      assert.equal(await failure(['list', 'package.json/skills']), 'agent-skills: package.json/skills: a part of the path is not a folder.\n');
+      const long = 'x'.repeat(300);
+      assert.match(await failure(['list', long]), new RegExp(`^agent-skills: ${long}: ENAMETOOLONG: `));
+      assert.equal(await failure(['validate', 'package.json']), 'agent-skills: package.json: not a skill folder, a folder of skills or a SKILL.md file.\n');
+      assert.equal(await failure(['validate', '/dev/null']), 'agent-skills: /dev/null: not a folder.\n');
+    });
+
+    it('names the working folder itself by its full path', async () => {
+      const run = await cli(['validate', '.'], { cwd: dir });
+      assert.equal(run.code, 1);
+      assert.ok(run.stdout.startsWith(`${dir}: error: `), run.stdout);
+    });
+
+    it('says "matches" for a single match', async () => {
+      await writeTree(dir, { one: { 'SKILL.md': skillText('one', 'Only one.') }, other: { 'SKILL.md': skillText('other', 'Something else.') } });
+      const run = await cli(['find', 'one', dir]);
+      assert.equal(lines(run.stdout).at(-1), '1 of 2 skills matches');
+    });
+
+    it('counts notes in the validation summary', async () => {
+      await writeTree(dir, { one: { 'SKILL.md': skillText('one', 'A skill.') } });
+      await fs.symlink(path.join(dir, 'one'), path.join(dir, 'again'));
+      const run = await cli(['validate', dir], { cwd: dir });
+      assert.equal(run.code, 0);
+      assert.match(run.stdout, /: note: .* \[duplicate-skill-folder\]$/m);
+      assert.equal(lines(run.stdout).at(-1), '1 skill checked: 0 errors, 0 warnings, 1 note');
+    });
+
+    it('lists by name only and not at all on stderr with --verbose, each part only when it has names', async () => {
+      await writeTree(dir, Object.fromEntries(['alpha', 'beta', 'gamma'].map((name) => [name, { 'SKILL.md': skillText(name, `The ${name} skill.`) }])));
+      const budget = async (chars: number): Promise<string> => lines((await cli(['catalog', '--verbose', '--budget-chars', String(chars), dir])).stderr)[0];
+      const nothing = await budget(1);
+      assert.match(nothing, /^agent-skills: .*\. Not listed: alpha, beta, gamma\.$/);
+      assert.doesNotMatch(nothing, /By name only/);
+      const partly = await budget(200);
+      assert.match(partly, /\. By name only: alpha, beta, gamma\.$/);
+      assert.doesNotMatch(partly, /Not listed/);
+    });
+
+    it('reads the skills with blocking calls', async () => {
+      await writeTree(dir, { one: { 'SKILL.md': skillText('one', 'A skill.') } });
+      const patched = nodeFs as unknown as Record<'read', (...args: unknown[]) => void>;
+      const { read } = patched;
+      let asynchronousReads = 0;
+      patched.read = (...args: unknown[]) => {
+        asynchronousReads++;
+        read(...args);
+      };
+      try {
+        for (const argv of [
+          ['list', dir],
+          ['catalog', dir],
+          ['find', 'skill', dir],
+          ['validate', dir],
+          ['validate', path.join(dir, 'one')],
+        ]) {
+          assert.equal((await cli(argv)).code, 0, argv.join(' '));
+          assert.equal(asynchronousReads, 0, argv.join(' '));
+        }
+      } finally {
+        patched.read = read;
+      }
     });
   });
 
