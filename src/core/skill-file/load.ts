@@ -130,7 +130,9 @@ function loadedSkillFile(read: SkillFileRead | undefined, dir: string, options: 
   if (read.text === undefined) {
     return { file, diagnostics: [tooLargeDiagnostic(file, size)], mtimeMs, size };
   }
-  return { ...analyzeSkillText(read.text, file, path.basename(dir), options), mtimeMs, size };
+  // Built whole: a spread copies the result key by key, which costs while the code is still interpreted.
+  const { metadata, diagnostics } = analyzeSkillText(read.text, file, path.basename(dir), options);
+  return metadata ? { file, metadata, diagnostics, mtimeMs, size } : { file, diagnostics, mtimeMs, size };
 }
 
 /** Validates SKILL.md text already in memory (an editor's unsaved buffer); the folder of `file` is the skill folder. */
@@ -182,7 +184,9 @@ function analyzeSkillText(text: string, file: string, dirName: string, options: 
   let metadata: SkillMetadata | undefined;
   if (parsed.data) {
     const validation = validateFrontmatter(parsed.data, { file, dirName, strict, locations: () => parsed.locations });
-    diagnostics.push(...validation.diagnostics);
+    if (validation.diagnostics.length > 0) {
+      diagnostics.push(...validation.diagnostics);
+    }
     // A parser-level error (e.g. strict mode's byte-order mark) also withholds the metadata.
     if (!hasErrors(diagnostics)) {
       metadata = validation.metadata;
