@@ -466,6 +466,24 @@ describe('agent-skills CLI', () => {
       assert.match(run.stdout, /^Manual steps\.$/m);
     });
 
+    it('passes the arguments to a skill only the user may start, and refuses one neither may start', async () => {
+      await writeTree(dir, {
+        manual: { 'SKILL.md': skillText('manual', 'Started by hand.', 'Convert $0.', 'disable-model-invocation: true\n') },
+        nobody: { 'SKILL.md': skillText('nobody', 'Started by no one.', 'Body.', 'disable-model-invocation: true\nuser-invocable: false\n') },
+      });
+      const manual = await cli(['activate', dir, 'manual', 'a.pdf']);
+      assert.equal(manual.code, 0);
+      assert.match(manual.stdout, /^Convert a\.pdf\.$/m);
+      const nobody = await cli(['activate', dir, 'nobody']);
+      assert.equal(nobody.code, 1);
+      assertOneLineError(nobody, 'Skill "nobody" sets user-invocable: false; only the model can use it.');
+    });
+
+    it('suggests the names the model may activate for an unknown name', async () => {
+      await writeTree(dir, { helper: { 'SKILL.md': skillText('helper', 'Helps the model.', 'Body.', 'user-invocable: false\n') } });
+      assertOneLineError(await cli(['activate', dir, 'helpr']), 'No skill named "helpr". Did you mean: helper?');
+    });
+
     it('exits 1 with the tool error for an unknown name, suggesting close names', async () => {
       const run = await cli(['activate', WORKSPACE_ROOT, 'pfd']);
       assert.equal(run.code, 1);
@@ -658,6 +676,25 @@ describe('agent-skills CLI', () => {
       assert.match(await failure(['list', long]), new RegExp(`^agent-skills: ${long}: ENAMETOOLONG: `));
       assert.equal(await failure(['validate', 'package.json']), 'agent-skills: package.json: not a skill folder, a folder of skills or a SKILL.md file.\n');
       assert.equal(await failure(['validate', '/dev/null']), 'agent-skills: /dev/null: not a folder.\n');
+    });
+
+    it('says so when the SKILL.md it was given is gone by the time it is read', async () => {
+      await writeTree(dir, { one: { 'SKILL.md': skillText('one', 'A skill.') } });
+      const file = path.join(dir, 'one', 'SKILL.md');
+      const promises = nodeFs.promises as unknown as { stat: (file: string) => Promise<unknown> };
+      const { stat } = promises;
+      promises.stat = async (checked: string) => {
+        const found = await stat(checked);
+        await fs.rm(file);
+        return found;
+      };
+      try {
+        const run = await cli(['validate', file]);
+        assert.equal(run.code, 1);
+        assert.equal(run.stderr, `agent-skills: ${file}: the one folder no longer holds a SKILL.md.\n`);
+      } finally {
+        promises.stat = stat;
+      }
     });
 
     it('names the working folder itself by its full path', async () => {
