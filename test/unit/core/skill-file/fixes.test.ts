@@ -130,6 +130,13 @@ describe('fixesForDiagnostic', () => {
       assert.deepEqual(apply(text, fixesFor(text, 'yaml-syntax')[0]).codes, ['invalid-utf8']);
     });
 
+    it('quotes the value of a key written with blanks around its colon, keeping them', () => {
+      const text = '---\nname: pdf-tools\ndescription \t:  Use it when: x\n---\n';
+      const [fix] = fixesFor(text, 'yaml-syntax');
+      assert.deepEqual(fix.edits, [edit(2, 16, 2, 30, '"Use it when: x"')]);
+      assert.deepEqual(apply(text, fix).codes, []);
+    });
+
     it('keeps a byte-order mark', () => {
       const text = '\uFEFF---\nname: pdf-tools\ndescription: Use it when: x\n---\n';
       assert.equal(applyEdits(text, fixesFor(text, 'yaml-syntax')[0].edits), '\uFEFF---\nname: pdf-tools\ndescription: "Use it when: x"\n---\n');
@@ -229,6 +236,16 @@ describe('fixesForDiagnostic', () => {
       const result = apply(text, fix);
       assert.deepEqual(result.codes, []);
       assert.ok(validateSkillText(result.text, file).metadata!.description.length <= 1024);
+    });
+
+    it('trims the compatibility to its limit', () => {
+      const text = `---\nname: pdf-tools\ndescription: Work with PDFs.\ncompatibility: ${'needs python '.repeat(50).trim()}\n---\n`;
+      const [fix] = fixesFor(text, 'compatibility-too-long');
+      assert.equal(fix.title, 'Trim compatibility to 500 characters');
+      assert.equal(fix.code, 'compatibility-too-long');
+      const result = apply(text, fix);
+      assert.deepEqual(result.codes, []);
+      assert.ok(validateSkillText(result.text, file).metadata!.compatibility!.length <= 500);
     });
 
     it('cuts at the limit and drops the blanks the cut leaves at the end', () => {
