@@ -135,4 +135,24 @@ describe('ChangeCoalescer', () => {
     assert.equal(batches.length, 1);
     assert.equal(coalescer.pending, false);
   });
+
+  it('runs on the system timers when given none, and a flush cancels the timers of the batch it hands over', async () => {
+    const quietMs = 40;
+    const flushed: { changes: SkillChange[]; at: number }[] = [];
+    const coalescer = new ChangeCoalescer((changes) => flushed.push({ changes, at: performance.now() }), { quietMs, maxWaitMs: 1000 });
+    coalescer.add({ path: '/s/a', kind: 'changed' });
+    coalescer.flush();
+    await new Promise((resolve) => setTimeout(resolve, quietMs / 2));
+    const addedAt = performance.now();
+    coalescer.add({ path: '/s/b', kind: 'changed' });
+    for (let waited = 0; flushed.length < 2 && waited < 50; waited++) {
+      await new Promise((resolve) => setTimeout(resolve, quietMs / 2));
+    }
+    assert.deepEqual(
+      flushed.map((batch) => batch.changes),
+      [[{ path: '/s/a', kind: 'changed' }], [{ path: '/s/b', kind: 'changed' }]],
+    );
+    // The quiet timer of /s/a would have fired halfway through the quiet time of /s/b.
+    assert.ok(flushed[1].at - addedAt >= quietMs - 1, `${flushed[1].at - addedAt} ms`);
+  });
 });

@@ -20,6 +20,14 @@ describe('findUnconfiguredLocations', () => {
     assert.deepEqual(await findUnconfiguredLocations(dir, ['.agent/skills']), ['.agents/skills', '.claude/skills']);
   });
 
+  it('finds each of the four well-known locations, in their order', async () => {
+    await writeTree(dir, {
+      '.github': { skills: { review: { 'SKILL.md': skillText('review', 'x') } } },
+      '.agent': { skills: { docs: { 'SKILL.md': skillText('docs', 'x') } } },
+    });
+    assert.deepEqual(await findUnconfiguredLocations(dir, []), ['.agents/skills', '.github/skills', '.claude/skills', '.agent/skills']);
+  });
+
   it('treats "./x/" and "x" as the same location', async () => {
     assert.deepEqual(await findUnconfiguredLocations(dir, ['./.claude/skills/', '.agents/skills']), []);
   });

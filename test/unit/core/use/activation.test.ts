@@ -54,6 +54,11 @@ describe('substituteArguments', () => {
     assert.equal(substituteArguments('Run [$ARGUMENTS].', ' \n\t '), 'Run [].');
   });
 
+  it('reads every digit of a placeholder number, escaped or not', () => {
+    const eleven = 'a b c d e f g h i j k';
+    assert.equal(substituteArguments('$10 $ARGUMENTS[10] \\$10', eleven), 'k k $10');
+  });
+
   it('keeps escaped placeholders literal and leaves look-alikes alone', () => {
     assert.equal(substituteArguments('Cost \\$1, keep \\$ARGUMENTS, $ARGUMENTSX, $x', 'a'), 'Cost $1, keep $ARGUMENTS, $ARGUMENTSX, $x\n\nARGUMENTS: a');
   });

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { listSkillResources, normalizeResourcePath, readSkillResource, renderResource, ResourceError, type SkillResource } from '../../../../src/core/use/resources';
+import { describeFileType, listSkillResources, normalizeResourcePath, readSkillResource, renderResource, ResourceError, type SkillResource } from '../../../../src/core/use/resources';
 import { copyFixture, removeDir, tempDir, writeTree } from '../../../fixtures/trees/tree';
 
 async function rejectsWith(promise: Promise<unknown>, code: string, message?: RegExp): Promise<void> {
@@ -94,6 +94,39 @@ describe('skill resources', () => {
       const resource = await readSkillResource(skill, 'logo.png');
       assert.deepEqual(resource, { kind: 'binary', path: 'logo.png', size: 7, type: 'PNG image' });
       assert.equal(renderResource(resource), 'logo.png is a binary file (PNG image, 7 bytes); its content is not shown.');
+    });
+
+    it('names the kind of each common binary format, whatever the case of its extension', () => {
+      const extensions = [
+        '.png',
+        '.jpg',
+        '.jpeg',
+        '.gif',
+        '.webp',
+        '.ico',
+        '.pdf',
+        '.zip',
+        '.gz',
+        '.tar',
+        '.woff',
+        '.woff2',
+        '.ttf',
+        '.otf',
+        '.docx',
+        '.xlsx',
+        '.pptx',
+        '.wasm',
+        '.exe',
+        '.so',
+        '.dll',
+        '.bin',
+      ];
+      for (const extension of extensions) {
+        const type = describeFileType(`file${extension.toUpperCase()}`);
+        assert.match(type, /\S/, extension);
+        assert.notEqual(type, describeFileType('file.unknown'), extension);
+      }
+      assert.equal(describeFileType('file.unknown'), 'binary file');
     });
 
     it('explains a missing file with close matches and nearby files', async () => {

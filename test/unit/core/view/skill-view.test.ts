@@ -229,6 +229,34 @@ describe('skillIcon', () => {
   });
 });
 
+describe('status groups and words', () => {
+  const statuses: SkillStatus[] = ['active', 'available', 'invalid', 'not-allowed', 'shadowed', 'untrusted'];
+
+  it('gives each status group its icon', () => {
+    const snapshot = fakeSnapshot(statuses.map((status) => fakeRecord(status, 'x', { status })));
+    const groups = buildSkillView(snapshot, { allowlist: [] }).filter((item): item is GroupViewItem => item.kind === 'group' && item.id.startsWith('group:'));
+    assert.deepEqual(
+      groups.map((group) => [group.id, group.icon]),
+      [
+        ['group:active', { id: 'zap', color: 'charts.green' }],
+        ['group:available', { id: 'library' }],
+        ['group:problems', { id: 'warning', color: 'list.warningForeground' }],
+        ['group:not-allowed', { id: 'circle-slash' }],
+        ['group:shadowed', { id: 'eye-closed' }],
+        ['group:untrusted', { id: 'workspace-untrusted', color: 'list.warningForeground' }],
+      ],
+    );
+  });
+
+  it('names each status in the tooltip with words of its own', () => {
+    const words = [...statuses, 'disabled' as const].map((status) => skillTooltip(fakeRecord('pdf', 'x', { status })).split('\n\n')[status === 'untrusted' ? 1 : 2]);
+    for (const word of words) {
+      assert.match(word, /^\*?\w/, word);
+    }
+    assert.equal(new Set(words).size, words.length);
+  });
+});
+
 describe('skillDescription', () => {
   it('says why a stale or invalid skill is not what is on disk: its first error, else its first warning', () => {
     const warning = diagnostic('warning', 'Long\n  body.');
