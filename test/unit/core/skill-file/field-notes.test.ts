@@ -12,6 +12,12 @@ describe('fieldNoteAt', () => {
     assert.equal(fieldNoteAt(lines, 4, 0)?.field, 'model');
   });
 
+  it('has a note saying what Agent Skills does for each of the three fields', () => {
+    for (const field of ['allowed-tools', 'model', 'context']) {
+      assert.match(fieldNoteAt(['---', `${field}: x`], 1, 0)?.note ?? '', /^Agent Skills: \S/, field);
+    }
+  });
+
   it('says nothing on other keys, on values, or after the frontmatter', () => {
     assert.equal(fieldNoteAt(lines, 1, 2), undefined);
     assert.equal(fieldNoteAt(lines, 3, 20), undefined);

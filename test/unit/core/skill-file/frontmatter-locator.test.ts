@@ -93,6 +93,14 @@ describe('locateFrontmatterFields', function () {
       assert.deepEqual(locate(['tools:', '- read', '- edit', 'name: a'], 'tools'), { key: range(1, 0, 1, 5), value: range(2, 0, 3, 6) });
     });
 
+    it('takes no sequence entry for a key, and a key may start with a dash', function () {
+      assert.deepEqual([...locateFrontmatterFields(['---', 'tools:', '- name: x', '-x: 1']).keys()], ['tools', '-x']);
+    });
+
+    it('reads a nested entry whose value holds " - " as an entry, not as a list', function () {
+      assert.deepEqual(locate(['metadata:', '  note: a - b'], 'metadata')?.children?.get('note'), { key: range(2, 2, 2, 6), value: range(2, 8, 2, 13) });
+    });
+
     it('gives a list and multi-line text no entries', function () {
       const lines = ['tools:', '  - read', '  edit: x', 'description:', '  plain text', '  over lines'];
       assert.deepEqual(locate(lines, 'tools'), { key: range(1, 0, 1, 5), value: range(2, 2, 3, 9) });

@@ -545,6 +545,19 @@ describe('validateBody', function () {
       assert.deepEqual(reportedLinks('`[a](gone.md)` then [b](missing.md)\n[c](<gone file.md>)\n'), [missing('missing.md', 0, 24), missing('gone file.md', 1, 5)]);
     });
 
+    it('take a target with parentheses, and leave out a title in any quotes and the spaces around it', function () {
+      const body = ['[a](g(ab)cd.md)', '[b](gone1.md  "ab")', "[c](gone2.md 'ab')", '[d](gone3.md (ab))', '[e](gone4.md "t" )', ''].join('\n');
+      assert.deepEqual(reportedLinks(body), [missing('g(ab)cd.md', 0, 4), missing('gone1.md', 1, 4), missing('gone2.md', 2, 4), missing('gone3.md', 3, 4), missing('gone4.md', 4, 4)]);
+    });
+
+    it('read a reference definition only at the start of a line, with or without a space, its target in angle brackets or not', function () {
+      assert.deepEqual(reportedLinks('[x]:gone5.md\n[y]: <gone 6.md>\ntext [z]: notadef.md\n'), [missing('gone5.md', 0, 4), missing('gone 6.md', 1, 6)]);
+    });
+
+    it('open a fence only with three marks at the start of a line, and blank a code span of any number of backticks', function () {
+      assert.deepEqual(reportedLinks('say ```\n[a](gone7.md)\n~ about\n[b](gone8.md)\n``[c](gone9.md)``\n'), [missing('gone7.md', 1, 4), missing('gone8.md', 3, 4)]);
+    });
+
     it('warn about a target outside the skill folder, the parent folder included', function () {
       assert.deepEqual(reportedLinks('[up](..)\n'), [
         ['link-outside-skill', 'The link target ".." is outside the skill folder, so it is not available with the skill. Move the file into the skill folder.', range(0, 5, 0, 7)],
