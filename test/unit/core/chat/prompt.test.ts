@@ -8,8 +8,10 @@ import {
   staleSkillNote,
   forkMessages,
   isCancellation,
+  NO_MODEL_MESSAGE,
   oneLineMessage,
   renderInstructions,
+  SKILLS_DISABLED_MESSAGE,
   requestPrompt,
 } from '../../../../src/core/chat/prompt';
 import { fakeRecord } from '../../../fixtures/trees/tree';
@@ -88,7 +90,13 @@ describe('model error messages', () => {
     const cancelled = Object.assign(new Error('Canceled'), { name: 'Canceled' });
     assert.equal(isCancellation(cancelled), true);
     assert.equal(describeModelError(cancelled), CANCELLED_MESSAGE);
+    assert.equal(CANCELLED_MESSAGE, 'Cancelled.');
     assert.equal(isCancellation(new Error('other')), false);
+  });
+
+  it('says what to do when no model is available or skills are turned off', () => {
+    assert.match(NO_MODEL_MESSAGE, /^No language model is available\. Pick or enable a model/);
+    assert.match(SKILLS_DISABLED_MESSAGE, /^Skills are turned off \(setting agentSkills\.enabled\)\. Turn them on/);
   });
 
   it('keeps messages to one short line', () => {

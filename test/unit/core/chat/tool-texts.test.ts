@@ -56,6 +56,8 @@ describe('activationInvocationMessage', () => {
     fakeRecord('repo-skill', 'From the repo.', { status: 'untrusted' }),
     fakeRecord('blocked', 'Blocked.', { status: 'not-allowed' }),
     fakeRecord('broken', 'Broken.', { status: 'invalid' }),
+    fakeRecord('off', 'Off.', { status: 'disabled' }),
+    fakeRecord('twin', 'Twin.', { status: 'shadowed', shadowedBy: '/skills/twin/SKILL.md' }),
   ]);
 
   it('says which skill loads', () => {
@@ -68,6 +70,8 @@ describe('activationInvocationMessage', () => {
     assert.equal(activationInvocationMessage(snapshot, 'repo-skill'), 'Not loading skill repo-skill: the workspace is not trusted');
     assert.equal(activationInvocationMessage(snapshot, 'blocked'), 'Not loading skill blocked: it is not in agentSkills.allowlist');
     assert.equal(activationInvocationMessage(snapshot, 'broken'), 'Not loading skill broken: its SKILL.md has errors');
+    assert.equal(activationInvocationMessage(snapshot, 'off'), 'Not loading skill off: skills are turned off');
+    assert.equal(activationInvocationMessage(snapshot, 'twin'), 'Not loading skill twin: another skill of that name wins');
     assert.equal(activationInvocationMessage(snapshot, 'nope'), 'Looking for skill nope (no skill has that name)…');
   });
 });
@@ -81,6 +85,7 @@ describe('activation tool text', () => {
     assert.equal(activationToolText({ ok: true, record, text, resources: listing }), text);
     const fork = fakeRecord('audit', 'Audits.', { metadata: { name: 'audit', description: 'Audits.', userInvocable: true, disableModelInvocation: false, context: 'fork' } });
     assert.equal(activationToolText({ ok: true, record: fork, text: 'T', resources: listing }), `T\n\n${FORK_NOTE}`);
+    assert.match(FORK_NOTE, /\(context: fork\)/);
   });
 
   it('is the explanation when the skill was refused', () => {

@@ -6,7 +6,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { SkillRegistry } from '../../../../src/core/discovery/registry';
 import { InvalidCursorError, PublishedSkills, type PublishedSkillsOptions } from '../../../../src/core/mcp/published-skills';
-import { publishSkill, sha256Digest, type SkillLimits } from '../../../../src/core/mcp/skill-publication';
+import { mimeTypeOf, publishSkill, sha256Digest, type SkillLimits } from '../../../../src/core/mcp/skill-publication';
 import { parseSkillUri, skillUri } from '../../../../src/core/mcp/skill-uri';
 import { serverLaunch } from '../../../../src/core/mcp/server-launch';
 import type { SkillRecord } from '../../../../src/core/model/types';
@@ -203,6 +203,44 @@ describe('publishSkill', () => {
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
+
+describe('mimeTypeOf', () => {
+  it('gives each common extension its own media type, whatever its case, and the text or binary fallback to others', () => {
+    const extensions = [
+      '.md',
+      '.markdown',
+      '.txt',
+      '.py',
+      '.js',
+      '.mjs',
+      '.cjs',
+      '.ts',
+      '.sh',
+      '.json',
+      '.yaml',
+      '.yml',
+      '.xml',
+      '.html',
+      '.css',
+      '.csv',
+      '.svg',
+      '.png',
+      '.jpg',
+      '.jpeg',
+      '.gif',
+      '.webp',
+      '.pdf',
+      '.zip',
+    ];
+    for (const extension of extensions) {
+      const type = mimeTypeOf(`file${extension.toUpperCase()}`, false);
+      assert.match(type, /^(text|application|image)\/[\w.+-]+$/, extension);
+      assert.notEqual(type, mimeTypeOf('file.unknown', false), extension);
+    }
+    assert.equal(mimeTypeOf('file.unknown', true), 'text/plain');
+    assert.equal(mimeTypeOf('file.unknown', false), 'application/octet-stream');
+  });
+});
 
 describe('PublishedSkills', () => {
   let dir: string;
