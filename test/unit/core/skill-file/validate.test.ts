@@ -555,7 +555,11 @@ describe('validateBody', function () {
     });
 
     it('open a fence only with three marks at the start of a line, and blank a code span of any number of backticks', function () {
-      assert.deepEqual(reportedLinks('say ```\n[a](gone7.md)\n~ about\n[b](gone8.md)\n``[c](gone9.md)``\n'), [missing('gone7.md', 1, 4), missing('gone8.md', 3, 4)]);
+      assert.deepEqual(reportedLinks('[s](gone6.md) ```\n[a](gone7.md)\n~ about\n[b](gone8.md)\n``[c](gone9.md)``\n'), [
+        missing('gone6.md', 0, 4),
+        missing('gone7.md', 1, 4),
+        missing('gone8.md', 3, 4),
+      ]);
     });
 
     it('warn about a target outside the skill folder, the parent folder included', function () {

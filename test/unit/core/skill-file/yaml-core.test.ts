@@ -9,8 +9,28 @@ const SCALARS = [
   ...['0', '7', '-12', '+12', '010', '0o17', '0o18', '0x1F', '0X1F', '0b101', '1_000', '1:30', '190:20:30', '08', '123456789012'],
   ...['1.5', '-1.5', '.5', '5.', '1e3', '1E-3', '+1.5e+2', '1_000.5', '.inf', '-.Inf', '+.INF', '.nan', '.NaN', '.NAN', '.NAn', '1.2.3'],
   ...['2024-01-15', '2024-01-15T10:00:00Z', '1.0.0', 'v2', '=', '<<'],
-  // Each form with text before or after it, several digits where one would do, and an explicit null tag.
-  ...['xtrue', 'truex', 'xfalse', 'falsex', 'x0o17', 'x0x1F', '0x1Fg', '.55', '12.5', '1e10', 'x.inf', '.infx', 'x.nan', '.nanx', '!!null'],
+  // Each form with text before or after it, several digits where one would do, and explicit tags.
+  ...[
+    'xtrue',
+    'truex',
+    'xfalse',
+    'falsex',
+    'x0o17',
+    'x0x1F',
+    '0x1Fg',
+    '.55',
+    '12.5',
+    '1e10',
+    'x.inf',
+    '.infx',
+    'x.nan',
+    '.nanx',
+    '!!null',
+    "!!null ''",
+    "!!bool 'true'",
+    "!!int '12'",
+    "!!float '1.5'",
+  ],
 ];
 
 describe('parseYamlCore', () => {
