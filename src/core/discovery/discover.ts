@@ -67,12 +67,14 @@ export async function discoverSkills(roots: readonly SkillRoot[], options: Disco
 
   const folders: DiscoveredFolder[] = [];
   const pathsByRealDir = new Map<string, SkillFolder[]>();
+  // Folders are written out rather than spread from their key: a spread copy takes more memory,
+  // which with the rest of 3,000 records was enough to start a full garbage collection.
   keys.forEach((key, index) => {
     const probe = probes[index]!;
     if (probe.kind === 'problem') {
-      folders.push({ ...key, probe, problem: probe.problem });
+      folders.push({ rootIndex: key.rootIndex, folderName: key.folderName, probe, problem: probe.problem });
     } else if (probe.kind === 'skill') {
-      const folder: SkillFolder = { ...key, probe };
+      const folder: SkillFolder = { rootIndex: key.rootIndex, folderName: key.folderName, probe };
       const paths = pathsByRealDir.get(probe.realDir);
       if (paths) {
         paths.push(folder);
@@ -82,12 +84,17 @@ export async function discoverSkills(roots: readonly SkillRoot[], options: Disco
       folders.push(folder);
     }
   });
-  const primaries = [...pathsByRealDir].map(([realDir, paths]) => {
-    const [primary, ...duplicates] = paths.sort((a, b) => compareForRealDir(realDir, a, b));
-    for (const duplicate of duplicates) {
-      duplicate.problem = duplicateProblem(duplicate.probe.dir, primary.probe.dir);
+  // Map#forEach and the checks for one path or one folder per name: the usual case then makes no
+  // entry arrays, iterators or sorts, which cost while this code is still interpreted.
+  const primaries: SkillFolder[] = [];
+  pathsByRealDir.forEach((paths, realDir) => {
+    if (paths.length > 1) {
+      paths.sort((a, b) => compareForRealDir(realDir, a, b));
+      for (const duplicate of paths.slice(1)) {
+        duplicate.problem = duplicateProblem(duplicate.probe.dir, paths[0].probe.dir);
+      }
     }
-    return primary;
+    primaries.push(paths[0]);
   });
 
   // Blocking reads happen one after the other anyway: without a promise per skill.
@@ -109,8 +116,10 @@ export async function discoverSkills(roots: readonly SkillRoot[], options: Disco
     }
   });
   const policy = options.policy ?? policyFromOptions(options);
-  for (const [name, group] of groups) {
-    group.sort((a, b) => compareForName(name, a, b));
+  groups.forEach((group, name) => {
+    if (group.length > 1) {
+      group.sort((a, b) => compareForName(name, a, b));
+    }
     const resolved = resolveNameGroup(
       group.map((folder) => folder.record!),
       policy,
@@ -118,7 +127,7 @@ export async function discoverSkills(roots: readonly SkillRoot[], options: Disco
     group.forEach((folder, index) => {
       folder.record = resolved[index];
     });
-  }
+  });
 
   // A folder whose SKILL.md vanished between probing and loading is simply gone.
   const present = folders.filter((folder) => folder.record || folder.problem);

@@ -82,10 +82,21 @@ export async function listRoot(root: SkillRoot): Promise<RootListing> {
   }
   try {
     const entries = await fs.readdir(realPath, { withFileTypes: true });
-    const folders = entries.filter((entry) => (entry.isDirectory() || entry.isSymbolicLink()) && !IGNORED_FOLDER_NAMES.has(entry.name));
-    const folderNames = folders.map((entry) => entry.name).sort();
-    const plainFolderNames = new Set(folders.filter((entry) => entry.isDirectory()).map((entry) => entry.name));
-    return { folderNames, realPath, plainFolderNames };
+    // One pass over what may be thousands of entries.
+    const folderNames: string[] = [];
+    const plainFolderNames = new Set<string>();
+    for (const entry of entries) {
+      if (IGNORED_FOLDER_NAMES.has(entry.name)) {
+        continue;
+      }
+      if (entry.isDirectory()) {
+        folderNames.push(entry.name);
+        plainFolderNames.add(entry.name);
+      } else if (entry.isSymbolicLink()) {
+        folderNames.push(entry.name);
+      }
+    }
+    return { folderNames: folderNames.sort(), realPath, plainFolderNames };
   } catch (error) {
     if (errorCode(error) === 'ENOENT') {
       return { folderNames: [] };
