@@ -4,7 +4,18 @@
 import * as assert from 'node:assert/strict';
 import { skillUsageLines } from '../../../../src/core/chat/prompt';
 import { MCP_TOOL_NAMES } from '../../../../src/core/chat/tool-names';
-import { activateInputSchema, activateToolDescription, MAX_ENUM_NAMES, readResourceInputSchema, serverInstructions, skillPrompts, usableNames } from '../../../../src/core/mcp/server-texts';
+import {
+  activateInputSchema,
+  activateToolDescription,
+  FIND_INPUT_SCHEMA,
+  FIND_TOOL_DESCRIPTION,
+  MAX_ENUM_NAMES,
+  READ_RESOURCE_TOOL_DESCRIPTION,
+  readResourceInputSchema,
+  serverInstructions,
+  skillPrompts,
+  usableNames,
+} from '../../../../src/core/mcp/server-texts';
 import type { SkillRecord } from '../../../../src/core/model/types';
 import { fakeRecord } from '../../../fixtures/trees/tree';
 
@@ -76,6 +87,21 @@ describe('readResourceInputSchema', () => {
       },
       required: ['skill', 'path'],
     });
+  });
+});
+
+describe('the find and read-resource tools', () => {
+  it('ask for a query and say what the search covers', () => {
+    assert.deepEqual(FIND_INPUT_SCHEMA, {
+      type: 'object',
+      properties: { query: { type: 'string', description: 'What the task is about, e.g. "fill a pdf form".' } },
+      required: ['query'],
+    });
+    assert.match(FIND_TOOL_DESCRIPTION, /^Searches the available Agent Skills by a free-text query over names and descriptions/);
+  });
+
+  it('read a file by its path in the skill folder, as the activation tool lists it', () => {
+    assert.match(READ_RESOURCE_TOOL_DESCRIPTION, new RegExp(`^Reads a text file inside a skill's folder .* as listed by ${MCP_TOOL_NAMES.activate}\\.`));
   });
 });
 
