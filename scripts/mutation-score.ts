@@ -91,11 +91,16 @@ function main(): number {
           tally.killed++;
           continue;
         }
+        const original = originalText(source, mutant);
+        const key = equivalentKey(file, mutant.mutatorName, original, mutant.replacement ?? '');
+        if (mutant.status === 'Ignored') {
+          // A static mutant a run left out (ignoreStatic): its entry is still current.
+          unused.delete(key);
+          continue;
+        }
         if (mutant.status !== 'Survived' && mutant.status !== 'NoCoverage') {
           continue;
         }
-        const original = originalText(source, mutant);
-        const key = equivalentKey(file, mutant.mutatorName, original, mutant.replacement ?? '');
         if (listed.has(key)) {
           unused.delete(key);
           tally.equivalent++;
