@@ -644,6 +644,7 @@ describe('agent-skills CLI', () => {
     it('names the command in its usage errors', async () => {
       assert.equal(await usageError(['list']), 'agent-skills: list: give at least one ROOT (a folder of skill folders).');
       assert.equal(await usageError(['catalog']), 'agent-skills: catalog: give at least one ROOT (a folder of skill folders).');
+      assert.equal(await usageError(['catalog', '--fast', '.']), 'agent-skills: catalog: unknown option --fast (options: --budget-chars, --verbose).');
       assert.equal(await usageError(['validate']), 'agent-skills: validate: give at least one PATH (a skill folder or a folder of skills).');
       assert.equal(await usageError(['list', '--fast', '.']), 'agent-skills: list: unknown option --fast (options: --json).');
       assert.equal(await usageError(['validate', '--fast', '.']), 'agent-skills: validate: unknown option --fast (options: --strict, --json).');
@@ -694,6 +695,49 @@ describe('agent-skills CLI', () => {
         assert.equal(run.stderr, `agent-skills: ${file}: the one folder no longer holds a SKILL.md.\n`);
       } finally {
         promises.stat = stat;
+      }
+    });
+
+    it('says a path it may not read is denied', async () => {
+      const promises = nodeFs.promises as unknown as { stat: (file: string) => Promise<unknown> };
+      const { stat } = promises;
+      try {
+        for (const code of ['EACCES', 'EPERM']) {
+          promises.stat = () => Promise.reject(Object.assign(new Error(`${code}: operation refused`), { code }));
+          const run = await cli(['list', 'locked']);
+          assert.equal(run.code, 1, code);
+          assert.equal(run.stderr, 'agent-skills: locked: permission denied.\n', code);
+        }
+      } finally {
+        promises.stat = stat;
+      }
+    });
+
+    it('checks the body of each skill it validates, and reads trigger tests with blocking calls', async () => {
+      await writeTree(dir, {
+        linked: { 'SKILL.md': skillText('linked', 'Links.', 'See [the guide](references/gone.md).'), evals: { 'triggers.json': '[{ "query": "a", "should_trigger": true }]' } },
+      });
+      const promises = nodeFs.promises as unknown as { readFile: (...args: unknown[]) => Promise<unknown> };
+      const { readFile } = promises;
+      let asynchronousReads = 0;
+      promises.readFile = (...args: unknown[]) => {
+        asynchronousReads++;
+        return readFile(...args);
+      };
+      try {
+        for (const target of [dir, path.join(dir, 'linked')]) {
+          const run = await cli(['validate', '--json', target]);
+          const [skill] = parseValidateJson(run);
+          assert.deepEqual(
+            skill.diagnostics.map((diagnostic) => diagnostic.code),
+            ['missing-link'],
+            target,
+          );
+          assert.equal(skill.triggerTests?.path, path.join(dir, 'linked', 'evals', 'triggers.json'));
+        }
+        assert.equal(asynchronousReads, 0);
+      } finally {
+        promises.readFile = readFile;
       }
     });
 
