@@ -131,6 +131,17 @@ describe('agent-skills mcp, through the SDK client', function () {
     assert.match(activate.description ?? '', /pdf-report: Build a PDF report/);
     const read = tools.find((tool) => tool.name === 'read_skill_resource')!;
     assert.ok((read.inputSchema.properties as Record<string, { enum?: string[] }>).skill.enum!.includes('deploy'), 'a user-started skill can hand its files to the model');
+    assert.match(read.description ?? '', /^Reads a text file inside a skill's folder/);
+    const find = tools.find((tool) => tool.name === 'find_skills')!;
+    assert.deepEqual(
+      [find, read, activate].map((tool) => tool.annotations?.readOnlyHint),
+      [true, true, undefined],
+    );
+  });
+
+  it('says that its tools, prompts and resources change', () => {
+    const capabilities = connection.client.getServerCapabilities();
+    assert.deepEqual([capabilities?.tools?.listChanged, capabilities?.prompts?.listChanged, capabilities?.resources?.listChanged], [true, true, true]);
   });
 
   it('activates a skill with the editor tool’s text, and refuses what the editor refuses, as tool errors', async () => {
