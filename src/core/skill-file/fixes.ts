@@ -52,12 +52,12 @@ export function fixesForDiagnostic(text: string, file: string, diagnostic: Pick<
 /**
  * A YAML scalar for `value`: plain when it is obviously safe, otherwise double-quoted (JSON escapes
  * are valid YAML). Letters, digits and hyphens are quoted when a YAML reader would take them for
- * something other than text: the booleans, nulls and numbers of YAML 1.1 and 1.2 (`yes`, `12`,
- * `1e5`, `0x1f`), and whatever the validating or the publishing reader does not read back as the
- * same string (`0b101`, `2024-01-01`).
+ * something other than text: whatever the validating or the publishing reader does not read back
+ * as the same string (`true`, `12`, `1e5`, `0x1f`, `0o17`, `0b101`, `2024-01-01`), and the words
+ * YAML 1.1 readers take for booleans (`yes`, `off`).
  */
 export function yamlScalar(value: string): string {
-  const plain = /^[\p{L}\p{N}][\p{L}\p{N}-]*$/u.test(value) && !/^(true|false|null|yes|no|on|off|\d+(e-?\d+)?|0x[0-9a-f]+|0o[0-7]+)$/i.test(value) && readsBackAsText(value);
+  const plain = /^[\p{L}\p{N}][\p{L}\p{N}-]*$/u.test(value) && !/^(yes|no|on|off)$/i.test(value) && readsBackAsText(value);
   return plain ? value : JSON.stringify(value);
 }
 

@@ -286,7 +286,11 @@ describe('fixesForDiagnostic', () => {
     for (const value of ['0b101', '2024-01-01']) {
       assert.equal(yamlScalar(value), JSON.stringify(value), value);
     }
-    for (const value of ['0b2', '2024-1-1', '12-1', 'v2024-01-01', 'nan']) {
+    // The words YAML 1.1 readers take for booleans, whole and in any case.
+    for (const value of ['yes', 'No', 'ON', 'off']) {
+      assert.equal(yamlScalar(value), JSON.stringify(value), value);
+    }
+    for (const value of ['0b2', '2024-1-1', '12-1', 'v2024-01-01', 'nan', 'python', 'online', 'yes-no']) {
       assert.equal(yamlScalar(value), value, value);
     }
   });

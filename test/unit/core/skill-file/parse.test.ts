@@ -206,6 +206,12 @@ describe('parseSkillText', function () {
       assert.equal(parsed.bodyStartLine, 6);
       assert.ok(parsed.body?.startsWith('# Body\r\n'));
     });
+
+    it('reads a file that mixes line endings, each line without its carriage return', function () {
+      const parsed = parse('---\nname: demo\r\ndescription: Mixed endings.\nlicense: MIT\r\n---\n');
+      assert.deepEqual(parsed.diagnostics, []);
+      assert.deepEqual(parsed.data, { name: 'demo', description: 'Mixed endings.', license: 'MIT' });
+    });
   });
 
   describe('frontmatter that is not YAML', function () {
