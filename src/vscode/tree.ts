@@ -22,7 +22,6 @@ export class SkillsTreeProvider extends Disposable implements vscode.TreeDataPro
   private readonly changeEmitter = this.register(new vscode.EventEmitter<ViewItem[] | undefined>());
   readonly onDidChangeTreeData = this.changeEmitter.event;
   private groups: GroupViewItem[] = [];
-  private signature: string | undefined;
   private redrawTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly parents = new Map<ViewItem, GroupViewItem>();
   private readonly homeDir = os.homedir();
@@ -87,16 +86,14 @@ export class SkillsTreeProvider extends Disposable implements vscode.TreeDataPro
 
   private rebuild(snapshot: RegistrySnapshot): void {
     const groups = buildSkillView(snapshot, { allowlist: this.host.settings.allowlist }, this.homeDir);
-    const signature = viewSignature(groups);
-    if (signature === this.signature) {
-      return; // Nothing the user would see changed: spare the view a redraw.
-    }
-    this.signature = signature;
     if (this.redrawTimer === undefined && sameShape(this.groups, groups)) {
       // The same rows in the same places (an edited description, a new status): only the rows
-      // that changed are drawn again, in place, instead of the whole view.
+      // that changed are drawn again, in place, instead of the whole view; none when nothing the
+      // user would see changed.
       const changed = takeChangedContents(this.groups, groups);
-      this.changeEmitter.fire(changed);
+      if (changed.length > 0) {
+        this.changeEmitter.fire(changed);
+      }
       return;
     }
     this.groups = groups;
@@ -125,9 +122,9 @@ export class SkillsTreeProvider extends Disposable implements vscode.TreeDataPro
   }
 }
 
-/** Everything a row shows, so equal signatures mean an identical view. */
-function viewSignature(items: readonly object[]): string {
-  return JSON.stringify(items, (key, value: unknown) => (key === 'record' || key === 'problem' ? undefined : value));
+/** Everything a row shows, so equal signatures mean an identical row. */
+function rowSignature(contents: object): string {
+  return JSON.stringify(contents, (key, value: unknown) => (key === 'record' || key === 'problem' ? undefined : value));
 }
 
 /** Whether both trees hold the same rows (by id and kind) in the same places. */
@@ -149,7 +146,7 @@ function takeChangedContents(current: readonly ViewItem[], next: readonly ViewIt
   const changed: ViewItem[] = [];
   current.forEach((item, index) => {
     const contents = ownContents(next[index]);
-    if (viewSignature([ownContents(item)]) !== viewSignature([contents])) {
+    if (rowSignature(ownContents(item)) !== rowSignature(contents)) {
       changed.push(item);
     }
     replaceContents(item, contents);

@@ -25,9 +25,9 @@ const MAX_UTF8_BYTES_PER_CHAR = 4;
  * from gray-matter's engines module and called directly because the fences are split here:
  * gray-matter's own entry point would pick an engine from the fence line (and eval `---js`), its
  * per-call option merging and copies cost more than the YAML itself when loading a thousand
- * skills, and the rest of it (excerpts, sections, writing) would only add to the bundles. It is loaded on first use: most frontmatter is
- * read without it (see flat-frontmatter.ts), and loading it would be a good part of a short
- * command line run.
+ * skills, and the rest of it (excerpts, sections, writing) would only add to the bundles. It is
+ * loaded on first use: most frontmatter is read without it (see flat-frontmatter.ts), and loading
+ * it would be a good part of a short command line run.
  */
 let yamlEngine: { parse(yaml: string): unknown } | undefined;
 
