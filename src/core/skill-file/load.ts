@@ -44,6 +44,11 @@ export interface SkillFileValidation {
 }
 
 export interface LoadedSkillFile extends SkillFileValidation {
+  /**
+   * What tells a later load whether the file changed; 0 when not looked up. Blocking head reads
+   * (the command line's one-off loads) do not look up the modification time, and know the size
+   * only of a file the head read took whole: a record they made always compares as changed.
+   */
   mtimeMs: number;
   size: number;
 }
@@ -198,9 +203,12 @@ function analyzeSkillText(text: string, file: string, dirName: string, options: 
   return metadata ? { file, metadata, diagnostics } : { file, diagnostics };
 }
 
+/** A stat's figures, or what a blocking head read learnt without one (see readHeadWithoutStat). */
+type FileFacts = Pick<Stats, 'size' | 'mtimeMs'>;
+
 type SkillFileRead =
   /** `text` is absent when the file is over the size cap and was not read. */
-  { file: string; stat: Stats; text?: string } | { file: string; stat?: Stats; error: NodeJS.ErrnoException };
+  { file: string; stat: FileFacts; text?: string } | { file: string; stat?: FileFacts; error: NodeJS.ErrnoException };
 
 /**
  * Reads the SKILL.md of `dir`; undefined when there is none. Elsewhere than where the exact name is
@@ -298,6 +306,9 @@ const freeHeadBuffers: Buffer[] = [];
  */
 const blockingScratch = Buffer.allocUnsafe(64 * 1024);
 
+/** Where a blocking head read reads the byte at the size cap, if there is one. */
+const capProbe = Buffer.allocUnsafe(1);
+
 /** readSkillFile with blocking calls (see LoadOptions.blockingReads). */
 function readSkillFileBlocking(file: string, whole: boolean): SkillFileRead | undefined {
   let fd: number;
@@ -306,6 +317,46 @@ function readSkillFileBlocking(file: string, whole: boolean): SkillFileRead | un
   } catch (error) {
     return isMissing(error) ? undefined : { file, error: error as NodeJS.ErrnoException };
   }
+  try {
+    return (whole ? undefined : readHeadWithoutStat(file, fd)) ?? readOpenFileBlocking(file, fd, whole);
+  } catch (error) {
+    return { file, error: error as NodeJS.ErrnoException };
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * The usual head read, without an fstat (building its Stats object costs more than the read): the
+ * first bytes in one read, and when that did not reach the end of the file, a one-byte read at the
+ * size cap to tell whether the file is over it. The size is then known only when the read reached
+ * the end, and the modification time not at all (see LoadedSkillFile). undefined when this cannot
+ * decide: nothing read (an empty file, or a device), a frontmatter longer than the first read, a
+ * file over the cap; the read after an fstat then does.
+ */
+function readHeadWithoutStat(file: string, fd: number): SkillFileRead | undefined {
+  let bytesRead: number;
+  try {
+    bytesRead = fs.readSync(fd, blockingScratch, 0, FIRST_HEAD_READ_BYTES, 0);
+  } catch (error) {
+    if (errorCode(error) === 'EISDIR') {
+      return { file, error: isFolderError() };
+    }
+    throw error;
+  }
+  if (bytesRead === 0) {
+    return undefined;
+  }
+  const reachedEnd = bytesRead < FIRST_HEAD_READ_BYTES;
+  const needed = frontmatterHeadLength(blockingScratch, bytesRead) ?? (reachedEnd ? bytesRead : undefined);
+  if (needed === undefined || (!reachedEnd && fs.readSync(fd, capProbe, 0, 1, MAX_SKILL_FILE_BYTES) > 0)) {
+    return undefined;
+  }
+  return { file, stat: { size: reachedEnd ? bytesRead : 0, mtimeMs: 0 }, text: blockingScratch.toString('utf8', 0, needed) };
+}
+
+/** Reads an open file after an fstat: its kind and size decide whether and how much. */
+function readOpenFileBlocking(file: string, fd: number, whole: boolean): SkillFileRead | undefined {
   let stat: Stats | undefined;
   try {
     stat = fs.fstatSync(fd);
@@ -328,8 +379,6 @@ function readSkillFileBlocking(file: string, whole: boolean): SkillFileRead | un
     }
   } catch (error) {
     return { file, stat, error: error as NodeJS.ErrnoException };
-  } finally {
-    fs.closeSync(fd);
   }
 }
 

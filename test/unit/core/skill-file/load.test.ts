@@ -118,6 +118,20 @@ describe('load', function () {
       }
     });
 
+    it('skips a link to a device, which is not a file, though it can be read', async function () {
+      if (process.platform === 'win32') {
+        this.skip();
+      }
+      for (const device of ['/dev/null', '/dev/zero']) {
+        const dir = path.join(root, path.basename(device));
+        await fs.mkdir(dir);
+        await fs.symlink(device, path.join(dir, 'SKILL.md'));
+        for (const blockingReads of [false, true]) {
+          assert.equal(await loadSkillFile(dir, { blockingReads }), undefined, `${device}, blockingReads ${blockingReads}`);
+        }
+      }
+    });
+
     it('reports a folder named SKILL.md as an unreadable skill file, and follows a link to a file', async function () {
       const dir = path.join(root, 'odd');
       await fs.mkdir(path.join(dir, 'SKILL.md'), { recursive: true });
