@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { Range, Severity, SkillDiagnostic } from '../model/types';
 import { errorCode, errorMessage } from '../util/errors';
+import { READ_WITHOUT_WAITING } from '../util/files';
 
 /** Where a skill keeps its trigger tests, relative to the skill folder. */
 export const TRIGGER_TESTS_PATH = path.join('evals', 'triggers.json');
@@ -146,7 +147,7 @@ export async function loadTriggerTests(skillDir: string, options: { blockingRead
   let text: string;
   try {
     // The command line reads blocking, as it reads SKILL.md files (see LoadOptions.blockingReads).
-    text = options.blockingReads ? fs.readFileSync(file, 'utf8') : await fs.promises.readFile(file, 'utf8');
+    text = options.blockingReads ? readTextBlocking(file) : await readText(file);
   } catch (error) {
     const code = errorCode(error);
     if (code === 'ENOENT' || code === 'ENOTDIR') {
@@ -156,6 +157,24 @@ export async function loadTriggerTests(skillDir: string, options: { blockingRead
     return { file, diagnostics: [{ code: 'triggers-unreadable', severity: 'error', message, file, range: { start: { line: 0, column: 0 }, end: { line: 0, column: 0 } } }] };
   }
   return parseTriggerTests(text, file);
+}
+
+async function readText(file: string): Promise<string> {
+  const handle = await fs.promises.open(file, READ_WITHOUT_WAITING);
+  try {
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
+  }
+}
+
+function readTextBlocking(file: string): string {
+  const fd = fs.openSync(file, READ_WITHOUT_WAITING);
+  try {
+    return fs.readFileSync(fd, 'utf8');
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 type Report = (code: TriggerDiagnosticCode, severity: Severity, message: string, offset: number, length: number) => void;

@@ -11,6 +11,7 @@ import type { SkillDiagnostic, SkillMetadata } from '../model/types';
 import { validateBody } from './validate-body';
 import { validateFrontmatter } from './validate-frontmatter';
 import { errorCode, errorMessage } from '../util/errors';
+import { READ_WITHOUT_WAITING } from '../util/files';
 import { resolveChild } from '../util/paths';
 
 export const SKILL_FILE_NAME = 'SKILL.md';
@@ -244,7 +245,7 @@ function readSkillFileInBlocking(dir: string, whole: boolean): SkillFileRead | u
  */
 function readSkillFile(file: string, whole: boolean): Promise<SkillFileRead | undefined> {
   return new Promise((resolve) => {
-    fs.open(file, 'r', (openError, fd) => {
+    fs.open(file, READ_WITHOUT_WAITING, (openError, fd) => {
       if (openError) {
         resolve(isMissing(openError) ? undefined : { file, error: openError });
         return;
@@ -313,7 +314,7 @@ const capProbe = Buffer.allocUnsafe(1);
 function readSkillFileBlocking(file: string, whole: boolean): SkillFileRead | undefined {
   let fd: number;
   try {
-    fd = fs.openSync(file, 'r');
+    fd = fs.openSync(file, READ_WITHOUT_WAITING);
   } catch (error) {
     return isMissing(error) ? undefined : { file, error: error as NodeJS.ErrnoException };
   }
@@ -339,10 +340,8 @@ function readHeadWithoutStat(file: string, fd: number): SkillFileRead | undefine
   try {
     bytesRead = fs.readSync(fd, blockingScratch, 0, FIRST_HEAD_READ_BYTES, 0);
   } catch (error) {
-    if (errorCode(error) === 'EISDIR') {
-      return { file, error: isFolderError() };
-    }
-    throw error;
+    // A folder says so here; anything else (a terminal with nothing to read, say) the stat explains.
+    return errorCode(error) === 'EISDIR' ? { file, error: isFolderError() } : undefined;
   }
   if (bytesRead === 0) {
     return undefined;

@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadTriggerTests, parseTriggerTests, TRIGGER_DIAGNOSTIC_CODES } from '../../../../src/core/evals/trigger-file';
 import type { SkillDiagnostic } from '../../../../src/core/model/types';
+import { makeNamedPipe, printedByChild } from '../../named-pipe';
 
 const FILE = '/skills/pdf/evals/triggers.json';
 
@@ -230,6 +231,23 @@ describe('loadTriggerTests', () => {
       assert.deepEqual({ ...diagnostic, message: '' }, { code: 'triggers-unreadable', severity: 'error', message: '', file, range: { start: { line: 0, column: 0 }, end: { line: 0, column: 0 } } });
       assert.ok(diagnostic.message.startsWith(`${file} cannot be read: EISDIR`), diagnostic.message);
     }
+  });
+
+  it('reads a named pipe in its place without waiting for a writer, in both ways of reading', async function () {
+    if (process.platform === 'win32') {
+      this.skip();
+    }
+    const skill = path.join(dir, 'pipe');
+    await fs.mkdir(path.join(skill, 'evals'), { recursive: true });
+    makeNamedPipe(path.join(skill, 'evals', 'triggers.json'));
+    const triggerFile = JSON.stringify(require.resolve('../../../../src/core/evals/trigger-file'));
+    const printed = printedByChild(
+      `Promise.all([false, true].map((blockingReads) => require(${triggerFile}).loadTriggerTests(${JSON.stringify(skill)}, { blockingReads }))).then((loaded) => process.stdout.write(JSON.stringify(loaded.map((tests) => tests.diagnostics.map((diagnostic) => diagnostic.code)))));`,
+    );
+    // Nothing to read: what an empty file says.
+    const empty = parseTriggerTests('', path.join(skill, 'evals', 'triggers.json')).diagnostics.map((diagnostic) => diagnostic.code);
+    assert.deepEqual(JSON.parse(printed), [empty, empty]);
+    assert.ok(empty.length > 0);
   });
 
   it('reads and checks the file of a skill folder', async () => {

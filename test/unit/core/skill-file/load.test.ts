@@ -13,6 +13,7 @@ import {
   type LoadedSkillFile,
 } from '../../../../src/core/skill-file/load';
 import { fixtureSkill, fixtureSkillFolders, makeTempRoot, removeTempRoot, writeSkill } from '../../../fixtures/skills/temp-skills';
+import { makeNamedPipe, printedByChild } from '../../named-pipe';
 
 function skillText(name: string, body = 'Body.\n'): string {
   return `---\nname: ${name}\ndescription: Does one thing well.\n---\n${body}`;
@@ -130,6 +131,20 @@ describe('load', function () {
           assert.equal(await loadSkillFile(dir, { blockingReads }), undefined, `${device}, blockingReads ${blockingReads}`);
         }
       }
+    });
+
+    it('skips a named pipe called SKILL.md without waiting for a writer, in both ways of reading', async function () {
+      if (process.platform === 'win32') {
+        this.skip();
+      }
+      const dir = path.join(root, 'pipe');
+      await fs.mkdir(dir);
+      makeNamedPipe(path.join(dir, 'SKILL.md'));
+      const load = JSON.stringify(require.resolve('../../../../src/core/skill-file/load'));
+      const printed = printedByChild(
+        `Promise.all([false, true].map((blockingReads) => require(${load}).loadSkillFile(${JSON.stringify(dir)}, { blockingReads }))).then((loaded) => process.stdout.write(JSON.stringify(loaded.map(String))));`,
+      );
+      assert.equal(printed, JSON.stringify(['undefined', 'undefined']));
     });
 
     it('reports a folder named SKILL.md as an unreadable skill file, and follows a link to a file', async function () {
