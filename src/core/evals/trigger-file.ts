@@ -26,9 +26,13 @@ export const TRIGGER_DIAGNOSTIC_CODES = [
   'triggers-unknown-field',
   'triggers-no-queries',
   'triggers-unreadable',
+  'triggers-too-large',
 ] as const;
 
 export type TriggerDiagnosticCode = (typeof TRIGGER_DIAGNOSTIC_CODES)[number];
+
+/** Trigger files hold a few dozen queries; a larger one is refused unread. */
+export const MAX_TRIGGER_FILE_BYTES = 1024 * 1024;
 
 /** Bounds of the per-file `runs` override (each run is a model request per query). */
 export const MAX_RUNS = 20;
@@ -144,34 +148,50 @@ export function parseTriggerTests(text: string, file: string): ParsedTriggerTest
 /** Reads a skill's trigger tests; undefined when the skill has none. */
 export async function loadTriggerTests(skillDir: string, options: { blockingReads?: boolean } = {}): Promise<ParsedTriggerTests | undefined> {
   const file = path.join(skillDir, TRIGGER_TESTS_PATH);
-  let text: string;
+  let read: TriggerFileRead;
   try {
     // The command line reads blocking, as it reads SKILL.md files (see LoadOptions.blockingReads).
-    text = options.blockingReads ? readTextBlocking(file) : await readText(file);
+    read = options.blockingReads ? readTextBlocking(file) : await readText(file);
   } catch (error) {
     const code = errorCode(error);
     if (code === 'ENOENT' || code === 'ENOTDIR') {
       return undefined;
     }
-    const message = `${file} cannot be read: ${errorMessage(error)}`;
-    return { file, diagnostics: [{ code: 'triggers-unreadable', severity: 'error', message, file, range: { start: { line: 0, column: 0 }, end: { line: 0, column: 0 } } }] };
+    return fileProblem(file, 'triggers-unreadable', `${file} cannot be read: ${errorMessage(error)}`);
   }
-  return parseTriggerTests(text, file);
+  if ('tooLargeBytes' in read) {
+    return fileProblem(
+      file,
+      'triggers-too-large',
+      `${file} is ${read.tooLargeBytes} bytes, over the ${MAX_TRIGGER_FILE_BYTES}-byte (1 MiB) limit for trigger tests; it was not read. Keep it to the queries that test the skill.`,
+    );
+  }
+  return parseTriggerTests(read.text, file);
 }
 
-async function readText(file: string): Promise<string> {
+/** The text of a trigger file, or its size when it is over the limit. */
+type TriggerFileRead = { text: string } | { tooLargeBytes: number };
+
+/** A trigger file that could not be read, as one error at its start. */
+function fileProblem(file: string, code: TriggerDiagnosticCode, message: string): ParsedTriggerTests {
+  return { file, diagnostics: [{ code, severity: 'error', message, file, range: { start: { line: 0, column: 0 }, end: { line: 0, column: 0 } } }] };
+}
+
+async function readText(file: string): Promise<TriggerFileRead> {
   const handle = await fs.promises.open(file, READ_WITHOUT_WAITING);
   try {
-    return await handle.readFile('utf8');
+    const { size } = await handle.stat();
+    return size > MAX_TRIGGER_FILE_BYTES ? { tooLargeBytes: size } : { text: await handle.readFile('utf8') };
   } finally {
     await handle.close();
   }
 }
 
-function readTextBlocking(file: string): string {
+function readTextBlocking(file: string): TriggerFileRead {
   const fd = fs.openSync(file, READ_WITHOUT_WAITING);
   try {
-    return fs.readFileSync(fd, 'utf8');
+    const { size } = fs.fstatSync(fd);
+    return size > MAX_TRIGGER_FILE_BYTES ? { tooLargeBytes: size } : { text: fs.readFileSync(fd, 'utf8') };
   } finally {
     fs.closeSync(fd);
   }

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { loadTriggerTests, parseTriggerTests, TRIGGER_DIAGNOSTIC_CODES } from '../../../../src/core/evals/trigger-file';
+import { loadTriggerTests, MAX_TRIGGER_FILE_BYTES, parseTriggerTests, TRIGGER_DIAGNOSTIC_CODES } from '../../../../src/core/evals/trigger-file';
 import type { SkillDiagnostic } from '../../../../src/core/model/types';
 import { makeNamedPipe, printedByChild } from '../../named-pipe';
 
@@ -231,6 +231,35 @@ describe('loadTriggerTests', () => {
       assert.deepEqual({ ...diagnostic, message: '' }, { code: 'triggers-unreadable', severity: 'error', message: '', file, range: { start: { line: 0, column: 0 }, end: { line: 0, column: 0 } } });
       assert.ok(diagnostic.message.startsWith(`${file} cannot be read: EISDIR`), diagnostic.message);
     }
+  });
+
+  it('refuses a file over the size limit unread, saying how large it is', async () => {
+    const skill = path.join(dir, 'huge');
+    const file = path.join(skill, 'evals', 'triggers.json');
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const entry = '{ "query": "fill a form", "should_trigger": true },';
+    const text = `[${entry.repeat(Math.ceil(MAX_TRIGGER_FILE_BYTES / entry.length))}{ "query": "last", "should_trigger": false }]`;
+    await fs.writeFile(file, text);
+    for (const blockingReads of [false, true]) {
+      const loaded = await loadTriggerTests(skill, { blockingReads });
+      assert.equal(loaded?.tests, undefined);
+      assert.deepEqual(
+        loaded?.diagnostics.map(({ code, severity, message }) => [code, severity, message]),
+        [
+          [
+            'triggers-too-large',
+            'error',
+            `${file} is ${Buffer.byteLength(text)} bytes, over the ${MAX_TRIGGER_FILE_BYTES}-byte (1 MiB) limit for trigger tests; it was not read. Keep it to the queries that test the skill.`,
+          ],
+        ],
+      );
+    }
+    // At the limit it is read.
+    await fs.writeFile(file, text.slice(0, MAX_TRIGGER_FILE_BYTES));
+    assert.equal(
+      (await loadTriggerTests(skill))?.diagnostics.some((diagnostic) => diagnostic.code === 'triggers-too-large'),
+      false,
+    );
   });
 
   it('reads a named pipe in its place without waiting for a writer, in both ways of reading', async function () {
