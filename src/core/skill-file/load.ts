@@ -340,7 +340,7 @@ function readHeadWithoutStat(file: string, fd: number): SkillFileRead | undefine
   try {
     bytesRead = fs.readSync(fd, blockingScratch, 0, FIRST_HEAD_READ_BYTES, 0);
   } catch (error) {
-    // A folder says so here; anything else (a terminal with nothing to read, say) the stat explains.
+    // A folder says so here; anything else (a pipe or a terminal, which has no positions) the stat explains.
     return errorCode(error) === 'EISDIR' ? { file, error: isFolderError() } : undefined;
   }
   if (bytesRead === 0) {
