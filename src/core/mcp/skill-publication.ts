@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { parseYamlCore } from '../skill-file/yaml-core';
 import { mapWithConcurrency } from '../util/async';
 import { errorMessage } from '../util/errors';
+import { READ_WITHOUT_WAITING } from '../util/files';
 import { frontmatterYaml } from '../skill-file/parse';
 import { listSkillResources, resolveSkillResource } from '../use/resources';
 import { SKILL_FILE_URI_NAME, skillEntryUri, skillUri } from './skill-uri';
@@ -176,7 +177,8 @@ export async function publishSkill(record: SkillRecord, limits: SkillLimits = SK
   }
   let contents: Buffer[];
   try {
-    contents = await mapWithConcurrency(files, READ_CONCURRENCY, (file) => fs.readFile(file.file));
+    // Without waiting, as every read of a skill's files (see READ_WITHOUT_WAITING).
+    contents = await mapWithConcurrency(files, READ_CONCURRENCY, (file) => fs.readFile(file.file, { flag: READ_WITHOUT_WAITING }));
   } catch (error) {
     return { ok: false, reason: 'unreadable', message: `Could not read skill "${record.name}": ${errorMessage(error)}` };
   }

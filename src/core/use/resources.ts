@@ -6,6 +6,7 @@ import { StringDecoder } from 'node:string_decoder';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { errorCode } from '../util/errors';
+import { READ_WITHOUT_WAITING } from '../util/files';
 import { IGNORED_FOLDER_NAMES } from '../discovery/probe';
 import { relativeInside } from '../util/paths';
 import { closestNames } from './find';
@@ -162,7 +163,8 @@ async function notFoundMessage(realSkillDir: string, relative: string): Promise<
 export async function readSkillResource(skillDir: string, requested: string, options: ReadResourceOptions = {}): Promise<SkillResource> {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_RESOURCE_BYTES;
   const resolved = await resolveSkillResource(skillDir, requested);
-  const handle = await fs.open(resolved.file, 'r');
+  // Without waiting: a file swapped for a named pipe since it was resolved must not hold the read.
+  const handle = await fs.open(resolved.file, READ_WITHOUT_WAITING);
   try {
     const buffer = Buffer.alloc(Math.min(resolved.size, Math.max(maxBytes, BINARY_SNIFF_BYTES)));
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
