@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { Range, Severity, SkillDiagnostic } from '../model/types';
+import { FILE_START_RANGE } from '../skill-file/diagnostic-codes';
 import { errorCode, errorMessage } from '../util/errors';
 import { READ_WITHOUT_WAITING } from '../util/files';
 
@@ -174,7 +175,7 @@ type TriggerFileRead = { text: string } | { tooLargeBytes: number };
 
 /** A trigger file that could not be read, as one error at its start. */
 function fileProblem(file: string, code: TriggerDiagnosticCode, message: string): ParsedTriggerTests {
-  return { file, diagnostics: [{ code, severity: 'error', message, file, range: { start: { line: 0, column: 0 }, end: { line: 0, column: 0 } } }] };
+  return { file, diagnostics: [{ code, severity: 'error', message, file, range: FILE_START_RANGE }] };
 }
 
 async function readText(file: string): Promise<TriggerFileRead> {
