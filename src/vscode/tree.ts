@@ -166,6 +166,17 @@ function ownContents(item: ViewItem): object {
   return contents;
 }
 
+/** Gives `target` exactly the fields of `source`, its children aside. */
+function replaceContents(target: ViewItem, source: object): void {
+  const fields = target as unknown as Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    if (key !== 'children' && !(key in source)) {
+      delete fields[key];
+    }
+  }
+  Object.assign(target, source);
+}
+
 function themeIcon(icon: IconSpec): vscode.ThemeIcon {
   return new vscode.ThemeIcon(icon.id, icon.color ? new vscode.ThemeColor(icon.color) : undefined);
 }
@@ -221,15 +232,4 @@ export function createSkillsView(host: SkillsHost, provider: SkillsTreeProvider,
 
 export function setContext(key: string, value: unknown): Thenable<unknown> {
   return vscode.commands.executeCommand('setContext', key, value);
-}
-
-/** Gives `target` exactly the fields of `source`, its children aside. */
-function replaceContents(target: ViewItem, source: object): void {
-  const fields = target as unknown as Record<string, unknown>;
-  for (const key of Object.keys(fields)) {
-    if (key !== 'children' && !(key in source)) {
-      delete fields[key];
-    }
-  }
-  Object.assign(target, source);
 }
