@@ -74,6 +74,39 @@ describe('trigger test items', () => {
     assert.ok(outline(controller).includes('    book a meeting room — should not trigger @3'));
   });
 
+  it('refuses a file over 1 MiB unread, on the skill item and in Problems, and reads it again once it is smaller', async () => {
+    const controller = await triggerTests();
+    const api = await productApi();
+    const file = path.join(workspaceSkillsFolder(), 'meeting-notes', 'evals', 'triggers.json');
+    const original = fs.readFileSync(file, 'utf8');
+    const entry = '\n  { "query": "take minutes of the standup", "should_trigger": true },';
+    const huge = `[${entry.repeat(Math.ceil((1024 * 1024) / entry.length))}\n  { "query": "book a meeting room", "should_trigger": false }\n]\n`;
+    try {
+      fs.writeFileSync(file, huge);
+      await waitFor(
+        async () => {
+          await api.whenIdle();
+          return findItem(controller, 'meeting-notes').error !== undefined;
+        },
+        { message: 'the over-size file is not reported on the skill item' },
+      );
+      assert.equal(
+        findItem(controller, 'meeting-notes').error,
+        `${path.join('meeting-notes', 'evals', 'triggers.json')}:1:1: ${file} is ${Buffer.byteLength(huge)} bytes, over the 1048576-byte (1 MiB) limit for trigger tests; it was not read. Keep it to the queries that test the skill.`,
+      );
+      assert.deepEqual(diagnosticSummary(file), [['triggers-too-large', 'Error', 0, 0, 0, 0]]);
+    } finally {
+      fs.writeFileSync(file, original);
+    }
+    await waitFor(
+      async () => {
+        await api.whenIdle();
+        return findItem(controller, 'meeting-notes').error === undefined && diagnosticSummary(file).length === 0;
+      },
+      { message: 'the smaller file still shows the size error' },
+    );
+  });
+
   it('checks the file as you type and in Validate Skills', async () => {
     const api = await productApi();
     const file = pdfTests();
