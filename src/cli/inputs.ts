@@ -16,6 +16,30 @@ export async function rootsFromArguments(args: readonly string[], io: CliIo): Pr
   return Promise.all(args.map(async (arg) => rootFromArgument(arg, await existingFolder(arg, io))));
 }
 
+/**
+ * Roots of a server that keeps running: a folder that does not exist yet is a root all the same,
+ * served once it appears (a new user has no ~/.agent/skills); anything else unusable is refused.
+ * `missing` lists those arguments, to be said on stderr.
+ */
+export async function watchedRootsFromArguments(args: readonly string[], io: CliIo): Promise<{ roots: SkillRoot[]; missing: string[] }> {
+  const missing: string[] = [];
+  const roots = await Promise.all(
+    args.map(async (arg) => {
+      const resolved = path.resolve(io.cwd, arg);
+      const exists = await fs.stat(resolved).then(
+        () => true,
+        (error: unknown) => errorCode(error) !== 'ENOENT',
+      );
+      if (!exists) {
+        missing.push(arg);
+        return rootFromArgument(arg, resolved);
+      }
+      return rootFromArgument(arg, await existingFolder(arg, io));
+    }),
+  );
+  return { roots, missing };
+}
+
 /** A skill folder (holding a SKILL.md, any case), its SKILL.md itself, or a folder of skill folders. */
 export async function validationTarget(arg: string, io: CliIo): Promise<ValidationTarget> {
   const resolved = path.resolve(io.cwd, arg);

@@ -75,6 +75,18 @@ export const integrationSuites: readonly IntegrationSuite[] = [
     trusted: true,
     home: 'chat-home',
   },
+  // A new user: no home skills folder at all (the fixture home is empty), then one made while the
+  // server runs; and a window with no skills folder of its own either.
+  {
+    name: 'mcp-new-user',
+    workspaces: ['chat'],
+    trusted: true,
+  },
+  {
+    name: 'mcp-no-skills',
+    workspaces: ['editor-empty'],
+    trusted: true,
+  },
   {
     name: 'mcp-restricted',
     workspaces: ['chat'],

@@ -14,7 +14,7 @@ import { DEFAULT_CATALOG_BUDGET_CHARS } from '../../core/use/catalog';
 import type { SkillRoot } from '../../core/model/types';
 import { parseArguments, positiveInteger } from '../args';
 import { VERSION } from '../help';
-import { rootsFromArguments } from '../inputs';
+import { watchedRootsFromArguments } from '../inputs';
 import { ExitCode, PROGRAM, type CliIo } from '../io';
 import { RootWatcher } from './root-watcher';
 import { SkillsServer } from './skills-server';
@@ -100,8 +100,9 @@ export async function serveSkills(options: McpServeOptions): Promise<void> {
 export async function mcpCommand(args: readonly string[], io: CliIo): Promise<number> {
   const { options, lists, operands } = parseArguments('mcp', args, { 'no-user': 'flag', 'no-builtin': 'flag', allow: 'repeated', 'budget-chars': 'value' });
   const catalogBudgetChars = positiveInteger('mcp', 'budget-chars', options.get('budget-chars')) ?? DEFAULT_CATALOG_BUDGET_CHARS;
+  const typed = await watchedRootsFromArguments(operands, io);
   const roots = [
-    ...(await rootsFromArguments(operands, io)),
+    ...typed.roots,
     ...buildSkillRoots({
       workspaceFolders: [],
       homeDir: os.homedir(),
@@ -113,6 +114,9 @@ export async function mcpCommand(args: readonly string[], io: CliIo): Promise<nu
   ];
   const log = (message: string): void => io.stderr(`${PROGRAM} mcp: ${message}\n`);
   log(`serving skills from ${roots.map((root) => root.path).join(', ') || 'no folder'}.`);
+  for (const arg of typed.missing) {
+    log(`${arg} does not exist yet; its skills are served once it appears.`);
+  }
   const stop = new Promise<void>((resolve) => {
     process.once('SIGTERM', resolve);
     process.once('SIGINT', resolve);

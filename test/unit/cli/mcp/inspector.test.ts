@@ -12,6 +12,7 @@ import { removeDir, skillText, tempDir, writeTree } from '../../../fixtures/tree
 
 const INSPECTOR = path.join(REPOSITORY, 'node_modules', '@modelcontextprotocol', 'inspector', 'clients', 'launcher', 'build', 'index.js');
 const CHAT_SKILLS = path.join(REPOSITORY, 'test', 'workspaces', 'chat', '.agent', 'skills');
+const INITIALIZE = '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}';
 
 interface Run {
   code: number;
@@ -105,8 +106,8 @@ describe('agent-skills mcp, as a process', function () {
     await ensureBundle();
   });
 
-  function start(): { send(line: string): void; end(): void; kill(): void; lines(): string[]; stderr(): string; exited: Promise<number | null> } {
-    const child = spawn(process.execPath, [BUNDLE, 'mcp', '--no-user', '--no-builtin', CHAT_SKILLS], { cwd: REPOSITORY, stdio: ['pipe', 'pipe', 'pipe'] });
+  function start(roots = [CHAT_SKILLS]): { send(line: string): void; end(): void; kill(): void; lines(): string[]; stderr(): string; exited: Promise<number | null> } {
+    const child = spawn(process.execPath, [BUNDLE, 'mcp', '--no-user', '--no-builtin', ...roots], { cwd: REPOSITORY, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -133,7 +134,7 @@ describe('agent-skills mcp, as a process', function () {
 
   it('writes only JSON-RPC to stdout, answers bad input with errors, and exits 0 when stdin closes', async () => {
     const server = start();
-    server.send('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}');
+    server.send(INITIALIZE);
     await until(() => server.lines().length >= 1, 'initialize answered');
     server.send('{"jsonrpc":"2.0","method":"notifications/initialized"}');
     server.send('this is not json');
@@ -147,6 +148,33 @@ describe('agent-skills mcp, as a process', function () {
     assert.equal(messages.find((message) => message.id === 2)?.error?.code, -32602);
     assert.match(messages.find((message) => message.id === 3)?.result?.content?.[0].text ?? '', /^<skill name="pdf-report"/);
     assert.match(server.stderr(), /agent-skills mcp: serving skills from /);
+  });
+
+  it('starts with roots that do not exist yet, serves what exists, and picks a root up when it appears', async () => {
+    const dir = await tempDir();
+    const userSkills = path.join(dir, 'home', '.agent', 'skills');
+    const server = start([CHAT_SKILLS, userSkills]);
+    try {
+      server.send(INITIALIZE);
+      await until(() => server.lines().length >= 1, 'initialize answered');
+      server.send('{"jsonrpc":"2.0","method":"notifications/initialized"}');
+      const activateNames = async (id: number): Promise<string[]> => {
+        server.send(`{"jsonrpc":"2.0","id":${id},"method":"tools/list"}`);
+        await until(() => server.lines().some((line) => line.startsWith(`{"result"`) && line.includes(`"id":${id}`)), `tools/list ${id} answered`);
+        const answer = JSON.parse(server.lines().find((line) => line.includes(`"id":${id}`))!) as { result: { tools: { name: string; inputSchema: { properties: { name?: { enum: string[] } } } }[] } };
+        return answer.result.tools.find((tool) => tool.name === 'activate_skill')!.inputSchema.properties.name!.enum;
+      };
+      assert.ok((await activateNames(2)).includes('pdf-report'));
+      assert.match(server.stderr(), /home\/\.agent\/skills does not exist yet; its skills are served once it appears\./);
+      await writeTree(path.join(userSkills, 'late-skill'), { 'SKILL.md': skillText('late-skill', 'A skill made after the server started.') });
+      await until(() => server.lines().some((line) => line.includes('notifications/tools/list_changed')), 'tools/list_changed sent');
+      assert.ok((await activateNames(3)).includes('late-skill'));
+      server.end();
+      assert.equal(await server.exited, 0);
+    } finally {
+      server.kill();
+      await removeDir(dir);
+    }
   });
 
   it('exits 0 on SIGTERM', async () => {
