@@ -1,5 +1,6 @@
-// `agent-skills list [--json] ROOT…`: every discovered skill with its status and source, as an
-// aligned table or as JSON. Earlier roots take precedence, as the editor's locations do.
+// `agent-skills list [--json] ROOT…`: every discovered skill with its status (in chat /list's
+// words) and source, as an aligned table or as JSON. Earlier roots take precedence, as the
+// editor's locations do.
 
 import { discoverSkills } from '../core/discovery/discover';
 import { collapseWhitespace } from '../core/util/text';
@@ -7,7 +8,7 @@ import type { DiscoveryProblem, SkillRecord, SkillStatus } from '../core/model/t
 import { parseArguments } from './args';
 import { rootsFromArguments } from './inputs';
 import { displayPath, ExitCode, plural, PROGRAM, UsageError, type CliIo } from './io';
-import { firstError } from '../core/model/status';
+import { firstError, statusWords } from '../core/model/status';
 
 export interface ListedSkillJson {
   name: string;
@@ -39,7 +40,7 @@ export async function listCommand(args: readonly string[], io: CliIo): Promise<n
     return ExitCode.ok;
   }
   if (discovery.skills.length > 0) {
-    const rows = discovery.skills.map((record) => [record.name, record.status, record.root.label, details(record, io)]);
+    const rows = discovery.skills.map((record) => [record.name, statusWords(record), record.root.label, details(record, io)]);
     io.stdout(formatTable([[...HEADINGS], ...rows], io.columns));
   }
   io.stdout(`${summary(discovery.skills)}\n`);

@@ -3,7 +3,7 @@
 
 import { singleLine } from '../util/text';
 import { untrustedNote } from './tool-texts';
-import { isUsableStatus, isUserInvocable, leadingProblem } from '../model/status';
+import { isUsableStatus, isUserInvocable, leadingProblem, statusWords } from '../model/status';
 import { escapeMarkdown } from '../util/text';
 import { findSkills, type SkillMatch } from '../use/find';
 import type { RegistrySnapshot } from '../discovery/registry';
@@ -51,35 +51,6 @@ function truncate(text: string, length: number): string {
   return text.length > length ? `${text.slice(0, length - 1)}…` : text;
 }
 
-function statusText(record: SkillRecord): string {
-  const notes: string[] = [];
-  switch (record.status) {
-    case 'not-allowed':
-      notes.push('not allowed');
-      break;
-    case 'disabled':
-      notes.push('turned off');
-      break;
-    default:
-      notes.push(record.status);
-  }
-  if (record.stale) {
-    notes.push('stale: last valid version');
-  }
-  if (isUsableStatus(record.status)) {
-    if (record.metadata?.disableModelInvocation) {
-      notes.push('/use only');
-    }
-    if (record.metadata?.userInvocable === false) {
-      notes.push('model only');
-    }
-    if (record.metadata?.context === 'fork') {
-      notes.push('runs isolated');
-    }
-  }
-  return notes.join(', ');
-}
-
 function descriptionText(record: SkillRecord): string {
   // Only shadowed records name a winner, and invalid ones never have metadata (stale ones keep their last valid version's).
   if (record.shadowedBy) {
@@ -113,7 +84,7 @@ export function renderSkillList(snapshot: RegistrySnapshot, options: SkillListOp
     for (const record of shown) {
       const name = `**[${escapeMarkdown(record.name)}](${options.link(record)})**`;
       const description = escapeMarkdown(singleLine(truncate(descriptionText(record), MAX_DESCRIPTION_IN_LIST)));
-      lines.push(`- ${name} · ${escapeMarkdown(statusText(record))} · ${escapeMarkdown(singleLine(record.root.label))}: ${description}`);
+      lines.push(`- ${name} · ${escapeMarkdown(statusWords(record))} · ${escapeMarkdown(singleLine(record.root.label))}: ${description}`);
     }
   }
   if (withheld > 0) {

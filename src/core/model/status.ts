@@ -21,3 +21,36 @@ export function firstError(record: SkillRecord): SkillDiagnostic | undefined {
 export function leadingProblem(record: SkillRecord): SkillDiagnostic | undefined {
   return firstError(record) ?? record.diagnostics[0];
 }
+
+/**
+ * A record's status in a few words, with what limits its use ("available, /use only"): the one
+ * wording of the command line's `list` and chat's `/list`.
+ */
+export function statusWords(record: SkillRecord): string {
+  const notes: string[] = [];
+  switch (record.status) {
+    case 'not-allowed':
+      notes.push('not allowed');
+      break;
+    case 'disabled':
+      notes.push('turned off');
+      break;
+    default:
+      notes.push(record.status);
+  }
+  if (record.stale) {
+    notes.push('stale: last valid version');
+  }
+  if (isUsableStatus(record.status)) {
+    if (record.metadata?.disableModelInvocation) {
+      notes.push('/use only');
+    }
+    if (record.metadata?.userInvocable === false) {
+      notes.push('model only');
+    }
+    if (record.metadata?.context === 'fork') {
+      notes.push('runs isolated');
+    }
+  }
+  return notes.join(', ');
+}

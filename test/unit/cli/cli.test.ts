@@ -363,6 +363,17 @@ describe('agent-skills CLI', () => {
       assert.match(run.stdout, /…$/m);
     });
 
+    it('words a status as chat /list does: a skill hidden from the model is "/use only"', async () => {
+      await writeTree(dir, {
+        deploy: { 'SKILL.md': skillText('deploy', 'Deploys the app.', undefined, 'disable-model-invocation: true\n') },
+        audit: { 'SKILL.md': skillText('audit', 'Audits the code.', undefined, 'context: fork\n') },
+      });
+      const run = await cli(['list', dir]);
+      assert.match(run.stdout, /^deploy +available, \/use only +/m);
+      assert.match(run.stdout, /^audit +available, runs isolated +/m);
+      assert.match(run.stdout, /^2 skills: 2 available$/m);
+    });
+
     it('reports discovery problems on stderr, keeping the table on stdout', async () => {
       await writeTree(dir, { good: { 'SKILL.md': skillText('good', 'A good skill.') } });
       await fs.symlink(path.join(dir, 'missing'), path.join(dir, 'dangling'));
