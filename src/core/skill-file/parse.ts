@@ -176,11 +176,14 @@ export function parseSkillText(text: string, options: ParseOptions): ParsedSkill
     const firstNewline = yamlText.indexOf('\n');
     data ??= parseYamlFrontmatter(firstNewline < 0 ? '' : yamlText.slice(firstNewline));
   } catch (error) {
-    const { position, reason } = error instanceof RangeError ? describeDeepNesting(lines) : describeYamlError(error, lines);
+    const tooDeep = error instanceof RangeError;
+    const { position, reason } = tooDeep ? describeDeepNesting(lines) : describeYamlError(error, lines);
+    // Nesting too deep is said in our words already; the parser's words come after what to do.
+    const explanation = tooDeep ? `${reason}. ${capitalize(GENERIC_YAML_HINT)}` : `${yamlErrorHint(lines, position.line)} The YAML parser says: ${reason}.`;
     report(
       'yaml-syntax',
       'error',
-      `Invalid YAML in the frontmatter (line ${position.line + 1}, column ${position.column + 1}): ${reason}. Fix the syntax; quote values that contain ": " or start with a special character.`,
+      `Invalid YAML in the frontmatter (line ${position.line + 1}, column ${position.column + 1}): ${explanation}`,
       rangeOnLine(position.line, position.column, Math.max(position.column + 1, lines[position.line].trimEnd().length)),
     );
     return unreadable();
@@ -318,6 +321,28 @@ function describeYamlError(error: unknown, yamlLines: readonly string[]): { posi
   }
   const reason = typeof details?.reason === 'string' ? details.reason : typeof details?.message === 'string' ? details.message : String(error);
   return { position: { line, column }, reason };
+}
+
+const GENERIC_YAML_HINT = 'fix the syntax there; quote values that contain ": " or start with a special character.';
+
+/** A top-level `key: value` line of the frontmatter. */
+const TOP_LEVEL_FIELD = /^([A-Za-z0-9_-]+)[ \t]*:[ \t]+(.*)$/;
+
+/**
+ * What to do about a YAML error, in the user's words, to lead its message (the parser's own words
+ * follow). The usual cause is a plain value holding ": ", which YAML reads as a nested field.
+ */
+function yamlErrorHint(yamlLines: readonly string[], errorLine: number): string {
+  const field = TOP_LEVEL_FIELD.exec(yamlLines[errorLine] ?? '');
+  const value = field?.[2].trim() ?? '';
+  if (field && !/^["'|>]/.test(value) && /:[ \t]/.test(value)) {
+    return `put the value of "${field[1]}" in quotes, since it contains ": ".`;
+  }
+  return GENERIC_YAML_HINT;
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function invalidUtf8Message(position: Position, part: 'frontmatter' | 'body'): string {

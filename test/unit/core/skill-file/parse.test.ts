@@ -349,7 +349,7 @@ describe('parseSkillText', function () {
         parse('---\r\nname: [a\r\n---\r\n'),
         'yaml-syntax',
         'error',
-        'Invalid YAML in the frontmatter (line 2, column 9): unexpected end of the stream within a flow collection. Fix the syntax; quote values that contain ": " or start with a special character.',
+        'Invalid YAML in the frontmatter (line 2, column 9): fix the syntax there; quote values that contain ": " or start with a special character. The YAML parser says: unexpected end of the stream within a flow collection.',
         range(1, 8, 1, 9),
       );
     });
@@ -370,13 +370,23 @@ describe('parseSkillText', function () {
             parse('---\nname: a # note\n---\n'),
             'yaml-syntax',
             'error',
-            `Invalid YAML in the frontmatter (line 1, column 1): ${reason}. Fix the syntax; quote values that contain ": " or start with a special character.`,
+            `Invalid YAML in the frontmatter (line 1, column 1): fix the syntax there; quote values that contain ": " or start with a special character. The YAML parser says: ${reason}.`,
             range(0, 0, 0, 1),
           );
         }
       } finally {
         engine.parse = original;
       }
+    });
+
+    it('leads with what to do: quote the value that holds ": ", then the parser\'s words', function () {
+      exactly(
+        parse('---\nname: notes\ndescription: Writes notes. Use when: asked for notes.\n---\n'),
+        'yaml-syntax',
+        'error',
+        'Invalid YAML in the frontmatter (line 3, column 36): put the value of "description" in quotes, since it contains ": ". The YAML parser says: incomplete explicit mapping pair; a key node is missed; or followed by a non-tabulated empty line.',
+        range(2, 35, 2, 53),
+      );
     });
 
     it('reports a duplicated key on its second occurrence', function () {
@@ -422,7 +432,7 @@ describe('parseSkillText', function () {
     const tooDeep = (line: number, column: number, endColumn: number): [string, string, string, Range] => [
       'yaml-syntax',
       'error',
-      `Invalid YAML in the frontmatter (line ${line + 1}, column ${column + 1}): the values are nested too deeply to read (thousands of levels of lists or mappings). Fix the syntax; quote values that contain ": " or start with a special character.`,
+      `Invalid YAML in the frontmatter (line ${line + 1}, column ${column + 1}): the values are nested too deeply to read (thousands of levels of lists or mappings). Fix the syntax there; quote values that contain ": " or start with a special character.`,
       range(line, column, line, endColumn),
     ];
 
