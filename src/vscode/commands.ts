@@ -31,7 +31,7 @@ export function registerCommands(host: SkillsHost, diagnostics: SkillDiagnostics
     };
 
   return vscode.Disposable.from(
-    register(COMMANDS.validate, () => validate(diagnostics)),
+    register(COMMANDS.validate, (options?: ValidateOptions) => validate(diagnostics, options)),
     register(COMMANDS.createSkill, (args?: CreateSkillArgs) => createSkill(host, args)),
     register(COMMANDS.refresh, () => Promise.all([host.refresh(), unconfigured.check()])),
     register(COMMANDS.addFoundLocations, () => unconfigured.addAll()),
@@ -101,8 +101,17 @@ export function findRecord(host: SkillsHost, reference: SkillReference): SkillRe
   return undefined;
 }
 
-async function validate(diagnostics: SkillDiagnostics): Promise<ValidationReport> {
+/** Arguments of the Validate command for callers that show the summary themselves. */
+export interface ValidateOptions {
+  /** Show the summary as a notification (default true); chat's /validate prints it instead. */
+  notify?: boolean;
+}
+
+async function validate(diagnostics: SkillDiagnostics, options: ValidateOptions = {}): Promise<ValidationReport> {
   const report = await diagnostics.validateAll();
+  if (options.notify === false) {
+    return report;
+  }
   const show = report.errors > 0 ? vscode.window.showErrorMessage : report.warnings > 0 ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
   // Not awaited: the command returns its report without waiting for the notification to close.
   void show(report.message, 'Open Problems').then((choice) => {

@@ -49,6 +49,7 @@ import type { SkillRecord } from '../../core/model/types';
 import { currentCatalog } from '../../core/use/current-catalog';
 import { COMMANDS, PARTICIPANT_ID } from '../manifest';
 import type { ValidationReport } from '../diagnostics';
+import type { ValidateOptions } from '../commands';
 import type { SkillsHost } from '../skills-host';
 import { toChatMessages, toConversationTurns } from './messages';
 import { ModelRequestError, RequestCancelled, runToolLoop, throwIfCancelled, type ToolLoopOptions, type ToolLoopResult } from './tool-loop';
@@ -136,8 +137,10 @@ class SkillsChatTurn {
 
   private async validate(): Promise<vscode.ChatResult> {
     this.stream.progress('Validating skills…');
-    // The editor's command publishes the diagnostics and returns the summary; its diagnostics are the details.
-    const report = await vscode.commands.executeCommand<ValidationReport | undefined>(COMMANDS.validate);
+    // The editor's command publishes the diagnostics and returns the summary; its diagnostics are the
+    // details. The summary is printed here, so the command's notification would only repeat it.
+    const options: ValidateOptions = { notify: false };
+    const report = await vscode.commands.executeCommand<ValidationReport | undefined>(COMMANDS.validate, options);
     const problems = report?.problems ?? [];
     const skills = this.host.snapshot.skills;
     this.stream.markdown(

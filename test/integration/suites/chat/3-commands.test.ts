@@ -1,7 +1,18 @@
 // The @skills slash commands: /list, /use and /validate.
 import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
 import { describeRequests, instructionsOf, lastUserText, useChatView } from '../../chat-helpers';
-import { openChat, scriptedModel } from '../../util';
+import { harnessAvailable, openChat, readViewText, scriptedModel, waitFor } from '../../util';
+
+/** The notifications of this window, read from the notification center (toasts do not show here). */
+async function notificationsText(): Promise<string> {
+  await vscode.commands.executeCommand('notifications.showList');
+  try {
+    return await readViewText('notifications');
+  } finally {
+    await vscode.commands.executeCommand('notifications.hideList');
+  }
+}
 
 describe('@skills commands', () => {
   useChatView();
@@ -51,5 +62,21 @@ describe('@skills commands', () => {
     assert.equal(turn.modelRequests.length, 0);
     assert.match(turn.chatText, /Checked \d+ skills: [1-9]\d* errors?, \d+ warnings?\./);
     assert.match(turn.chatText, /Error broken-yaml\/SKILL\.md:\d+/);
+  });
+
+  it('/validate prints its summary once: no notification repeats it', async function () {
+    if (!harnessAvailable()) {
+      this.skip();
+    }
+    const summary = /Checked \d+ skills: [1-9]\d* errors?/;
+    // The command from the palette says it in a notification, and this probe sees it.
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await vscode.commands.executeCommand('agentSkills.validate');
+    await waitFor(async () => summary.test(await notificationsText()), { message: 'Validate Skills showed no notification' });
+    await vscode.commands.executeCommand('notifications.clearAll');
+    const turn = await openChat('@skills /validate', { newSession: true });
+    assert.match(turn.chatText, summary);
+    // The command shows its notification before it returns the report that the chat prints.
+    assert.doesNotMatch(await notificationsText(), summary);
   });
 });
