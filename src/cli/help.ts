@@ -3,6 +3,7 @@
 import { version } from '../../package.json';
 import { MAX_FIND_MATCHES } from '../core/use/find';
 import { DEFAULT_CATALOG_BUDGET_CHARS } from '../core/use/catalog';
+import { TOKEN_ENV } from './mcp/http-options';
 
 export const VERSION = version;
 
@@ -15,6 +16,7 @@ Usage:
   agent-skills activate ROOT NAME [ARGS…]
   agent-skills find [--json] [--limit N] QUERY ROOT…
   agent-skills mcp [--no-user] [--no-builtin] [--allow PATTERN]… [--budget-chars N] [ROOT…]
+  agent-skills mcp --http [HOST:]PORT [--token-file FILE] [--allow-host NAME]… [mcp options] [ROOT…]
   agent-skills --help | --version
 
 PATH is a skill folder, its SKILL.md, or a folder of skill folders. ROOT is a folder of skill
@@ -52,6 +54,13 @@ Commands:
                --no-builtin      leave out the built-in skills
                --allow PATTERN   serve only skills whose name matches (repeatable; * and ? wildcards)
                --budget-chars N  character budget of the catalog (default ${DEFAULT_CATALOG_BUDGET_CHARS})
+               --http [HOST:]PORT  serve many clients at once over Streamable HTTP at /mcp instead,
+                                 each in its own session (HOST defaults to 127.0.0.1; PORT 0 picks a
+                                 free one); GET /healthz answers 200 while serving
+               --token-file FILE require "Authorization: Bearer TOKEN", TOKEN being FILE's first line
+                                 (or set ${TOKEN_ENV}); needed unless HOST is 127.0.0.1, ::1 or localhost
+               --allow-host NAME also accept requests whose Host or Origin names NAME (repeatable;
+                                 the bound host and localhost always are)
 
 Exit status: 0 done (warnings allowed); 1 a skill has an error, an input cannot be read, or NAME
 cannot be activated; 2 the command line is wrong; 70 internal error.

@@ -1,7 +1,8 @@
 // `agent-skills mcp [--no-user] [--no-builtin] [--allow PATTERN]… [--budget-chars N] [ROOT…]`:
 // serves the skills of ROOTs, ~/.agent/skills, AGENT_SKILLS_PATH and the built-in skills (in that
 // precedence) over MCP on stdin/stdout until the client disconnects or the process is stopped.
-// Stdout carries only protocol messages; everything said to a person goes to stderr.
+// Stdout carries only protocol messages; everything said to a person goes to stderr. With
+// `--http [HOST:]PORT` it serves many clients over Streamable HTTP instead (http-server.ts).
 
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -15,9 +16,11 @@ import type { SkillRoot } from '../../core/model/types';
 import { parseArguments, positiveInteger } from '../args';
 import { VERSION } from '../help';
 import { watchedRootsFromArguments } from '../inputs';
-import { ExitCode, PROGRAM, type CliIo } from '../io';
+import { ExitCode, PROGRAM, UsageError, type CliIo } from '../io';
+import { allowedHostnames, parseListenAddress, readBearerToken, requireTokenBeyondLoopback } from './http-options';
 import { RootWatcher } from './root-watcher';
 import { SkillsServer } from './skills-server';
+import { PublishedSkills } from '../../core/mcp/published-skills';
 
 export interface SkillsServiceOptions {
   roots: readonly SkillRoot[];
@@ -34,13 +37,16 @@ export interface McpServeOptions extends SkillsServiceOptions {
 }
 
 /**
- * The registry over the roots, the server over the registry, and a watcher that keeps both current.
+ * The registry over the roots, the published skills, and a watcher that keeps both current; each
+ * client gets its own server over them (`openServer`), told of every change until it is closed.
  * The first answer does not wait for the watcher's initial scan (`watcher.ready`).
  */
 export interface SkillsService {
   registry: SkillRegistry;
-  server: SkillsServer;
+  published: PublishedSkills;
   watcher: RootWatcher;
+  /** A server for one client (stdio has one, HTTP one per session); `close` releases it. */
+  openServer(): SkillsServer;
   close(): Promise<void>;
 }
 
@@ -50,22 +56,43 @@ export async function startSkillsService(options: SkillsServiceOptions): Promise
   for (const problem of registry.snapshot.problems) {
     options.log(`${problem.severity}: ${problem.message} [${problem.code}]`);
   }
-  const server = new SkillsServer(registry, { version: VERSION, catalogBudgetChars: options.catalogBudgetChars, log: options.log });
+  const published = new PublishedSkills(registry, { onProblem: (message) => options.log(message) });
+  const servers = new Set<SkillsServer>();
   const watcher = new RootWatcher(
     options.roots.map((root) => root.path),
     (changes) => {
-      server.filesChanged(changes.map((change) => change.path));
+      // Entries holding changed files are rebuilt on the next request; every client is told.
+      if (published.invalidate(changes.map((change) => change.path))) {
+        for (const server of servers) {
+          server.mcp.sendResourceListChanged();
+        }
+      }
       void registry.apply(changes);
     },
   );
   return {
     registry,
-    server,
+    published,
     watcher,
+    openServer() {
+      const server = new SkillsServer(registry, { version: VERSION, catalogBudgetChars: options.catalogBudgetChars, log: options.log, published });
+      servers.add(server);
+      const closed = server.mcp.server.onclose;
+      server.mcp.server.onclose = () => {
+        servers.delete(server);
+        server.dispose();
+        closed?.();
+      };
+      return server;
+    },
     async close() {
       await watcher.dispose();
-      server.dispose();
-      await server.mcp.close();
+      await Promise.all([...servers].map((server) => server.mcp.close()));
+      // Servers never connected have no transport to close.
+      for (const server of servers) {
+        server.dispose();
+      }
+      servers.clear();
       registry.dispose();
     },
   };
@@ -86,11 +113,16 @@ export function builtinSkillsDir(start = __dirname): string | undefined {
 /** Serves until the client disconnects or `stop` resolves; then releases the watchers. */
 export async function serveSkills(options: McpServeOptions): Promise<void> {
   const service = await startSkillsService(options);
+  const server = service.openServer();
   const closed = new Promise<void>((resolve) => {
-    service.server.mcp.server.onclose = resolve;
+    const released = server.mcp.server.onclose;
+    server.mcp.server.onclose = () => {
+      released?.();
+      resolve();
+    };
   });
   try {
-    await service.server.mcp.connect(new StdioServerTransport(options.input, options.output));
+    await server.mcp.connect(new StdioServerTransport(options.input, options.output));
     await Promise.race([closed, options.stop ?? closed]);
   } finally {
     await service.close();
@@ -98,8 +130,27 @@ export async function serveSkills(options: McpServeOptions): Promise<void> {
 }
 
 export async function mcpCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const { options, lists, operands } = parseArguments('mcp', args, { 'no-user': 'flag', 'no-builtin': 'flag', allow: 'repeated', 'budget-chars': 'value' });
+  const { options, lists, operands } = parseArguments('mcp', args, {
+    'no-user': 'flag',
+    'no-builtin': 'flag',
+    allow: 'repeated',
+    'budget-chars': 'value',
+    http: 'value',
+    'token-file': 'value',
+    'allow-host': 'repeated',
+  });
   const catalogBudgetChars = positiveInteger('mcp', 'budget-chars', options.get('budget-chars')) ?? DEFAULT_CATALOG_BUDGET_CHARS;
+  const http = options.get('http');
+  const httpOnly = ['token-file', 'allow-host'].find((name) => options.has(name) || lists.has(name));
+  if (http === undefined && httpOnly !== undefined) {
+    throw new UsageError(`mcp: --${httpOnly} applies to --http only.`);
+  }
+  const address = typeof http === 'string' ? parseListenAddress(http) : undefined;
+  const tokenFile = options.get('token-file');
+  const token = address && (await readBearerToken(typeof tokenFile === 'string' ? tokenFile : undefined, process.env));
+  if (address) {
+    requireTokenBeyondLoopback(address, token);
+  }
   const typed = await watchedRootsFromArguments(operands, io);
   const roots = [
     ...typed.roots,
@@ -121,6 +172,13 @@ export async function mcpCommand(args: readonly string[], io: CliIo): Promise<nu
     process.once('SIGTERM', resolve);
     process.once('SIGINT', resolve);
   });
-  await serveSkills({ roots, allowlist: lists.get('allow') ?? [], catalogBudgetChars, input: process.stdin, output: process.stdout, log, stop });
+  const serviceOptions = { roots, allowlist: lists.get('allow') ?? [], catalogBudgetChars, log };
+  if (address) {
+    const { serveSkillsOverHttp } = require('./http-server') as typeof import('./http-server'); // eslint-disable-line @typescript-eslint/no-require-imports -- stdio never loads it
+    const allowedHosts = allowedHostnames(address, lists.get('allow-host') ?? []);
+    await serveSkillsOverHttp(await startSkillsService(serviceOptions), { address, token, allowedHostnames: allowedHosts, stop, log });
+  } else {
+    await serveSkills({ ...serviceOptions, input: process.stdin, output: process.stdout, stop });
+  }
   return ExitCode.ok;
 }

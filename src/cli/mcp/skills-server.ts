@@ -33,6 +33,8 @@ export interface SkillsServerOptions {
   catalogBudgetChars?: number;
   /** Diagnostics for the person running the server (stderr: stdout carries only protocol). */
   log(message: string): void;
+  /** The published skills, shared by the servers of one registry (one per HTTP session); else its own. */
+  published?: PublishedSkills;
 }
 
 const LIST_CHANGED_NOTIFICATIONS = ['notifications/tools/list_changed', 'notifications/prompts/list_changed', 'notifications/resources/list_changed'];
@@ -79,7 +81,7 @@ export class SkillsServer implements Disposable {
     private readonly registry: SkillRegistry,
     private readonly options: SkillsServerOptions,
   ) {
-    this.published = new PublishedSkills(registry, { onProblem: (message) => options.log(message) });
+    this.published = options.published ?? new PublishedSkills(registry, { onProblem: (message) => options.log(message) });
     const catalog = this.catalog(registry.snapshot);
     if (catalog.overflow.length > 0) {
       options.log(
@@ -118,13 +120,6 @@ export class SkillsServer implements Disposable {
       this.syncPrompts();
       this.mcp.sendResourceListChanged();
     });
-  }
-
-  /** Files changed on disk: entries holding them are rebuilt on the next request. */
-  filesChanged(paths: readonly string[]): void {
-    if (this.published.invalidate(paths)) {
-      this.mcp.sendResourceListChanged();
-    }
   }
 
   dispose(): void {

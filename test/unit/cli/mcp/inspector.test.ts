@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { BUNDLE, ensureBundle, REPOSITORY } from '../bundle';
 import { removeDir, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
+import { startHttpProcess } from './http-process';
 
 const INSPECTOR = path.join(REPOSITORY, 'node_modules', '@modelcontextprotocol', 'inspector', 'clients', 'launcher', 'build', 'index.js');
 const CHAT_SKILLS = path.join(REPOSITORY, 'test', 'workspaces', 'chat', '.agent', 'skills');
@@ -20,9 +21,10 @@ interface Run {
   stderr: string;
 }
 
-async function inspect(options: string[], roots: string[]): Promise<Run> {
+/** The Inspector's command line with `options`, then its target: a server command (after `--`) or `--server-url URL`. */
+async function runInspector(options: string[], target: string[]): Promise<Run> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, [INSPECTOR, '--cli', '-q', ...options, '--', process.execPath, BUNDLE, 'mcp', '--no-user', ...roots], {
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [INSPECTOR, '--cli', '-q', ...options, ...target], {
       cwd: REPOSITORY,
       maxBuffer: 16 * 1024 * 1024,
     });
@@ -30,6 +32,32 @@ async function inspect(options: string[], roots: string[]): Promise<Run> {
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
     return { code: typeof failed.code === 'number' ? failed.code : -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
+}
+
+/** The Inspector against `agent-skills mcp ROOT…` over stdio. */
+function inspect(options: string[], roots: string[]): Promise<Run> {
+  return runInspector(options, ['--', process.execPath, BUNDLE, 'mcp', '--no-user', ...roots]);
+}
+
+/** Asserts the one-line-per-skill reports of skills/list --verify: every skill and every file verified. */
+function assertVerified(stdout: string, expectedFiles: Record<string, number>): void {
+  const reports = stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { uri: string; ok: boolean; files: { status: string }[] });
+  for (const [uri, files] of Object.entries(expectedFiles)) {
+    assert.ok(
+      reports.some((report) => report.uri === uri && report.files.length === files),
+      `${uri} with ${files} files`,
+    );
+  }
+  for (const report of reports) {
+    assert.equal(report.ok, true, JSON.stringify(report));
+    assert.ok(
+      report.files.every((file) => file.status === 'verified'),
+      report.uri,
+    );
   }
 }
 
@@ -58,18 +86,22 @@ describe('agent-skills mcp, checked by the MCP Inspector', function () {
   it('passes skills/list --verify: conformance, frontmatter and every digest', async () => {
     const run = await inspect(['--method', 'skills/list', '--verify'], [CHAT_SKILLS, extra]);
     assert.equal(run.code, 0, run.stdout + run.stderr);
-    const reports = run.stdout
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { uri: string; ok: boolean; files: { status: string }[] });
-    assert.ok(reports.some((report) => report.uri === 'skill://pdf-report/SKILL.md' && report.files.length === 4));
-    assert.ok(reports.some((report) => report.uri === 'skill://dated-skill/SKILL.md' && report.files.length === 3));
-    for (const report of reports) {
-      assert.equal(report.ok, true, JSON.stringify(report));
-      assert.ok(
-        report.files.every((file) => file.status === 'verified'),
-        report.uri,
-      );
+    assertVerified(run.stdout, { 'skill://pdf-report/SKILL.md': 4, 'skill://dated-skill/SKILL.md': 3 });
+  });
+
+  it('passes skills/list --verify over HTTP (--http, bearer token) as over stdio', async () => {
+    const server = await startHttpProcess(['--no-user', CHAT_SKILLS, extra], { AGENT_SKILLS_MCP_TOKEN: 'inspector-token' });
+    try {
+      const target = ['--transport', 'http', '--server-url', server.url];
+      const run = await runInspector(['--method', 'skills/list', '--verify', '--header', 'Authorization: Bearer inspector-token'], target);
+      assert.equal(run.code, 0, run.stdout + run.stderr);
+      assertVerified(run.stdout, { 'skill://pdf-report/SKILL.md': 4, 'skill://dated-skill/SKILL.md': 3 });
+      const refused = await runInspector(['--method', 'skills/list'], target);
+      assert.notEqual(refused.code, 0, 'no token, no skills');
+      assert.match(server.stderr(), /401 for POST \/mcp from 127\.0\.0\.1: no bearer token\./);
+    } finally {
+      server.signal('SIGTERM');
+      await server.exited;
     }
   });
 

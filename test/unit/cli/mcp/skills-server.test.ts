@@ -28,7 +28,7 @@ async function connect(roots: SkillRoot[], allowlist: string[] = []): Promise<Co
   const service = await startSkillsService({ roots, allowlist, catalogBudgetChars: 16_000, log: (message) => logs.push(message) });
   await service.watcher.ready; // Tests edit files right away.
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await service.server.mcp.connect(serverSide);
+  await service.openServer().mcp.connect(serverSide);
   const client = new Client({ name: 'unit-test', version: '1.0.0' });
   await client.connect(clientSide);
   return {

@@ -1,0 +1,86 @@
+// What `agent-skills mcp --http [HOST:]PORT` is told on its command line: the address to listen on,
+// the bearer token (`--token-file FILE` or AGENT_SKILLS_MCP_TOKEN), and the host names a request's
+// Host and Origin may carry. Binding beyond the machine without a token is refused here.
+
+import * as fs from 'node:fs/promises';
+import { errorMessage } from '../../core/util/errors';
+import { InputError, UsageError } from '../io';
+
+export const TOKEN_ENV = 'AGENT_SKILLS_MCP_TOKEN';
+export const DEFAULT_HTTP_HOST = '127.0.0.1';
+/** Names of this machine that need no token: nothing else can reach them. */
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', '::1', 'localhost']);
+
+export interface ListenAddress {
+  /** A host name or an IP address, IPv6 without brackets. */
+  host: string;
+  /** 0 picks a free port, reported once listening. */
+  port: number;
+}
+
+/** `PORT`, `HOST:PORT` or `[IPV6]:PORT`; HOST defaults to 127.0.0.1. */
+export function parseListenAddress(value: string): ListenAddress {
+  const match = /^(?:\[([0-9A-Fa-f:.]+)\]:|([^:[\]]+):)?(\d+)$/.exec(value.trim());
+  const port = match ? Number(match[3]) : NaN;
+  if (!match || port > 65535) {
+    const hint = (value.match(/:/g) ?? []).length > 1 ? ' (put an IPv6 address in brackets: [::1]:8080)' : '';
+    throw new UsageError(`mcp: --http takes [HOST:]PORT with a port from 0 to 65535, not "${value}"${hint}.`);
+  }
+  return { host: match[1] ?? match[2] ?? DEFAULT_HTTP_HOST, port };
+}
+
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host.toLowerCase());
+}
+
+/** The host as it appears in a URL or a Host header: IPv6 in brackets. */
+export function urlHost(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+}
+
+/** The bearer token: the file's first line when `--token-file` is given, else the environment's. */
+export async function readBearerToken(tokenFile: string | undefined, env: NodeJS.ProcessEnv): Promise<string | undefined> {
+  let token: string | undefined;
+  let origin: string;
+  if (tokenFile !== undefined) {
+    origin = tokenFile;
+    try {
+      token = (await fs.readFile(tokenFile, 'utf8')).split(/\r?\n/)[0].trim();
+    } catch (error) {
+      throw new InputError(`mcp: cannot read the token file ${tokenFile}: ${errorMessage(error)}`);
+    }
+  } else {
+    origin = TOKEN_ENV;
+    token = env[TOKEN_ENV]?.trim();
+    if (token === undefined || token === '') {
+      return undefined;
+    }
+  }
+  if (token === '') {
+    throw new InputError(`mcp: ${origin}: the token is empty.`);
+  }
+  // A bearer token travels in an HTTP header: printable ASCII without spaces.
+  if (!/^[\x21-\x7e]+$/.test(token)) {
+    throw new InputError(`mcp: ${origin}: the token holds spaces or characters other than printable ASCII.`);
+  }
+  return token;
+}
+
+/** Refused at start: anyone who can reach the address could read the skills. */
+export function requireTokenBeyondLoopback(address: ListenAddress, token: string | undefined): void {
+  if (token === undefined && !isLoopbackHost(address.host)) {
+    throw new UsageError(
+      `mcp: --http ${urlHost(address.host)}:${address.port} would serve skills beyond this machine without a token. Give one with --token-file FILE or ${TOKEN_ENV}, or listen on 127.0.0.1, ::1 or localhost.`,
+    );
+  }
+}
+
+/**
+ * The host names a request's Host and Origin may name (the SDK's checks compare host names, any
+ * port): the loopback names, the bound host unless it is a wildcard address, and those given.
+ */
+export function allowedHostnames(address: ListenAddress, extra: readonly string[]): string[] {
+  const wildcard = address.host === '0.0.0.0' || address.host === '::';
+  const names = ['localhost', '127.0.0.1', '[::1]', ...(wildcard ? [] : [urlHost(address.host)]), ...extra.map(urlHost)];
+  return [...new Set(names.map((name) => name.toLowerCase()))];
+}

@@ -1,0 +1,214 @@
+// `agent-skills mcp --http`: the skills served to many clients over the SDK's Streamable HTTP
+// transport at /mcp, each client in its own session with its own server over one shared registry,
+// so a change on disk reaches every session. In front of the transport: GET /healthz for
+// orchestration, the Host/Origin allow-list against DNS rebinding (403), and the bearer token (401).
+
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { validateHostHeader, validateOriginHeader, WebStandardStreamableHTTPServerTransport } from './libraries';
+import { errorMessage } from '../../core/util/errors';
+import { InputError, plural } from '../io';
+import { urlHost, type ListenAddress } from './http-options';
+import type { SkillsService } from './mcp-command';
+import type { SkillsServer } from './skills-server';
+
+export const MCP_PATH = '/mcp';
+export const HEALTH_PATH = '/healthz';
+
+export interface HttpServeOptions {
+  address: ListenAddress;
+  /** Every request to /mcp must carry `Authorization: Bearer <token>` when set. */
+  token?: string;
+  /** Host names a request's Host and Origin may name (any port). */
+  allowedHostnames: readonly string[];
+  /** Resolves to stop serving: sessions are closed, then the listener. */
+  stop: Promise<void>;
+  /** Told the endpoint's URL once listening (the port is known then, also when 0 was asked for). */
+  onListening?(url: string): void;
+  log(message: string): void;
+}
+
+interface Session {
+  transport: WebStandardStreamableHTTPServerTransport;
+  server: SkillsServer;
+}
+
+/** A JSON-RPC error as the SDK's transport answers one over HTTP (id null: no request was read). */
+function jsonRpcError(status: number, code: number, message: string, headers: Record<string, string> = {}): Response {
+  return Response.json({ jsonrpc: '2.0', error: { code, message }, id: null }, { status, headers });
+}
+
+/** The sessions of one endpoint, by id; a request without one may open a new session. */
+class HttpSessions {
+  private readonly open = new Map<string, Session>();
+
+  constructor(
+    private readonly service: SkillsService,
+    private readonly log: (message: string) => void,
+  ) {}
+
+  async handle(request: Request): Promise<Response> {
+    const id = request.headers.get('mcp-session-id');
+    if (id !== null) {
+      const session = this.open.get(id);
+      return session ? session.transport.handleRequest(request) : jsonRpcError(404, -32001, 'Session not found');
+    }
+    if (request.method !== 'POST') {
+      return jsonRpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
+    }
+    return this.start(request);
+  }
+
+  /** Serves the request on a new session's transport; only an initialize request keeps the session. */
+  private async start(request: Request): Promise<Response> {
+    const server = this.service.openServer();
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => {
+        this.open.set(id, { transport, server });
+        this.log(`session ${id} opened (${this.open.size} open).`);
+      },
+      onsessionclosed: (id) => {
+        this.open.delete(id);
+        this.log(`session ${id} closed by its client (${this.open.size} open).`);
+      },
+    });
+    await server.mcp.connect(transport);
+    const response = await transport.handleRequest(request);
+    if (transport.sessionId === undefined) {
+      await server.mcp.close();
+    }
+    return response;
+  }
+
+  async closeAll(): Promise<void> {
+    const sessions = [...this.open.values()];
+    this.open.clear();
+    await Promise.all(sessions.map((session) => session.server.mcp.close()));
+    this.log(`stopped: closed ${plural(sessions.length, 'session')}.`);
+  }
+}
+
+/** Compares digests, so the time taken says nothing about how much of the token matched. */
+function tokenMatches(header: string | undefined, token: string): boolean {
+  const match = /^Bearer +(\S+) *$/i.exec(header ?? '');
+  const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
+  return match !== null && timingSafeEqual(digest(match[1]), digest(token));
+}
+
+function toWebRequest(request: IncomingMessage, signal: AbortSignal): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headersDistinct)) {
+    for (const item of value ?? []) {
+      headers.append(name, item);
+    }
+  }
+  const method = request.method ?? 'GET';
+  const body = method === 'GET' || method === 'HEAD' ? undefined : (Readable.toWeb(request) as ReadableStream<Uint8Array>);
+  return new Request(new URL(request.url ?? '/', 'http://localhost'), { method, headers, body, signal, duplex: 'half' } as RequestInit);
+}
+
+/** Writes the response, streaming its body (SSE) until it ends or the client goes away. */
+async function sendResponse(response: Response, reply: ServerResponse): Promise<void> {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  reply.writeHead(response.status, headers);
+  if (!response.body) {
+    reply.end();
+    return;
+  }
+  reply.flushHeaders();
+  const reader = response.body.getReader();
+  const cancel = (): void => void reader.cancel().catch(() => undefined);
+  reply.once('close', cancel);
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      reply.write(chunk.value);
+    }
+  } finally {
+    reply.off('close', cancel);
+    reply.end();
+  }
+}
+
+function plainResponse(status: number, text: string, headers: Record<string, string> = {}): Response {
+  return new Response(`${text}\n`, { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...headers } });
+}
+
+function listen(server: Server, address: ListenAddress): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      const reason = error.code === 'EADDRINUSE' ? 'the port is in use' : error.code === 'EADDRNOTAVAIL' ? 'no interface of this machine has that address' : errorMessage(error);
+      reject(new InputError(`mcp: cannot listen on ${urlHost(address.host)}:${address.port}: ${reason}.`));
+    });
+    server.listen(address.port, address.host, () => {
+      const bound = server.address();
+      resolve(typeof bound === 'object' && bound !== null ? bound.port : address.port);
+    });
+  });
+}
+
+/** Serves `service` until `stop` resolves; then closes every session, the listener and the service. */
+export async function serveSkillsOverHttp(service: SkillsService, options: HttpServeOptions): Promise<void> {
+  const { log, token } = options;
+  const allowed = [...options.allowedHostnames];
+  const sessions = new HttpSessions(service, log);
+  let serving = true;
+
+  const route = async (request: IncomingMessage, reply: ServerResponse): Promise<Response> => {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const who = `${request.method} ${path} from ${request.socket.remoteAddress ?? 'an unknown address'}`;
+    if (path === HEALTH_PATH) {
+      // Says nothing but whether the server is up: no token or host check, so probes need no setup.
+      return request.method === 'GET' || request.method === 'HEAD' ? plainResponse(serving ? 200 : 503, serving ? 'ok' : 'stopping') : plainResponse(405, 'Method not allowed', { allow: 'GET, HEAD' });
+    }
+    if (path !== MCP_PATH) {
+      return plainResponse(404, `Not found: the MCP endpoint is ${MCP_PATH}.`);
+    }
+    const host = validateHostHeader(request.headers.host, allowed);
+    const origin = host.ok ? validateOriginHeader(request.headers.origin, allowed) : host;
+    if (!origin.ok) {
+      log(`403 for ${who}: ${origin.message} (allowed host names: ${allowed.join(', ')}; add one with --allow-host).`);
+      return jsonRpcError(403, -32000, `Forbidden: ${origin.message}`);
+    }
+    if (token !== undefined && !tokenMatches(request.headers.authorization, token)) {
+      log(`401 for ${who}: ${request.headers.authorization === undefined ? 'no bearer token' : 'the bearer token does not match'}.`);
+      return jsonRpcError(401, -32000, 'Unauthorized: this server needs an Authorization: Bearer token.', { 'www-authenticate': 'Bearer realm="agent-skills"' });
+    }
+    const aborted = new AbortController();
+    reply.once('close', () => aborted.abort());
+    return sessions.handle(toWebRequest(request, aborted.signal));
+  };
+
+  const http = createServer((request, reply) => {
+    route(request, reply)
+      .catch((error: unknown) => {
+        log(`internal error on ${request.method} ${request.url}: ${errorMessage(error)}`);
+        return jsonRpcError(500, -32603, 'Internal error');
+      })
+      .then((response) => sendResponse(response, reply))
+      .catch((error: unknown) => {
+        log(`could not answer ${request.method} ${request.url}: ${errorMessage(error)}`);
+        reply.destroy();
+      });
+  });
+
+  try {
+    const port = await listen(http, options.address);
+    const url = `http://${urlHost(options.address.host)}:${port}${MCP_PATH}`;
+    log(`listening on ${url}${token === undefined ? ' (no token: this machine only)' : ' (bearer token required)'}.`);
+    options.onListening?.(url);
+    await options.stop;
+  } finally {
+    serving = false;
+    await sessions.closeAll();
+    await new Promise<void>((resolve) => {
+      http.close(() => resolve());
+      http.closeAllConnections();
+    });
+    await service.close();
+  }
+}

@@ -1,0 +1,239 @@
+// `agent-skills mcp --http` in-process, driven by the official SDK's Streamable HTTP client: two
+// sessions at once told of the same edit, the bearer token (401, logged), the Host/Origin
+// allow-list (403), /healthz, unknown sessions and paths, and a clean stop that closes sessions.
+
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
+import * as http from 'node:http';
+import * as path from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { serveSkillsOverHttp } from '../../../../src/cli/mcp/http-server';
+import { allowedHostnames } from '../../../../src/cli/mcp/http-options';
+import { startSkillsService } from '../../../../src/cli/mcp/mcp-command';
+import { removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
+
+const TOKEN = 'team-token-0123456789';
+
+interface Running {
+  url: string;
+  base: string;
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+/** Serves `skills`; `token` null serves without one. */
+async function serve(skills: string, token: string | null = TOKEN): Promise<Running> {
+  const logs: string[] = [];
+  const log = (message: string): void => void logs.push(message);
+  const service = await startSkillsService({ roots: [root(skills)], allowlist: [], catalogBudgetChars: 16_000, log });
+  await service.watcher.ready; // Tests edit files right away.
+  let requestStop!: () => void;
+  const stop = new Promise<void>((resolve) => (requestStop = resolve));
+  const address = { host: '127.0.0.1', port: 0 };
+  let listening!: (url: string) => void;
+  const url = new Promise<string>((resolve) => (listening = resolve));
+  const served = serveSkillsOverHttp(service, { address, token: token ?? undefined, allowedHostnames: allowedHostnames(address, ['skills.example.com']), stop, log, onListening: listening });
+  const endpoint = await Promise.race([url, served.then(() => Promise.reject(new Error('stopped before listening')))]);
+  return {
+    url: endpoint,
+    base: endpoint.replace(/\/mcp$/, ''),
+    logs,
+    async stop() {
+      requestStop();
+      await served;
+    },
+  };
+}
+
+async function connectClient(url: string, token: string | null = TOKEN): Promise<Client> {
+  const client = new Client({ name: 'http-test', version: '1.0.0' });
+  const headers: Record<string, string> = token === null ? {} : { authorization: `Bearer ${token}` };
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+  return client;
+}
+
+function initializeBody(): string {
+  return JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+}
+
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** The body, unless it is an event stream (left unread, the connection closed). */
+  body: string;
+}
+
+/** A raw POST of an initialize request through node:http, which sends the Host header given (fetch would not). */
+function post(url: string, headers: Record<string, string>): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (response) => {
+      if (response.headers['content-type']?.startsWith('text/event-stream')) {
+        response.destroy();
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: '' });
+        return;
+      }
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
+    });
+    request.on('error', reject);
+    request.end(initializeBody());
+  });
+}
+
+async function waitFor(probe: () => boolean, message: string, timeoutMs = 5000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!probe()) {
+    if (Date.now() > deadline) {
+      throw new Error(`Timed out: ${message}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('agent-skills mcp --http, through the SDK client', function () {
+  this.timeout(20_000);
+  let dir: string;
+  let skills: string;
+  let running: Running | undefined;
+
+  beforeEach(async () => {
+    dir = await tempDir();
+    skills = path.join(dir, 'skills');
+    await writeTree(skills, { 'pdf-report': { 'SKILL.md': skillText('pdf-report', 'Build a PDF report from a CSV file.', 'PDF-BODY') } });
+  });
+
+  afterEach(async () => {
+    await running?.stop();
+    running = undefined;
+    await removeDir(dir);
+  });
+
+  it('serves two clients at once, each in its own session, and tells both of an edit on disk', async () => {
+    running = await serve(skills);
+    const clients = [await connectClient(running.url), await connectClient(running.url)];
+    const sessionIds = clients.map((client) => (client.transport as StreamableHTTPClientTransport).sessionId);
+    assert.equal(new Set(sessionIds).size, 2, 'two distinct sessions');
+    for (const client of clients) {
+      const found = await client.callTool({ name: 'find_skills', arguments: { query: 'pdf report' } });
+      assert.match(JSON.stringify(found.content), /pdf-report/);
+    }
+    const told = clients.map(() => ({ tools: false, resources: false }));
+    clients.forEach((client, index) => {
+      client.setNotificationHandler('notifications/tools/list_changed', () => void (told[index].tools = true));
+      client.setNotificationHandler('notifications/resources/list_changed', () => void (told[index].resources = true));
+    });
+    // Each client opens its notification stream (GET) after initializing; give both a moment.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await writeTree(path.join(skills, 'release-notes'), { 'SKILL.md': skillText('release-notes', 'Write release notes from the changelog.') });
+    await waitFor(() => told.every((each) => each.tools && each.resources), `both sessions notified (${JSON.stringify(told)})`);
+    for (const client of clients) {
+      const activate = (await client.listTools()).tools.find((tool) => tool.name === 'activate_skill')!;
+      assert.ok((activate.inputSchema.properties as Record<string, { enum: string[] }>).name.enum.includes('release-notes'));
+    }
+    await Promise.all(clients.map((client) => client.close()));
+  });
+
+  it('answers 401 without the bearer token or with another one, and logs each refusal', async () => {
+    running = await serve(skills);
+    const missing = await post(running.url, {});
+    assert.equal(missing.status, 401);
+    assert.match(missing.headers['www-authenticate'] ?? '', /^Bearer/);
+    const wrong = await post(running.url, { authorization: 'Bearer not-the-token' });
+    assert.equal(wrong.status, 401);
+    assert.ok(
+      running.logs.some((line) => /^401 for POST \/mcp from .*: no bearer token\.$/.test(line)),
+      running.logs.join('\n'),
+    );
+    assert.ok(
+      running.logs.some((line) => /^401 for POST \/mcp from .*: the bearer token does not match\.$/.test(line)),
+      running.logs.join('\n'),
+    );
+    await assert.rejects(connectClient(running.url, null));
+    const accepted = await post(running.url, { authorization: `Bearer ${TOKEN}` });
+    assert.equal(accepted.status, 200);
+    assert.ok(accepted.headers['mcp-session-id']);
+  });
+
+  it('answers 403 to a Host or Origin outside the allow-list (DNS rebinding), and accepts the names it allows', async () => {
+    running = await serve(skills, null);
+    const foreignHost = await post(running.url, { host: 'attacker.example:80' });
+    assert.equal(foreignHost.status, 403);
+    assert.match((JSON.parse(foreignHost.body) as { error: { message: string } }).error.message, /attacker\.example/);
+    const foreignOrigin = await post(running.url, { origin: 'http://attacker.example' });
+    assert.equal(foreignOrigin.status, 403);
+    assert.ok(
+      running.logs.some((line) => line.startsWith('403 for POST /mcp') && line.includes('--allow-host')),
+      running.logs.join('\n'),
+    );
+    const allowedHeaders: Record<string, string>[] = [{ host: 'skills.example.com' }, { origin: 'http://localhost:6274' }, {}];
+    for (const headers of allowedHeaders) {
+      const accepted = await post(running.url, headers);
+      assert.equal(accepted.status, 200, JSON.stringify(headers));
+    }
+  });
+
+  it('answers /healthz with 200 without a token, other paths with 404, and an unknown session with 404', async () => {
+    running = await serve(skills);
+    const health = await fetch(`${running.base}/healthz`);
+    assert.equal(health.status, 200);
+    assert.equal(await health.text(), 'ok\n');
+    assert.equal((await fetch(`${running.base}/healthz`, { method: 'POST' })).status, 405);
+    const other = await fetch(`${running.base}/sse`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    assert.equal(other.status, 404);
+    assert.match(await other.text(), /\/mcp/);
+    const unknown = await fetch(running.url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'mcp-session-id': 'no-such-session', 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+    });
+    assert.equal(unknown.status, 404);
+    const lost = await fetch(running.url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/list' }),
+    });
+    assert.equal(lost.status, 400, 'a request other than initialize needs a session');
+  });
+
+  it('closes every session and stops listening when stopped', async () => {
+    running = await serve(skills);
+    const client = await connectClient(running.url);
+    const { base, logs } = running;
+    await running.stop();
+    running = undefined;
+    assert.ok(logs.includes('stopped: closed 1 session.'), logs.join('\n'));
+    await assert.rejects(fetch(`${base}/healthz`));
+    await assert.rejects(client.listTools());
+    await client.close();
+  });
+
+  it('ends a session on DELETE and forgets it', async () => {
+    running = await serve(skills);
+    const client = await connectClient(running.url);
+    const transport = client.transport as StreamableHTTPClientTransport;
+    const sessionId = transport.sessionId!;
+    await transport.terminateSession();
+    await client.close();
+    const after = await fetch(running.url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'mcp-session-id': sessionId, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+    });
+    assert.equal(after.status, 404);
+    assert.ok(running.logs.some((line) => line.includes(`session ${sessionId} closed by its client`)));
+  });
+
+  it('reads the files the skills hold over HTTP as over stdio', async () => {
+    await fs.mkdir(path.join(skills, 'pdf-report', 'references'));
+    await fs.writeFile(path.join(skills, 'pdf-report', 'references', 'guide.md'), '# Guide\n');
+    running = await serve(skills);
+    const client = await connectClient(running.url);
+    const read = await client.callTool({ name: 'read_skill_resource', arguments: { skill: 'pdf-report', path: 'references/guide.md' } });
+    assert.match(JSON.stringify(read.content), /# Guide/);
+    const escape = await client.callTool({ name: 'read_skill_resource', arguments: { skill: 'pdf-report', path: '../../etc/passwd' } });
+    assert.equal(escape.isError, true);
+    await client.close();
+  });
+});
