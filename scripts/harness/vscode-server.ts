@@ -49,14 +49,20 @@ export function spdlogBindingPath(): string {
   return path.join(vscodeFolder(), 'node_modules', ...spdlogPackage.split('/'), 'build', 'Release', 'spdlog.node');
 }
 
-/** Installs what is missing and returns the paths; cheap when the cache is already complete. */
-export async function ensureVsCodeServer(log: (line: string) => void = console.log): Promise<VsCodeServerInstallation> {
+/** The server's Node alone (also what tools needing a newer Node than the project's run on), installed when missing. */
+export async function ensureServerNode(log: (line: string) => void = console.log): Promise<string> {
   await ensureInstalled(nodeFolder, { nodePackage: `${nodePackageName}@${serverNodeVersion}` }, log, async () => {
     await npm(['install', '--no-save', '--ignore-scripts', `${nodePackageName}@${serverNodeVersion}`], nodeFolder, false);
     if (!fs.existsSync(nodeBinaryPath())) {
       throw new Error(`The package ${nodePackageName}@${serverNodeVersion} did not provide ${nodeBinaryPath()}.`);
     }
   });
+  return nodeBinaryPath();
+}
+
+/** Installs what is missing and returns the paths; cheap when the cache is already complete. */
+export async function ensureVsCodeServer(log: (line: string) => void = console.log): Promise<VsCodeServerInstallation> {
+  await ensureServerNode(log);
   await ensureInstalled(codeServerFolder, { codeServer: codeServerVersion, node: serverNodeVersion }, log, async () => {
     await npm(['install', '--no-save', '--ignore-scripts', `code-server@${codeServerVersion}`], codeServerFolder, true);
     // The server's own production dependencies are not installed by the package; without them it
