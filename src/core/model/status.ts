@@ -1,5 +1,6 @@
 // What a record's status and diagnostics mean for its use, asked the same way everywhere.
 
+import { isPlaceholderDescription } from '../skill-file/schema';
 import type { SkillDiagnostic, SkillRecord, SkillStatus } from './types';
 
 /** Whether a skill with this status may be offered and loaded. */
@@ -10,6 +11,11 @@ export function isUsableStatus(status: SkillStatus): boolean {
 /** A usable skill the user may run with /use (not marked `user-invocable: false`). */
 export function isUserInvocable(record: SkillRecord): boolean {
   return isUsableStatus(record.status) && record.metadata?.userInvocable !== false;
+}
+
+/** A new skill whose description is still Create Skill's placeholder: not offered to the model until it is written. */
+export function isDraft(record: SkillRecord): boolean {
+  return record.metadata !== undefined && isPlaceholderDescription(record.metadata.description);
 }
 
 /** The first error of a record, if any. */
@@ -42,7 +48,9 @@ export function statusWords(record: SkillRecord): string {
     notes.push('stale: last valid version');
   }
   if (isUsableStatus(record.status)) {
-    if (record.metadata?.disableModelInvocation) {
+    if (isDraft(record)) {
+      notes.push('draft: not offered to the model');
+    } else if (record.metadata?.disableModelInvocation) {
       notes.push('/use only');
     }
     if (record.metadata?.userInvocable === false) {

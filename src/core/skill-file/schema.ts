@@ -14,8 +14,16 @@ export const MAX_BODY_TOKENS = 5000;
 /** Frontmatter fields defined by the Agent Skills specification. */
 export const SPEC_FIELDS: ReadonlySet<string> = new Set(['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools']);
 
-/** The description Create Skill writes, for the user to replace: warned about while it is still there. */
+/**
+ * The description Create Skill writes, for the user to replace: while it is still there the skill
+ * is a draft, warned about and not offered to the model.
+ */
 export const NEW_SKILL_DESCRIPTION = 'Describe what this skill does and when to use it; the model picks skills by this text.';
+
+/** Whether a description is still Create Skill's placeholder, spaces aside. */
+export function isPlaceholderDescription(description: string): boolean {
+  return description.trim() === NEW_SKILL_DESCRIPTION;
+}
 
 /** Fields outside the specification that are widely used and honoured here (errors in strict mode). */
 export const EXTENSION_FIELDS: ReadonlySet<string> = new Set(['argument-hint', 'user-invocable', 'disable-model-invocation', 'context', 'model']);

@@ -10,7 +10,7 @@ import {
   MAX_COMPATIBILITY_LENGTH,
   MAX_DESCRIPTION_LENGTH,
   MAX_NAME_LENGTH,
-  NEW_SKILL_DESCRIPTION,
+  isPlaceholderDescription,
   PORTABLE_NAME_PATTERN,
   SPEC_FIELDS,
   TYPED_OPTIONAL_FIELDS,
@@ -286,11 +286,11 @@ function checkDescription(data: Record<string, unknown>, strict: boolean, sink: 
     sink.add('missing-description', 'error', '"description" is empty. Say what the skill does and when to use it: the model chooses skills by their description.', sink.valueRange('description'));
     return undefined;
   }
-  if (text.trim() === NEW_SKILL_DESCRIPTION) {
+  if (isPlaceholderDescription(text)) {
     sink.add(
       'placeholder-description',
       'warning',
-      'The description is still the placeholder Create Skill wrote, and the model is offered the skill by it. Say what the skill does and when to use it.',
+      'The description is still the placeholder Create Skill wrote, so the skill is not offered to the model. Say what the skill does and when to use it.',
       sink.valueRange('description'),
     );
   }

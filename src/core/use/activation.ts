@@ -4,7 +4,7 @@
 import { substituteArguments } from './arguments';
 import { modelVisibleSkills } from './catalog';
 import { TOOL_NAMES, type ToolNames } from '../chat/tool-names';
-import { isUserInvocable, leadingProblem } from '../model/status';
+import { isDraft, isUserInvocable, leadingProblem } from '../model/status';
 import { closestNames } from './find';
 import { readSkillBody } from '../skill-file/load';
 import type { RegistrySnapshot } from '../discovery/registry';
@@ -107,6 +107,9 @@ export function checkInvocation(snapshot: RegistrySnapshot, name: string, mode: 
     return check;
   }
   const { record } = check;
+  if (mode === 'model' && isDraft(record)) {
+    return { ok: false, reason: 'refused', record, message: `Skill "${record.name}" is not offered to the model yet: its description is still the placeholder Create Skill wrote (${record.file}).` };
+  }
   if (mode === 'model' && record.metadata?.disableModelInvocation) {
     return { ok: false, reason: 'refused', record, message: `Skill "${record.name}" can only be started by the user (/use ${record.name}); it sets disable-model-invocation.` };
   }

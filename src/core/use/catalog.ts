@@ -2,7 +2,7 @@
 // the rest by name only, and reports what did not fit so it is never dropped silently.
 
 import { TOOL_NAMES, type ToolNames } from '../chat/tool-names';
-import { isUsableStatus } from '../model/status';
+import { isDraft, isUsableStatus } from '../model/status';
 import { CHARS_PER_TOKEN, singleLine } from '../util/text';
 import type { SkillRecord } from '../model/types';
 
@@ -45,9 +45,9 @@ export function catalogBudgetChars(settings: { budgetChars?: number; budgetPerce
   return Math.min(budgetChars, Math.floor((settings.maxInputTokens * settings.budgetPercent * CHARS_PER_TOKEN) / 100));
 }
 
-/** Skills the model may invoke: usable ones not marked `disable-model-invocation`. */
+/** Skills the model may invoke: usable ones not marked `disable-model-invocation`, drafts left out. */
 export function modelVisibleSkills(skills: readonly SkillRecord[]): SkillRecord[] {
-  return skills.filter((record) => isUsableStatus(record.status) && record.metadata && !record.metadata.disableModelInvocation);
+  return skills.filter((record) => isUsableStatus(record.status) && record.metadata && !record.metadata.disableModelInvocation && !isDraft(record));
 }
 
 const OPEN = '<available_skills>';

@@ -8,7 +8,7 @@ import { relativeInside } from '../util/paths';
 import type { RegistrySnapshot } from '../discovery/registry';
 import { collapseWhitespace, escapeMarkdown } from '../util/text';
 import type { DiscoveryProblem, SkillDiagnostic, SkillRecord, SkillRoot, SkillStatus } from '../model/types';
-import { firstError, isUsableStatus } from '../model/status';
+import { firstError, isDraft, isUsableStatus } from '../model/status';
 
 export type StatusGroupId = 'active' | 'available' | 'problems' | 'not-allowed' | 'shadowed' | 'untrusted';
 
@@ -103,7 +103,7 @@ export const GROUP_ORDER: readonly StatusGroupId[] = ['active', 'available', 'pr
 
 /** The icon telling a skill's status apart at a glance. */
 export function skillIcon(record: SkillRecord): IconSpec {
-  if (record.stale) {
+  if (record.stale || (isUsableStatus(record.status) && isDraft(record))) {
     return { id: 'warning', color: 'list.warningForeground' };
   }
   switch (record.status) {
@@ -164,7 +164,8 @@ export function skillDescription(record: SkillRecord, homeDir?: string, names: S
     case 'active':
       return `${names.source} · ${collapseWhitespace(record.metadata?.description ?? '')}`;
     default:
-      return collapseWhitespace(record.metadata?.description ?? '');
+      // The placeholder says nothing about the skill; what to do about it does.
+      return isDraft(record) ? 'draft: write its description' : collapseWhitespace(record.metadata?.description ?? '');
   }
 }
 
@@ -372,18 +373,21 @@ export interface ViewBadge {
  * them the model is offered, so the number never seems to disagree with the catalog.
  */
 export function viewBadge(snapshot: RegistrySnapshot): ViewBadge | undefined {
-  const usable = snapshot.skills.filter((record) => isUsableStatus(record.status));
+  const allUsable = snapshot.skills.filter((record) => isUsableStatus(record.status));
+  const usable = allUsable.filter((record) => !isDraft(record));
   if (usable.length === 0) {
     return undefined;
   }
+  const drafts = allUsable.length - usable.length;
+  const notCounted = drafts > 0 ? `; not counted: ${drafts} new ${drafts === 1 ? 'skill whose description is' : 'skills whose descriptions are'} still the placeholder` : '';
   const offered = usable.filter((record) => record.metadata?.disableModelInvocation !== true).length;
   const userOnly = usable.filter((record) => record.metadata?.disableModelInvocation === true && record.metadata.userInvocable !== false).length;
   const total = `${usable.length} ${usable.length === 1 ? 'skill' : 'skills'} available`;
   if (offered === usable.length) {
-    return { value: usable.length, tooltip: `${total}, ${usable.length === 1 ? 'offered' : 'all offered'} to the model` };
+    return { value: usable.length, tooltip: `${total}, ${usable.length === 1 ? 'offered' : 'all offered'} to the model${notCounted}` };
   }
   const onlyByUse = userOnly > 0 ? `, ${userOnly} only through @skills /use` : '';
-  return { value: usable.length, tooltip: `${total}: ${offered} offered to the model${onlyByUse}` };
+  return { value: usable.length, tooltip: `${total}: ${offered} offered to the model${onlyByUse}${notCounted}` };
 }
 
 /**

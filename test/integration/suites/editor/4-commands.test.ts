@@ -37,7 +37,13 @@ describe('Skills commands', () => {
       const selection = vscode.window.activeTextEditor?.selection;
       assert.equal(vscode.window.activeTextEditor?.document.getText(selection), 'Describe what this skill does and when to use it; the model picks skills by this text.');
       assert.equal(skillNamed(api, 'release-notes')?.status, 'available');
-      assert.ok(treeItem(api, 'Available', 'release-notes'));
+      assert.equal(treeItem(api, 'Available', 'release-notes')?.description, 'draft: write its description');
+      // Until its description is written, the model is not offered the skill.
+      const catalogText = async (): Promise<string> => (await vscode.commands.executeCommand<vscode.TextDocument>('agentSkills.showCatalog')).getText();
+      assert.doesNotMatch(await catalogText(), /release-notes|Describe what this skill does/);
+      fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/^description: .*$/m, 'description: Drafts the release notes.'));
+      await waitForSkills(api, () => treeItem(api, 'Available', 'release-notes')?.description === 'Drafts the release notes.', 'the edited description did not show');
+      assert.match(await catalogText(), /\nrelease-notes: Drafts the release notes\.\n/);
     });
 
     it('creates in the user folder when asked', async () => {

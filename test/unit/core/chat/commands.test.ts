@@ -4,6 +4,7 @@ import type { SkillMetadata } from '../../../../src/core/model/types';
 import { findSkills } from '../../../../src/core/use/find';
 import { fakeRecord } from '../../../fixtures/trees/tree';
 import { fakeSnapshot } from '../../fake-snapshot';
+import { NEW_SKILL_DESCRIPTION } from '../../../../src/core/skill-file/schema';
 
 function metadata(name: string, description: string, fields: Partial<SkillMetadata> = {}): SkillMetadata {
   return { name, description, userInvocable: true, disableModelInvocation: false, ...fields };
@@ -58,6 +59,11 @@ describe('renderSkillList', () => {
     ]);
     // One list item per skill, no table a narrow chat panel would squeeze.
     assert.ok(lines.every((line) => !line.startsWith('|')));
+  });
+
+  it('says a new skill with the placeholder description is a draft, not offered to the model', () => {
+    const text = renderSkillList(fakeSnapshot([fakeRecord('fresh', NEW_SKILL_DESCRIPTION)]), { link });
+    assert.match(text, /^- \*\*\[fresh\]\(file:\/\/\/skills\/fresh\/SKILL\.md\)\*\* · available, draft: not offered to the model · Workspace: Describe/m);
   });
 
   it('counts untrusted skills without showing anything of them', () => {

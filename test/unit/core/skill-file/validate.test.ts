@@ -265,7 +265,7 @@ describe('validateFrontmatter', function () {
       assert.deepEqual(reported(result), [
         [
           'warning:placeholder-description',
-          'The description is still the placeholder Create Skill wrote, and the model is offered the skill by it. Say what the skill does and when to use it.',
+          'The description is still the placeholder Create Skill wrote, so the skill is not offered to the model. Say what the skill does and when to use it.',
           [2, 13, 2, 15 + NEW_SKILL_DESCRIPTION.length + 1],
         ],
       ]);

@@ -6,6 +6,7 @@ import { splitArguments, substituteArguments } from '../../../../src/core/use/ar
 import { SkillRegistry } from '../../../../src/core/discovery/registry';
 import { MCP_TOOL_NAMES } from '../../../../src/core/chat/tool-names';
 import { fakeRecord, removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
+import { scaffoldSkillText } from '../../../../src/core/skill-file/scaffold';
 import { fakeSnapshot } from '../../fake-snapshot';
 
 describe('splitArguments', () => {
@@ -109,9 +110,10 @@ describe('activation against a registry', () => {
         internal: { 'SKILL.md': skillText('internal', 'Model-only helper.', 'Help.', 'user-invocable: false\n') },
         blocked: { 'SKILL.md': skillText('blocked', 'Not allowed here.') },
         broken: { 'SKILL.md': '---\nname: broken\n---\n' },
+        fresh: { 'SKILL.md': scaffoldSkillText('fresh') },
       },
     });
-    registry = new SkillRegistry({ allowlist: ['pdf-*', 'deploy', 'internal', 'broken'] });
+    registry = new SkillRegistry({ allowlist: ['pdf-*', 'deploy', 'internal', 'broken', 'fresh'] });
     await registry.setRoots([root(path.join(dir, 'ws'))]);
   });
 
@@ -145,6 +147,14 @@ describe('activation against a registry', () => {
     assert.match(byModel.message, /\/use deploy/);
     const byUser = await activateSkill(registry.snapshot, 'deploy', { mode: 'user' });
     assert.ok(byUser.ok && byUser.text.includes('Deploy now.'));
+  });
+
+  it('refuses the model a new skill whose description is still the placeholder, and lets the user start it', async () => {
+    const byModel = checkInvocation(registry.snapshot, 'fresh', 'model');
+    assert.ok(!byModel.ok && byModel.reason === 'refused');
+    assert.equal(byModel.message, `Skill "fresh" is not offered to the model yet: its description is still the placeholder Create Skill wrote (${path.join(dir, 'ws', 'fresh', 'SKILL.md')}).`);
+    assert.doesNotMatch(unknownSkillMessage(registry.snapshot, 'nope', 'model'), /fresh/);
+    assert.ok((await activateSkill(registry.snapshot, 'fresh', { mode: 'user' })).ok);
   });
 
   it('refuses /use of a skill that is not user-invocable', () => {
@@ -210,7 +220,7 @@ describe('activation against a registry', () => {
   it('lists the skills each caller may start when the name is unknown', async () => {
     const byUser = await activateSkill(registry.snapshot, 'zzz', { mode: 'user' });
     assert.ok(!byUser.ok);
-    assert.equal(byUser.message, 'No skill named "zzz". Available skills: deploy, pdf-report.');
+    assert.equal(byUser.message, 'No skill named "zzz". Available skills: deploy, fresh, pdf-report.');
     const resource = await readResourceOfSkill(registry.snapshot, 'zzz', 'a.md');
     assert.ok(!resource.ok);
     assert.equal(resource.message, 'No skill named "zzz". Available skills: internal, pdf-report.');

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { catalogBudgetChars, estimateTokens, modelVisibleSkills, renderCatalog } from '../../../../src/core/use/catalog';
+import { NEW_SKILL_DESCRIPTION } from '../../../../src/core/skill-file/schema';
 import { fakeRecord } from '../../../fixtures/trees/tree';
 
 describe('renderCatalog', () => {
@@ -152,6 +153,17 @@ describe('catalog helpers', () => {
 
   it('estimates tokens as a quarter of the characters, rounded up', () => {
     assert.equal(estimateTokens('abcde'), 2);
+  });
+
+  it('leaves out a new skill whose description is still the placeholder, until it is written', () => {
+    const fresh = fakeRecord('fresh', `${NEW_SKILL_DESCRIPTION} `);
+    const catalog = renderCatalog([fakeRecord('pdf', 'Fill PDF forms.'), fresh]);
+    assert.deepEqual(catalog.included, ['pdf']);
+    assert.doesNotMatch(catalog.text, /fresh|Describe what this skill does/);
+    assert.deepEqual(
+      modelVisibleSkills([fresh, fakeRecord('fresh', 'Says hello.')]).map((record) => record.metadata?.description),
+      ['Says hello.'],
+    );
   });
 
   it('hides skills the model may not invoke', () => {

@@ -16,6 +16,7 @@ import {
 import type { DiscoveryProblem, SkillDiagnostic, SkillRoot, SkillStatus } from '../../../../src/core/model/types';
 import { escapeMarkdown } from '../../../../src/core/util/text';
 import { fakeSnapshot } from '../../fake-snapshot';
+import { NEW_SKILL_DESCRIPTION } from '../../../../src/core/skill-file/schema';
 import { fakeRecord, removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
 
 /** The view as indented lines: `label — description`, groups with their count. */
@@ -184,6 +185,23 @@ describe('viewBadge', () => {
     assert.deepEqual(viewBadge(fakeSnapshot(skills)), { value: 7, tooltip: '7 skills available: 6 offered to the model, 1 only through @skills /use' });
     assert.deepEqual(viewBadge(fakeSnapshot(skills.slice(0, 1))), { value: 1, tooltip: '1 skill available, offered to the model' });
     assert.equal(viewBadge(fakeSnapshot(skills.slice(7))), undefined);
+  });
+});
+
+describe('a new skill whose description is still the placeholder', () => {
+  const fresh = fakeRecord('fresh', NEW_SKILL_DESCRIPTION);
+
+  it('is not counted by the badge, whose tooltip says why', () => {
+    assert.deepEqual(viewBadge(fakeSnapshot([fakeRecord('pdf', 'x'), fresh])), {
+      value: 1,
+      tooltip: '1 skill available, offered to the model; not counted: 1 new skill whose description is still the placeholder',
+    });
+    assert.equal(viewBadge(fakeSnapshot([fresh])), undefined);
+  });
+
+  it('shows in the tree with a warning saying what to do instead of the placeholder', () => {
+    assert.equal(skillDescription(fresh), 'draft: write its description');
+    assert.deepEqual(skillIcon(fresh), { id: 'warning', color: 'list.warningForeground' });
   });
 });
 
