@@ -24,6 +24,7 @@ export interface ListedSkillJson {
 }
 
 const HEADINGS = ['NAME', 'STATUS', 'SOURCE', 'DETAILS'] as const;
+const SOURCE_COLUMN = HEADINGS.indexOf('SOURCE');
 const COLUMN_GAP = '  ';
 
 export async function listCommand(args: readonly string[], io: CliIo): Promise<number> {
@@ -41,7 +42,7 @@ export async function listCommand(args: readonly string[], io: CliIo): Promise<n
   }
   if (discovery.skills.length > 0) {
     const rows = discovery.skills.map((record) => [record.name, statusWords(record), record.root.label, details(record, io)]);
-    io.stdout(formatTable([[...HEADINGS], ...rows], io.columns));
+    io.stdout(formatTable([[...HEADINGS], ...rows], io.columns, SOURCE_COLUMN));
   }
   io.stdout(`${summary(discovery.skills)}\n`);
   reportProblems(discovery.problems, io);
@@ -79,14 +80,28 @@ function details(record: SkillRecord, io: CliIo): string {
   return collapseWhitespace(record.metadata?.description ?? '');
 }
 
-/** Left-aligned columns; the last one is cut to the terminal width when there is one. */
-export function formatTable(rows: readonly string[][], columns: number | undefined): string {
+/** What the last column keeps on a terminal, at least, before a shrinkable column gives way. */
+const LAST_COLUMN_ROOM = 30;
+/** A shortened column still shows this much of its end (e.g. `…app/.agent/skills`). */
+const MIN_SHORTENED_WIDTH = 20;
+
+/**
+ * Left-aligned columns. On a terminal (`columns` known) lines fit its width: first the column
+ * `shrinkable` (a long SOURCE path) is shortened from its start, which keeps the end that tells
+ * folders apart, until the last column has some room; then the last one is cut.
+ */
+export function formatTable(rows: readonly string[][], columns: number | undefined, shrinkable?: number): string {
   const widths = rows[0].slice(0, -1).map((_, column) => Math.max(...rows.map((row) => row[column].length)));
+  if (columns !== undefined && shrinkable !== undefined) {
+    const lastWidth = Math.min(LAST_COLUMN_ROOM, Math.max(...rows.map((row) => row[row.length - 1].length)));
+    const excess = widths.reduce((sum, width) => sum + width + COLUMN_GAP.length, lastWidth) - columns;
+    widths[shrinkable] = Math.min(widths[shrinkable], Math.max(MIN_SHORTENED_WIDTH, rows[0][shrinkable].length, widths[shrinkable] - excess));
+  }
   return rows
     .map((row) => {
       const leading = row
         .slice(0, -1)
-        .map((cell, column) => cell.padEnd(widths[column]))
+        .map((cell, column) => keepEnd(cell, widths[column]).padEnd(widths[column]))
         .join(COLUMN_GAP);
       let last = row[row.length - 1];
       const room = (columns ?? Infinity) - leading.length - COLUMN_GAP.length;
@@ -97,6 +112,11 @@ export function formatTable(rows: readonly string[][], columns: number | undefin
     })
     .map((line) => `${line}\n`)
     .join('');
+}
+
+/** A cell cut to `width` from its start, with an ellipsis in front. */
+function keepEnd(cell: string, width: number): string {
+  return cell.length > width ? `…${cell.slice(cell.length - width + 1)}` : cell;
 }
 
 /** e.g. "4 skills: 2 available, 1 shadowed, 1 invalid". */

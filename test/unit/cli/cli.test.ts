@@ -363,6 +363,15 @@ describe('agent-skills CLI', () => {
       assert.match(run.stdout, /…$/m);
     });
 
+    it('fits a terminal however long the ROOT: its path is shortened before the description', async () => {
+      const deep = path.join(dir, 'a-rather-long-folder-name', 'and-another-one-below-it', '.agent', 'skills');
+      await writeTree(deep, { pdf: { 'SKILL.md': skillText('pdf', 'Fills PDF forms and extracts their tables.') } });
+      const run = await cli(['list', deep], { columns: 80 });
+      const [, row] = lines(run.stdout);
+      assert.ok(row.length <= 80, row);
+      assert.match(row, /^pdf +available +….*\/\.agent\/skills +Fills PDF forms/);
+    });
+
     it('words a status as chat /list does: a skill hidden from the model is "/use only"', async () => {
       await writeTree(dir, {
         deploy: { 'SKILL.md': skillText('deploy', 'Deploys the app.', undefined, 'disable-model-invocation: true\n') },

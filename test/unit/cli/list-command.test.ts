@@ -21,4 +21,21 @@ describe('formatTable', () => {
     assert.equal(formatTable(rows, 7), 'NAME\npdf\n');
     assert.equal(formatTable(rows, 6), 'NAME\npdf\n');
   });
+
+  it('shortens a wide middle column from its start so the last one keeps room on a terminal', () => {
+    const wide = [
+      ['NAME', 'STATUS', 'SOURCE', 'DETAILS'],
+      ['pdf', 'available', `/home/me/${'projects/'.repeat(8)}app/.agent/skills`, 'Fills PDF forms and extracts their tables.'],
+    ];
+    const text = formatTable(wide, 80, 2);
+    const [heading, row] = text.split('\n');
+    assert.ok(row.length === 80, row);
+    // The end of a path tells the folders apart, so that is what stays.
+    assert.match(row, /^pdf {3}available {2}…[^ ]*app\/\.agent\/skills {2}Fills PDF forms and [a-z ]+…$/);
+    assert.equal(heading.indexOf('DETAILS'), row.indexOf('Fills'));
+    // Never shorter than 20 characters: on a narrower terminal the last column is cut instead.
+    assert.match(formatTable(wide, 50, 2).split('\n')[1], /^pdf {3}available {2}…s\/app\/\.agent\/skills {2}Fills PDF …$/);
+    // Piped (no width), nothing is cut.
+    assert.equal(formatTable(wide, undefined, 2).split('\n')[1], `pdf   ${wide[1].slice(1).join('  ')}`);
+  });
 });
