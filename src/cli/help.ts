@@ -4,6 +4,7 @@ import { version } from '../../package.json';
 import { MAX_FIND_MATCHES } from '../core/use/find';
 import { DEFAULT_CATALOG_BUDGET_CHARS } from '../core/use/catalog';
 import { TOKEN_ENV } from './mcp/http-options';
+import { DEFAULT_CONCURRENCY, DEFAULT_RUNS } from '../core/evals/verdict';
 
 export const VERSION = version;
 
@@ -15,6 +16,8 @@ Usage:
   agent-skills catalog [--budget-chars N] [--verbose] ROOT…
   agent-skills activate ROOT NAME [ARGS…]
   agent-skills find [--json] [--limit N] QUERY ROOT…
+  agent-skills eval --endpoint URL --model ID [--api openai|anthropic] [--runs N] [--concurrency N]
+                    [--junit FILE] [--json] [--baseline GIT-REF] ROOT…
   agent-skills mcp [--no-user] [--no-builtin] [--allow PATTERN]… [--budget-chars N] [ROOT…]
   agent-skills mcp --http [HOST:]PORT [--token-file FILE] [--allow-host NAME]… [mcp options] [ROOT…]
   agent-skills --help | --version
@@ -44,6 +47,21 @@ Commands:
              by name and description, forgiving other word forms, prefixes and typos.
                --limit N  show at most N matches (default ${MAX_FIND_MATCHES})
                --json     print {"matches":[{"name","description","score","path"}]} instead, best first
+  eval       Run the skills' trigger tests (evals/triggers.json) against a chat endpoint: each query
+             sent as @skills's first turn (the whole catalog, the same tools), several runs each,
+             passing by trigger rate; prints each verdict and the routing (which skill took which
+             query). The key comes from OPENAI_API_KEY or ANTHROPIC_API_KEY (local servers need none).
+               --endpoint URL     the API's base URL, e.g. http://localhost:11434/v1 (Ollama),
+                                  https://api.openai.com/v1, https://api.anthropic.com
+               --api NAME         openai (chat completions, the default) or anthropic (messages)
+               --runs N           runs per query (default: the file's "runs", else ${DEFAULT_RUNS})
+               --concurrency N    requests at a time (default ${DEFAULT_CONCURRENCY})
+               --junit FILE       also write JUnit XML: a test suite per skill, a test case per query
+               --json             print the results as JSON, routing included
+               --baseline REF     run the same queries with the descriptions at git REF too, and
+                                  fail when a skill passes fewer of them now
+             Exit 1 when a query fails, a trigger file has errors or the baseline shows a regression;
+             3 when some queries got no verdict (every request errored) and none failed.
   mcp        Serve skills to an MCP client over stdin/stdout until it disconnects: the skills of
              each ROOT, then ~/.agent/skills, the folders in AGENT_SKILLS_PATH and the built-in
              skills, an earlier one winning for a name. Instructions carry the catalog; tools
@@ -63,5 +81,5 @@ Commands:
                                  the bound host and localhost always are)
 
 Exit status: 0 done (warnings allowed); 1 a skill has an error, an input cannot be read, or NAME
-cannot be activated; 2 the command line is wrong; 70 internal error.
+cannot be activated; 2 the command line is wrong; 3 (eval) no verdict; 70 internal error.
 `;

@@ -11,6 +11,8 @@ export interface CliIo {
   cwd: string;
   /** Terminal width when stdout is a terminal; long table cells are cut to fit it. */
   columns?: number;
+  /** The environment variables a command may read (API keys); the process's own by default. */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 export const ExitCode = {

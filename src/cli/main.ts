@@ -16,6 +16,7 @@ void runCli(process.argv.slice(2), {
   stderr: (text) => process.stderr.write(text),
   cwd: process.cwd(),
   columns: process.stdout.isTTY ? process.stdout.columns : undefined,
+  env: process.env,
 }).then((code) => {
   // exitCode rather than exit(): pending output is flushed first.
   process.exitCode = code;

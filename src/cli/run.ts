@@ -18,6 +18,7 @@ const COMMANDS: Readonly<Record<string, () => Command>> = {
   catalog: () => (require('./catalog-command') as typeof import('./catalog-command')).catalogCommand,
   activate: () => (require('./activate-command') as typeof import('./activate-command')).activateCommand,
   find: () => (require('./find-command') as typeof import('./find-command')).findCommand,
+  eval: () => (require('./eval-command') as typeof import('./eval-command')).evalCommand,
   mcp: () => (require('./mcp/mcp-command') as typeof import('./mcp/mcp-command')).mcpCommand,
 };
 /* eslint-enable @typescript-eslint/no-require-imports */

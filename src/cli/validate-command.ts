@@ -128,7 +128,7 @@ function diagnosticJson(diagnostic: SkillDiagnostic): DiagnosticJson {
 }
 
 /** `path:line:column: severity: message [code]`, one-based, as compilers print. */
-function formatDiagnostic(diagnostic: SkillDiagnostic, io: CliIo): string {
+export function formatDiagnostic(diagnostic: SkillDiagnostic, io: CliIo): string {
   const { line, column } = diagnostic.range.start;
   return `${displayPath(diagnostic.file, io)}:${line + 1}:${column + 1}: ${severityLabel(diagnostic.severity)}: ${diagnostic.message} [${diagnostic.code}]`;
 }

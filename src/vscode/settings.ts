@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { DEFAULT_CONCURRENCY } from '../core/evals/run';
+import { DEFAULT_CONCURRENCY } from '../core/evals/verdict';
 import { MAX_RUNS } from '../core/evals/trigger-file';
 import { DEFAULT_RUNS, DEFAULT_THRESHOLD } from '../core/evals/verdict';
 import type { SkillSettings } from '../core/model/settings';

@@ -12,7 +12,6 @@ import { queryVerdict, type QueryVerdict, type RunOutcome } from './verdict';
 
 /** Model round trips per run: enough for a search, then an activation. */
 export const MAX_TRIGGER_ROUNDS = 2;
-export const DEFAULT_CONCURRENCY = 4;
 
 export interface ModelToolCall {
   callId: string;

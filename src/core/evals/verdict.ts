@@ -21,6 +21,8 @@ export type QueryVerdict =
 
 export const DEFAULT_RUNS = 3;
 export const DEFAULT_THRESHOLD = 0.5;
+/** Requests of a run in flight at once. */
+export const DEFAULT_CONCURRENCY = 4;
 
 /**
  * A query passes when its trigger rate reaches the threshold if it should trigger, and stays below

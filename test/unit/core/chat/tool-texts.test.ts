@@ -3,6 +3,7 @@ import { renderActivation } from '../../../../src/core/use/activation';
 import { renderCatalog } from '../../../../src/core/use/catalog';
 import { MAX_FIND_MATCHES } from '../../../../src/core/use/find';
 import { TOOL_NAMES } from '../../../../src/core/chat/tool-names';
+import { SKILL_TOOL_DEFINITIONS } from '../../../../src/core/chat/tool-definitions';
 import {
   activationInvocationMessage,
   activationToolText,
@@ -153,6 +154,17 @@ describe('the contributed tools', () => {
     assert.deepEqual(Object.keys(tools.get(TOOL_NAMES.activate)!.properties), ['name', 'arguments']);
     assert.deepEqual(Object.keys(tools.get(TOOL_NAMES.find)!.properties), ['query']);
     assert.deepEqual(tools.get(TOOL_NAMES.readResource)!.required, ['skill', 'path']);
+  });
+});
+
+describe('the tool definitions sent outside the editor', () => {
+  it('are exactly the contributed tools of @skills: names, descriptions and input schemas', () => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the manifest is JSON
+    const manifest = require('../../../../package.json') as { contributes: { languageModelTools: { name: string; modelDescription: string; inputSchema: object }[] } };
+    const contributed = manifest.contributes.languageModelTools
+      .filter((tool) => (Object.values(TOOL_NAMES) as string[]).includes(tool.name))
+      .map(({ name, modelDescription, inputSchema }) => ({ name, description: modelDescription, inputSchema }));
+    assert.deepEqual(SKILL_TOOL_DEFINITIONS, contributed);
   });
 });
 

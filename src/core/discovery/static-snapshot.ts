@@ -1,0 +1,21 @@
+// A registry snapshot over records that are already known and never change: the command line's
+// one-off evaluations (trigger tests at a git ref's descriptions) answer the tools from it.
+
+import { isUsableStatus } from '../model/status';
+import type { SkillRecord } from '../model/types';
+import { modelVisibleSkills } from '../use/catalog';
+import { findSkills } from '../use/find';
+import type { RegistrySnapshot } from './registry';
+
+export function staticSnapshot(skills: readonly SkillRecord[]): RegistrySnapshot {
+  const visible = modelVisibleSkills(skills);
+  return {
+    version: 1,
+    skills,
+    problems: [],
+    activeNames: new Set(skills.filter((record) => record.status === 'active').map((record) => record.name)),
+    usable: (name) => skills.find((record) => record.name === name && isUsableStatus(record.status)),
+    byName: (name) => skills.filter((record) => record.name === name),
+    findSkills: (query, options) => findSkills(visible, query, options),
+  };
+}
