@@ -18,6 +18,10 @@ Usage:
   agent-skills find [--json] [--limit N] QUERY ROOT…
   agent-skills eval --endpoint URL --model ID [--api openai|anthropic] [--runs N] [--concurrency N]
                     [--junit FILE] [--json] [--baseline GIT-REF] ROOT…
+  agent-skills add SOURCE [--skill NAME]… [--to DIR] [--yes]
+  agent-skills update [NAME…] [--to DIR] [--yes]
+  agent-skills check [NAME…] [--to DIR] [--json]
+  agent-skills remove NAME… [--to DIR] [--yes]
   agent-skills mcp [--no-user] [--no-builtin] [--allow PATTERN]… [--budget-chars N] [ROOT…]
   agent-skills mcp --http [HOST:]PORT [--token-file FILE] [--allow-host NAME]… [mcp options] [ROOT…]
   agent-skills --help | --version
@@ -62,6 +66,23 @@ Commands:
                                   fail when a skill passes fewer of them now
              Exit 1 when a query fails, a trigger file has errors or the baseline shows a regression;
              3 when some queries got no verdict (every request errored) and none failed.
+  add        Install skills from SOURCE into DIR (default .agent/skills) and pin them in the working
+             folder's skills-lock.json (the format npx skills writes; ref is the exact commit).
+             SOURCE is a git URL (https://, ssh://, git@host:, file://), a local repository or
+             folder, or GitHub's owner/repo[/sub/path], each with an optional #REF[:SUB/PATH].
+             Git runs as the user's own git, shallow. Lists the skills SOURCE holds and asks which
+             to install; replacing a folder not installed from SOURCE, or edited since, asks first.
+               --skill NAME  install this one (repeatable; * for all) without asking
+               --to DIR      the folder skills go in
+               --yes         install all without --skill, and replace without asking (scripts, CI)
+  update     Install the newest version of each locked skill (or each NAME) from the branch or tag
+             it was added from; a commit pin stays. Asks before replacing a skill edited since install.
+  check      Compare each locked skill with its folder (INSTALLED: unchanged, edited, missing) and
+             its source (SOURCE: current, outdated, pinned, gone, unreachable). Exit 1 when a skill
+             was edited, is missing, outdated, gone or cannot be checked.
+               --json     print {"skills":[{"name","installed","source","origin","path",
+                          "latestCommit","problem"}]} instead
+  remove     Delete installed skills and their lock entries; asks before deleting one edited since install.
   mcp        Serve skills to an MCP client over stdin/stdout until it disconnects: the skills of
              each ROOT, then ~/.agent/skills, the folders in AGENT_SKILLS_PATH and the built-in
              skills, an earlier one winning for a name. Instructions carry the catalog; tools
@@ -80,6 +101,7 @@ Commands:
                --allow-host NAME also accept requests whose Host or Origin names NAME (repeatable;
                                  the bound host and localhost always are)
 
-Exit status: 0 done (warnings allowed); 1 a skill has an error, an input cannot be read, or NAME
-cannot be activated; 2 the command line is wrong; 3 (eval) no verdict; 70 internal error.
+Exit status: 0 done (warnings allowed); 1 a skill has an error, an input cannot be read, NAME
+cannot be activated, a source cannot be fetched, or check found something to look at; 2 the
+command line is wrong; 3 (eval) no verdict; 70 internal error.
 `;

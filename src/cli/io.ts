@@ -13,6 +13,8 @@ export interface CliIo {
   columns?: number;
   /** The environment variables a command may read (API keys); the process's own by default. */
   env?: Readonly<Record<string, string | undefined>>;
+  /** Asks a question on the terminal and resolves to the answer; absent when there is no terminal to ask on. */
+  ask?: (question: string) => Promise<string>;
 }
 
 export const ExitCode = {

@@ -1,6 +1,7 @@
 // The `agent-skills` executable (bundled to dist/cli.js): runs the command line against the real
 // process streams and working folder.
 
+import * as readline from 'node:readline/promises';
 import { runCli } from './run';
 
 // A reader that stops early (`agent-skills list | head`) closes the pipe; that is not an error.
@@ -17,7 +18,18 @@ void runCli(process.argv.slice(2), {
   cwd: process.cwd(),
   columns: process.stdout.isTTY ? process.stdout.columns : undefined,
   env: process.env,
+  ask: process.stdin.isTTY && process.stderr.isTTY ? askOnTerminal : undefined,
 }).then((code) => {
   // exitCode rather than exit(): pending output is flushed first.
   process.exitCode = code;
 });
+
+/** One question on the terminal (prompts go to stderr, keeping stdout for results). */
+async function askOnTerminal(question: string): Promise<string> {
+  const terminal = readline.createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return await terminal.question(question);
+  } finally {
+    terminal.close();
+  }
+}

@@ -19,6 +19,10 @@ const COMMANDS: Readonly<Record<string, () => Command>> = {
   activate: () => (require('./activate-command') as typeof import('./activate-command')).activateCommand,
   find: () => (require('./find-command') as typeof import('./find-command')).findCommand,
   eval: () => (require('./eval-command') as typeof import('./eval-command')).evalCommand,
+  add: () => (require('./sources-command') as typeof import('./sources-command')).addCommand,
+  update: () => (require('./sources-command') as typeof import('./sources-command')).updateCommand,
+  check: () => (require('./sources-command') as typeof import('./sources-command')).checkCommand,
+  remove: () => (require('./sources-command') as typeof import('./sources-command')).removeCommand,
   mcp: () => (require('./mcp/mcp-command') as typeof import('./mcp/mcp-command')).mcpCommand,
 };
 /* eslint-enable @typescript-eslint/no-require-imports */

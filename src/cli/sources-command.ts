@@ -1,0 +1,329 @@
+// `agent-skills add | update | check | remove`: skills installed from git repositories or folders,
+// pinned in the project's skills-lock.json (the format `npx skills` writes). The project is the
+// working folder; skills go to `--to DIR`, by default its first skill location (.agent/skills).
+// Nothing the user edited or installed otherwise is replaced or deleted without asking (or --yes).
+
+import * as path from 'node:path';
+import { DEFAULT_SKILL_LOCATIONS } from '../core/discovery/roots';
+import { openSource, type Checkout, type SourceSkill } from '../core/sources/checkout';
+import { computeFolderHash } from '../core/sources/folder-hash';
+import { GitError } from '../core/sources/git';
+import { findInstalled, installFolder, removeFolder } from '../core/sources/install';
+import { entrySource, LOCK_FILE_NAME, lockEntryFor, LockError, readLock, writeLock, type LockEntry, type SkillsLock } from '../core/sources/lock';
+import { parseSource, sourceLabel, SourceError, type SkillSource } from '../core/sources/source-spec';
+import { checkLockedSkill, installedState, latestSkill, SourceFetcher, type SkillCheck } from '../core/sources/status';
+import { collapseWhitespace } from '../core/util/text';
+import { parseArguments } from './args';
+import { displayPath, ExitCode, InputError, plural, PROGRAM, UsageError, type CliIo } from './io';
+import { formatTable } from './list-command';
+
+interface Project {
+  dir: string;
+  /** `--to`, resolved; undefined when not given. */
+  to?: string;
+  /** Where new skills go: `--to`, else the first skill location. */
+  installParent: string;
+  yes: boolean;
+  io: CliIo;
+}
+
+function project(command: string, options: Map<string, string | true>, io: CliIo): Project {
+  const to = options.get('to');
+  if (to === true) {
+    throw new UsageError(`${command}: --to needs a folder.`);
+  }
+  const resolvedTo = to === undefined ? undefined : path.resolve(io.cwd, to);
+  return { dir: io.cwd, to: resolvedTo, installParent: resolvedTo ?? path.join(io.cwd, DEFAULT_SKILL_LOCATIONS[0]), yes: options.has('yes'), io };
+}
+
+export async function addCommand(args: readonly string[], io: CliIo): Promise<number> {
+  const { options, lists, operands } = parseArguments('add', args, { skill: 'repeated', to: 'value', yes: 'flag' });
+  if (operands.length !== 1) {
+    throw new UsageError('add: give exactly one SOURCE (a git URL, a local repository or folder, or owner/repo).');
+  }
+  const context = project('add', options, io);
+  const source = await inputs(() => parseSource(operands[0], io.cwd));
+  const lock = await projectLock(context.dir);
+  io.stderr(`Fetching ${sourceLabel(source)}…\n`);
+  const checkout = await inputs(() => openSource(source));
+  try {
+    if (checkout.skills.length === 0) {
+      throw new InputError(`${operands[0]}: holds no skills (no folder with a SKILL.md${source.subPath ? ` under ${source.subPath}` : ''}).`);
+    }
+    io.stdout(
+      formatTable(
+        [['NAME', 'DESCRIPTION'], ...checkout.skills.map((skill) => [skill.name, skill.problem ? `cannot install: ${skill.problem}` : collapseWhitespace(skill.description ?? '')])],
+        io.columns,
+      ),
+    );
+    const chosen = await chooseSkills(checkout, lists.get('skill') ?? [], context);
+    let failed = false;
+    for (const skill of chosen) {
+      failed = !(await addSkill(skill, checkout, lock, context)) || failed;
+    }
+    return failed ? ExitCode.failure : ExitCode.ok;
+  } finally {
+    await checkout.dispose();
+  }
+}
+
+async function chooseSkills(checkout: Checkout, asked: readonly string[], context: Project): Promise<SourceSkill[]> {
+  const { io } = context;
+  const installable = checkout.skills.filter((skill) => skill.problem === undefined);
+  if (asked.includes('*')) {
+    return installable;
+  }
+  if (asked.length > 0) {
+    return asked.map((name) => {
+      const skill = checkout.skills.find((candidate) => candidate.name === name);
+      if (!skill) {
+        throw new InputError(`${sourceLabel(checkout.source)} has no skill "${name}" (it has: ${checkout.skills.map((candidate) => candidate.name).join(', ')}).`);
+      }
+      if (skill.problem) {
+        throw new InputError(`${skill.skillPath}: cannot install "${name}": ${skill.problem}.`);
+      }
+      return skill;
+    });
+  }
+  if (context.yes) {
+    return installable;
+  }
+  if (!io.ask) {
+    throw new InputError(
+      `${sourceLabel(checkout.source)} holds ${plural(checkout.skills.length, 'skill')}: name the ones to install with --skill NAME, or pass --yes to install all (there is no terminal to ask on).`,
+    );
+  }
+  const answer = (await io.ask(`Install which skills? Names separated by spaces, * for all, nothing to stop: `)).trim();
+  if (answer === '') {
+    return [];
+  }
+  return chooseSkills(checkout, answer.split(/[\s,]+/), { ...context, io: { ...io, ask: undefined } });
+}
+
+/** Installs one skill and records it in the lock; false (with the reason on stderr) when it was not. */
+async function addSkill(skill: SourceSkill, checkout: Checkout, lock: SkillsLock, context: Project): Promise<boolean> {
+  const { io } = context;
+  const existing = lock.skills[skill.name];
+  const parent = context.to ?? (existing ? path.dirname((await findInstalled(context.dir, skill.name)) ?? path.join(context.installParent, skill.name)) : context.installParent);
+  const destination = path.join(parent, skill.name);
+  const folderExists = (await findInstalled(context.dir, skill.name, parent)) !== undefined;
+  const sameSource = existing !== undefined && sameOrigin(existing, checkout.source, context.dir);
+  if (folderExists || (existing && !sameSource)) {
+    const reason = !sameSource
+      ? `${displayPath(destination, io)} exists and was not installed from ${sourceLabel(checkout.source)}`
+      : (await installedState(existing, destination)) === 'edited'
+        ? `${displayPath(destination, io)} was edited since it was installed`
+        : undefined;
+    if (reason !== undefined && !(await confirmed(`${reason}: replace it?`, context))) {
+      io.stderr(`${PROGRAM}: ${skill.name}: not installed: ${reason} (pass --yes to replace it).\n`);
+      return false;
+    }
+  }
+  const installed = await installFolder(skill.folder, parent, skill.name);
+  const hash = await computeFolderHash(installed.folder);
+  lock.skills[skill.name] = lockEntryFor(checkout.source, skill.skillPath, hash, checkout.commit, context.dir);
+  await writeLock(context.dir, lock);
+  io.stdout(`Installed ${skill.name} → ${displayPath(installed.folder, io)} (${origin(lock.skills[skill.name])})\n`);
+  reportSkippedLinks(skill.name, installed.skippedLinks, io);
+  return true;
+}
+
+export async function updateCommand(args: readonly string[], io: CliIo): Promise<number> {
+  const { options, operands } = parseArguments('update', args, { to: 'value', yes: 'flag' });
+  const context = project('update', options, io);
+  const lock = await projectLock(context.dir);
+  const names = lockedNames(lock, operands, 'update');
+  const fetcher = new SourceFetcher();
+  let failed = false;
+  try {
+    for (const name of names) {
+      failed = !(await updateSkill(name, lock, fetcher, context)) || failed;
+    }
+  } finally {
+    await fetcher.dispose();
+  }
+  return failed ? ExitCode.failure : ExitCode.ok;
+}
+
+async function updateSkill(name: string, lock: SkillsLock, fetcher: SourceFetcher, context: Project): Promise<boolean> {
+  const { io } = context;
+  const entry = lock.skills[name];
+  const source = entrySource(entry, context.dir);
+  if (typeof source === 'string') {
+    io.stderr(`${PROGRAM}: ${name}: cannot be updated: ${source}.\n`);
+    return false;
+  }
+  let latest: Awaited<ReturnType<typeof latestSkill>>;
+  try {
+    latest = await latestSkill(entry, source, fetcher);
+  } catch (error) {
+    if (!isInputFailure(error)) {
+      throw error;
+    }
+    io.stderr(`${PROGRAM}: ${name}: ${error.message}\n`);
+    return false;
+  }
+  if (!latest.skill || latest.skill.problem) {
+    io.stderr(`${PROGRAM}: ${name}: ${sourceLabel(source)} ${latest.skill ? `has a broken ${entry.skillPath}: ${latest.skill.problem}` : `no longer has ${entry.skillPath}`}; left as it is.\n`);
+    return false;
+  }
+  const folder = await findInstalled(context.dir, name, context.to);
+  const state = await installedState(entry, folder);
+  const latestHash = await computeFolderHash(latest.skill.folder);
+  if (latestHash === entry.computedHash && state === 'unchanged') {
+    io.stdout(`${name}: up to date (${origin(entry)})\n`);
+    return true;
+  }
+  if (state === 'edited' && !(await confirmed(`${name} was edited since it was installed: replace your edits with the source's version?`, context))) {
+    io.stderr(`${PROGRAM}: ${name}: not updated: it was edited since it was installed (pass --yes to replace it).\n`);
+    return false;
+  }
+  const parent = folder ? path.dirname(folder) : context.installParent;
+  const installed = await installFolder(latest.skill.folder, parent, name);
+  const updated: LockEntry = { ...entry, skillPath: latest.skill.skillPath, computedHash: await computeFolderHash(installed.folder) };
+  if (latest.commit !== undefined) {
+    updated.requestedRef = entry.requestedRef ?? entry.ref ?? 'HEAD';
+    updated.ref = latest.commit;
+  }
+  lock.skills[name] = updated;
+  await writeLock(context.dir, lock);
+  io.stdout(`Updated ${name} → ${displayPath(installed.folder, io)} (${origin(updated)})\n`);
+  reportSkippedLinks(name, installed.skippedLinks, io);
+  return true;
+}
+
+export interface CheckedSkillJson {
+  name: string;
+  /** `unchanged`, `edited` (since install) or `missing`. */
+  installed: SkillCheck['installed'];
+  /** `current`, `outdated`, `pinned`, `gone` (from the source) or `unreachable`. */
+  source: SkillCheck['source'];
+  origin: string;
+  path?: string;
+  latestCommit?: string;
+  problem?: string;
+}
+
+export async function checkCommand(args: readonly string[], io: CliIo): Promise<number> {
+  const { options, operands } = parseArguments('check', args, { to: 'value', json: 'flag' });
+  const context = project('check', options, io);
+  const lock = await projectLock(context.dir);
+  const fetcher = new SourceFetcher();
+  let checks: SkillCheck[];
+  try {
+    checks = await Promise.all(lockedNames(lock, operands, 'check').map((name) => checkLockedSkill(name, lock.skills[name], { projectDir: context.dir, parent: context.to, fetcher })));
+  } finally {
+    await fetcher.dispose();
+  }
+  const needsAttention = checks.some((check) => check.installed !== 'unchanged' || (check.source !== 'current' && check.source !== 'pinned'));
+  if (options.has('json')) {
+    io.stdout(`${JSON.stringify({ skills: checks.map((check) => checkJson(check, io)) })}\n`);
+  } else if (checks.length === 0) {
+    io.stdout(`No skills in ${LOCK_FILE_NAME}.\n`);
+  } else {
+    const rows = checks.map((check) => [
+      check.name,
+      check.installed,
+      check.source,
+      origin(check.entry),
+      check.problem ?? (check.source === 'outdated' && check.latestCommit ? `newer: ${check.latestCommit.slice(0, 7)}` : ''),
+    ]);
+    io.stdout(formatTable([['NAME', 'INSTALLED', 'SOURCE', 'ORIGIN', 'DETAILS'], ...rows], io.columns));
+  }
+  return needsAttention ? ExitCode.failure : ExitCode.ok;
+}
+
+function checkJson(check: SkillCheck, io: CliIo): CheckedSkillJson {
+  return {
+    name: check.name,
+    installed: check.installed,
+    source: check.source,
+    origin: origin(check.entry),
+    path: check.folder === undefined ? undefined : displayPath(check.folder, io),
+    latestCommit: check.latestCommit,
+    problem: check.problem,
+  };
+}
+
+export async function removeCommand(args: readonly string[], io: CliIo): Promise<number> {
+  const { options, operands } = parseArguments('remove', args, { to: 'value', yes: 'flag' });
+  if (operands.length === 0) {
+    throw new UsageError('remove: name at least one installed skill.');
+  }
+  const context = project('remove', options, io);
+  const lock = await projectLock(context.dir);
+  let failed = false;
+  for (const name of lockedNames(lock, operands, 'remove')) {
+    const folder = await findInstalled(context.dir, name, context.to);
+    if (folder && (await installedState(lock.skills[name], folder)) === 'edited' && !(await confirmed(`${name} was edited since it was installed: delete it anyway?`, context))) {
+      io.stderr(`${PROGRAM}: ${name}: not removed: it was edited since it was installed (pass --yes to delete it).\n`);
+      failed = true;
+      continue;
+    }
+    if (folder) {
+      await removeFolder(folder);
+    }
+    delete lock.skills[name];
+    await writeLock(context.dir, lock);
+    io.stdout(`Removed ${name}${folder ? ` (${displayPath(folder, io)})` : ''}\n`);
+  }
+  return failed ? ExitCode.failure : ExitCode.ok;
+}
+
+/** The named skills (all of the lock's when none is named); an unknown name is an input error. */
+function lockedNames(lock: SkillsLock, names: readonly string[], command: string): string[] {
+  const unknown = names.filter((name) => !Object.hasOwn(lock.skills, name));
+  if (unknown.length > 0) {
+    throw new InputError(
+      `${command}: ${unknown.map((name) => `"${name}"`).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not in ${LOCK_FILE_NAME} (installed: ${Object.keys(lock.skills).join(', ') || 'none'}).`,
+    );
+  }
+  return names.length > 0 ? [...new Set(names)] : Object.keys(lock.skills).sort();
+}
+
+/** Where a locked skill came from, as people read it: `owner/repo@abc1234`, `url#v2`, `./folder`. */
+export function origin(entry: LockEntry): string {
+  const ref = entry.ref === undefined ? '' : /^[0-9a-f]{40}$/.test(entry.ref) ? `@${entry.ref.slice(0, 7)}` : `#${entry.ref}`;
+  return `${entry.source}${ref}`;
+}
+
+function sameOrigin(entry: LockEntry, source: SkillSource, projectDir: string): boolean {
+  const locked = entrySource(entry, projectDir);
+  if (typeof locked === 'string' || locked.kind !== source.kind) {
+    return false;
+  }
+  return locked.kind === 'git' && source.kind === 'git' ? locked.url === source.url : locked.kind === 'folder' && source.kind === 'folder' && locked.folder === source.folder;
+}
+
+async function confirmed(question: string, context: Project): Promise<boolean> {
+  if (context.yes) {
+    return true;
+  }
+  if (!context.io.ask) {
+    return false;
+  }
+  return /^y(es)?$/i.test((await context.io.ask(`${question} [y/N] `)).trim());
+}
+
+function reportSkippedLinks(name: string, links: readonly string[], io: CliIo): void {
+  if (links.length > 0) {
+    io.stderr(`${PROGRAM}: ${name}: symbolic links not copied: ${links.join(', ')}\n`);
+  }
+}
+
+async function projectLock(projectDir: string): Promise<SkillsLock> {
+  return inputs(() => readLock(projectDir));
+}
+
+/** Runs a step whose failures are the user's to fix (a bad source, an unreachable repository, a broken lock) as input errors. */
+async function inputs<T>(step: () => T | Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    throw isInputFailure(error) ? new InputError(error.message) : error;
+  }
+}
+
+function isInputFailure(error: unknown): error is Error {
+  return error instanceof SourceError || error instanceof GitError || error instanceof LockError;
+}

@@ -1,0 +1,126 @@
+// A source made readable on disk (a shallow clone in a temporary folder, or the folder itself) and
+// the skills it holds, each with the name it installs under and where its SKILL.md is.
+
+import * as fs from 'node:fs/promises';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { findSkillFile, loadSkillFile } from '../skill-file/load';
+import { IGNORED_FOLDER_NAMES } from '../discovery/probe';
+import { cloneAt, type GitOptions } from './git';
+import { SourceError, sourceLabel, type SkillSource } from './source-spec';
+
+/** How deep under the sub-path skills are looked for (e.g. `plugins/x/skills/name`). */
+const MAX_SEARCH_DEPTH = 6;
+const MAX_SEARCHED_FOLDERS = 10_000;
+/** A name that is safe as one folder name on every system (no separators, no dot folders). */
+const INSTALLABLE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
+
+export interface SourceSkill {
+  /** The name it installs under: its frontmatter name, else its folder's name. */
+  name: string;
+  description?: string;
+  /** Why the skill's SKILL.md does not load (it can still be looked at, not installed). */
+  problem?: string;
+  /** Absolute folder in the checkout. */
+  folder: string;
+  /** Its SKILL.md relative to the source's top, `/`-separated (the lock's `skillPath`). */
+  skillPath: string;
+}
+
+export interface Checkout extends FetchedSource {
+  source: SkillSource;
+  skills: SourceSkill[];
+}
+
+/** A source on disk: its top folder and, for git, the commit checked out. */
+export interface FetchedSource {
+  root: string;
+  commit?: string;
+  /** Deletes the temporary clone, if any. */
+  dispose(): Promise<void>;
+}
+
+/** Fetches the source (git: a shallow clone into a temporary folder; a folder is used in place). */
+export async function fetchSource(source: SkillSource, options: GitOptions = {}): Promise<FetchedSource> {
+  if (source.kind === 'folder') {
+    return { root: source.folder, dispose: async () => {} };
+  }
+  const temporary = await fs.mkdtemp(path.join(os.tmpdir(), 'agent-skills-source-'));
+  const dispose = (): Promise<void> => fs.rm(temporary, { recursive: true, force: true });
+  try {
+    const root = path.join(temporary, 'repo');
+    return { root, commit: await cloneAt(source.url, source.ref, root, options), dispose };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+}
+
+/** Fetches the source and lists the skills under its sub-path. */
+export async function openSource(source: SkillSource, options: GitOptions = {}): Promise<Checkout> {
+  const fetched = await fetchSource(source, options);
+  try {
+    return { ...fetched, source, skills: await skillsUnder(fetched.root, source) };
+  } catch (error) {
+    await fetched.dispose();
+    throw error;
+  }
+}
+
+/** The skill whose SKILL.md is at `skillPath` in a fetched source, undefined when it is gone. */
+export async function skillAt(root: string, skillPath: string): Promise<SourceSkill | undefined> {
+  const folder = path.join(
+    root,
+    ...path.posix
+      .dirname(skillPath)
+      .split('/')
+      .filter((part) => part !== '' && part !== '.'),
+  );
+  return (await findSkillFile(folder)) ? describeSkill(folder, root) : undefined;
+}
+
+async function skillsUnder(root: string, source: SkillSource): Promise<SourceSkill[]> {
+  const base = path.join(root, ...source.subPath.split('/').filter((part) => part !== ''));
+  const stat = await fs.stat(base).catch(() => undefined);
+  if (!stat?.isDirectory()) {
+    throw new SourceError(`${sourceLabel(source)} has no folder "${source.subPath}".`);
+  }
+  const folders = await findSkillFolders(base);
+  return Promise.all(folders.map((folder) => describeSkill(folder, root)));
+}
+
+/** The skill folders at or under `base` (a skill's own sub-folders are its resources, not more skills). */
+export async function findSkillFolders(base: string): Promise<string[]> {
+  const folders: string[] = [];
+  let searched = 0;
+  const search = async (folder: string, depth: number): Promise<void> => {
+    if (++searched > MAX_SEARCHED_FOLDERS) {
+      return;
+    }
+    if (await findSkillFile(folder)) {
+      folders.push(folder);
+      return;
+    }
+    if (depth >= MAX_SEARCH_DEPTH) {
+      return;
+    }
+    const children = await fs.readdir(folder, { withFileTypes: true });
+    for (const child of children.sort((a, b) => a.name.localeCompare(b.name))) {
+      if (child.isDirectory() && !IGNORED_FOLDER_NAMES.has(child.name)) {
+        await search(path.join(folder, child.name), depth + 1);
+      }
+    }
+  };
+  await search(base, 0);
+  return folders;
+}
+
+async function describeSkill(folder: string, root: string): Promise<SourceSkill> {
+  const loaded = await loadSkillFile(folder);
+  const skillFile = loaded?.file ?? path.join(folder, 'SKILL.md');
+  const skillPath = path.relative(root, skillFile).split(path.sep).join('/');
+  const name = loaded?.metadata?.name ?? path.basename(folder);
+  const error = loaded?.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
+  const problem = !INSTALLABLE_NAME.test(name) ? `"${name}" cannot be a folder name` : loaded?.metadata ? undefined : (error?.message ?? 'its SKILL.md does not load');
+  return { name, description: loaded?.metadata?.description, problem, folder, skillPath };
+}

@@ -1,0 +1,97 @@
+// Git through the user's own `git`: their credential helpers and SSH agent work, and no credential
+// of ours is ever involved. Clones are shallow, every call has a time limit and can be cancelled,
+// and git never stops to ask for a password on a terminal nobody sees.
+
+import { execFile } from 'node:child_process';
+import { errorCode } from '../util/errors';
+import { FULL_COMMIT } from './source-spec';
+
+/** Long enough for a large repository over a slow link, short enough that nothing hangs for ever. */
+const GIT_TIMEOUT_MS = 5 * 60 * 1000;
+const MAX_GIT_OUTPUT_BYTES = 16 * 1024 * 1024;
+
+export class GitError extends Error {}
+
+export interface GitOptions {
+  signal?: AbortSignal;
+  /** The `git` to run (tests and the editor may name one); PATH's otherwise. */
+  gitPath?: string;
+}
+
+/** Runs git and resolves to its stdout; rejects with a GitError quoting git's own message. */
+export function runGit(args: readonly string[], options: GitOptions & { cwd?: string } = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      options.gitPath ?? 'git',
+      args,
+      {
+        cwd: options.cwd,
+        signal: options.signal,
+        timeout: GIT_TIMEOUT_MS,
+        maxBuffer: MAX_GIT_OUTPUT_BYTES,
+        windowsHide: true,
+        env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: process.env.GIT_ASKPASS ?? '', LC_ALL: 'C' },
+      },
+      (error, stdout, stderr) => {
+        if (!error) {
+          resolve(stdout);
+        } else if (options.signal?.aborted) {
+          reject(new GitError('Cancelled.'));
+        } else if (errorCode(error) === 'ENOENT') {
+          reject(new GitError('git was not found: install git, or put it on PATH.'));
+        } else {
+          const said = stderr
+            .split('\n')
+            .map((line) => line.trim())
+            .filter((line) => line !== '' && !line.startsWith('Cloning into'));
+          reject(new GitError(said.join(' ') || error.message));
+        }
+      },
+    );
+  });
+}
+
+/**
+ * Shallow-clones `url` at `ref` (branch, tag or full commit; the default branch when undefined) into
+ * the new folder `dest`, and resolves to the commit checked out.
+ */
+export async function cloneAt(url: string, ref: string | undefined, dest: string, options: GitOptions = {}): Promise<string> {
+  try {
+    if (ref !== undefined && FULL_COMMIT.test(ref)) {
+      // A commit is not a branch: fetch exactly it (servers allow reachable commits by default).
+      await runGit(['init', '--quiet', dest], options);
+      await runGit(['fetch', '--quiet', '--depth', '1', '--', url, ref], { ...options, cwd: dest });
+      await runGit(['checkout', '--quiet', '--detach', 'FETCH_HEAD'], { ...options, cwd: dest });
+    } else {
+      await runGit(['clone', '--quiet', '--depth', '1', '--no-tags', ...(ref === undefined ? [] : ['--branch', ref]), '--', url, dest], options);
+    }
+    return (await runGit(['rev-parse', 'HEAD'], { ...options, cwd: dest })).trim();
+  } catch (error) {
+    if (error instanceof GitError && error.message !== 'Cancelled.') {
+      throw new GitError(`Cannot clone ${url}${ref === undefined ? '' : ` at ${ref}`}: ${error.message}`);
+    }
+    throw error;
+  }
+}
+
+/**
+ * The commit `ref` names on the remote now, without cloning (`git ls-remote`): a branch, a tag
+ * (peeled to its commit) or `HEAD`. undefined when the remote has no such ref.
+ */
+export async function remoteCommit(url: string, ref: string, options: GitOptions = {}): Promise<string | undefined> {
+  let output: string;
+  try {
+    output = await runGit(['ls-remote', '--', url, ref], options);
+  } catch (error) {
+    throw error instanceof GitError && error.message !== 'Cancelled.' ? new GitError(`Cannot reach ${url}: ${error.message}`) : error;
+  }
+  const commits = new Map<string, string>();
+  for (const line of output.split('\n')) {
+    const [commit, name] = line.split('\t');
+    if (name !== undefined) {
+      commits.set(name, commit);
+    }
+  }
+  const wanted = ref === 'HEAD' ? ['HEAD'] : [`refs/heads/${ref}`, `refs/tags/${ref}^{}`, `refs/tags/${ref}`];
+  return wanted.map((name) => commits.get(name)).find((commit) => commit !== undefined);
+}

@@ -1,0 +1,95 @@
+// Writes and deletes installed skill folders without ever leaving half of one: the copy is made in
+// a hidden sibling and renamed into place; a replaced or removed folder is first renamed aside.
+
+import { randomBytes } from 'node:crypto';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { DEFAULT_SKILL_LOCATIONS } from '../discovery/roots';
+import { WELL_KNOWN_LOCATIONS } from '../discovery/unconfigured-locations';
+import { walkFolder } from './folder-walk';
+
+export interface InstallResult {
+  folder: string;
+  /** Symbolic links in the source, not copied (they may point anywhere). */
+  skippedLinks: string[];
+}
+
+/**
+ * Copies the skill folder `from` to `parent/name` (regular files and folders; `.git`, `node_modules`
+ * and symbolic links stay behind), replacing what is there only once the copy is complete.
+ */
+export async function installFolder(from: string, parent: string, name: string): Promise<InstallResult> {
+  const destination = path.join(parent, name);
+  const staging = siblingPath(parent, name, 'installing');
+  const skippedLinks: string[] = [];
+  await fs.mkdir(parent, { recursive: true });
+  try {
+    await fs.mkdir(staging);
+    for (const entry of await walkFolder(from)) {
+      const target = path.join(staging, ...entry.relativePath.split('/'));
+      if (entry.kind === 'folder') {
+        await fs.mkdir(target);
+      } else if (entry.kind === 'file') {
+        await fs.copyFile(entry.absolutePath, target);
+      } else {
+        skippedLinks.push(entry.relativePath);
+      }
+    }
+    await replaceWith(staging, destination);
+  } catch (error) {
+    await fs.rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+  return { folder: destination, skippedLinks };
+}
+
+/** Deletes an installed skill folder: renamed aside first, so it disappears at once and whole. */
+export async function removeFolder(folder: string): Promise<void> {
+  const aside = siblingPath(path.dirname(folder), path.basename(folder), 'removing');
+  await fs.rename(folder, aside);
+  await fs.rm(aside, { recursive: true, force: true });
+}
+
+/**
+ * Where a locked skill is installed: `parent/name` for the given parent, else the first of the
+ * project's skill locations that has it (ours first, then those of other tools, e.g. `npx
+ * skills`'s `.agents/skills`).
+ */
+export async function findInstalled(projectDir: string, name: string, parent?: string): Promise<string | undefined> {
+  const parents = parent !== undefined ? [parent] : [...new Set([...DEFAULT_SKILL_LOCATIONS, ...WELL_KNOWN_LOCATIONS])].map((location) => path.join(projectDir, location));
+  for (const candidate of parents.map((folder) => path.join(folder, name))) {
+    if ((await fs.stat(candidate).catch(() => undefined))?.isDirectory()) {
+      return candidate;
+    }
+  }
+  return undefined;
+}
+
+async function replaceWith(staging: string, destination: string): Promise<void> {
+  const aside = siblingPath(path.dirname(destination), path.basename(destination), 'replaced');
+  const replacing = await fs
+    .rename(destination, aside)
+    .then(() => true)
+    .catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') {
+        return false;
+      }
+      throw error;
+    });
+  try {
+    await fs.rename(staging, destination);
+  } catch (error) {
+    if (replacing) {
+      await fs.rename(aside, destination);
+    }
+    throw error;
+  }
+  if (replacing) {
+    await fs.rm(aside, { recursive: true, force: true });
+  }
+}
+
+/** A hidden sibling, which discovery skips (dot folders are not skills). */
+function siblingPath(parent: string, name: string, purpose: string): string {
+  return path.join(parent, `.${name}.${purpose}-${randomBytes(4).toString('hex')}`);
+}

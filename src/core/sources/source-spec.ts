@@ -1,0 +1,149 @@
+// What a SOURCE argument names: a git repository (URL, local clone, or GitHub `owner/repo`) or a
+// plain folder, with an optional `#ref` and a sub-path inside it.
+//
+//   https://host/team/skills.git#v2:tools     git URL, tag v2, skills under tools/
+//   git@host:team/skills.git                  scp-like ssh URL
+//   file:///srv/skills.git#main               local bare repository by URL
+//   ../skills-repo#:skills/pdf                a local clone (default branch), one sub-folder
+//   ./shared/skills                           a plain folder (no history: no commit to pin)
+//   team/skills/skills/pdf#v2                 GitHub shorthand with a sub-path and a ref
+//   https://github.com/team/skills/tree/main/skills/pdf   a GitHub page URL
+//
+// Git forbids `:` in ref names, so `#REF:SUBPATH` is never ambiguous.
+
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export interface GitSource {
+  kind: 'git';
+  /** What git clones. */
+  url: string;
+  /** Branch, tag or commit asked for; undefined for the remote's default branch. */
+  ref?: string;
+  /** Folder inside the repository to look for skills in, `/`-separated, '' for the whole repository. */
+  subPath: string;
+  /** The lock's `source`: `owner/repo` for GitHub, else the URL. */
+  lockSource: string;
+}
+
+export interface FolderSource {
+  kind: 'folder';
+  /** Absolute folder. */
+  folder: string;
+  subPath: string;
+}
+
+export type SkillSource = GitSource | FolderSource;
+
+export class SourceError extends Error {}
+
+const URL_SCHEME = /^(?:https?|ssh|git|file):\/\//i;
+const SCP_LIKE = /^[\w.-]+@[\w.-]+:(?!\/\/)/;
+const GITHUB_SHORTHAND = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)((?:\/[^/]+)*)\/?$/;
+const GITHUB_PAGE = /^https:\/\/github\.com\/([^/]+)\/([^/]+?)(?:\.git)?\/tree\/([^/]+)((?:\/[^/]+)*)\/?$/;
+export const FULL_COMMIT = /^[0-9a-f]{40}$/;
+
+/** Parses SOURCE as typed; relative paths are against `cwd`. Throws SourceError naming the problem. */
+export function parseSource(text: string, cwd: string): SkillSource {
+  const source = text.trim();
+  if (source === '' || source.startsWith('-')) {
+    throw new SourceError(`"${text}" is not a source: give a git URL, a local folder or repository, or owner/repo.`);
+  }
+  const hash = source.indexOf('#');
+  const base = hash < 0 ? source : source.slice(0, hash);
+  const [fragmentRef, fragmentPath = ''] = hash < 0 ? [''] : splitFragment(source.slice(hash + 1));
+  const ref = fragmentRef === '' ? undefined : checkedRef(fragmentRef, text);
+  const page = GITHUB_PAGE.exec(base);
+  if (page) {
+    const [, owner, repo, pageRef, pagePath] = page;
+    return gitHub(owner, repo, ref ?? pageRef, joinSubPath(pagePath, fragmentPath, text));
+  }
+  if (URL_SCHEME.test(base) || SCP_LIKE.test(base)) {
+    const url = base.replace(/\/$/, '');
+    return { kind: 'git', url, ref, subPath: checkedSubPath(fragmentPath, text), lockSource: gitHubShorthandOf(url) ?? url };
+  }
+  const local = localPath(base, cwd);
+  if (local) {
+    const subPath = checkedSubPath(fragmentPath, text);
+    if (isGitRepository(local)) {
+      const url = pathToFileURL(local).href;
+      return { kind: 'git', url, ref, subPath, lockSource: url };
+    }
+    if (ref !== undefined) {
+      throw new SourceError(`${base} is a folder, not a git repository: it has no ref "${ref}" to check out.`);
+    }
+    return { kind: 'folder', folder: local, subPath };
+  }
+  const shorthand = GITHUB_SHORTHAND.exec(base);
+  if (shorthand) {
+    const [, owner, repo, rest] = shorthand;
+    return gitHub(owner, repo.replace(/\.git$/, ''), ref, joinSubPath(rest, fragmentPath, text));
+  }
+  throw new SourceError(`"${text}" is not a source: no such folder, and not a git URL (https://, ssh://, git@host:, file://) or owner/repo.`);
+}
+
+/** The short name of a source for people: `owner/repo` on GitHub, else the URL or folder. */
+export function sourceLabel(source: SkillSource): string {
+  return source.kind === 'git' ? source.lockSource : source.folder;
+}
+
+function gitHub(owner: string, repo: string, ref: string | undefined, subPath: string): GitSource {
+  return { kind: 'git', url: `https://github.com/${owner}/${repo}.git`, ref, subPath, lockSource: `${owner}/${repo}` };
+}
+
+function gitHubShorthandOf(url: string): string | undefined {
+  const match = /^https:\/\/github\.com\/([^/]+)\/([^/]+?)(?:\.git)?$/.exec(url);
+  return match ? `${match[1]}/${match[2]}` : undefined;
+}
+
+function splitFragment(fragment: string): [string, string] {
+  const colon = fragment.indexOf(':');
+  return colon < 0 ? [fragment, ''] : [fragment.slice(0, colon), fragment.slice(colon + 1)];
+}
+
+/** Refs are passed to git as arguments: nothing that could read as an option or a range. */
+function checkedRef(ref: string, text: string): string {
+  if (ref.startsWith('-') || /[\s~^?*[\\]|\.\./.test(ref)) {
+    throw new SourceError(`"${text}": "${ref}" is not a branch, tag or commit name.`);
+  }
+  return ref;
+}
+
+function joinSubPath(urlPath: string, fragmentPath: string, text: string): string {
+  return checkedSubPath([urlPath.replace(/^\//, ''), fragmentPath].filter((part) => part !== '').join('/'), text);
+}
+
+function checkedSubPath(subPath: string, text: string): string {
+  const parts = subPath.split(/[\\/]/).filter((part) => part !== '' && part !== '.');
+  if (parts.includes('..') || path.isAbsolute(subPath)) {
+    throw new SourceError(`"${text}": the sub-path "${subPath}" must stay inside the source.`);
+  }
+  return parts.join('/');
+}
+
+/** An existing local folder the text names, or undefined when it reads as something else. */
+function localPath(text: string, cwd: string): string | undefined {
+  const expanded = text === '~' || text.startsWith('~/') ? path.join(os.homedir(), text.slice(1)) : text;
+  const resolved = path.resolve(cwd, expanded);
+  const looksLocal = /^(?:\.{1,2}(?:[\\/]|$)|[\\/~]|[A-Za-z]:[\\/])/.test(text);
+  let isFolder = false;
+  try {
+    isFolder = fs.statSync(resolved).isDirectory();
+  } catch {
+    if (looksLocal) {
+      throw new SourceError(`${text}: no such folder.`);
+    }
+  }
+  if (!isFolder && looksLocal) {
+    throw new SourceError(`${text}: not a folder.`);
+  }
+  return isFolder ? resolved : undefined;
+}
+
+/** A working tree (with `.git`) or a bare repository (HEAD, objects and refs at its top). */
+function isGitRepository(folder: string): boolean {
+  const has = (name: string): boolean => fs.existsSync(path.join(folder, name));
+  return has('.git') || (has('HEAD') && has('objects') && has('refs'));
+}

@@ -1,0 +1,110 @@
+// Compares each locked skill with its folder on disk (edited since install?) and with its source
+// (is there a newer version?). A commit pin is compared by commit first (`git ls-remote`, no clone);
+// a lock without a commit (as `npx skills` writes it) by the skill's content at the source's head.
+
+import { errorMessage } from '../util/errors';
+import { fetchSource, skillAt, type FetchedSource, type SourceSkill } from './checkout';
+import { computeFolderHash } from './folder-hash';
+import { remoteCommit, type GitOptions } from './git';
+import { entrySource, followedRef, pinnedCommit, type LockEntry } from './lock';
+import { findInstalled } from './install';
+import { FULL_COMMIT, type SkillSource } from './source-spec';
+
+/** `unchanged`: the folder hashes to the lock's computedHash; `edited`: it does not (drift). */
+export type InstalledState = 'unchanged' | 'edited' | 'missing';
+/** `pinned`: the lock names a commit and nothing else to follow; `gone`: the source no longer has the skill. */
+export type SourceState = 'current' | 'outdated' | 'pinned' | 'gone' | 'unreachable';
+
+export interface SkillCheck {
+  name: string;
+  entry: LockEntry;
+  /** The installed folder, when found. */
+  folder?: string;
+  installed: InstalledState;
+  source: SourceState;
+  /** The commit the source's followed ref names now, when known. */
+  latestCommit?: string;
+  /** Why the source could not be compared. */
+  problem?: string;
+}
+
+/** Fetches each source at most once per ref while a command runs, and cleans up the clones. */
+export class SourceFetcher {
+  private readonly fetched = new Map<string, Promise<FetchedSource>>();
+
+  constructor(private readonly options: GitOptions = {}) {}
+
+  fetch(source: SkillSource): Promise<FetchedSource> {
+    const key = source.kind === 'git' ? `git\n${source.url}\n${source.ref ?? ''}` : `folder\n${source.folder}`;
+    let fetched = this.fetched.get(key);
+    if (!fetched) {
+      fetched = fetchSource(source, this.options);
+      this.fetched.set(key, fetched);
+    }
+    return fetched;
+  }
+
+  async dispose(): Promise<void> {
+    const all = await Promise.allSettled(this.fetched.values());
+    await Promise.all(all.map((result) => (result.status === 'fulfilled' ? result.value.dispose() : undefined)));
+    this.fetched.clear();
+  }
+}
+
+export interface CheckContext {
+  projectDir: string;
+  /** The folder skills are installed in (`--to`); else found among the project's locations. */
+  parent?: string;
+  fetcher: SourceFetcher;
+  git?: GitOptions;
+}
+
+export async function installedState(entry: LockEntry, folder: string | undefined): Promise<InstalledState> {
+  if (folder === undefined) {
+    return 'missing';
+  }
+  return (await computeFolderHash(folder)) === entry.computedHash ? 'unchanged' : 'edited';
+}
+
+export async function checkLockedSkill(name: string, entry: LockEntry, context: CheckContext): Promise<SkillCheck> {
+  const folder = await findInstalled(context.projectDir, name, context.parent);
+  const base = { name, entry, folder, installed: await installedState(entry, folder) };
+  try {
+    return { ...base, ...(await sourceState(entry, context)) };
+  } catch (error) {
+    return { ...base, source: 'unreachable', problem: errorMessage(error) };
+  }
+}
+
+async function sourceState(entry: LockEntry, context: CheckContext): Promise<Pick<SkillCheck, 'source' | 'latestCommit' | 'problem'>> {
+  const source = entrySource(entry, context.projectDir);
+  if (typeof source === 'string') {
+    return { source: 'unreachable', problem: `cannot be checked: ${source}` };
+  }
+  const followed = followedRef(entry);
+  if (followed !== undefined && FULL_COMMIT.test(followed)) {
+    return { source: 'pinned', latestCommit: followed };
+  }
+  const pinned = pinnedCommit(entry);
+  if (source.kind === 'git' && pinned !== undefined) {
+    const head = await remoteCommit(source.url, followed ?? 'HEAD', context.git);
+    if (head === undefined) {
+      return { source: 'unreachable', problem: `${source.url} has no branch or tag "${followed}" any more` };
+    }
+    if (head === pinned) {
+      return { source: 'current', latestCommit: head };
+    }
+  }
+  const latest = await latestSkill(entry, source, context.fetcher);
+  if (!latest.skill) {
+    return { source: 'gone', latestCommit: latest.commit };
+  }
+  const changed = (await computeFolderHash(latest.skill.folder)) !== entry.computedHash;
+  return { source: changed ? 'outdated' : 'current', latestCommit: latest.commit };
+}
+
+/** The skill as its source has it now (at the ref the entry follows). */
+export async function latestSkill(entry: LockEntry, source: SkillSource, fetcher: SourceFetcher): Promise<{ skill?: SourceSkill; commit?: string; root: string }> {
+  const fetched = await fetcher.fetch(source);
+  return { skill: await skillAt(fetched.root, entry.skillPath ?? 'SKILL.md'), commit: fetched.commit, root: fetched.root };
+}

@@ -1,0 +1,286 @@
+// agent-skills add / update / check / remove, in-process, against bare git repositories made in the
+// test (file:// URLs): nothing reaches the network.
+
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import type { CliIo } from '../../../src/cli/io';
+import type { CheckedSkillJson } from '../../../src/cli/sources-command';
+import { runCli } from '../../../src/cli/run';
+import { computeFolderHash } from '../../../src/core/sources/folder-hash';
+import type { SkillsLock } from '../../../src/core/sources/lock';
+import { makeRepo, type TestRepo } from '../../fixtures/trees/git-repo';
+import { removeDir, skillText, tempDir, writeTree } from '../../fixtures/trees/tree';
+
+interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** The questions asked on the terminal. */
+  asked: string[];
+}
+
+async function cli(cwd: string, argv: string[], answers?: string[]): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const asked: string[] = [];
+  const io: CliIo = {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    cwd,
+    ask: answers
+      ? async (question) => {
+          asked.push(question);
+          return answers.shift() ?? '';
+        }
+      : undefined,
+  };
+  const code = await runCli(argv, io);
+  return { code, stdout, stderr, asked };
+}
+
+const TWO_SKILLS = {
+  skills: {
+    alpha: { 'SKILL.md': skillText('alpha', 'Formats alpha reports.'), 'notes.txt': 'x' },
+    beta: { 'SKILL.md': skillText('beta', 'Reviews beta changes.') },
+  },
+  'README.md': 'A skills repository.\n',
+};
+
+describe('agent-skills add, update, check, remove', () => {
+  let dir: string;
+  let project: string;
+  let repo: TestRepo;
+  let first: string;
+
+  beforeEach(async () => {
+    dir = await tempDir();
+    project = path.join(dir, 'project');
+    await fs.mkdir(project);
+    repo = await makeRepo(dir);
+    first = await repo.commit(TWO_SKILLS, 'two skills');
+  });
+
+  afterEach(async () => {
+    await removeDir(dir);
+  });
+
+  async function lock(): Promise<SkillsLock> {
+    return JSON.parse(await fs.readFile(path.join(project, 'skills-lock.json'), 'utf8')) as SkillsLock;
+  }
+
+  async function installedText(name: string, file = 'SKILL.md', location = '.agent/skills'): Promise<string> {
+    return fs.readFile(path.join(project, location, name, file), 'utf8');
+  }
+
+  async function checkJson(): Promise<{ code: number; skills: CheckedSkillJson[] }> {
+    const run = await cli(project, ['check', '--json']);
+    return { code: run.code, skills: (JSON.parse(run.stdout) as { skills: CheckedSkillJson[] }).skills };
+  }
+
+  it('adds one skill to .agent/skills and pins the exact commit in skills-lock.json', async () => {
+    const run = await cli(project, ['add', repo.url, '--skill', 'alpha']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^alpha\s+Formats alpha reports\.$/m);
+    assert.match(run.stdout, /Installed alpha → \.agent\/skills\/alpha \(file:.*@[0-9a-f]{7}\)/);
+    assert.equal(await installedText('alpha', 'notes.txt'), 'x');
+    await assert.rejects(fs.stat(path.join(project, '.agent/skills/beta')));
+    const written = await lock();
+    assert.deepEqual(written, {
+      version: 1,
+      skills: {
+        alpha: {
+          source: repo.url,
+          sourceUrl: repo.url,
+          sourceType: 'git',
+          skillPath: 'skills/alpha/SKILL.md',
+          computedHash: await computeFolderHash(path.join(project, '.agent/skills/alpha')),
+          ref: first,
+          requestedRef: 'HEAD',
+        },
+      },
+    });
+    // No temporary sibling is left beside the installed folder.
+    assert.deepEqual(await fs.readdir(path.join(project, '.agent/skills')), ['alpha']);
+  });
+
+  it('adds a second skill from the same source beside the first, into --to', async () => {
+    assert.equal((await cli(project, ['add', repo.url, '--skill', 'alpha', '--to', 'tools/skills'])).code, 0);
+    const before = (await lock()).skills.alpha;
+    const run = await cli(project, ['add', repo.url, '--skill', 'beta', '--to', 'tools/skills']);
+    assert.equal(run.code, 0, run.stderr);
+    const after = await lock();
+    assert.deepEqual(Object.keys(after.skills), ['alpha', 'beta']);
+    assert.deepEqual(after.skills.alpha, before);
+    assert.equal(after.skills.beta.skillPath, 'skills/beta/SKILL.md');
+    assert.match(await installedText('beta', 'SKILL.md', 'tools/skills'), /Reviews beta changes/);
+    assert.equal((await cli(project, ['check', '--to', 'tools/skills'])).code, 0);
+  });
+
+  it('updates a skill after a new commit, and check reports it outdated until then', async () => {
+    assert.equal((await cli(project, ['add', repo.url, '--skill', 'alpha', '--skill', 'beta'])).code, 0);
+    const second = await repo.commit({ skills: { alpha: { 'SKILL.md': skillText('alpha', 'Formats alpha reports, now in colour.') } } });
+
+    const checked = await checkJson();
+    assert.equal(checked.code, 1);
+    assert.deepEqual(
+      checked.skills.map(({ name, installed, source, latestCommit }) => ({ name, installed, source, latestCommit })),
+      [
+        { name: 'alpha', installed: 'unchanged', source: 'outdated', latestCommit: second },
+        // beta's content did not change in the new commit.
+        { name: 'beta', installed: 'unchanged', source: 'current', latestCommit: second },
+      ],
+    );
+
+    const run = await cli(project, ['update']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^Updated alpha → \.agent\/skills\/alpha/m);
+    assert.match(run.stdout, /^beta: up to date/m);
+    assert.match(await installedText('alpha'), /now in colour/);
+    const updated = await lock();
+    assert.equal(updated.skills.alpha.ref, second);
+    assert.equal(updated.skills.alpha.requestedRef, 'HEAD');
+    assert.equal(updated.skills.alpha.computedHash, await computeFolderHash(path.join(project, '.agent/skills/alpha')));
+    assert.equal((await checkJson()).code, 0);
+  });
+
+  it('keeps a tag pin where it is when the branch moves on', async () => {
+    repo.tag('v1');
+    assert.equal((await cli(project, ['add', `${repo.url}#v1`, '--skill', 'alpha'])).code, 0);
+    assert.equal((await lock()).skills.alpha.ref, first);
+    assert.equal((await lock()).skills.alpha.requestedRef, 'v1');
+    await repo.commit({ skills: { alpha: { 'SKILL.md': skillText('alpha', 'A newer alpha on main.') } } });
+
+    const checked = await checkJson();
+    assert.equal(checked.code, 0);
+    assert.equal(checked.skills[0].source, 'current');
+    const run = await cli(project, ['update', 'alpha']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^alpha: up to date/m);
+    assert.match(await installedText('alpha'), /Formats alpha reports/);
+    assert.equal((await lock()).skills.alpha.ref, first);
+  });
+
+  it('detects an edit since install, and asks before replacing or deleting it', async () => {
+    assert.equal((await cli(project, ['add', repo.url, '--skill', 'alpha'])).code, 0);
+    await fs.appendFile(path.join(project, '.agent/skills/alpha/SKILL.md'), 'My own note.\n');
+    await repo.commit({ skills: { alpha: { 'SKILL.md': skillText('alpha', 'Upstream change.') } } });
+
+    const checked = await checkJson();
+    assert.equal(checked.code, 1);
+    assert.equal(checked.skills[0].installed, 'edited');
+
+    const noTerminal = await cli(project, ['update', 'alpha']);
+    assert.equal(noTerminal.code, 1);
+    assert.match(noTerminal.stderr, /alpha: not updated: it was edited since it was installed \(pass --yes/);
+    const declined = await cli(project, ['update', 'alpha'], ['n']);
+    assert.equal(declined.code, 1);
+    assert.match(declined.asked[0], /alpha was edited since it was installed/);
+    const declinedRemove = await cli(project, ['remove', 'alpha']);
+    assert.equal(declinedRemove.code, 1);
+    assert.match(await installedText('alpha'), /My own note/);
+
+    const accepted = await cli(project, ['update', 'alpha'], ['y']);
+    assert.equal(accepted.code, 0, accepted.stderr);
+    assert.match(await installedText('alpha'), /Upstream change/);
+    assert.doesNotMatch(await installedText('alpha'), /My own note/);
+  });
+
+  it('removes a skill and its lock entry, and refuses a name the lock does not have', async () => {
+    assert.equal((await cli(project, ['add', repo.url, '--yes'])).code, 0);
+    const run = await cli(project, ['remove', 'beta']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(await fs.readdir(path.join(project, '.agent/skills')), ['alpha']);
+    assert.deepEqual(Object.keys((await lock()).skills), ['alpha']);
+
+    const unknown = await cli(project, ['remove', 'gamma']);
+    assert.equal(unknown.code, 1);
+    assert.match(unknown.stderr, /"gamma" is not in skills-lock\.json \(installed: alpha\)/);
+  });
+
+  it('reads back a lock in the format npx skills writes, its skills under .agents/skills', async () => {
+    const folder = path.join(project, '.agents/skills/alpha');
+    await writeTree(folder, TWO_SKILLS.skills.alpha);
+    // As `skills add file://… --skill alpha -a github-copilot -y --copy` (1.7.4) writes it: no commit.
+    const npxLock = {
+      version: 1,
+      skills: { alpha: { source: repo.url, sourceUrl: repo.url, sourceType: 'git', skillPath: 'skills/alpha/SKILL.md', computedHash: await computeFolderHash(folder) } },
+    };
+    await fs.writeFile(path.join(project, 'skills-lock.json'), `${JSON.stringify(npxLock, null, 2)}\n`);
+
+    const clean = await checkJson();
+    assert.equal(clean.code, 0);
+    assert.deepEqual(clean.skills[0], { name: 'alpha', installed: 'unchanged', source: 'current', origin: repo.url, path: '.agents/skills/alpha', latestCommit: first });
+
+    const second = await repo.commit({ skills: { alpha: { 'SKILL.md': skillText('alpha', 'Upstream change.') } } });
+    assert.equal((await checkJson()).skills[0].source, 'outdated');
+    assert.equal((await cli(project, ['update'])).code, 0);
+    assert.match(await fs.readFile(path.join(folder, 'SKILL.md'), 'utf8'), /Upstream change/);
+    assert.deepEqual((await lock()).skills.alpha, { ...npxLock.skills.alpha, computedHash: await computeFolderHash(folder), ref: second, requestedRef: 'HEAD' });
+  });
+
+  it('says a source with no skills holds none, and writes nothing', async () => {
+    const empty = await makeRepo(dir, 'empty');
+    await empty.commit({ 'README.md': 'No skills here.\n' });
+    const run = await cli(project, ['add', empty.url, '--yes']);
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, /holds no skills \(no folder with a SKILL\.md\)/);
+    assert.deepEqual(await fs.readdir(project), []);
+  });
+
+  it('reports a clone that fails with git’s reason, and writes nothing', async () => {
+    const missing = `${repo.url}-missing`;
+    const run = await cli(project, ['add', missing, '--yes']);
+    assert.equal(run.code, 1);
+    const errorLine = run.stderr.split('\n').find((line) => line.startsWith('agent-skills: '));
+    assert.match(errorLine ?? '', /^agent-skills: Cannot clone file:.*-missing: .*does not appear to be a git repository/);
+    assert.deepEqual(await fs.readdir(project), []);
+
+    const badRef = await cli(project, ['add', `${repo.url}#no-such-branch`, '--yes']);
+    assert.equal(badRef.code, 1);
+    assert.match(badRef.stderr, /Cannot clone .* at no-such-branch: .*no-such-branch/);
+    assert.deepEqual(await fs.readdir(project), []);
+  });
+
+  it('asks which skills to install on a terminal, and refuses to guess without one', async () => {
+    const noTerminal = await cli(project, ['add', repo.url]);
+    assert.equal(noTerminal.code, 1);
+    assert.match(noTerminal.stderr, /holds 2 skills: name the ones to install with --skill NAME, or pass --yes/);
+    assert.deepEqual(await fs.readdir(project), []);
+
+    const picked = await cli(project, ['add', repo.url], ['beta']);
+    assert.equal(picked.code, 0, picked.stderr);
+    assert.deepEqual(Object.keys((await lock()).skills), ['beta']);
+  });
+
+  it('never replaces a folder it did not install from this source without asking', async () => {
+    await writeTree(path.join(project, '.agent/skills/alpha'), { 'SKILL.md': skillText('alpha', 'My own alpha.') });
+    const refused = await cli(project, ['add', repo.url, '--skill', 'alpha']);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /alpha: not installed: \.agent\/skills\/alpha exists and was not installed from file:/);
+    assert.match(await installedText('alpha'), /My own alpha/);
+    await assert.rejects(fs.stat(path.join(project, 'skills-lock.json')));
+
+    const replaced = await cli(project, ['add', repo.url, '--skill', 'alpha', '--yes']);
+    assert.equal(replaced.code, 0, replaced.stderr);
+    assert.match(await installedText('alpha'), /Formats alpha reports/);
+  });
+
+  it('installs from a sub-path of a local clone and from a plain folder', async () => {
+    const fromClone = await cli(project, ['add', `${repo.work}#:skills/beta`, '--yes']);
+    assert.equal(fromClone.code, 0, fromClone.stderr);
+    assert.equal((await lock()).skills.beta.ref, first);
+
+    const plain = path.join(dir, 'plain');
+    await writeTree(plain, { gamma: { 'SKILL.md': skillText('gamma', 'Lives in a plain folder.') } });
+    const fromFolder = await cli(project, ['add', plain, '--yes']);
+    assert.equal(fromFolder.code, 0, fromFolder.stderr);
+    const gamma = (await lock()).skills.gamma;
+    assert.deepEqual(
+      { source: gamma.source, sourceType: gamma.sourceType, skillPath: gamma.skillPath, ref: gamma.ref },
+      { source: '../plain', sourceType: 'local', skillPath: 'gamma/SKILL.md', ref: undefined },
+    );
+    await writeTree(plain, { gamma: { 'SKILL.md': skillText('gamma', 'Changed in place.') } });
+    assert.equal((await checkJson()).skills.find((skill) => skill.name === 'gamma')?.source, 'outdated');
+  });
+});
