@@ -28,6 +28,7 @@ const DEFAULT_SETTINGS: SkillSettings = {
   enabled: true,
   allowlist: [],
   locations: ['.agent/skills'],
+  nestedLocations: true,
   userSkills: true,
   builtinSkills: true,
   agentMode: 'mcpServer',

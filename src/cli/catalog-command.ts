@@ -1,22 +1,19 @@
-// `agent-skills catalog [--budget-chars N] [--verbose] ROOT…`: prints the exact `<available_skills>` block a
-// chat model is given; what did not fit the budget is counted on stderr (named with --verbose).
+// `agent-skills catalog [--budget-chars N] [--verbose] [--project DIR] [ROOT…]`: prints the exact
+// `<available_skills>` block a chat model is given; what did not fit the budget is counted on
+// stderr (named with --verbose). With no folder named, the current folder is the project.
 
 import { DEFAULT_CATALOG_BUDGET_CHARS, renderCatalog } from '../core/use/catalog';
 import { describeCatalogSize } from '../core/use/catalog-report';
-import { discoverSkills } from '../core/discovery/discover';
 import { parseArguments, positiveInteger } from './args';
-import { rootsFromArguments } from './inputs';
-import { ExitCode, PROGRAM, UsageError, type CliIo } from './io';
+import { discoverFromArguments, PROJECT_OPTION } from './inputs';
+import { ExitCode, PROGRAM, type CliIo } from './io';
 import { reportProblems } from './list-command';
 
 export async function catalogCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const { options, operands } = parseArguments('catalog', args, { 'budget-chars': 'value', verbose: 'flag' });
+  const parsed = parseArguments('catalog', args, { 'budget-chars': 'value', verbose: 'flag', ...PROJECT_OPTION });
+  const { options, operands } = parsed;
   const budgetChars = positiveInteger('catalog', 'budget-chars', options.get('budget-chars')) ?? DEFAULT_CATALOG_BUDGET_CHARS;
-  if (operands.length === 0) {
-    throw new UsageError('catalog: give at least one ROOT (a folder of skill folders).');
-  }
-  const roots = await rootsFromArguments(operands, io);
-  const discovery = await discoverSkills(roots, { blockingReads: true });
+  const discovery = await discoverFromArguments(parsed, operands, io, true);
   const catalog = renderCatalog(discovery.skills, { maxChars: budgetChars });
 
   io.stdout(`${catalog.text}\n`);

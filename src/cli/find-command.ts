@@ -1,13 +1,12 @@
-// `agent-skills find [--json] [--limit N] QUERY ROOT…`: the skills a chat model would be offered
-// for QUERY by the find tool, ranked the same way, best first. Earlier roots take precedence, as
-// for `list`.
+// `agent-skills find [--json] [--limit N] [--project DIR] QUERY [ROOT…]`: the skills a chat model
+// would be offered for QUERY by the find tool, ranked the same way, best first. Earlier roots take
+// precedence, as for `list`.
 
-import { discoverSkills } from '../core/discovery/discover';
 import { modelVisibleSkills } from '../core/use/catalog';
 import { findSkills, MAX_FIND_MATCHES } from '../core/use/find';
 import { collapseWhitespace } from '../core/util/text';
 import { parseArguments, positiveInteger } from './args';
-import { rootsFromArguments } from './inputs';
+import { discoverFromArguments, PROJECT_OPTION } from './inputs';
 import { ExitCode, plural, UsageError, type CliIo } from './io';
 import { formatTable, reportProblems } from './list-command';
 
@@ -25,17 +24,17 @@ const HEADINGS = ['NAME', 'DESCRIPTION'] as const;
 const SCORE_DIGITS = 3;
 
 export async function findCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const { options, operands } = parseArguments('find', args, { json: 'flag', limit: 'value' });
+  const parsed = parseArguments('find', args, { json: 'flag', limit: 'value', ...PROJECT_OPTION });
+  const { options, operands } = parsed;
   const limit = positiveInteger('find', 'limit', options.get('limit')) ?? MAX_FIND_MATCHES;
   const [query, ...rootArguments] = operands;
   if (query === undefined || query.trim() === '') {
-    throw new UsageError('find: give a QUERY (what the task is about) and at least one ROOT.');
+    throw new UsageError('find: give a QUERY (what the task is about) and at least one ROOT or --project DIR.');
   }
-  if (rootArguments.length === 0) {
-    throw new UsageError('find: give at least one ROOT (a folder of skill folders) after the QUERY.');
+  if (rootArguments.length === 0 && !options.has('project')) {
+    throw new UsageError('find: give at least one ROOT (a folder of skill folders) after the QUERY, or --project DIR.');
   }
-  const roots = await rootsFromArguments(rootArguments, io);
-  const discovery = await discoverSkills(roots, { blockingReads: true });
+  const discovery = await discoverFromArguments(parsed, rootArguments, io);
   const searched = modelVisibleSkills(discovery.skills);
   const matches = findSkills(searched, query);
   const shown = matches.slice(0, limit);

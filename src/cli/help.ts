@@ -11,23 +11,30 @@ export const VERSION = version;
 export const USAGE = `agent-skills ${VERSION}: check, list and try Agent Skills (folders holding a SKILL.md) outside the editor.
 
 Usage:
-  agent-skills validate [--strict] [--json] PATH…
-  agent-skills list [--json] ROOT…
-  agent-skills catalog [--budget-chars N] [--verbose] ROOT…
+  agent-skills validate [--strict] [--json] [--project DIR] [PATH…]
+  agent-skills list [--json] [--project DIR] [ROOT…]
+  agent-skills catalog [--budget-chars N] [--verbose] [--project DIR] [ROOT…]
   agent-skills activate ROOT NAME [ARGS…]
-  agent-skills find [--json] [--limit N] QUERY ROOT…
+  agent-skills find [--json] [--limit N] [--project DIR] QUERY [ROOT…]
   agent-skills eval --endpoint URL --model ID [--api openai|anthropic] [--runs N] [--concurrency N]
                     [--junit FILE] [--json] [--baseline GIT-REF] ROOT…
   agent-skills add SOURCE [--skill NAME]… [--to DIR] [--yes]
   agent-skills update [NAME…] [--to DIR] [--yes]
   agent-skills check [NAME…] [--to DIR] [--json]
   agent-skills remove NAME… [--to DIR] [--yes]
-  agent-skills mcp [--no-user] [--no-builtin] [--allow PATTERN]… [--budget-chars N] [ROOT…]
+  agent-skills mcp [--no-user] [--no-builtin] [--allow PATTERN]… [--budget-chars N] [--project DIR] [ROOT…]
   agent-skills mcp --http [HOST:]PORT [--token-file FILE] [--allow-host NAME]… [mcp options] [ROOT…]
   agent-skills --help | --version
 
 PATH is a skill folder, its SKILL.md, or a folder of skill folders. ROOT is a folder of skill
 folders, like .agent/skills; with several ROOTs, an earlier one wins for a skill name.
+
+--project DIR discovers DIR as the editor discovers a workspace folder: the locations in its
+.vscode/settings.json (agentSkills.locations, default .agent/skills), then the same locations in its
+sub-projects (packages/web/.agent/skills, up to 3 folders deep, skipping node_modules, hidden and
+git-ignored folders; off with "agentSkills.nestedLocations": false), nearer ones winning a name.
+Its skills come before those of any ROOT. validate, list and catalog without PATH or ROOT use
+--project . (the current folder).
 
 Commands:
   validate   Check each skill in full: frontmatter fields, name, description, body length and links.

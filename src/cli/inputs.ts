@@ -6,8 +6,14 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { errorCode, errorMessage } from '../core/util/errors';
 import { findSkillFile, SKILL_FILE_NAME } from '../core/skill-file/load';
+import { discoverSkills, type DiscoveryResult } from '../core/discovery/discover';
+import { projectRoots, type ProjectRoots } from '../core/discovery/project';
 import type { SkillRoot } from '../core/model/types';
+import type { ParsedArguments } from './args';
 import { InputError, type CliIo } from './io';
+
+/** The `--project DIR` option, shared by the commands that discover skills. */
+export const PROJECT_OPTION = { project: 'value' } as const;
 
 export type ValidationTarget = { kind: 'skill'; dir: string } | { kind: 'skills-folder'; root: SkillRoot };
 
@@ -38,6 +44,27 @@ export async function watchedRootsFromArguments(args: readonly string[], io: Cli
     }),
   );
   return { roots, missing };
+}
+
+/**
+ * The roots of `--project DIR`, discovered as the editor discovers a workspace folder; with
+ * `defaultToCurrent`, a command line naming no folder at all means `--project .`.
+ */
+export async function projectFromArguments(parsed: ParsedArguments, io: CliIo, defaultToCurrent = false): Promise<ProjectRoots> {
+  const option = parsed.options.get('project');
+  const folder = typeof option === 'string' ? option : defaultToCurrent && parsed.operands.length === 0 ? '.' : undefined;
+  if (folder === undefined) {
+    return { roots: [], problems: [] };
+  }
+  return projectRoots(await existingFolder(folder, io));
+}
+
+/** Discovers the project's roots (first, see projectFromArguments) and then the ROOT operands; the project's problems lead. */
+export async function discoverFromArguments(parsed: ParsedArguments, rootOperands: readonly string[], io: CliIo, defaultToCurrent = false): Promise<DiscoveryResult> {
+  const project = await projectFromArguments(parsed, io, defaultToCurrent);
+  const discovery = await discoverSkills([...project.roots, ...(await rootsFromArguments(rootOperands, io))], { blockingReads: true });
+  discovery.problems.unshift(...project.problems);
+  return discovery;
 }
 
 /** A skill folder (holding a SKILL.md, any case), its SKILL.md itself, or a folder of skill folders. */

@@ -1,13 +1,13 @@
-// `agent-skills list [--json] ROOT…`: every discovered skill with its status (in chat /list's
-// words) and source, as an aligned table or as JSON. Earlier roots take precedence, as the
-// editor's locations do.
+// `agent-skills list [--json] [--project DIR] [ROOT…]`: every discovered skill with its status (in
+// chat /list's words) and source, as an aligned table or as JSON. Earlier roots take precedence, as
+// the editor's locations do; the project's roots come first, and with no folder named the current
+// folder is the project.
 
-import { discoverSkills } from '../core/discovery/discover';
 import { collapseWhitespace } from '../core/util/text';
 import type { DiscoveryProblem, SkillRecord, SkillStatus } from '../core/model/types';
 import { parseArguments } from './args';
-import { rootsFromArguments } from './inputs';
-import { displayPath, ExitCode, plural, PROGRAM, UsageError, type CliIo } from './io';
+import { discoverFromArguments, PROJECT_OPTION } from './inputs';
+import { displayPath, ExitCode, plural, PROGRAM, type CliIo } from './io';
 import { firstError, statusWords } from '../core/model/status';
 
 export interface ListedSkillJson {
@@ -16,6 +16,8 @@ export interface ListedSkillJson {
   status: SkillStatus;
   /** The ROOT argument the skill was found under, as typed. */
   source: string;
+  /** A sub-project's skill: its package folder, relative to the project. */
+  package?: string;
   path: string;
   /** Shadowed skills: the SKILL.md of the skill of the same name that wins. */
   shadowedBy?: string;
@@ -28,12 +30,9 @@ const SOURCE_COLUMN = HEADINGS.indexOf('SOURCE');
 const COLUMN_GAP = '  ';
 
 export async function listCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const { options, operands } = parseArguments('list', args, { json: 'flag' });
-  if (operands.length === 0) {
-    throw new UsageError('list: give at least one ROOT (a folder of skill folders).');
-  }
-  const roots = await rootsFromArguments(operands, io);
-  const discovery = await discoverSkills(roots, { blockingReads: true });
+  const parsed = parseArguments('list', args, { json: 'flag', ...PROJECT_OPTION });
+  const { options, operands } = parsed;
+  const discovery = await discoverFromArguments(parsed, operands, io, true);
 
   if (options.has('json')) {
     const skills = discovery.skills.map(toJson);
@@ -63,6 +62,7 @@ function toJson(record: SkillRecord): ListedSkillJson {
     description: record.metadata?.description ?? null,
     status: record.status,
     source: record.root.label,
+    package: record.root.package,
     path: record.file,
     shadowedBy: record.shadowedBy,
     error: firstError(record)?.message,

@@ -1,16 +1,16 @@
-// `agent-skills validate [--strict] [--json] PATH…`: full validation (frontmatter, body, and the
+// `agent-skills validate [--strict] [--json] [--project DIR] [PATH…]`: full validation (frontmatter, body, and the
 // trigger tests in evals/triggers.json when there are some) of every skill, reported like a
-// compiler's diagnostics or as JSON.
+// compiler's diagnostics or as JSON. With no PATH, the current folder is the project.
 
 import * as path from 'node:path';
 import { discoverSkills } from '../core/discovery/discover';
 import { loadTriggerTests, type ParsedTriggerTests } from '../core/evals/trigger-file';
 import { loadSkillFile, SKILL_FILE_NAME, type LoadOptions } from '../core/skill-file/load';
 import { hasErrors } from '../core/skill-file/diagnostic-codes';
-import type { DiscoveryProblem, Severity, SkillDiagnostic } from '../core/model/types';
+import type { DiscoveryProblem, Severity, SkillDiagnostic, SkillRoot } from '../core/model/types';
 import { parseArguments } from './args';
-import { validationTarget } from './inputs';
-import { displayPath, ExitCode, InputError, plural, UsageError, type CliIo } from './io';
+import { PROJECT_OPTION, projectFromArguments, validationTarget } from './inputs';
+import { displayPath, ExitCode, InputError, plural, type CliIo } from './io';
 
 /** A problem of a location rather than of one SKILL.md (dangling link, loop, unreadable or duplicate folder, no skills). */
 export interface LocationProblemJson {
@@ -42,15 +42,18 @@ interface ValidatedSkill {
 }
 
 export async function validateCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const { options, operands } = parseArguments('validate', args, { strict: 'flag', json: 'flag' });
-  if (operands.length === 0) {
-    throw new UsageError('validate: give at least one PATH (a skill folder or a folder of skills).');
-  }
+  const parsed = parseArguments('validate', args, { strict: 'flag', json: 'flag', ...PROJECT_OPTION });
+  const { options, operands } = parsed;
+  const project = await projectFromArguments(parsed, io, true);
   const targets = await Promise.all(operands.map((operand) => validationTarget(operand, io)));
   const loadOptions: LoadOptions = { strict: options.has('strict'), checkBody: true, blockingReads: true };
 
   const skills: ValidatedSkill[] = [];
-  const problems: DiscoveryProblem[] = [];
+  const problems: DiscoveryProblem[] = [...project.problems];
+  if (project.roots.length > 0) {
+    // The project's locations together, so a name clash between them shows as the editor shows it.
+    skills.push(...(await validateRoots(project.roots, loadOptions, problems)));
+  }
   for (const [index, target] of targets.entries()) {
     if (target.kind === 'skill') {
       const loaded = await loadSkillFile(target.dir, loadOptions);
@@ -59,13 +62,7 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
       }
       skills.push({ file: loaded.file, name: loaded.metadata?.name ?? path.basename(target.dir), diagnostics: sortedByPosition(loaded.diagnostics) });
     } else {
-      const discovery = await discoverSkills([target.root], loadOptions);
-      // A mistyped path in CI must fail rather than pass with nothing checked.
-      if (discovery.skills.length === 0) {
-        problems.push(noSkillsProblem(target.root.path));
-      }
-      skills.push(...discovery.skills.map((record) => ({ file: record.file, name: record.name, diagnostics: sortedByPosition(record.diagnostics) })));
-      problems.push(...discovery.problems);
+      skills.push(...(await validateRoots([target.root], loadOptions, problems)));
     }
   }
 
@@ -93,12 +90,24 @@ function allDiagnostics(skill: ValidatedSkill): SkillDiagnostic[] {
   return [...skill.diagnostics, ...sortedByPosition(skill.triggerTests?.diagnostics ?? [])];
 }
 
-function noSkillsProblem(folder: string): DiscoveryProblem {
+/** The skills of `roots`; their discovery problems are added to `problems`. */
+async function validateRoots(roots: readonly SkillRoot[], loadOptions: LoadOptions, problems: DiscoveryProblem[]): Promise<ValidatedSkill[]> {
+  const discovery = await discoverSkills(roots, loadOptions);
+  // A mistyped path in CI must fail rather than pass with nothing checked.
+  if (discovery.skills.length === 0) {
+    problems.push(noSkillsProblem(roots));
+  }
+  problems.push(...discovery.problems);
+  return discovery.skills.map((record) => ({ file: record.file, name: record.name, diagnostics: sortedByPosition(record.diagnostics) }));
+}
+
+function noSkillsProblem(roots: readonly SkillRoot[]): DiscoveryProblem {
+  const folders = roots.map((root) => root.path).join(', ');
   return {
     code: 'no-skills',
     severity: 'error',
-    message: `No skill folders (folders holding a ${SKILL_FILE_NAME}) found in ${folder}. Check the path: give a skill folder or a folder of skill folders.`,
-    path: folder,
+    message: `No skill folders (folders holding a ${SKILL_FILE_NAME}) found in ${folders}. Check the path: give a skill folder or a folder of skill folders.`,
+    path: roots[0].path,
   };
 }
 

@@ -42,6 +42,7 @@ export const SETTINGS = {
   enabled: 'enabled',
   allowlist: 'allowlist',
   locations: 'locations',
+  nestedLocations: 'nestedLocations',
   userSkills: 'userSkills',
   builtinSkills: 'builtinSkills',
   agentMode: 'agentMode',

@@ -15,6 +15,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): SkillSettings {
     enabled: config.get<boolean>(SETTINGS.enabled, true),
     allowlist: stringList(config.get<unknown>(SETTINGS.allowlist)),
     locations: stringList(config.get<unknown>(SETTINGS.locations), ['.agent/skills']),
+    nestedLocations: config.get<boolean>(SETTINGS.nestedLocations, true),
     userSkills: config.get<boolean>(SETTINGS.userSkills, true),
     builtinSkills: config.get<boolean>(SETTINGS.builtinSkills, true),
     agentMode: config.get<string>(SETTINGS.agentMode) === 'tools' ? 'tools' : 'mcpServer',

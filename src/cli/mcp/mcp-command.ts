@@ -1,5 +1,5 @@
-// `agent-skills mcp [--no-user] [--no-builtin] [--allow PATTERN]… [--budget-chars N] [ROOT…]`:
-// serves the skills of ROOTs, ~/.agent/skills, AGENT_SKILLS_PATH and the built-in skills (in that
+// `agent-skills mcp [--no-user] [--no-builtin] [--allow PATTERN]… [--budget-chars N] [--project DIR] [ROOT…]`:
+// serves the skills of the project and ROOTs, ~/.agent/skills, AGENT_SKILLS_PATH and the built-in skills (in that
 // precedence) over MCP on stdin/stdout until the client disconnects or the process is stopped.
 // Stdout carries only protocol messages; everything said to a person goes to stderr. With
 // `--http [HOST:]PORT` it serves many clients over Streamable HTTP instead (http-server.ts).
@@ -15,7 +15,7 @@ import { DEFAULT_CATALOG_BUDGET_CHARS } from '../../core/use/catalog';
 import type { SkillRoot } from '../../core/model/types';
 import { parseArguments, positiveInteger } from '../args';
 import { VERSION } from '../help';
-import { watchedRootsFromArguments } from '../inputs';
+import { PROJECT_OPTION, projectFromArguments, watchedRootsFromArguments } from '../inputs';
 import { ExitCode, PROGRAM, UsageError, type CliIo } from '../io';
 import { allowedHostnames, parseListenAddress, readBearerToken, requireTokenBeyondLoopback } from './http-options';
 import { RootWatcher } from './root-watcher';
@@ -130,7 +130,7 @@ export async function serveSkills(options: McpServeOptions): Promise<void> {
 }
 
 export async function mcpCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const { options, lists, operands } = parseArguments('mcp', args, {
+  const parsed = parseArguments('mcp', args, {
     'no-user': 'flag',
     'no-builtin': 'flag',
     allow: 'repeated',
@@ -138,7 +138,9 @@ export async function mcpCommand(args: readonly string[], io: CliIo): Promise<nu
     http: 'value',
     'token-file': 'value',
     'allow-host': 'repeated',
+    ...PROJECT_OPTION,
   });
+  const { options, lists, operands } = parsed;
   const catalogBudgetChars = positiveInteger('mcp', 'budget-chars', options.get('budget-chars')) ?? DEFAULT_CATALOG_BUDGET_CHARS;
   const http = options.get('http');
   const httpOnly = ['token-file', 'allow-host'].find((name) => options.has(name) || lists.has(name));
@@ -151,8 +153,10 @@ export async function mcpCommand(args: readonly string[], io: CliIo): Promise<nu
   if (address) {
     requireTokenBeyondLoopback(address, token);
   }
+  const project = await projectFromArguments(parsed, io);
   const typed = await watchedRootsFromArguments(operands, io);
   const roots = [
+    ...project.roots,
     ...typed.roots,
     ...buildSkillRoots({
       workspaceFolders: [],
@@ -164,6 +168,7 @@ export async function mcpCommand(args: readonly string[], io: CliIo): Promise<nu
     }),
   ];
   const log = (message: string): void => io.stderr(`${PROGRAM} mcp: ${message}\n`);
+  project.problems.forEach((problem) => log(`${problem.severity}: ${problem.message} [${problem.code}]`));
   log(`serving skills from ${roots.map((root) => root.path).join(', ') || 'no folder'}.`);
   for (const arg of typed.missing) {
     log(`${arg} does not exist yet; its skills are served once it appears.`);

@@ -64,6 +64,29 @@ function samePath(a: string, b: string): boolean {
   return path.relative(a, b) === '';
 }
 
+/**
+ * The roots of one workspace folder's locations, or of a sub-project's (`subproject`, relative to
+ * the folder, `/`-separated): labelled by folder, then sub-project, then location when there are several.
+ */
+export function workspaceRoots(folder: WorkspaceFolderInput, locations: readonly string[], workspaceTrusted: boolean | undefined, subproject?: string): SkillRoot[] {
+  const untrusted = workspaceTrusted === false;
+  const used = locations.filter((location) => location.trim() !== '');
+  const base = subproject === undefined ? folder.path : path.resolve(folder.path, subproject);
+  return used.map((location) => {
+    const place = [subproject, locations.length === 1 ? undefined : location].filter((part) => part !== undefined).join('/');
+    const label = place === '' ? folder.name : `${folder.name} · ${place}`;
+    return {
+      path: path.resolve(base, location),
+      kind: 'workspace',
+      label,
+      folder: folder.name,
+      location,
+      ...(subproject === undefined ? {} : { package: subproject }),
+      ...(untrusted ? { untrusted } : {}),
+    };
+  });
+}
+
 export function buildSkillRoots(inputs: RootInputs): SkillRoot[] {
   const roots: SkillRoot[] = [];
   // The first occurrence of a folder keeps its (higher) precedence; later repeats are dropped.
@@ -74,15 +97,8 @@ export function buildSkillRoots(inputs: RootInputs): SkillRoot[] {
   };
 
   const locations = inputs.locations ?? DEFAULT_SKILL_LOCATIONS;
-  const untrusted = inputs.workspaceTrusted === false;
   for (const folder of inputs.workspaceFolders) {
-    for (const location of locations) {
-      if (location.trim() === '') {
-        continue;
-      }
-      const label = locations.length === 1 ? folder.name : `${folder.name} · ${location}`;
-      add({ path: path.resolve(folder.path, location), kind: 'workspace', label, folder: folder.name, location, ...(untrusted ? { untrusted } : {}) });
-    }
+    workspaceRoots(folder, locations, inputs.workspaceTrusted).forEach(add);
   }
   if (inputs.userSkills !== false && inputs.homeDir) {
     add({ path: path.join(inputs.homeDir, USER_SKILLS_FOLDER), kind: 'user', label: 'User' });

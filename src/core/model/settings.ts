@@ -5,6 +5,8 @@ export interface SkillSettings {
   enabled: boolean;
   allowlist: string[];
   locations: string[];
+  /** Also the locations of sub-projects (monorepo packages). */
+  nestedLocations: boolean;
   userSkills: boolean;
   builtinSkills: boolean;
   /** Where agent mode gets skills: the MCP server (its texts list the skills) or the extension's referenceable tools. */

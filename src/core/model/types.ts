@@ -38,6 +38,8 @@ export interface SkillRoot {
   /** Workspace roots: the workspace folder's name and the configured location, which make up the label. */
   folder?: string;
   location?: string;
+  /** A sub-project's location (monorepo package): the package folder, `/`-separated, relative to the workspace folder. */
+  package?: string;
 }
 
 /** The validated frontmatter fields the product uses. Only metadata: the body is never kept. */

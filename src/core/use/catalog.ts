@@ -60,10 +60,16 @@ function shorten(text: string, maxChars: number | undefined): string {
   return maxChars === undefined || text.length <= maxChars ? text : `${text.slice(0, Math.max(0, maxChars - 1)).trimEnd()}…`;
 }
 
+/** A sub-project's skill says which package it belongs to: in a monorepo that is what tells two similar skills apart. */
+function packageNote(record: SkillRecord): string {
+  return record.root.package === undefined ? '' : ` (in ${singleLine(record.root.package)})`;
+}
+
 /**
- * Renders the catalog. Each skill is `name: description` on its own line. No location per skill:
- * the activation tool resolves names itself and returns the folder, so paths would only spend
- * budget (and reveal file-system layout) without helping the model choose.
+ * Renders the catalog. Each skill is `name: description` on its own line, followed by its package
+ * for a sub-project's skill. No location otherwise: the activation tool resolves names itself and
+ * returns the folder, so paths would only spend budget (and reveal file-system layout) without
+ * helping the model choose.
  * Skills are taken in the given order (registry precedence), so when the budget runs out the
  * skills closest to the workspace keep their descriptions.
  */
@@ -73,7 +79,7 @@ export function renderCatalog(skills: readonly SkillRecord[], options: CatalogOp
   const tools = options.toolNames ?? TOOL_NAMES;
   const headerText = header(tools);
   const namesPrefix = namesOnly(tools);
-  const lines = visible.map((record) => `${record.name}: ${shorten(singleLine(record.metadata!.description), options.descriptionChars)}`);
+  const lines = visible.map((record) => `${record.name}: ${shorten(singleLine(record.metadata!.description), options.descriptionChars)}${packageNote(record)}`);
   const fixed = OPEN.length + 1 + headerText.length + 1 + CLOSE.length;
 
   // Names-only and described cost of every suffix, so each step knows whether the rest still fits.

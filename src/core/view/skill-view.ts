@@ -252,12 +252,15 @@ export function skillContextValue(record: SkillRecord, policy: ViewPolicy): stri
 
 /**
  * Source labels as the view shows them. In a window with one workspace folder, its name in front of
- * each location ("app · .github/skills") says nothing and gets cut in a narrow view: the location
- * alone is shown.
+ * each location or sub-project ("app · .github/skills", "app · packages/web") says nothing and gets
+ * cut in a narrow view: what follows it alone is shown.
  */
 function sourceNamer(snapshot: RegistrySnapshot): (root: SkillRoot) => string {
   const workspaceFolders = new Set(snapshot.skills.filter((record) => record.root.kind === 'workspace').map((record) => record.root.folder));
-  return (root) => (workspaceFolders.size === 1 && root.location !== undefined && root.label !== root.folder ? root.location : root.label);
+  return (root) => {
+    const prefix = `${root.folder} · `;
+    return workspaceFolders.size === 1 && root.folder !== undefined && root.label.startsWith(prefix) ? root.label.slice(prefix.length) : root.label;
+  };
 }
 
 interface ItemContext {
@@ -353,7 +356,7 @@ export function buildSkillView(snapshot: RegistrySnapshot, policy: ViewPolicy, h
 function sourceIcon(record: SkillRecord): IconSpec {
   switch (record.root.kind) {
     case 'workspace':
-      return { id: 'root-folder' };
+      return { id: record.root.package === undefined ? 'root-folder' : 'package' };
     case 'user':
       return { id: 'account' };
     case 'env':

@@ -613,7 +613,7 @@ describe('agent-skills CLI', () => {
       for (const argv of [['--help'], ['-h'], ['validate', '--help'], ['list', 'x', '-h']]) {
         const run = await cli(argv);
         assert.equal(run.code, 0, argv.join(' '));
-        assert.match(run.stdout, /^Usage:\n {2}agent-skills validate \[--strict\] \[--json\] PATH…$/m);
+        assert.match(run.stdout, /^Usage:\n {2}agent-skills validate \[--strict\] \[--json\] \[--project DIR\] \[PATH…\]$/m);
       }
     });
 
@@ -630,7 +630,7 @@ describe('agent-skills CLI', () => {
     });
 
     it('exits 2 with a pointer to --help on usage errors', async () => {
-      for (const argv of [[], ['validate'], ['validate', '--fast', '.'], ['list', '-x', '.'], ['validate', '--json=yes', '.'], ['frobnicate']]) {
+      for (const argv of [[], ['validate', '--fast', '.'], ['list', '-x', '.'], ['validate', '--json=yes', '.'], ['frobnicate']]) {
         const run = await cli(argv);
         assert.equal(run.code, 2, argv.join(' '));
         assert.equal(run.stdout, '');
@@ -662,17 +662,14 @@ describe('agent-skills CLI', () => {
     }
 
     it('names the command in its usage errors', async () => {
-      assert.equal(await usageError(['list']), 'agent-skills: list: give at least one ROOT (a folder of skill folders).');
-      assert.equal(await usageError(['catalog']), 'agent-skills: catalog: give at least one ROOT (a folder of skill folders).');
-      assert.equal(await usageError(['catalog', '--fast', '.']), 'agent-skills: catalog: unknown option --fast (options: --budget-chars, --verbose).');
-      assert.equal(await usageError(['validate']), 'agent-skills: validate: give at least one PATH (a skill folder or a folder of skills).');
-      assert.equal(await usageError(['list', '--fast', '.']), 'agent-skills: list: unknown option --fast (options: --json).');
-      assert.equal(await usageError(['validate', '--fast', '.']), 'agent-skills: validate: unknown option --fast (options: --strict, --json).');
+      assert.equal(await usageError(['catalog', '--fast', '.']), 'agent-skills: catalog: unknown option --fast (options: --budget-chars, --verbose, --project).');
+      assert.equal(await usageError(['list', '--fast', '.']), 'agent-skills: list: unknown option --fast (options: --json, --project).');
+      assert.equal(await usageError(['validate', '--fast', '.']), 'agent-skills: validate: unknown option --fast (options: --strict, --json, --project).');
       assert.equal(await usageError(['catalog', '--budget-chars=0', '.']), 'agent-skills: catalog: --budget-chars must be a positive whole number, not "0".');
       assert.equal(await usageError(['find', '--limit=x', 'pdf', '.']), 'agent-skills: find: --limit must be a positive whole number, not "x".');
-      assert.equal(await usageError(['find', '--fast', 'pdf', '.']), 'agent-skills: find: unknown option --fast (options: --json, --limit).');
+      assert.equal(await usageError(['find', '--fast', 'pdf', '.']), 'agent-skills: find: unknown option --fast (options: --json, --limit, --project).');
       assert.equal(await usageError(['activate', '--fast', '.', 'pdf']), 'agent-skills: activate: unknown option --fast (this command takes no options).');
-      assert.equal(await usageError(['find', '  ', '.']), 'agent-skills: find: give a QUERY (what the task is about) and at least one ROOT.');
+      assert.equal(await usageError(['find', '  ', '.']), 'agent-skills: find: give a QUERY (what the task is about) and at least one ROOT or --project DIR.');
       assert.equal(await usageError(['frobnicate']), 'agent-skills: unknown command "frobnicate" (commands: validate, list, catalog, activate, find, eval, add, update, check, remove, mcp).');
     });
 

@@ -40,6 +40,28 @@ describe('buildFolderSkillRoots', () => {
     );
   });
 
+  it("puts each folder's sub-project locations after its own, before the next folder, labelled by package", () => {
+    const roots = buildFolderSkillRoots(
+      [
+        { name: 'mono', path: path.resolve('/repo/mono'), locations: ['.agent/skills'], packages: ['packages/web', 'apps/group/admin'] },
+        { name: 'lib', path: path.resolve('/repo/lib'), locations: ['.agent/skills', '.github/skills'], packages: ['sub'] },
+      ],
+      { workspaceTrusted: false },
+    );
+    assert.deepEqual(
+      roots.map((root) => [root.label, root.path, root.package, root.location, root.untrusted]),
+      [
+        ['mono', path.resolve('/repo/mono/.agent/skills'), undefined, '.agent/skills', true],
+        ['mono · packages/web', path.resolve('/repo/mono/packages/web/.agent/skills'), 'packages/web', '.agent/skills', true],
+        ['mono · apps/group/admin', path.resolve('/repo/mono/apps/group/admin/.agent/skills'), 'apps/group/admin', '.agent/skills', true],
+        ['lib · .agent/skills', path.resolve('/repo/lib/.agent/skills'), undefined, '.agent/skills', true],
+        ['lib · .github/skills', path.resolve('/repo/lib/.github/skills'), undefined, '.github/skills', true],
+        ['lib · sub/.agent/skills', path.resolve('/repo/lib/sub/.agent/skills'), 'sub', '.agent/skills', true],
+        ['lib · sub/.github/skills', path.resolve('/repo/lib/sub/.github/skills'), 'sub', '.github/skills', true],
+      ],
+    );
+  });
+
   it('honours userSkills and builtinSkills being off', () => {
     const roots = buildFolderSkillRoots([], { homeDir: home, userSkills: false, builtinDir: path.resolve('/ext/skills'), builtinSkills: false });
     assert.deepEqual(roots, []);

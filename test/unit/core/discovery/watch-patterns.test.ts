@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { rootWatchGlob } from '../../../../src/core/discovery/watch-patterns';
+import { nestedLocationsWatchGlob, rootWatchGlob } from '../../../../src/core/discovery/watch-patterns';
 
 describe('rootWatchGlob', () => {
   it('matches the root, its ancestors and everything below it', () => {
@@ -17,5 +17,15 @@ describe('rootWatchGlob', () => {
 
   it('escapes glob characters in folder names', () => {
     assert.equal(rootWatchGlob('a{b}/c'), '{a[{]b[}],a[{]b[}]/c,a[{]b[}]/c/**}');
+  });
+});
+
+describe('nestedLocationsWatchGlob', () => {
+  it('matches every location and its ancestors at any depth, each once, and anything down to the sub-project depth', () => {
+    assert.equal(nestedLocationsWatchGlob(['.agent/skills', '.agent/more'], 3), '{*,*/*,*/*/*,**/.agent,**/.agent/skills,**/.agent/skills/**,**/.agent/more,**/.agent/more/**}');
+  });
+
+  it('has nothing to watch without a location below the folder', () => {
+    assert.equal(nestedLocationsWatchGlob(['', '.'], 3), undefined);
   });
 });

@@ -8,7 +8,17 @@ import { fakeSnapshot } from '../../fake-snapshot';
 
 describe('currentCatalog', () => {
   const skills = Array.from({ length: 30 }, (_, index) => fakeRecord(`skill-${index}`, `Handles task number ${index} with care.`));
-  const settings: SkillSettings = { enabled: true, allowlist: [], locations: [], userSkills: true, builtinSkills: true, agentMode: 'tools', catalogBudgetPercent: 1, catalogBudgetChars: 1_000 };
+  const settings: SkillSettings = {
+    enabled: true,
+    allowlist: [],
+    locations: [],
+    nestedLocations: true,
+    userSkills: true,
+    builtinSkills: true,
+    agentMode: 'tools',
+    catalogBudgetPercent: 1,
+    catalogBudgetChars: 1_000,
+  };
   const host = { snapshot: fakeSnapshot(skills), settings };
 
   it('renders the snapshot within the share of the model window, capped by the character setting', () => {

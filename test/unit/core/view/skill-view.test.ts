@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
+import { buildFolderSkillRoots } from '../../../../src/core/discovery/folder-roots';
 import { SkillRegistry, type RegistrySnapshot } from '../../../../src/core/discovery/registry';
 import {
   buildSkillView,
@@ -96,6 +97,24 @@ describe('buildSkillView', () => {
     assert.deepEqual(await sources([workspaceRoot('app', '.github/skills')]), ['.github/skills', 'User']);
     assert.deepEqual(await sources([workspaceRoot('app', '.github/skills'), workspaceRoot('lib', '.agent/skills')]), ['app · .github/skills', 'lib · .agent/skills', 'User']);
   });
+
+  it("shows a sub-project's skills under its package, and a name it shares with the workspace's own skills as shadowed", async () => {
+    const mono = path.join(dir, 'mono');
+    await writeTree(mono, {
+      '.agent': { skills: { deploy: { 'SKILL.md': skillText('deploy', 'Deploy it.') } } },
+      packages: { web: { '.agent': { skills: { deploy: { 'SKILL.md': skillText('deploy', 'Deploy the web app.') }, lint: { 'SKILL.md': skillText('lint', 'Lint the web app.') } } } } },
+    });
+    registry.setAllowlist([]);
+    await registry.setRoots(buildFolderSkillRoots([{ name: 'mono', path: mono, locations: ['.agent/skills'], packages: ['packages/web'] }], {}));
+    const view = buildSkillView(registry.snapshot, { allowlist: [] });
+    assert.deepEqual(outline(view), ['Available — 2', '  mono — 1', '    deploy — Deploy it.', '  packages/web — 1', '    lint — Lint the web app.', 'Shadowed — 1', '  deploy — shadowed by mono']);
+    const available = view[0].children as GroupViewItem[];
+    assert.deepEqual(
+      available.map((item) => item.icon.id),
+      ['root-folder', 'package'],
+    );
+  });
+
   it('gives every item a unique id, and stale skills a warning icon and their error', async () => {
     const current = await snapshot();
     const ids = new Set<string>();

@@ -1,0 +1,157 @@
+// `--project DIR` on the commands that discover skills, and the commands run with no folder at
+// all, which take the current folder as the project: configured locations from
+// .vscode/settings.json, sub-project locations, precedence, and bad settings.
+
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import type { CliIo } from '../../../src/cli/io';
+import type { ListedSkillJson } from '../../../src/cli/list-command';
+import type { ValidatedSkillJson } from '../../../src/cli/validate-command';
+import { runCli } from '../../../src/cli/run';
+import { removeDir, skillText, tempDir, writeTree, type Tree } from '../../fixtures/trees/tree';
+
+async function cli(argv: string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text), cwd };
+  const code = await runCli(argv, io);
+  return { code, stdout, stderr };
+}
+
+function skill(name: string): Tree {
+  return { [name]: { 'SKILL.md': skillText(name, `Use for ${name} work.`) } };
+}
+
+/** A monorepo whose settings add .github/skills, with skills where the walk must and must not look. */
+const MONOREPO: Tree = {
+  '.vscode': { 'settings.json': '{\n  // JSONC, as VS Code writes it\n  "agentSkills.locations": [".agent/skills", ".github/skills"],\n}\n' },
+  '.gitignore': 'build/\n',
+  '.agent': { skills: skill('deploy') },
+  '.github': { skills: skill('review') },
+  packages: {
+    web: { '.agent': { skills: { ...skill('deploy'), ...skill('web-lint') } } },
+    api: { '.github': { skills: skill('api-docs') } },
+  },
+  node_modules: { dependency: { '.agent': { skills: skill('from-dependency') } } },
+  build: { out: { '.agent': { skills: skill('built-copy') } } },
+  '.cache': { tool: { '.agent': { skills: skill('cached') } } },
+};
+
+describe('agent-skills --project', () => {
+  let dir: string;
+
+  beforeEach(async () => {
+    dir = await tempDir();
+    await writeTree(dir, MONOREPO);
+  });
+
+  afterEach(async () => {
+    await removeDir(dir);
+  });
+
+  async function listJson(argv: string[], cwd: string): Promise<ListedSkillJson[]> {
+    const run = await cli(['list', '--json', ...argv], cwd);
+    assert.equal(run.code, 0, run.stderr);
+    return (JSON.parse(run.stdout) as { skills: ListedSkillJson[] }).skills;
+  }
+
+  it('lists the current folder as the editor shows it when no ROOT is given: configured locations, then sub-projects, nearer ones winning', async () => {
+    const name = path.basename(dir);
+    const skills = await listJson([], dir);
+    assert.deepEqual(
+      skills.map((skill) => [skill.name, skill.status, skill.source]),
+      [
+        ['deploy', 'available', `${name} · .agent/skills`],
+        ['review', 'available', `${name} · .github/skills`],
+        ['api-docs', 'available', `${name} · packages/api/.github/skills`],
+        ['deploy', 'shadowed', `${name} · packages/web/.agent/skills`],
+        ['web-lint', 'available', `${name} · packages/web/.agent/skills`],
+      ],
+    );
+    assert.equal(skills[3].shadowedBy, path.join(dir, '.agent', 'skills', 'deploy', 'SKILL.md'));
+    assert.deepEqual(
+      skills.map((skill) => skill.package),
+      [undefined, undefined, 'packages/api', 'packages/web', 'packages/web'],
+    );
+  });
+
+  it('gives the same answer for --project DIR from elsewhere, and puts the project before any ROOT', async () => {
+    const elsewhere = await tempDir();
+    try {
+      await writeTree(elsewhere, { extra: skill('deploy') });
+      const fromCwd = await listJson([], dir);
+      assert.deepEqual(await listJson(['--project', dir], elsewhere), fromCwd);
+      const withRoot = await listJson(['--project', dir, 'extra'], elsewhere);
+      assert.deepEqual(
+        withRoot.map((skill) => `${skill.name} ${skill.status}`),
+        [...fromCwd.map((skill) => `${skill.name} ${skill.status}`), 'deploy shadowed'],
+      );
+    } finally {
+      await removeDir(elsewhere);
+    }
+  });
+
+  it('validates and prints the catalog of the current folder with no PATH', async () => {
+    const validate = await cli(['validate', '--json'], dir);
+    assert.equal(validate.code, 0, validate.stdout);
+    const validated = (JSON.parse(validate.stdout) as { skills: ValidatedSkillJson[] }).skills;
+    assert.deepEqual(validated.map((skill) => skill.name).sort(), ['api-docs', 'deploy', 'deploy', 'review', 'web-lint']);
+    const catalog = await cli(['catalog'], dir);
+    assert.equal(catalog.code, 0);
+    assert.match(catalog.stdout, /^web-lint: Use for web-lint work\. \(in packages\/web\)$/m);
+    assert.doesNotMatch(catalog.stdout, /from-dependency|built-copy|cached/);
+  });
+
+  it('finds and validates through --project too', async () => {
+    const found = await cli(['find', '--project', '.', 'web-lint'], dir);
+    assert.equal(found.code, 0, found.stderr);
+    assert.match(found.stdout, /^web-lint\s/m);
+    const validate = await cli(['validate', '--project', dir], path.dirname(dir));
+    assert.match(validate.stdout, /^5 skills checked: 0 errors, 0 warnings$/m);
+  });
+
+  it('fails validation of a project without skills, naming where it looked', async () => {
+    const empty = await tempDir();
+    try {
+      const run = await cli(['validate'], empty);
+      assert.equal(run.code, 1);
+      assert.match(run.stdout, new RegExp(`No skill folders .* found in ${escape(path.join(empty, '.agent', 'skills'))}`));
+    } finally {
+      await removeDir(empty);
+    }
+  });
+
+  it('leaves sub-projects out when the settings turn nestedLocations off', async () => {
+    await writeTree(dir, { '.vscode': { 'settings.json': '{ "agentSkills.nestedLocations": false }' } });
+    assert.deepEqual(
+      (await listJson([], dir)).map((skill) => skill.name),
+      ['deploy'],
+    );
+  });
+
+  it('warns about settings it cannot use, naming the file, and falls back to the defaults', async () => {
+    const settings = path.join(dir, '.vscode', 'settings.json');
+    await writeTree(dir, { '.vscode': { 'settings.json': '{ "agentSkills.locations": ".github/skills" }' } });
+    const wrongType = await cli(['list'], dir);
+    assert.equal(wrongType.code, 0);
+    assert.match(wrongType.stderr, new RegExp(`warning: agentSkills.locations in ${escape(settings)} must be a list of folder paths; the default .agent/skills is used. \\[project-settings\\]`));
+    assert.match(wrongType.stdout, /^deploy\s/m);
+    await writeTree(dir, { '.vscode': { 'settings.json': '{ "agentSkills.locations": [".github/skills"' } });
+    const broken = await cli(['validate'], dir);
+    assert.match(
+      broken.stdout,
+      new RegExp(`${escape('.vscode/settings.json')}: warning: ${escape(settings)} is not valid JSON \\(.* at line 1, column \\d+\\); the default skill locations are used.`),
+    );
+    assert.equal(broken.code, 0);
+  });
+
+  it('refuses a --project that is not a folder, in one line', async () => {
+    const run = await cli(['list', '--project', 'nowhere'], dir);
+    assert.equal(run.code, 1);
+    assert.equal(run.stderr, 'agent-skills: nowhere: no such file or folder.\n');
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
