@@ -8,7 +8,9 @@ import { activateSkill, type ActivationResult, type InvocationMode } from '../co
 import { buildFolderSkillRoots } from '../core/discovery/folder-roots';
 import { SkillRegistry, type RegistrySnapshot, type SkillChange } from '../core/discovery/registry';
 import { sameRoot } from '../core/discovery/record';
+import { findNestedLocations, nestedLocationsTruncatedMessage } from '../core/discovery/nested-locations';
 import { SKILLS_PATH_ENV } from '../core/discovery/roots';
+import { relativeInside } from '../core/util/paths';
 import { describeProblems } from '../core/view/skill-info';
 import type { SkillRoot } from '../core/model/types';
 import type { ToolNames } from '../core/chat/tool-names';
@@ -24,6 +26,12 @@ export interface SkillsHostOptions {
   homeDir?: string;
   /** Defaults to the extension host's AGENT_SKILLS_PATH. */
   skillsPath?: string;
+}
+
+/** A workspace folder whose sub-projects may gain or lose skill locations at run time. */
+export interface NestedLocationsWatch {
+  folder: vscode.WorkspaceFolder;
+  locations: readonly string[];
 }
 
 export class SkillsHost extends Disposable {
@@ -47,6 +55,9 @@ export class SkillsHost extends Disposable {
 
   private currentSettings: SkillSettings;
   private currentRoots: readonly SkillRoot[] = [];
+  private currentNestedWatches: readonly NestedLocationsWatch[] = [];
+  /** Root updates run one after another: each walks the folders for sub-projects first. */
+  private rootsQueue: Promise<void> = Promise.resolve();
   private discoveryStarted = false;
   /** Problems already written to the log, so each is logged once while it lasts. */
   private loggedProblems = new Set<string>();
@@ -98,6 +109,11 @@ export class SkillsHost extends Disposable {
     return this.currentRoots;
   }
 
+  /** Workspace folders whose sub-projects' locations are used: watched for new ones appearing. */
+  get nestedLocationsWatches(): readonly NestedLocationsWatch[] {
+    return this.currentNestedWatches;
+  }
+
   /** Core activation + marks the skill active + a log line. `model` for tools, `user` for /use and the tree. */
   async activateSkill(name: string, args: string | undefined, mode: InvocationMode, toolNames?: ToolNames): Promise<ActivationResult> {
     const result = await activateSkill(this.registry.snapshot, name, { mode, arguments: args, toolNames });
@@ -110,10 +126,16 @@ export class SkillsHost extends Disposable {
     return result;
   }
 
-  /** Feeds file-system changes to the registry (called by the watcher, already coalesced). */
+  /**
+   * Feeds file-system changes to the registry (called by the watcher, already coalesced). A folder
+   * created or deleted outside every root may be a sub-project's location appearing or vanishing:
+   * the folders are walked again first, so a new location is discovered with what is in it.
+   */
   applyChanges(changes: readonly SkillChange[]): Promise<void> {
     this.log.debug(`Reloading ${changes.length} changed path(s): ${changes.map((change) => `${change.kind} ${change.path}`).join(', ')}`);
-    return this.track(this.registry.apply(changes));
+    const outsideRoots = changes.some((change) => change.kind !== 'changed' && !this.currentRoots.some((root) => relativeInside(root.path, change.path) !== undefined));
+    const rootsUpdated = outsideRoots && this.currentNestedWatches.length > 0 ? this.updateRoots() : Promise.resolve();
+    return this.track(rootsUpdated.then(() => this.registry.apply(changes)));
   }
 
   /** Re-reads every skill from disk. */
@@ -170,25 +192,40 @@ export class SkillsHost extends Disposable {
   }
 
   private updateRoots(): Promise<void> {
-    const roots = this.computeRoots();
+    const update = this.rootsQueue.then(() => this.applyRoots());
+    this.rootsQueue = update.catch(() => undefined);
+    return this.track(update);
+  }
+
+  private async applyRoots(): Promise<void> {
+    const roots = await this.computeRoots();
     const changed = roots.length !== this.currentRoots.length || roots.some((root, index) => !sameRoot(root, this.currentRoots[index]));
     this.currentRoots = roots;
     if (!changed && this.discoveryStarted) {
-      return this.track(Promise.resolve()); // Nothing to rescan; file changes arrive through the watcher.
+      return; // Nothing to rescan; file changes arrive through the watcher.
     }
     this.discoveryStarted = true;
     this.log.info(`Skill locations: ${roots.map((root) => `${root.label}${root.untrusted ? ' (untrusted)' : ''}: ${root.path}`).join('; ') || 'none'}`);
     this.rootsEmitter.fire(roots);
-    return this.track(this.registry.setRoots(roots));
+    await this.registry.setRoots(roots);
   }
 
-  private computeRoots(): SkillRoot[] {
+  private async computeRoots(): Promise<SkillRoot[]> {
     if (!this.currentSettings.enabled) {
+      this.currentNestedWatches = [];
       return []; // Turned off: nothing is listed, watched or read.
     }
-    const folders = (vscode.workspace.workspaceFolders ?? [])
-      .filter((folder) => folder.uri.scheme === 'file')
-      .map((folder) => ({ name: folder.name, path: folder.uri.fsPath, locations: readSettings(folder).locations }));
+    const workspaceFolders = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file');
+    const folders = await Promise.all(
+      workspaceFolders.map(async (folder) => {
+        const settings = readSettings(folder);
+        return { name: folder.name, path: folder.uri.fsPath, locations: settings.locations, packages: settings.nestedLocations ? await this.findPackages(folder.uri.fsPath, settings.locations) : [] };
+      }),
+    );
+    this.currentNestedWatches = workspaceFolders.flatMap((folder) => {
+      const settings = readSettings(folder);
+      return settings.nestedLocations ? [{ folder, locations: settings.locations }] : [];
+    });
     return buildFolderSkillRoots(folders, {
       workspaceTrusted: vscode.workspace.isTrusted,
       homeDir: this.options.homeDir ?? os.homedir(),
@@ -197,6 +234,14 @@ export class SkillsHost extends Disposable {
       builtinDir: this.options.builtinDir,
       builtinSkills: this.currentSettings.builtinSkills,
     });
+  }
+
+  private async findPackages(folder: string, locations: readonly string[]): Promise<string[]> {
+    const nested = await findNestedLocations(folder, locations);
+    if (nested.truncated) {
+      this.log.warn(nestedLocationsTruncatedMessage(folder));
+    }
+    return nested.packages;
   }
 
   private track<T>(work: Promise<T>): Promise<T> {

@@ -1,5 +1,6 @@
-// One FileSystemWatcher per skill root, re-created when the roots change. Events are coalesced
-// (core ChangeCoalescer) into a single registry update, which re-reads only the touched folders.
+// One FileSystemWatcher per skill root, re-created when the roots change, plus one per workspace
+// folder whose sub-projects' locations are used, for locations appearing in new places. Events are
+// coalesced (core ChangeCoalescer) into a single registry update, which re-reads only the touched folders.
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -7,7 +8,8 @@ import { ChangeCoalescer } from '../core/discovery/change-coalescer';
 import { relativeInside } from '../core/util/paths';
 import type { SkillChange } from '../core/discovery/registry';
 import type { SkillRoot } from '../core/model/types';
-import { rootWatchGlob } from '../core/discovery/watch-patterns';
+import { MAX_SUBPROJECT_DEPTH } from '../core/discovery/nested-locations';
+import { nestedLocationsWatchGlob, rootWatchGlob } from '../core/discovery/watch-patterns';
 import { Disposable } from './disposable';
 import type { SkillsHost } from './skills-host';
 
@@ -22,7 +24,7 @@ export class SkillWatcher extends Disposable {
    */
   readonly onDidApplyChanges = this.appliedEmitter.event;
 
-  constructor(host: SkillsHost) {
+  constructor(private readonly host: SkillsHost) {
     super();
     this.coalescer = this.register(new ChangeCoalescer((changes) => void host.applyChanges(changes).finally(() => this.appliedEmitter.fire(changes))));
     this.register(host.onDidChangeRoots((roots) => this.watch(roots)));
@@ -42,8 +44,15 @@ export class SkillWatcher extends Disposable {
 
   private watch(roots: readonly SkillRoot[]): void {
     this.disposeWatchers();
-    for (const root of roots) {
-      const watcher = vscode.workspace.createFileSystemWatcher(watchPattern(root));
+    const patterns = roots.map(watchPattern);
+    for (const { folder, locations } of this.host.nestedLocationsWatches) {
+      const glob = nestedLocationsWatchGlob(locations, MAX_SUBPROJECT_DEPTH);
+      if (glob) {
+        patterns.push(new vscode.RelativePattern(folder, glob));
+      }
+    }
+    for (const pattern of patterns) {
+      const watcher = vscode.workspace.createFileSystemWatcher(pattern);
       const report = (kind: SkillChange['kind']) => (uri: vscode.Uri) => this.coalescer.add({ path: uri.fsPath, kind });
       this.watchers.push(watcher, watcher.onDidCreate(report('created')), watcher.onDidChange(report('changed')), watcher.onDidDelete(report('deleted')));
     }
@@ -62,7 +71,10 @@ export class SkillWatcher extends Disposable {
  * starts it once the folder exists.
  */
 function watchPattern(root: SkillRoot): vscode.RelativePattern {
-  const folder = vscode.workspace.getWorkspaceFolder(vscode.Uri.file(root.path));
+  // A sub-project's location often appears with its package, all at once (mkdir -p, a checkout),
+  // and the workspace watcher then misses what is later written inside it: a watcher of its own
+  // sees it. Its appearing and vanishing reach the folder's nested-locations watcher.
+  const folder = root.package === undefined ? vscode.workspace.getWorkspaceFolder(vscode.Uri.file(root.path)) : undefined;
   const relative = folder && relativeInside(folder.uri.fsPath, root.path);
   if (folder && relative !== undefined) {
     return new vscode.RelativePattern(folder, rootWatchGlob(relative.split(path.sep).join('/')));

@@ -41,6 +41,13 @@ export const integrationSuites: readonly IntegrationSuite[] = [
     // Only the user's skills beside the workspace's, so the view's rows are few and all asserted.
     settings: { 'agentSkills.builtinSkills': false },
   },
+  // A monorepo: sub-projects' skill locations under their package, a clash, one appearing live.
+  {
+    name: 'editor-monorepo',
+    workspaces: ['monorepo'],
+    trusted: true,
+    settings: { 'agentSkills.builtinSkills': false },
+  },
   {
     name: 'editor-welcome',
     workspaces: ['editor-empty'],
