@@ -24,6 +24,8 @@ export interface HttpServeOptions {
   allowedHostnames: readonly string[];
   /** Resolves to stop serving: sessions are closed, then the listener. */
   stop: Promise<void>;
+  /** Sessions idle this long are closed (default DEFAULT_IDLE_SESSION_MS). */
+  idleSessionMs?: number;
   /** Told the endpoint's URL once listening (the port is known then, also when 0 was asked for). */
   onListening?(url: string): void;
   log(message: string): void;
@@ -32,6 +34,17 @@ export interface HttpServeOptions {
 interface Session {
   transport: WebStandardStreamableHTTPServerTransport;
   server: SkillsServer;
+  /** When its last request came or its last notification stream closed. */
+  lastSeen: number;
+  /** Notification streams (GET) open now: a client holding one is not idle, however quiet. */
+  streams: number;
+}
+
+/** A session without a request or an open stream for this long is closed: its client went away without ending it. */
+export const DEFAULT_IDLE_SESSION_MS = 30 * 60 * 1000;
+
+function isEventStream(response: Response): boolean {
+  return response.headers.get('content-type')?.startsWith('text/event-stream') === true;
 }
 
 /** A JSON-RPC error as the SDK's transport answers one over HTTP (id null: no request was read). */
@@ -42,17 +55,34 @@ function jsonRpcError(status: number, code: number, message: string, headers: Re
 /** The sessions of one endpoint, by id; a request without one may open a new session. */
 class HttpSessions {
   private readonly open = new Map<string, Session>();
+  private readonly sweeper: NodeJS.Timeout;
 
   constructor(
     private readonly service: SkillsService,
     private readonly log: (message: string) => void,
-  ) {}
+    private readonly idleMs: number,
+  ) {
+    this.sweeper = setInterval(() => void this.closeIdle(), Math.min(idleMs, 60_000)).unref();
+  }
 
   async handle(request: Request): Promise<Response> {
     const id = request.headers.get('mcp-session-id');
     if (id !== null) {
       const session = this.open.get(id);
-      return session ? session.transport.handleRequest(request) : jsonRpcError(404, -32001, 'Session not found');
+      if (!session) {
+        return jsonRpcError(404, -32001, 'Session not found');
+      }
+      session.lastSeen = Date.now();
+      const response = await session.transport.handleRequest(request);
+      if (request.method === 'GET' && isEventStream(response)) {
+        // It ends when its client goes away (or the session closes).
+        session.streams++;
+        request.signal.addEventListener('abort', () => {
+          session.streams--;
+          session.lastSeen = Date.now();
+        });
+      }
+      return response;
     }
     if (request.method !== 'POST') {
       return jsonRpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
@@ -65,8 +95,11 @@ class HttpSessions {
     const server = this.service.openServer();
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
+      // Answers are JSON: no call of this server reports progress before its result, and one
+      // write per answer is cheaper than a stream. Notifications go on the client's GET stream.
+      enableJsonResponse: true,
       onsessioninitialized: (id) => {
-        this.open.set(id, { transport, server });
+        this.open.set(id, { transport, server, lastSeen: Date.now(), streams: 0 });
         this.log(`session ${id} opened (${this.open.size} open).`);
       },
       onsessionclosed: (id) => {
@@ -82,7 +115,19 @@ class HttpSessions {
     return response;
   }
 
+  private async closeIdle(): Promise<void> {
+    const idleSince = Date.now() - this.idleMs;
+    for (const [id, session] of this.open) {
+      if (session.streams === 0 && session.lastSeen < idleSince) {
+        this.open.delete(id);
+        this.log(`session ${id} closed after ${Math.round(this.idleMs / 60_000)} minutes without a request (${this.open.size} open).`);
+        await session.server.mcp.close();
+      }
+    }
+  }
+
   async closeAll(): Promise<void> {
+    clearInterval(this.sweeper);
     const sessions = [...this.open.values()];
     this.open.clear();
     await Promise.all(sessions.map((session) => session.server.mcp.close()));
@@ -109,18 +154,21 @@ function toWebRequest(request: IncomingMessage, signal: AbortSignal): Request {
   return new Request(new URL(request.url ?? '/', 'http://localhost'), { method, headers, body, signal, duplex: 'half' } as RequestInit);
 }
 
-/** Writes the response, streaming its body (SSE) until it ends or the client goes away. */
+/**
+ * Writes the response: a JSON answer whole, in one write with its length; an event stream (the
+ * notification stream a client opens with GET) as it comes, until it ends or the client goes away.
+ */
 async function sendResponse(response: Response, reply: ServerResponse): Promise<void> {
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;
   });
-  reply.writeHead(response.status, headers);
-  if (!response.body) {
-    reply.end();
+  if (!response.body || !isEventStream(response)) {
+    const body = Buffer.from(await response.arrayBuffer());
+    reply.writeHead(response.status, { ...headers, 'content-length': String(body.length) }).end(body);
     return;
   }
-  reply.flushHeaders();
+  reply.writeHead(response.status, headers).flushHeaders();
   const reader = response.body.getReader();
   const cancel = (): void => void reader.cancel().catch(() => undefined);
   reply.once('close', cancel);
@@ -155,7 +203,7 @@ function listen(server: Server, address: ListenAddress): Promise<number> {
 export async function serveSkillsOverHttp(service: SkillsService, options: HttpServeOptions): Promise<void> {
   const { log, token } = options;
   const allowed = [...options.allowedHostnames];
-  const sessions = new HttpSessions(service, log);
+  const sessions = new HttpSessions(service, log, options.idleSessionMs ?? DEFAULT_IDLE_SESSION_MS);
   let serving = true;
 
   const route = async (request: IncomingMessage, reply: ServerResponse): Promise<Response> => {
@@ -178,8 +226,9 @@ export async function serveSkillsOverHttp(service: SkillsService, options: HttpS
       log(`401 for ${who}: ${request.headers.authorization === undefined ? 'no bearer token' : 'the bearer token does not match'}.`);
       return jsonRpcError(401, -32000, 'Unauthorized: this server needs an Authorization: Bearer token.', { 'www-authenticate': 'Bearer realm="agent-skills"' });
     }
+    // A client that goes away cancels its request; an answered one has nothing left to cancel.
     const aborted = new AbortController();
-    reply.once('close', () => aborted.abort());
+    reply.once('close', () => reply.writableFinished || aborted.abort());
     return sessions.handle(toWebRequest(request, aborted.signal));
   };
 

@@ -22,7 +22,7 @@ interface Running {
 }
 
 /** Serves `skills`; `token` null serves without one. */
-async function serve(skills: string, token: string | null = TOKEN): Promise<Running> {
+async function serve(skills: string, token: string | null = TOKEN, idleSessionMs?: number): Promise<Running> {
   const logs: string[] = [];
   const log = (message: string): void => void logs.push(message);
   const service = await startSkillsService({ roots: [root(skills)], allowlist: [], catalogBudgetChars: 16_000, log });
@@ -32,7 +32,15 @@ async function serve(skills: string, token: string | null = TOKEN): Promise<Runn
   const address = { host: '127.0.0.1', port: 0 };
   let listening!: (url: string) => void;
   const url = new Promise<string>((resolve) => (listening = resolve));
-  const served = serveSkillsOverHttp(service, { address, token: token ?? undefined, allowedHostnames: allowedHostnames(address, ['skills.example.com']), stop, log, onListening: listening });
+  const served = serveSkillsOverHttp(service, {
+    address,
+    token: token ?? undefined,
+    allowedHostnames: allowedHostnames(address, ['skills.example.com']),
+    stop,
+    log,
+    onListening: listening,
+    idleSessionMs,
+  });
   const endpoint = await Promise.race([url, served.then(() => Promise.reject(new Error('stopped before listening')))]);
   return {
     url: endpoint,
@@ -223,6 +231,24 @@ describe('agent-skills mcp --http, through the SDK client', function () {
     });
     assert.equal(after.status, 404);
     assert.ok(running.logs.some((line) => line.includes(`session ${sessionId} closed by its client`)));
+  });
+
+  it('closes a session left without a request or an open notification stream, and keeps one whose client holds its stream', async () => {
+    running = await serve(skills, TOKEN, 300);
+    const held = await connectClient(running.url); // The SDK client opens its notification stream (GET) once initialized.
+    const abandoned = await post(running.url, { authorization: `Bearer ${TOKEN}` });
+    const abandonedId = abandoned.headers['mcp-session-id'] as string;
+    const { logs } = running;
+    await waitFor(() => logs.some((line) => line.startsWith(`session ${abandonedId} closed after`)), 'the abandoned session closed', 5000);
+    const after = await fetch(running.url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'mcp-session-id': abandonedId, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }),
+    });
+    assert.equal(after.status, 404);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    assert.ok((await held.listTools()).tools.length > 0, 'the session with an open stream is kept');
+    await held.close();
   });
 
   it('reads the files the skills hold over HTTP as over stdio', async () => {
