@@ -2,11 +2,16 @@
 // its own Node process over stdio. Start-up is timed from spawning the process to the answer of the
 // first tools/list, at 10 and 1,000 skills, next to spawning `node -e 0` in the same run (the floor
 // any Node server pays). Then find_skills at about 500 skills under 10 concurrent calls, measured
-// by a third-party client: the MCP Inspector's load mode.
+// by a third-party client: the MCP Inspector's load mode. Then the team server (`mcp --http`) at
+// 1,000 skills under 50 clients at once (bench/mcp/http-load.ts); AGENT_SKILLS_BENCH_SOAK=1 adds
+// the 5-minute memory soak.
 //
 // Figures (sections.mcp in bench-results.json): nodeStartMs, startToToolsListMs10,
 // startToToolsListMs1000, startVsNodeRatio10, startVsNodeRatio1000, findP50Ms500, findP99Ms500,
-// findCalls500, findErrors500, findP99Goal, findErrorsGoal.
+// findCalls500, findErrors500, findP99Goal, findErrorsGoal, httpFindP50Ms1000, httpFindP99Ms1000,
+// httpFindCalls1000, httpFindErrors1000, httpFindP99Goal, httpFindErrorsGoal,
+// httpServerCpuMsPerCall, httpRssMb, and with the soak soakSettledRssMb, soakEndRssMb,
+// soakRssRatio, soakCalls, soakErrors, soakRssGoal.
 
 import { execFile, spawn } from 'node:child_process';
 import * as fs from 'node:fs/promises';
@@ -17,12 +22,19 @@ import { repositoryRoot } from '../../scripts/harness/repository';
 import { writeSyntheticSkills } from '../core/synthetic-skills';
 import { median } from '../measure';
 import { checkGoal, printFigure, round, type BenchFigures } from '../section';
+import { findOverHttp } from '../mcp/http-load';
 
 const START_RUNS = 7;
 const FIND_SKILLS = 500;
 const FIND_CONCURRENCY = 10;
 const FIND_SECONDS = 5;
 const FIND_P99_GOAL_MS = 25;
+const HTTP_SKILLS = 1000;
+const HTTP_CLIENTS = 50;
+const HTTP_SECONDS = 20;
+const HTTP_P99_GOAL_MS = 50;
+const SOAK_SECONDS = 300;
+const SOAK_RSS_RATIO_GOAL = 1.1;
 const INSPECTOR = path.join(repositoryRoot, 'node_modules', '@modelcontextprotocol', 'inspector', 'clients', 'launcher', 'build', 'index.js');
 
 /** The CLI bundled as it ships (scripts/build.mjs --production), into the bench's own folder. */
@@ -161,6 +173,42 @@ async function findUnderLoad(cli: string, root: string): Promise<BenchFigures> {
   };
 }
 
+async function teamServer(cli: string, root: string): Promise<BenchFigures> {
+  const soakSeconds = process.env.AGENT_SKILLS_BENCH_SOAK === '1' ? SOAK_SECONDS : 0;
+  const query = 'generate a pdf report from a spreadsheet';
+  const result = await findOverHttp({ cli, root, clients: HTTP_CLIENTS, seconds: HTTP_SECONDS, soakSeconds, query });
+  printFigure(`find_skills calls over HTTP in ${HTTP_SECONDS} s, ${HTTP_CLIENTS} clients, ${HTTP_SKILLS} skills`, result.calls, '');
+  printFigure('find_skills latency over HTTP p50', result.p50Ms, ' ms');
+  printFigure('server CPU time per find_skills call over HTTP', result.serverCpuMsPerCall, ' ms');
+  printFigure('server resident memory after the run', result.rssAfterRunMb, ' MB');
+  const figures: BenchFigures = {
+    httpFindP50Ms1000: round(result.p50Ms, 2),
+    httpFindP99Ms1000: round(result.p99Ms, 2),
+    httpFindCalls1000: result.calls,
+    httpFindErrors1000: result.errors,
+    httpServerCpuMsPerCall: round(result.serverCpuMsPerCall, 2),
+    httpRssMb: round(result.rssAfterRunMb, 1),
+    httpFindP99Goal: checkGoal({ label: `find_skills latency p99 over HTTP (${HTTP_CLIENTS} clients)`, value: result.p99Ms, unit: ' ms', target: HTTP_P99_GOAL_MS, better: 'lower' }),
+    httpFindErrorsGoal: checkGoal({ label: 'find_skills errors over HTTP', value: result.errors, unit: '', target: 0, better: 'lower' }),
+  };
+  if (!result.soak) {
+    console.log('  (memory soak skipped: AGENT_SKILLS_BENCH_SOAK=1 runs it, 5 minutes)');
+    return figures;
+  }
+  const { soak } = result;
+  printFigure(`resident memory after the soak's first minute`, soak.settledRssMb, ' MB');
+  printFigure(`resident memory after ${SOAK_SECONDS / 60} minutes (${soak.calls.toLocaleString('en-US')} calls, ${soak.errors} errors)`, soak.endRssMb, ' MB');
+  return {
+    ...figures,
+    soakSettledRssMb: round(soak.settledRssMb, 1),
+    soakEndRssMb: round(soak.endRssMb, 1),
+    soakRssRatio: round(soak.ratio, 3),
+    soakCalls: soak.calls,
+    soakErrors: soak.errors,
+    soakRssGoal: checkGoal({ label: 'resident memory, end of soak ÷ after its first minute', value: soak.ratio, unit: '×', target: SOAK_RSS_RATIO_GOAL, better: 'lower' }),
+  };
+}
+
 export async function run(): Promise<BenchFigures> {
   const folder = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'agent-skills-bench-mcp-')));
   try {
@@ -169,7 +217,7 @@ export async function run(): Promise<BenchFigures> {
     await writeSyntheticSkills(roots['10'], 10);
     await writeSyntheticSkills(roots['1000'], 1000);
     await writeSyntheticSkills(roots['500'], FIND_SKILLS);
-    return { ...(await startUp(cli, { '10': roots['10'], '1000': roots['1000'] })), ...(await findUnderLoad(cli, roots['500'])) };
+    return { ...(await startUp(cli, { '10': roots['10'], '1000': roots['1000'] })), ...(await findUnderLoad(cli, roots['500'])), ...(await teamServer(cli, roots['1000'])) };
   } finally {
     await fs.rm(folder, { recursive: true, force: true });
   }
