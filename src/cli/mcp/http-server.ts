@@ -107,7 +107,7 @@ class HttpSessions {
         this.log(`session ${id} closed by its client (${this.open.size} open).`);
       },
     });
-    await server.mcp.connect(transport);
+    await server.connect(transport);
     const response = await transport.handleRequest(request);
     if (transport.sessionId === undefined) {
       await server.mcp.close();

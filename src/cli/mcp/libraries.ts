@@ -2,7 +2,16 @@
 // the only module that imports them. The build bundles it apart as dist/cli-mcp-libraries.js, which
 // `mcp` loads when it starts, so every other command compiles a bundle without them; naming each
 // value lets the bundler leave out the parts of the SDK the server never uses.
-export { McpServer, ProtocolError, ProtocolErrorCode, type RegisteredPrompt, type RegisteredTool, type StandardSchemaWithJSON } from '@modelcontextprotocol/server';
+export {
+  McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+  type JSONRPCMessage,
+  type RegisteredPrompt,
+  type RegisteredTool,
+  type StandardSchemaWithJSON,
+  type Transport,
+} from '@modelcontextprotocol/server';
 export { WebStandardStreamableHTTPServerTransport, validateHostHeader, validateOriginHeader } from '@modelcontextprotocol/server';
 export { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 export { SkillsExtension, type SkillSource } from '@modelcontextprotocol/server/ext/skills';

@@ -21,6 +21,7 @@ import { allowedHostnames, parseListenAddress, readBearerToken, requireTokenBeyo
 import { RootWatcher } from './root-watcher';
 import { SkillsServer } from './skills-server';
 import { PublishedSkills } from '../../core/mcp/published-skills';
+import { guardLines, MAX_MESSAGE_BYTES } from './wire';
 
 export interface SkillsServiceOptions {
   roots: readonly SkillRoot[];
@@ -121,11 +122,14 @@ export async function serveSkills(options: McpServeOptions): Promise<void> {
       resolve();
     };
   });
+  // Lines that are no JSON-RPC message are answered here; the SDK's buffer then never sees one over the limit.
+  const lines = guardLines(options.input, (answer) => options.output.write(`${JSON.stringify(answer)}\n`));
   try {
-    await server.mcp.connect(new StdioServerTransport(options.input, options.output));
+    await server.connect(new StdioServerTransport(lines, options.output, { maxBufferSize: 2 * (MAX_MESSAGE_BYTES + 1) }));
     await Promise.race([closed, options.stop ?? closed]);
   } finally {
     await service.close();
+    lines.destroy();
   }
 }
 

@@ -4,7 +4,8 @@
 // skills. Everything follows the registry: a change updates tools, prompts and entries and tells
 // the client.
 
-import { McpServer, ProtocolError, ProtocolErrorCode, SkillsExtension, type RegisteredPrompt, type RegisteredTool, type SkillSource, type StandardSchemaWithJSON } from './libraries';
+import { McpServer, ProtocolError, ProtocolErrorCode, SkillsExtension, type RegisteredPrompt, type RegisteredTool, type SkillSource, type StandardSchemaWithJSON, type Transport } from './libraries';
+import { refineAnswers } from './wire';
 import { activateSkill, readResourceOfSkill } from '../../core/use/activation';
 import { activationToolText, parseActivateInput, parseFindInput, parseReadResourceInput, renderFindResult } from '../../core/chat/tool-texts';
 import { MCP_TOOL_NAMES } from '../../core/chat/tool-names';
@@ -120,6 +121,11 @@ export class SkillsServer implements Disposable {
       this.syncPrompts();
       this.mcp.sendResourceListChanged();
     });
+  }
+
+  /** Serves a client on `transport`, answering as the protocol asks (see wire.ts). */
+  connect(transport: Transport): Promise<void> {
+    return this.mcp.connect(refineAnswers(transport));
   }
 
   dispose(): void {

@@ -57,9 +57,11 @@ export function parseActivateInput(input: unknown, tools: ToolNames = TOOL_NAMES
 }
 
 export function parseFindInput(input: unknown, tools: ToolNames = TOOL_NAMES): ParsedInput<FindInput> {
-  // An absent or empty query is meaningful: it asks for the whole catalog.
+  // The schema requires the query; an empty one is meaningful: it asks for the whole catalog.
   return parseObject(input, tools.find, ({ query }) =>
-    optionalText(query) ? { ok: true, input: { query: query?.trim() ?? '' } } : { ok: false, message: `${tools.find} takes "query" as a string.` },
+    typeof query === 'string'
+      ? { ok: true, input: { query: query.trim() } }
+      : { ok: false, message: `${tools.find} needs "query" as a string, e.g. {"query": "fill a pdf form"}; an empty query lists every skill.` },
   );
 }
 

@@ -10,6 +10,7 @@ import { promisify } from 'node:util';
 import { BUNDLE, ensureBundle, REPOSITORY } from '../bundle';
 import { removeDir, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
 import { startHttpProcess } from './http-process';
+import { BAD_LINE_ANSWERS, BAD_LINES, paddedPing } from './bad-lines';
 
 const INSPECTOR = path.join(REPOSITORY, 'node_modules', '@modelcontextprotocol', 'inspector', 'clients', 'launcher', 'build', 'index.js');
 const CHAT_SKILLS = path.join(REPOSITORY, 'test', 'workspaces', 'chat', '.agent', 'skills');
@@ -207,6 +208,62 @@ describe('agent-skills mcp, as a process', function () {
       server.kill();
       await removeDir(dir);
     }
+  });
+
+  it('answers every line that is no JSON-RPC 2.0 message, and lines over 10 MiB, with an error, and keeps serving', async () => {
+    const server = start();
+    server.send(INITIALIZE);
+    await until(() => server.lines().length >= 1, 'initialize answered');
+    for (const line of BAD_LINES) {
+      server.send(line);
+    }
+    server.send(paddedPing(10, 10 * 1024 * 1024 + 1));
+    server.send(paddedPing(11, 11 * 1024 * 1024));
+    server.send(paddedPing(12, 10 * 1024 * 1024));
+    server.send('{"jsonrpc":"2.0","id":13,"method":"resources/read"}');
+    server.send('{"jsonrpc":"2.0","id":14,"method":"ping"}');
+    await until(() => server.lines().some((line) => line.includes('"id":14')), 'ping after the bad lines answered');
+    const answers = server
+      .lines()
+      .slice(1)
+      .map((line) => JSON.parse(line) as { id: unknown; error?: { code: number; message: string }; result?: object });
+    assert.deepEqual(
+      answers.map((answer) => [answer.id, answer.error?.code ?? 'result']),
+      [...BAD_LINE_ANSWERS, [10, -32600], [11, -32600], [12, 'result'], [13, -32602], [14, 'result']],
+    );
+    assert.match(answers[6].error!.message, /^The message is longer than 10 MiB \(10,485,760 bytes\)/);
+    assert.equal(answers[9].error!.message, 'Invalid params for resources/read: params: expected object, received undefined.');
+    server.end();
+    assert.equal(await server.exited, 0);
+  });
+
+  it('answers the Skills extension with resultType, ttlMs and cacheScope, on the protocol revision the SDK negotiates', async () => {
+    const server = start();
+    server.send(INITIALIZE.replace('2025-11-25', '2026-07-28'));
+    await until(() => server.lines().length >= 1, 'initialize answered');
+    const initialize = JSON.parse(server.lines()[0]) as { result: { protocolVersion: string } };
+    // When the SDK starts to negotiate 2026-07-28, its own results (tools/list…) must carry these fields too: check them then.
+    assert.equal(initialize.result.protocolVersion, '2025-11-25', 'the protocol revision the SDK negotiates changed');
+    server.send('{"jsonrpc":"2.0","method":"notifications/initialized"}');
+    server.send('{"jsonrpc":"2.0","id":2,"method":"skills/list","params":{}}');
+    server.send('{"jsonrpc":"2.0","id":3,"method":"skills/get","params":{"uri":"skill://pdf-report/SKILL.md"}}');
+    server.send('{"jsonrpc":"2.0","id":4,"method":"resources/directory/read","params":{"uri":"skill://pdf-report"}}');
+    await until(() => server.lines().some((line) => line.includes('"id":4')), 'directory read answered');
+    const results = new Map(
+      server
+        .lines()
+        .slice(1)
+        .map((line) => JSON.parse(line) as { id: number; result: Record<string, unknown> })
+        .map((answer) => [answer.id, answer.result]),
+    );
+    assert.deepEqual([results.get(2)!.resultType, results.get(2)!.ttlMs, results.get(2)!.cacheScope], ['complete', 0, 'private']);
+    assert.ok((results.get(2)!.skills as unknown[]).length > 0);
+    assert.deepEqual([results.get(3)!.resultType, results.get(3)!.ttlMs, results.get(3)!.cacheScope], ['complete', 0, 'private']);
+    assert.equal((results.get(3)!.skill as { uri: string }).uri, 'skill://pdf-report/SKILL.md');
+    assert.equal(results.get(4)!.resultType, 'complete');
+    assert.ok((results.get(4)!.resources as unknown[]).length > 0);
+    server.end();
+    assert.equal(await server.exited, 0);
   });
 
   it('exits 0 on SIGTERM', async () => {

@@ -28,7 +28,7 @@ async function connect(roots: SkillRoot[], allowlist: string[] = []): Promise<Co
   const service = await startSkillsService({ roots, allowlist, catalogBudgetChars: 16_000, log: (message) => logs.push(message) });
   await service.watcher.ready; // Tests edit files right away.
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await service.openServer().mcp.connect(serverSide);
+  await service.openServer().connect(serverSide);
   const client = new Client({ name: 'unit-test', version: '1.0.0' });
   await client.connect(clientSide);
   return {
@@ -166,6 +166,8 @@ describe('agent-skills mcp, through the SDK client', function () {
   });
 
   it('finds skills and reads resource files, never outside the skill folder', async () => {
+    const noQuery = await call(connection.client, 'find_skills', {});
+    assert.deepEqual(noQuery, { text: 'find_skills needs "query" as a string, e.g. {"query": "fill a pdf form"}; an empty query lists every skill.', isError: true });
     const found = await call(connection.client, 'find_skills', { query: 'csv report' });
     assert.match(found.text, /- pdf-report: Build a PDF report/);
     assert.match(found.text, /Load one with activate_skill\./);

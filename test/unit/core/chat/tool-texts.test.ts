@@ -37,8 +37,10 @@ describe('tool inputs', () => {
     assert.match(messageOf(parseActivateInput({ name: 'pdf', arguments: ['a'] })), /"arguments" as one string/);
   });
 
-  it('treats a missing find query as a request for the catalog', () => {
-    assert.deepEqual(parseFindInput({}), { ok: true, input: { query: '' } });
+  it('refuses a find input without its required query, and treats an empty one as a request for the catalog', () => {
+    assert.match(messageOf(parseFindInput({})), /skills_find needs "query" as a string/);
+    assert.match(messageOf(parseFindInput({ query: null })), /needs "query"/);
+    assert.deepEqual(parseFindInput({ query: '' }), { ok: true, input: { query: '' } });
     assert.deepEqual(parseFindInput({ query: ' pdf forms ' }), { ok: true, input: { query: 'pdf forms' } });
     assert.equal(parseFindInput({ query: 3 }).ok, false);
   });
@@ -171,7 +173,7 @@ describe('the tool definitions sent outside the editor', () => {
 describe('tool input messages in full', () => {
   it('refuses null, and says what each tool needs', () => {
     assert.equal(messageOf(parseActivateInput(null)), 'skills_activate expects a JSON object as input.');
-    assert.equal(messageOf(parseFindInput({ query: 3 })), 'skills_find takes "query" as a string.');
+    assert.equal(messageOf(parseFindInput({ query: 3 })), 'skills_find needs "query" as a string, e.g. {"query": "fill a pdf form"}; an empty query lists every skill.');
     assert.equal(messageOf(parseReadResourceInput({ path: 'a.md' })), 'skills_readResource needs "skill" as a non-empty string, e.g. {"skill": "pdf-report", "path": "references/guide.md"}.');
   });
 
