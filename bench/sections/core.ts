@@ -1,6 +1,7 @@
 // The core engine at scale, on synthetic skill trees of 10, 1,000 and 5,000 skills written to a
-// temporary folder: discovery against a bare read of every file and of every file's head, the cost of one incremental
-// edit, heap per skill, catalog overhead, and full validation against the reference validator.
+// temporary folder, and a monorepo of 50 packages with 1,000 skills between them: discovery against
+// a bare read of every file and of every file's head, the cost of one incremental edit, heap per
+// skill, catalog overhead, and full validation against the reference validator.
 
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs/promises';
@@ -14,6 +15,9 @@ import { renderCatalog } from '../../src/core/use/catalog';
 import { validateSkillText } from '../../src/core/skill-file/load';
 import { mapWithConcurrency } from '../../src/core/util/async';
 import { SkillRegistry } from '../../src/core/discovery/registry';
+import { buildFolderSkillRoots } from '../../src/core/discovery/folder-roots';
+import { findNestedLocations } from '../../src/core/discovery/nested-locations';
+import { DEFAULT_SKILL_LOCATIONS } from '../../src/core/discovery/roots';
 import type { SkillRoot } from '../../src/core/model/types';
 import { writeSyntheticSkills, type SyntheticSkill } from '../core/synthetic-skills';
 import { nodeArguments } from '../paths';
@@ -44,6 +48,7 @@ export async function run(): Promise<BenchFigures> {
     console.log(`  synthetic trees of ${TREE_SIZES.join(', ')} skills in ${workspace}`);
     return {
       ...(await discoveryAgainstBaselines(trees[1000])),
+      ...(await monorepoDiscovery(path.join(workspace, 'monorepo'))),
       ...(await incrementalEdit(trees[10], trees[1000])),
       ...(await heapPerSkill(trees[5000])),
       ...catalogOverhead(trees[1000], await discover(trees[1000])),
@@ -125,6 +130,73 @@ async function discoveryAgainstBaselines(tree: Tree): Promise<BenchFigures> {
     discoveryVsHeadReadRatio: round(vsHead),
     discoveryVsHeadReadCpuRatio: round(times.discovery.cpuMs / times.headRead.cpuMs),
     discoveryVsHeadReadGoal: checkGoal({ label: 'discovery ÷ head read at 1,000 skills', value: vsHead, unit: '×', target: 2, better: 'lower' }),
+  };
+}
+
+const MONOREPO_PACKAGES = 50;
+const SKILLS_PER_PACKAGE = 20;
+
+/**
+ * A monorepo of 50 packages, each with 20 skills in `.agent/skills` beside source folders, a
+ * git-ignored build folder and a node_modules holding skills of its own (both skipped).
+ */
+async function writeMonorepo(folder: string): Promise<string[]> {
+  await fs.mkdir(folder, { recursive: true });
+  await fs.writeFile(path.join(folder, '.gitignore'), 'dist/\n');
+  const files: string[] = [];
+  for (let index = 0; index < MONOREPO_PACKAGES; index++) {
+    const pkg = path.join(folder, 'packages', `package-${String(index).padStart(2, '0')}`);
+    const skills = await writeSyntheticSkills(path.join(pkg, '.agent', 'skills'), SKILLS_PER_PACKAGE, 100 + index);
+    files.push(...skills.map((skill) => skill.file));
+    for (const source of ['src/components/ui', 'src/lib', 'test/fixtures', 'dist/assets']) {
+      await fs.mkdir(path.join(pkg, source), { recursive: true });
+      await fs.writeFile(path.join(pkg, source, 'index.ts'), 'export {};\n');
+    }
+    await writeSyntheticSkills(path.join(pkg, 'node_modules', 'dependency', '.agent', 'skills'), 2, 900 + index);
+  }
+  return files;
+}
+
+/**
+ * Discovery of a monorepo workspace folder as the editor starts it: the walk for sub-project
+ * locations, their roots, and registry.setRoots, against reading the head of each of its 1,000
+ * SKILL.md files. The goal is the one a single location of 1,000 skills is held to.
+ */
+async function monorepoDiscovery(folder: string): Promise<BenchFigures> {
+  const files = await writeMonorepo(folder);
+  const discoverMonorepo = async (): Promise<number> => {
+    const { packages } = await findNestedLocations(folder, DEFAULT_SKILL_LOCATIONS);
+    const registry = new SkillRegistry();
+    await registry.setRoots(buildFolderSkillRoots([{ name: 'monorepo', path: folder, locations: DEFAULT_SKILL_LOCATIONS, packages }], {}));
+    const count = registry.snapshot.skills.length;
+    registry.dispose();
+    return count;
+  };
+  const found = await discoverMonorepo();
+  if (found !== files.length) {
+    throw new Error(`monorepo discovery found ${found} skills, not ${files.length}`);
+  }
+  const walk = await alternatingMedians({ walk: () => findNestedLocations(folder, DEFAULT_SKILL_LOCATIONS) }, COMPARED_RUNS);
+  printFigure(`find the ${MONOREPO_PACKAGES} packages' skill locations (walk of the monorepo)`, walk.walk.wallMs, ' ms');
+  return {
+    monorepoWalkMs: round(walk.walk.wallMs),
+    ...(await compare({
+      first: {
+        key: 'monorepoHeadReadMs',
+        label: `read the first 3 KB of every SKILL.md (monorepo, ${files.length.toLocaleString('en-US')} skills)`,
+        task: () => mapWithConcurrency(files, READ_CONCURRENCY, readHead),
+      },
+      second: { key: 'monorepoDiscoveryMs', label: `discovery of the monorepo: walk, roots, registry.setRoots (${MONOREPO_PACKAGES} packages)`, task: discoverMonorepo },
+      goal: {
+        key: 'monorepoVsHeadReadRatio',
+        cpuKey: 'monorepoVsHeadReadCpuRatio',
+        goalKey: 'monorepoVsHeadReadGoal',
+        label: `monorepo discovery ÷ head read (${MONOREPO_PACKAGES} packages)`,
+        target: 2,
+        better: 'lower',
+      },
+      repetitions: COMPARED_RUNS,
+    })),
   };
 }
 
