@@ -50,6 +50,8 @@ async function bundleCli(folder: string): Promise<string> {
     format: 'cjs',
     minify: true,
     logLevel: 'warning',
+    // As scripts/build.mjs: jsonc-parser's UMD entry loads its parts with a require esbuild cannot follow.
+    mainFields: ['module', 'main'],
   });
   return outfile;
 }
