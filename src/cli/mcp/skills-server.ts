@@ -142,7 +142,7 @@ export class SkillsServer implements Disposable {
           const page = await this.published.readDirectory(uri, cursor);
           return page && { resources: page.items, ...(page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor }) };
         }),
-      listResources: async () => this.published.listSkillFiles(),
+      listResources: () => this.published.listSkillFiles(),
     };
   }
 

@@ -125,14 +125,18 @@ export class PublishedSkills {
     return { ...page, items };
   }
 
-  /** Each usable skill's SKILL.md, as `resources/list` shows it; no file is read. */
-  listSkillFiles(): ResourceDescription[] {
-    return this.served().map((record) => ({
-      uri: skillEntryUri(record.name),
-      name: record.name,
-      description: record.metadata!.description,
-      mimeType: 'text/markdown',
-    }));
+  /** The SKILL.md of each skill that is published, as `resources/list` shows it: never one that `resources/read` would refuse. */
+  async listSkillFiles(): Promise<ResourceDescription[]> {
+    const served = this.served();
+    const publications = await Promise.all(served.map((record) => this.publication(record)));
+    return served
+      .filter((_record, index) => publications[index] !== undefined)
+      .map((record) => ({
+        uri: skillEntryUri(record.name),
+        name: record.name,
+        description: record.metadata!.description,
+        mimeType: 'text/markdown',
+      }));
   }
 
   /** The page of `items` a cursor (a position this server handed out) starts. */

@@ -301,7 +301,7 @@ describe('PublishedSkills', () => {
 
     it('lists the SKILL.md of each usable skill as Markdown with its description', async () => {
       const { published } = await serve({ a: { 'SKILL.md': skillText('a', 'Does A.') }, broken: { 'SKILL.md': '---\nname: broken\n---\n' } });
-      assert.deepEqual(published.listSkillFiles(), [{ uri: 'skill://a/SKILL.md', name: 'a', description: 'Does A.', mimeType: 'text/markdown' }]);
+      assert.deepEqual(await published.listSkillFiles(), [{ uri: 'skill://a/SKILL.md', name: 'a', description: 'Does A.', mimeType: 'text/markdown' }]);
     });
 
     it('leaves out a skill over its limits, telling once, also when nobody listens', async () => {
@@ -310,6 +310,11 @@ describe('PublishedSkills', () => {
       const { published, problems } = await serve(tree, { limits });
       const uris = async () => (await published.list()).items.map((entry) => entry.uri);
       assert.deepEqual(await uris(), ['skill://a/SKILL.md']);
+      assert.deepEqual(
+        (await published.listSkillFiles()).map((resource) => resource.uri),
+        ['skill://a/SKILL.md'],
+        'resources/list holds only what resources/read serves',
+      );
       assert.equal(published.invalidate([path.join(dir, 'big', 'a.txt')]), true);
       assert.deepEqual(await uris(), ['skill://a/SKILL.md']);
       assert.deepEqual(problems, [`Skill "big" has more than 2 files (${path.join(dir, 'big')}); it is not published over MCP.`]);
