@@ -144,6 +144,23 @@ describe('agent-skills mcp, through the SDK client', function () {
     assert.deepEqual([capabilities?.tools?.listChanged, capabilities?.prompts?.listChanged, capabilities?.resources?.listChanged], [true, true, true]);
   });
 
+  it('says that its prompts change also while no skill is a prompt, and offers one added later', async () => {
+    await connection.close();
+    const modelOnly = path.join(dir, 'model-only');
+    await writeTree(modelOnly, { 'table-helper': { 'SKILL.md': skillText('table-helper', 'Format tables for the model.', 'TABLE-BODY', 'user-invocable: false\n') } });
+    connection = await connect([root(modelOnly)]);
+    assert.equal(connection.client.getServerCapabilities()?.prompts?.listChanged, true);
+    assert.deepEqual((await connection.client.listPrompts()).prompts, []);
+
+    const promptsChanged = new Promise<void>((resolve) => connection.client.setNotificationHandler('notifications/prompts/list_changed', () => resolve()));
+    await writeTree(path.join(modelOnly, 'release-notes'), { 'SKILL.md': skillText('release-notes', 'Write release notes from the changelog.') });
+    await promptsChanged;
+    assert.deepEqual(
+      (await connection.client.listPrompts()).prompts.map((prompt) => prompt.name),
+      ['release-notes'],
+    );
+  });
+
   it('activates a skill with the editor tool’s text, and refuses what the editor refuses, as tool errors', async () => {
     const activated = await call(connection.client, 'activate_skill', { name: 'pdf-report', arguments: 'sales.csv' });
     assert.equal(activated.isError, false);

@@ -7,6 +7,9 @@ import type { DiscoveryResult } from '../../../../src/core/discovery/discover';
 import type { SkillRecord } from '../../../../src/core/model/types';
 import { copyFixture, removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
 
+/** The conventional user id of `nobody`, as whom a test run by root checks what an ordinary user may read. */
+const NOBODY_UID = 65534;
+
 function find(result: DiscoveryResult, name: string, kind?: string): SkillRecord {
   const record = result.skills.find((candidate) => candidate.name === name && (!kind || candidate.root.kind === kind));
   assert.ok(record, `expected a skill named ${name}`);
@@ -163,6 +166,33 @@ describe('discoverSkills', () => {
       );
       assert.deepEqual(result.problems, []);
     }
+  });
+
+  it('finds a skill in a folder that may be searched but not listed (mode 0111), as `cat` can read its SKILL.md', async function () {
+    if (process.platform === 'win32') {
+      this.skip(); // no such mode
+    }
+    await writeTree(path.join(dir, 'skills'), { 'search-only': { 'SKILL.md': skillText('search-only', 'Kept in a folder nobody may list.') } });
+    await fs.chmod(dir, 0o755);
+    await fs.chmod(path.join(dir, 'skills', 'search-only'), 0o111);
+    // Root may list any folder: look as an ordinary user would.
+    const asRoot = process.getuid?.() === 0;
+    if (asRoot) {
+      process.seteuid!(NOBODY_UID);
+    }
+    let result: DiscoveryResult;
+    try {
+      result = await discoverSkills([root(path.join(dir, 'skills'))]);
+    } finally {
+      if (asRoot) {
+        process.seteuid!(0);
+      }
+      await fs.chmod(path.join(dir, 'skills', 'search-only'), 0o755);
+    }
+    assert.deepEqual(
+      result.skills.map((record) => [record.name, record.metadata?.description]),
+      [['search-only', 'Kept in a folder nobody may list.']],
+    );
   });
 
   it('reports per root its problem and its real path', async () => {

@@ -515,6 +515,24 @@ describe('load', function () {
       assert.equal(await readSkillBody(file), 'Second version.\n');
     });
 
+    it('reads a file that grows after its size was taken as it was then, like fs.readFile', async function () {
+      const dir = await writeSkill(root, 'growing', skillText('growing', 'Written first.\n'));
+      const file = path.join(dir, SKILL_FILE_NAME);
+      // Another program appends to the file between the read's fstat and its first read.
+      const fstat = nodeFs.fstat;
+      nodeFs.fstat = ((fd: number, callback: (error: NodeJS.ErrnoException | null, stats: nodeFs.Stats) => void) =>
+        fstat(fd, (error, stats) => {
+          nodeFs.appendFileSync(file, 'Appended later.\n');
+          callback(error, stats);
+        })) as typeof nodeFs.fstat;
+      try {
+        assert.equal(await readSkillBody(file), 'Written first.\n');
+      } finally {
+        nodeFs.fstat = fstat;
+      }
+      assert.equal(await readSkillBody(file), 'Written first.\nAppended later.\n');
+    });
+
     it('skips a byte-order mark and keeps CRLF line endings', async function () {
       assert.equal(await readSkillBody(path.join(fixtureSkill('bom'), SKILL_FILE_NAME)), 'Body.\n');
       assert.equal(await readSkillBody(path.join(fixtureSkill('crlf'), SKILL_FILE_NAME)), '# Body\r\n\r\nSee [nothing](nothing.md).\r\n');

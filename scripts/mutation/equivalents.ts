@@ -1,0 +1,243 @@
+// The list of equivalent mutants (test/mutation/equivalent-mutants.json) and how an entry finds
+// the one mutant it excuses: by file, mutator, original text, replacement and position (1-based
+// line and column where the original text starts). `function`, the enclosing function's name, lets
+// `npm run mutate:anchor` move an entry when edits elsewhere shift its position.
+
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import ts from 'typescript';
+import { repositoryRoot } from '../harness/repository';
+
+export const EQUIVALENTS_FILE = path.join(repositoryRoot, 'test', 'mutation', 'equivalent-mutants.json');
+
+/** One equivalent mutant and the reason no test can tell it from the original. */
+export interface EquivalentMutant {
+  file: string;
+  line: number;
+  column: number;
+  function?: string;
+  mutator: string;
+  original: string;
+  replacement: string;
+  reason: string;
+}
+
+/** A mutant as the score and the anchoring compare it with the entries (positions 1-based). */
+export interface MutantSite {
+  file: string;
+  line: number;
+  column: number;
+  mutator: string;
+  original: string;
+  replacement: string;
+}
+
+export function readEquivalents(file = EQUIVALENTS_FILE): EquivalentMutant[] {
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as EquivalentMutant[];
+}
+
+/** The entry's fields in a fixed order, so rewrites of the list give small diffs. */
+export function formatEquivalents(entries: readonly EquivalentMutant[]): string {
+  const ordered = entries.map(({ file, line, column, function: enclosing, mutator, original, replacement, reason }) => ({
+    file,
+    line,
+    column,
+    ...(enclosing === undefined ? {} : { function: enclosing }),
+    mutator,
+    original,
+    replacement,
+    reason,
+  }));
+  return `${JSON.stringify(ordered, null, 2)}\n`;
+}
+
+/** The text between two 1-based positions of `source`, end exclusive. */
+export function textBetween(source: string, start: { line: number; column: number }, end: { line: number; column: number }): string {
+  const lines = source.split('\n');
+  if (start.line === end.line) {
+    return lines[start.line - 1].slice(start.column - 1, end.column - 1);
+  }
+  return [lines[start.line - 1].slice(start.column - 1), ...lines.slice(start.line, end.line - 1), lines[end.line - 1].slice(0, end.column - 1)].join('\n');
+}
+
+/** What an entry and a mutant must share besides the position. */
+export function sameMutation(entry: Omit<MutantSite, 'line' | 'column'>, site: Omit<MutantSite, 'line' | 'column'>): boolean {
+  return entry.file === site.file && entry.mutator === site.mutator && entry.original === site.original && entry.replacement === site.replacement;
+}
+
+export function describeSite(site: MutantSite): string {
+  return `${site.file}:${site.line}:${site.column} ${site.mutator}: ${JSON.stringify(site.original)} -> ${JSON.stringify(site.replacement)}`;
+}
+
+/** Every mutant Stryker makes in `files` (repository-relative), as its instrumenter makes them for a run. */
+export async function enumerateMutants(files: readonly string[]): Promise<MutantSite[]> {
+  // The instrumenter is an ES module; it needs only a logger to run on its own.
+  const { Instrumenter } = await import('@stryker-mutator/instrumenter');
+  const silent = () => undefined;
+  const logger = { isTraceEnabled: () => false, isDebugEnabled: () => false, isInfoEnabled: () => false, isWarnEnabled: () => false, isErrorEnabled: () => false, isFatalEnabled: () => false, trace: silent, debug: silent, info: silent, warn: silent, error: silent, fatal: silent };
+  const sources = new Map(files.map((file) => [file, fs.readFileSync(path.join(repositoryRoot, file), 'utf8')]));
+  const result = await new Instrumenter(logger).instrument(
+    [...sources].map(([name, content]) => ({ name, mutate: true, content })),
+    { plugins: null, excludedMutations: [], ignorers: [] },
+  );
+  return result.mutants.map((mutant) => {
+    // The instrumenter counts lines and columns from 0; the report and the entries from 1.
+    const start = { line: mutant.location.start.line + 1, column: mutant.location.start.column + 1 };
+    const end = { line: mutant.location.end.line + 1, column: mutant.location.end.column + 1 };
+    const file = mutant.fileName;
+    return { file, ...start, mutator: mutant.mutatorName, original: textBetween(sources.get(file) ?? '', start, end), replacement: mutant.replacement };
+  });
+}
+
+/** The name of the innermost named function around each 1-based position of a TypeScript source (undefined at module level). */
+export function enclosingFunctions(fileName: string, source: string): (line: number, column: number) => string | undefined {
+  const sourceFile = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  return (line, column) => {
+    const position = sourceFile.getPositionOfLineAndCharacter(line - 1, column - 1);
+    let name: string | undefined;
+    const visit = (node: ts.Node): void => {
+      if (position < node.getStart(sourceFile) || position >= node.getEnd()) {
+        return;
+      }
+      name = functionName(node) ?? name;
+      ts.forEachChild(node, visit);
+    };
+    visit(sourceFile);
+    return name;
+  };
+}
+
+/** `name`, or `Class.name` for a class member, for a function-like node that has a name. */
+function functionName(node: ts.Node): string | undefined {
+  const nameOf = (named: ts.Node | undefined): string | undefined => (named && (ts.isIdentifier(named) || ts.isStringLiteral(named) || ts.isPrivateIdentifier(named)) ? named.text : undefined);
+  if (ts.isFunctionDeclaration(node)) {
+    return nameOf(node.name);
+  }
+  if (ts.isMethodDeclaration(node) || ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node) || ts.isConstructorDeclaration(node)) {
+    const member = ts.isConstructorDeclaration(node) ? 'constructor' : nameOf(node.name);
+    const owner = ts.isClassLike(node.parent) ? nameOf(node.parent.name) : undefined;
+    return member && owner ? `${owner}.${member}` : member;
+  }
+  if ((ts.isArrowFunction(node) || ts.isFunctionExpression(node)) && (ts.isVariableDeclaration(node.parent) || ts.isPropertyAssignment(node.parent) || ts.isPropertyDeclaration(node.parent))) {
+    return nameOf(node.parent.name);
+  }
+  return undefined;
+}
+
+/**
+ * For each line of `file` as it was at commit `base`, its line now (undefined if that line was
+ * changed or removed), from `git diff`; undefined when git cannot tell.
+ */
+export function lineMapSince(base: string, file: string): ((line: number) => number | undefined) | undefined {
+  try {
+    return lineMapOfDiff(execFileSync('git', ['diff', '--no-color', '--unified=0', base, '--', file], { cwd: repositoryRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The line map of one file's `git diff --unified=0`. */
+export function lineMapOfDiff(diff: string): (line: number) => number | undefined {
+  const hunks = [...diff.matchAll(/^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/gm)].map((match) => ({
+    oldStart: Number(match[1]),
+    oldCount: match[2] === undefined ? 1 : Number(match[2]),
+    newCount: match[4] === undefined ? 1 : Number(match[4]),
+  }));
+  return (line) => {
+    let shift = 0;
+    for (const hunk of hunks) {
+      // A hunk that removes nothing comes after its oldStart line; one that removes lines starts at it.
+      const firstOld = hunk.oldCount === 0 ? hunk.oldStart + 1 : hunk.oldStart;
+      if (line < firstOld) {
+        break;
+      }
+      if (line < firstOld + hunk.oldCount) {
+        return undefined;
+      }
+      shift += hunk.newCount - hunk.oldCount;
+    }
+    return line + shift;
+  };
+}
+
+/** The last commit that wrote the list: the positions in it are those of the sources at that commit. */
+export function commitOfEquivalents(): string | undefined {
+  try {
+    const commit = execFileSync('git', ['log', '-1', '--format=%H', '--', path.relative(repositoryRoot, EQUIVALENTS_FILE)], { cwd: repositoryRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return commit === '' ? undefined : commit;
+  } catch {
+    return undefined;
+  }
+}
+
+export interface AnchorResult {
+  entries: EquivalentMutant[];
+  moved: number;
+  problems: string[];
+}
+
+/**
+ * Points every entry at exactly one current mutant. An entry follows git's record of the lines
+ * moved since `base` (the commit whose sources its position describes; undefined when the list has
+ * changed since, then positions describe the sources as they are) when a mutant with its text is
+ * there; otherwise it keeps its position when one is still there; otherwise it goes to the only mutant with its text in its function (in its file when it names
+ * none). Anything else is a problem: no such mutant (the code changed: re-check the entry or
+ * remove it), several (fix the position by hand), or two entries on one mutant.
+ */
+export function anchorEquivalents(entries: readonly EquivalentMutant[], mutants: readonly MutantSite[], base: string | undefined): AnchorResult {
+  const byFile = new Map<string, MutantSite[]>();
+  for (const mutant of mutants) {
+    byFile.set(mutant.file, [...(byFile.get(mutant.file) ?? []), mutant]);
+  }
+  const functionsByFile = new Map<string, (line: number, column: number) => string | undefined>();
+  const functionAt = (file: string, line: number, column: number) => {
+    let lookup = functionsByFile.get(file);
+    if (!lookup) {
+      lookup = enclosingFunctions(file, fs.readFileSync(path.join(repositoryRoot, file), 'utf8'));
+      functionsByFile.set(file, lookup);
+    }
+    return lookup(line, column);
+  };
+  const lineMaps = new Map<string, ((line: number) => number | undefined) | undefined>();
+  const lineNow = (file: string, line: number) => {
+    if (base === undefined) {
+      return undefined;
+    }
+    if (!lineMaps.has(file)) {
+      lineMaps.set(file, lineMapSince(base, file));
+    }
+    return lineMaps.get(file)?.(line);
+  };
+
+  const problems: string[] = [];
+  const claimed = new Map<MutantSite, EquivalentMutant>();
+  let moved = 0;
+  const anchored = entries.map((entry) => {
+    const candidates = (byFile.get(entry.file) ?? []).filter((mutant) => sameMutation(entry, mutant));
+    const at = (line: number | undefined, column: number | undefined) => candidates.find((mutant) => mutant.line === line && mutant.column === column);
+    const inFunction = candidates.filter((mutant) => entry.function === undefined || functionAt(entry.file, mutant.line, mutant.column) === entry.function);
+    const target = at(lineNow(entry.file, entry.line), entry.column) ?? at(entry.line, entry.column) ?? (inFunction.length === 1 ? inFunction[0] : undefined);
+    const label = `${entry.file}:${entry.line}:${entry.column}${entry.function ? ` (in ${entry.function})` : ''} ${entry.mutator}: ${JSON.stringify(entry.original)} -> ${JSON.stringify(entry.replacement)}`;
+    if (!target) {
+      problems.push(
+        inFunction.length === 0
+          ? `${label}: no such mutant any more (the code changed: check whether the mutant is still equivalent, then fix or remove the entry)`
+          : `${label}: ${inFunction.length} mutants fit (${inFunction.map((mutant) => `${mutant.line}:${mutant.column}`).join(', ')}); set the entry's line and column to the one it means`,
+      );
+      return entry;
+    }
+    const twin = claimed.get(target);
+    if (twin) {
+      problems.push(`${label}: the same mutant as the entry "${twin.reason}"; remove one`);
+    }
+    claimed.set(target, entry);
+    const enclosing = functionAt(entry.file, target.line, target.column);
+    if (target.line !== entry.line || target.column !== entry.column || enclosing !== entry.function) {
+      moved++;
+    }
+    const { file, mutator, original, replacement, reason } = entry;
+    return { file, line: target.line, column: target.column, ...(enclosing === undefined ? {} : { function: enclosing }), mutator, original, replacement, reason };
+  });
+  return { entries: anchored, moved, problems };
+}
