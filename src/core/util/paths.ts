@@ -16,7 +16,8 @@ const NOT_RESOLVED_POSIX_PATH = /^(?!\/)|\/\/|\/\.\.?(?:\/|$)|\/$/;
  * `path.resolve(folder, name)` for a plain file or folder name (no separators, not `.` or `..`).
  * Paths discovery works on are already resolved, and re-normalizing each costs more than the file
  * operations on it when thousands of skills are loaded: such a folder only gets the name appended.
+ * `paths` is the platform's path module (the tests pass path.win32 to check Windows paths).
  */
-export function resolveChild(folder: string, name: string): string {
-  return path.sep === '/' && !NOT_RESOLVED_POSIX_PATH.test(folder) ? `${folder}/${name}` : path.resolve(folder, name);
+export function resolveChild(folder: string, name: string, paths: path.PlatformPath = path): string {
+  return paths.sep === '/' && !NOT_RESOLVED_POSIX_PATH.test(folder) ? `${folder}/${name}` : paths.resolve(folder, name);
 }

@@ -11,4 +11,10 @@ describe('resolveChild', function () {
       }
     }
   });
+
+  it('gives what path.win32.resolve gives on Windows, where a folder written with slashes gets backslashes', function () {
+    for (const folder of ['/a', '/a/b', 'C:\\a', 'C:/a', '\\\\server\\share\\a']) {
+      assert.equal(resolveChild(folder, 'SKILL.md', path.win32), path.win32.resolve(folder, 'SKILL.md'), folder);
+    }
+  });
 });
