@@ -11,17 +11,35 @@ import * as path from 'node:path';
 import { repositoryRoot } from './harness/repository';
 import { EQUIVALENTS_FILE, anchorEquivalents, commitOfEquivalents, enumerateMutants, formatEquivalents, readEquivalents } from './mutation/equivalents';
 
+function git(args: readonly string[]): string {
+  return execFileSync('git', args, { cwd: repositoryRoot, encoding: 'utf8' }).trim();
+}
+
 /** The commit whose sources the list's positions describe, or undefined when the list was edited since. */
 function positionsBase(): string | undefined {
-  const listChanged = execFileSync('git', ['status', '--porcelain', '--', path.relative(repositoryRoot, EQUIVALENTS_FILE)], { cwd: repositoryRoot, encoding: 'utf8' }).trim() !== '';
-  return listChanged ? undefined : commitOfEquivalents();
+  return git(['status', '--porcelain', '--', path.relative(repositoryRoot, EQUIVALENTS_FILE)]) === '' ? commitOfEquivalents() : undefined;
 }
 
 async function main(): Promise<number> {
   const check = process.argv.includes('--check');
   const entries = readEquivalents();
-  const files = [...new Set(entries.map((entry) => entry.file))].filter((file) => fs.existsSync(path.join(repositoryRoot, file)));
-  const { entries: anchored, moved, problems } = anchorEquivalents(entries, await enumerateMutants(files), positionsBase());
+  const base = positionsBase();
+  // Entries of files unchanged since the list was committed are where they were: only the others need Stryker's instrumenter.
+  const changed = base === undefined ? undefined : new Set(git(['diff', '--name-only', base, '--', 'src']).split('\n'));
+  const files = [...new Set(entries.map((entry) => entry.file))].filter((file) => fs.existsSync(path.join(repositoryRoot, file)) && (changed === undefined || changed.has(file)));
+  const checked = new Set(files);
+  const anchoring = anchorEquivalents(
+    entries.filter((entry) => checked.has(entry.file)),
+    await enumerateMutants(files),
+    base,
+  );
+  const moved = anchoring.moved;
+  const problems = [
+    ...anchoring.problems,
+    ...entries.filter((entry) => !checked.has(entry.file) && !fs.existsSync(path.join(repositoryRoot, entry.file))).map((entry) => `${entry.file}: the file is gone; remove its entries`),
+  ];
+  const anchoredByEntry = new Map(entries.filter((entry) => checked.has(entry.file)).map((entry, index) => [entry, anchoring.entries[index]]));
+  const anchored = entries.map((entry) => anchoredByEntry.get(entry) ?? entry);
   const listName = path.relative(repositoryRoot, EQUIVALENTS_FILE);
   if (problems.length > 0) {
     console.error(`${problems.length} entries of ${listName} do not fit exactly one mutant; nothing was written:\n${problems.join('\n')}`);

@@ -75,7 +75,20 @@ export async function enumerateMutants(files: readonly string[]): Promise<Mutant
   // The instrumenter is an ES module; it needs only a logger to run on its own.
   const { Instrumenter } = await import('@stryker-mutator/instrumenter');
   const silent = () => undefined;
-  const logger = { isTraceEnabled: () => false, isDebugEnabled: () => false, isInfoEnabled: () => false, isWarnEnabled: () => false, isErrorEnabled: () => false, isFatalEnabled: () => false, trace: silent, debug: silent, info: silent, warn: silent, error: silent, fatal: silent };
+  const logger = {
+    isTraceEnabled: () => false,
+    isDebugEnabled: () => false,
+    isInfoEnabled: () => false,
+    isWarnEnabled: () => false,
+    isErrorEnabled: () => false,
+    isFatalEnabled: () => false,
+    trace: silent,
+    debug: silent,
+    info: silent,
+    warn: silent,
+    error: silent,
+    fatal: silent,
+  };
   const sources = new Map(files.map((file) => [file, fs.readFileSync(path.join(repositoryRoot, file), 'utf8')]));
   const result = await new Instrumenter(logger).instrument(
     [...sources].map(([name, content]) => ({ name, mutate: true, content })),
@@ -164,7 +177,11 @@ export function lineMapOfDiff(diff: string): (line: number) => number | undefine
 /** The last commit that wrote the list: the positions in it are those of the sources at that commit. */
 export function commitOfEquivalents(): string | undefined {
   try {
-    const commit = execFileSync('git', ['log', '-1', '--format=%H', '--', path.relative(repositoryRoot, EQUIVALENTS_FILE)], { cwd: repositoryRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const commit = execFileSync('git', ['log', '-1', '--format=%H', '--', path.relative(repositoryRoot, EQUIVALENTS_FILE)], {
+      cwd: repositoryRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
     return commit === '' ? undefined : commit;
   } catch {
     return undefined;

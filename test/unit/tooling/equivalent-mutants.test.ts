@@ -1,0 +1,71 @@
+// Every entry of test/mutation/equivalent-mutants.json names exactly one mutant Stryker makes of
+// today's sources, at the entry's position; and the anchoring that keeps it so
+// (`npm run mutate:anchor`) moves entries only where that cannot be mistaken.
+
+import * as assert from 'node:assert/strict';
+import { anchorEquivalents, enumerateMutants, lineMapOfDiff, readEquivalents, type EquivalentMutant, type MutantSite } from '../../../scripts/mutation/equivalents';
+
+describe('equivalent-mutants list', function () {
+  // Stryker's instrumenter parses every listed file: seconds, more on a busy machine.
+  this.timeout(120_000);
+
+  it('places every entry on exactly one current mutant, where it says (run npm run mutate:anchor after editing src/)', async () => {
+    const entries = readEquivalents();
+    const { entries: anchored, moved, problems } = anchorEquivalents(entries, await enumerateMutants([...new Set(entries.map((entry) => entry.file))]), undefined);
+    assert.deepEqual(problems, []);
+    assert.equal(moved, 0, `${moved} entries are out of place`);
+    assert.deepEqual(anchored, entries);
+  });
+
+  it('gives every entry a reason', () => {
+    for (const entry of readEquivalents()) {
+      assert.ok(entry.reason.trim().length > 20, `${entry.file}:${entry.line}:${entry.column} needs a reason that says why no input tells the mutant apart`);
+    }
+  });
+});
+
+describe('anchoring equivalent mutants', () => {
+  // src/cli/args.ts: parseArguments spans lines 17-57, describeOptions 60-63.
+  const file = 'src/cli/args.ts';
+  const site = (line: number, column: number): MutantSite => ({ file, line, column, mutator: 'BooleanLiteral', original: 'true', replacement: 'false' });
+  const entry = (line: number, column: number, enclosing?: string): EquivalentMutant => ({ ...site(line, column), ...(enclosing ? { function: enclosing } : {}), reason: 'a reason' });
+
+  it('keeps an entry on the mutant at its position, and names the function around it', () => {
+    const { entries, moved, problems } = anchorEquivalents([entry(30, 5)], [site(30, 5), site(31, 5)], undefined);
+    assert.deepEqual(problems, []);
+    assert.equal(moved, 1); // the function name was added
+    assert.deepEqual(entries, [{ ...entry(30, 5), function: 'parseArguments' }]);
+  });
+
+  it('moves an entry to the only mutant with its text in its function', () => {
+    const { entries, problems } = anchorEquivalents([entry(20, 5, 'parseArguments')], [site(33, 9), site(61, 3)], undefined);
+    assert.deepEqual(problems, []);
+    assert.deepEqual(entries, [entry(33, 9, 'parseArguments')]);
+  });
+
+  it('refuses to guess between two mutants with its text in its function', () => {
+    const { entries, problems } = anchorEquivalents([entry(20, 5, 'parseArguments')], [site(33, 9), site(40, 9)], undefined);
+    assert.equal(problems.length, 1);
+    assert.match(problems[0], /2 mutants fit \(33:9, 40:9\)/);
+    assert.deepEqual(entries, [entry(20, 5, 'parseArguments')]);
+  });
+
+  it('reports an entry whose mutant is gone, and two entries on one mutant', () => {
+    assert.match(anchorEquivalents([entry(20, 5, 'parseArguments')], [site(61, 3)], undefined).problems[0], /no such mutant any more/);
+    assert.match(anchorEquivalents([entry(33, 9), entry(33, 9)], [site(33, 9)], undefined).problems[0], /the same mutant as the entry/);
+  });
+
+  it('ignores mutants with other text', () => {
+    const other = { ...site(33, 9), replacement: 'true' };
+    assert.match(anchorEquivalents([entry(20, 5, 'parseArguments')], [other], undefined).problems[0], /no such mutant any more/);
+  });
+});
+
+describe('following lines through a git diff', () => {
+  // Line 3 replaced by two lines, two lines added after line 10, line 20 removed.
+  const follow = lineMapOfDiff(['@@ -3 +3,2 @@', '-a', '+b', '+c', '@@ -10,0 +12,2 @@', '+d', '+e', '@@ -20 +21,0 @@', '-f'].join('\n'));
+
+  it('shifts a line by what was added or removed above it, and loses a line that changed', () => {
+    assert.deepEqual([1, 2, 3, 4, 10, 11, 19, 20, 21].map(follow), [1, 2, undefined, 5, 11, 14, 22, undefined, 23]);
+  });
+});
