@@ -9,38 +9,32 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { repositoryRoot } from './harness/repository';
-import { EQUIVALENTS_FILE, anchorEquivalents, commitOfEquivalents, enumerateMutants, formatEquivalents, readEquivalents } from './mutation/equivalents';
+import { EQUIVALENTS_FILE, anchorEquivalents, commitOfEquivalents, enumerateMutants, formatEquivalents, knownPositions, readEquivalents, type EquivalentMutant } from './mutation/equivalents';
 
 function git(args: readonly string[]): string {
-  return execFileSync('git', args, { cwd: repositoryRoot, encoding: 'utf8' }).trim();
-}
-
-/** The commit whose sources the list's positions describe, or undefined when the list was edited since. */
-function positionsBase(): string | undefined {
-  return git(['status', '--porcelain', '--', path.relative(repositoryRoot, EQUIVALENTS_FILE)]) === '' ? commitOfEquivalents() : undefined;
+  return execFileSync('git', args, { cwd: repositoryRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).trim();
 }
 
 async function main(): Promise<number> {
   const check = process.argv.includes('--check');
   const entries = readEquivalents();
-  const base = positionsBase();
-  // Entries of files unchanged since the list was committed are where they were: only the others need Stryker's instrumenter.
-  const changed = base === undefined ? undefined : new Set(git(['diff', '--name-only', base, '--', 'src']).split('\n'));
-  const files = [...new Set(entries.map((entry) => entry.file))].filter((file) => fs.existsSync(path.join(repositoryRoot, file)) && (changed === undefined || changed.has(file)));
-  const checked = new Set(files);
-  const anchoring = anchorEquivalents(
-    entries.filter((entry) => checked.has(entry.file)),
-    await enumerateMutants(files),
-    base,
-  );
-  const moved = anchoring.moved;
-  const problems = [
-    ...anchoring.problems,
-    ...entries.filter((entry) => !checked.has(entry.file) && !fs.existsSync(path.join(repositoryRoot, entry.file))).map((entry) => `${entry.file}: the file is gone; remove its entries`),
-  ];
-  const anchoredByEntry = new Map(entries.filter((entry) => checked.has(entry.file)).map((entry, index) => [entry, anchoring.entries[index]]));
-  const anchored = entries.map((entry) => anchoredByEntry.get(entry) ?? entry);
   const listName = path.relative(repositoryRoot, EQUIVALENTS_FILE);
+  // The list as last committed: its positions described the sources of that commit.
+  const base = commitOfEquivalents();
+  const committed = base === undefined ? [] : (JSON.parse(git(['show', `${base}:${listName}`])) as EquivalentMutant[]);
+  const listUnchanged = base !== undefined && formatEquivalents(entries) === formatEquivalents(committed);
+  // With the list as committed, entries of files unchanged since are where they were: only the others need the instrumenter.
+  const changed = listUnchanged ? new Set(git(['diff', '--name-only', base, '--', 'src']).split('\n')) : undefined;
+  const files = [...new Set(entries.map((entry) => entry.file))].filter((file) => changed === undefined || changed.has(file));
+  const checked = entries.filter((entry) => files.includes(entry.file));
+  const anchoring = anchorEquivalents(
+    checked,
+    await enumerateMutants(files.filter((file) => fs.existsSync(path.join(repositoryRoot, file)))),
+    base === undefined ? undefined : knownPositions(checked, committed, base),
+  );
+  const { moved, problems } = anchoring;
+  const anchoredByEntry = new Map(checked.map((entry, index) => [entry, anchoring.entries[index]]));
+  const anchored = entries.map((entry) => anchoredByEntry.get(entry) ?? entry);
   if (problems.length > 0) {
     console.error(`${problems.length} entries of ${listName} do not fit exactly one mutant; nothing was written:\n${problems.join('\n')}`);
     return 1;

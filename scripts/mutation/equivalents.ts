@@ -188,21 +188,58 @@ export function commitOfEquivalents(): string | undefined {
   }
 }
 
+/**
+ * For each entry, where the list committed at `base` had it (the nth entry with the same file,
+ * mutator, texts and reason is the nth such entry there), with its line moved as git saw the
+ * lines move since: those positions described the sources at that commit.
+ */
+export function knownPositions(entries: readonly EquivalentMutant[], committed: readonly EquivalentMutant[], base: string): KnownPosition {
+  const identity = (entry: EquivalentMutant) => JSON.stringify([entry.file, entry.mutator, entry.original, entry.replacement, entry.reason]);
+  const committedByIdentity = new Map<string, EquivalentMutant[]>();
+  for (const entry of committed) {
+    committedByIdentity.set(identity(entry), [...(committedByIdentity.get(identity(entry)) ?? []), entry]);
+  }
+  const seen = new Map<string, number>();
+  const formerByEntry = new Map<EquivalentMutant, EquivalentMutant>();
+  for (const entry of entries) {
+    const nth = seen.get(identity(entry)) ?? 0;
+    seen.set(identity(entry), nth + 1);
+    const former = committedByIdentity.get(identity(entry))?.[nth];
+    if (former) {
+      formerByEntry.set(entry, former);
+    }
+  }
+  const lineMaps = new Map<string, ((line: number) => number | undefined) | undefined>();
+  return (entry) => {
+    const former = formerByEntry.get(entry);
+    if (!former) {
+      return undefined;
+    }
+    if (!lineMaps.has(entry.file)) {
+      lineMaps.set(entry.file, lineMapSince(base, entry.file));
+    }
+    const line = lineMaps.get(entry.file)?.(former.line);
+    return line === undefined ? undefined : { line, column: former.column };
+  };
+}
+
 export interface AnchorResult {
   entries: EquivalentMutant[];
   moved: number;
   problems: string[];
 }
 
+/** Where an entry's mutant was last known to be, carried to today's lines (see knownPositions). */
+export type KnownPosition = (entry: EquivalentMutant) => { line: number; column: number } | undefined;
+
 /**
- * Points every entry at exactly one current mutant. An entry follows git's record of the lines
- * moved since `base` (the commit whose sources its position describes; undefined when the list has
- * changed since, then positions describe the sources as they are) when a mutant with its text is
- * there; otherwise it keeps its position when one is still there; otherwise it goes to the only mutant with its text in its function (in its file when it names
- * none). Anything else is a problem: no such mutant (the code changed: re-check the entry or
- * remove it), several (fix the position by hand), or two entries on one mutant.
+ * Points every entry at exactly one current mutant: the one with its text at its known position
+ * (where the committed list had it, moved as git saw the lines move), else at its own position,
+ * else the only one with its text in its function (in its file when it names none). Anything else
+ * is a problem: no such mutant (the code changed: re-check the entry or remove it), several (fix
+ * the position by hand), or two entries on one mutant.
  */
-export function anchorEquivalents(entries: readonly EquivalentMutant[], mutants: readonly MutantSite[], base: string | undefined): AnchorResult {
+export function anchorEquivalents(entries: readonly EquivalentMutant[], mutants: readonly MutantSite[], knownPosition: KnownPosition = () => undefined): AnchorResult {
   const byFile = new Map<string, MutantSite[]>();
   for (const mutant of mutants) {
     byFile.set(mutant.file, [...(byFile.get(mutant.file) ?? []), mutant]);
@@ -216,16 +253,6 @@ export function anchorEquivalents(entries: readonly EquivalentMutant[], mutants:
     }
     return lookup(line, column);
   };
-  const lineMaps = new Map<string, ((line: number) => number | undefined) | undefined>();
-  const lineNow = (file: string, line: number) => {
-    if (base === undefined) {
-      return undefined;
-    }
-    if (!lineMaps.has(file)) {
-      lineMaps.set(file, lineMapSince(base, file));
-    }
-    return lineMaps.get(file)?.(line);
-  };
 
   const problems: string[] = [];
   const claimed = new Map<MutantSite, EquivalentMutant>();
@@ -234,7 +261,8 @@ export function anchorEquivalents(entries: readonly EquivalentMutant[], mutants:
     const candidates = (byFile.get(entry.file) ?? []).filter((mutant) => sameMutation(entry, mutant));
     const at = (line: number | undefined, column: number | undefined) => candidates.find((mutant) => mutant.line === line && mutant.column === column);
     const inFunction = candidates.filter((mutant) => entry.function === undefined || functionAt(entry.file, mutant.line, mutant.column) === entry.function);
-    const target = at(lineNow(entry.file, entry.line), entry.column) ?? at(entry.line, entry.column) ?? (inFunction.length === 1 ? inFunction[0] : undefined);
+    const known = knownPosition(entry);
+    const target = at(known?.line, known?.column) ?? at(entry.line, entry.column) ?? (inFunction.length === 1 ? inFunction[0] : undefined);
     const label = `${entry.file}:${entry.line}:${entry.column}${entry.function ? ` (in ${entry.function})` : ''} ${entry.mutator}: ${JSON.stringify(entry.original)} -> ${JSON.stringify(entry.replacement)}`;
     if (!target) {
       problems.push(
