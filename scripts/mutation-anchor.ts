@@ -15,6 +15,20 @@ function git(args: readonly string[]): string {
   return execFileSync('git', args, { cwd: repositoryRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).trim();
 }
 
+const sources = new Map<string, string[] | undefined>();
+
+/** Whether the entry's original text still starts at its position (then it names the same mutant as before). */
+function textStillAt(entry: EquivalentMutant): boolean {
+  if (!sources.has(entry.file)) {
+    const file = path.join(repositoryRoot, entry.file);
+    sources.set(entry.file, fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n') : undefined);
+  }
+  const lines = sources.get(entry.file);
+  const lineCount = entry.original.split('\n').length;
+  const text = lines?.slice(entry.line - 1, entry.line - 1 + lineCount).join('\n');
+  return text?.startsWith(entry.original, entry.column - 1) === true;
+}
+
 async function main(): Promise<number> {
   const check = process.argv.includes('--check');
   const entries = readEquivalents();
@@ -22,10 +36,8 @@ async function main(): Promise<number> {
   // The list as last committed: its positions described the sources of that commit.
   const base = commitOfEquivalents();
   const committed = base === undefined ? [] : (JSON.parse(git(['show', `${base}:${listName}`])) as EquivalentMutant[]);
-  const listUnchanged = base !== undefined && formatEquivalents(entries) === formatEquivalents(committed);
-  // With the list as committed, entries of files unchanged since are where they were: only the others need the instrumenter.
-  const changed = listUnchanged ? new Set(git(['diff', '--name-only', base, '--', 'src']).split('\n')) : undefined;
-  const files = [...new Set(entries.map((entry) => entry.file))].filter((file) => changed === undefined || changed.has(file));
+  // An entry whose original text still starts at its position is where it was; only files with another need the instrumenter.
+  const files = [...new Set(entries.filter((entry) => !textStillAt(entry)).map((entry) => entry.file))];
   const checked = entries.filter((entry) => files.includes(entry.file));
   const anchoring = anchorEquivalents(
     checked,

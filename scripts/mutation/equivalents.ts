@@ -107,7 +107,7 @@ export async function enumerateMutants(files: readonly string[]): Promise<Mutant
 export function enclosingFunctions(fileName: string, source: string): (line: number, column: number) => string | undefined {
   const sourceFile = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   return (line, column) => {
-    const position = sourceFile.getPositionOfLineAndCharacter(line - 1, column - 1);
+    const position = (sourceFile.getLineStarts()[line - 1] ?? sourceFile.getEnd()) + column - 1;
     let name: string | undefined;
     const visit = (node: ts.Node): void => {
       if (position < node.getStart(sourceFile) || position >= node.getEnd()) {
@@ -229,13 +229,26 @@ export interface AnchorResult {
   problems: string[];
 }
 
+/**
+ * Of several mutants with an entry's text in its function, the one in the entry's column on the
+ * nearest line, if no other is as near: lines shift with edits above, columns seldom do.
+ */
+function nearestInColumn(entry: EquivalentMutant, candidates: readonly MutantSite[]): MutantSite | undefined {
+  const [nearest, next] = candidates
+    .filter((mutant) => mutant.column === entry.column)
+    .map((mutant) => ({ mutant, distance: Math.abs(mutant.line - entry.line) }))
+    .sort((a, b) => a.distance - b.distance);
+  return nearest && (!next || next.distance > nearest.distance) ? nearest.mutant : undefined;
+}
+
 /** Where an entry's mutant was last known to be, carried to today's lines (see knownPositions). */
 export type KnownPosition = (entry: EquivalentMutant) => { line: number; column: number } | undefined;
 
 /**
  * Points every entry at exactly one current mutant: the one with its text at its known position
  * (where the committed list had it, moved as git saw the lines move), else at its own position,
- * else the only one with its text in its function (in its file when it names none). Anything else
+ * else the only one with its text in its function (in its file when it names none), else the one
+ * of those in its column on the nearest line, when no other is as near. Anything else
  * is a problem: no such mutant (the code changed: re-check the entry or remove it), several (fix
  * the position by hand), or two entries on one mutant.
  */
@@ -262,7 +275,7 @@ export function anchorEquivalents(entries: readonly EquivalentMutant[], mutants:
     const at = (line: number | undefined, column: number | undefined) => candidates.find((mutant) => mutant.line === line && mutant.column === column);
     const inFunction = candidates.filter((mutant) => entry.function === undefined || functionAt(entry.file, mutant.line, mutant.column) === entry.function);
     const known = knownPosition(entry);
-    const target = at(known?.line, known?.column) ?? at(entry.line, entry.column) ?? (inFunction.length === 1 ? inFunction[0] : undefined);
+    const target = at(known?.line, known?.column) ?? at(entry.line, entry.column) ?? (inFunction.length === 1 ? inFunction[0] : nearestInColumn(entry, inFunction));
     const label = `${entry.file}:${entry.line}:${entry.column}${entry.function ? ` (in ${entry.function})` : ''} ${entry.mutator}: ${JSON.stringify(entry.original)} -> ${JSON.stringify(entry.replacement)}`;
     if (!target) {
       problems.push(

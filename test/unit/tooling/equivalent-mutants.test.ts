@@ -43,11 +43,22 @@ describe('anchoring equivalent mutants', () => {
     assert.deepEqual(entries, [entry(33, 9, 'parseArguments')]);
   });
 
-  it('refuses to guess between two mutants with its text in its function', () => {
-    const { entries, problems } = anchorEquivalents([entry(20, 5, 'parseArguments')], [site(33, 9), site(40, 9)], undefined);
-    assert.equal(problems.length, 1);
-    assert.match(problems[0], /2 mutants fit \(33:9, 40:9\)/);
-    assert.deepEqual(entries, [entry(20, 5, 'parseArguments')]);
+  it('moves an entry to the mutant with its text in its column on the nearest line, when no other is as near', () => {
+    const { entries, problems } = anchorEquivalents([entry(30, 9, 'parseArguments'), entry(40, 9, 'parseArguments')], [site(32, 9), site(42, 9), site(32, 20)], undefined);
+    assert.deepEqual(problems, []);
+    assert.deepEqual(entries, [entry(32, 9, 'parseArguments'), entry(42, 9, 'parseArguments')]);
+  });
+
+  it('refuses to guess between two mutants with its text in its function, equally near or in other columns', () => {
+    for (const mutants of [
+      [site(33, 9), site(37, 9)],
+      [site(33, 7), site(40, 7)],
+    ]) {
+      const { entries, problems } = anchorEquivalents([entry(35, 9, 'parseArguments')], mutants, undefined);
+      assert.equal(problems.length, 1);
+      assert.match(problems[0], new RegExp(`2 mutants fit \\(${mutants.map((mutant) => `${mutant.line}:${mutant.column}`).join(', ')}\\)`));
+      assert.deepEqual(entries, [entry(35, 9, 'parseArguments')]);
+    }
   });
 
   it('reports an entry whose mutant is gone, and two entries on one mutant', () => {
