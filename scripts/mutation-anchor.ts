@@ -9,24 +9,35 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { repositoryRoot } from './harness/repository';
-import { EQUIVALENTS_FILE, anchorEquivalents, commitOfEquivalents, enumerateMutants, formatEquivalents, knownPositions, readEquivalents, type EquivalentMutant } from './mutation/equivalents';
+import {
+  EQUIVALENTS_FILE,
+  anchorEquivalents,
+  commitOfEquivalents,
+  enclosingFunctions,
+  enumerateMutants,
+  formatEquivalents,
+  knownPositions,
+  readEquivalents,
+  type EquivalentMutant,
+} from './mutation/equivalents';
 
 function git(args: readonly string[]): string {
   return execFileSync('git', args, { cwd: repositoryRoot, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).trim();
 }
 
-const sources = new Map<string, string[] | undefined>();
+const sources = new Map<string, { lines: string[]; functionAt: (line: number, column: number) => string | undefined } | undefined>();
 
-/** Whether the entry's original text still starts at its position (then it names the same mutant as before). */
-function textStillAt(entry: EquivalentMutant): boolean {
+/** Whether the entry's original text still starts at its position, in the function it names (then it names the same mutant as before). */
+function stillInPlace(entry: EquivalentMutant): boolean {
   if (!sources.has(entry.file)) {
     const file = path.join(repositoryRoot, entry.file);
-    sources.set(entry.file, fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n') : undefined);
+    const text = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+    sources.set(entry.file, text === undefined ? undefined : { lines: text.split('\n'), functionAt: enclosingFunctions(entry.file, text) });
   }
-  const lines = sources.get(entry.file);
+  const source = sources.get(entry.file);
   const lineCount = entry.original.split('\n').length;
-  const text = lines?.slice(entry.line - 1, entry.line - 1 + lineCount).join('\n');
-  return text?.startsWith(entry.original, entry.column - 1) === true;
+  const text = source?.lines.slice(entry.line - 1, entry.line - 1 + lineCount).join('\n');
+  return text?.startsWith(entry.original, entry.column - 1) === true && source?.functionAt(entry.line, entry.column) === entry.function;
 }
 
 async function main(): Promise<number> {
@@ -36,8 +47,8 @@ async function main(): Promise<number> {
   // The list as last committed: its positions described the sources of that commit.
   const base = commitOfEquivalents();
   const committed = base === undefined ? [] : (JSON.parse(git(['show', `${base}:${listName}`])) as EquivalentMutant[]);
-  // An entry whose original text still starts at its position is where it was; only files with another need the instrumenter.
-  const files = [...new Set(entries.filter((entry) => !textStillAt(entry)).map((entry) => entry.file))];
+  // An entry still in place is where it was; only files with another need the instrumenter.
+  const files = [...new Set(entries.filter((entry) => !stillInPlace(entry)).map((entry) => entry.file))];
   const checked = entries.filter((entry) => files.includes(entry.file));
   const anchoring = anchorEquivalents(
     checked,
