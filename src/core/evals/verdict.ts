@@ -40,27 +40,43 @@ export function queryVerdict(skill: string, shouldTrigger: boolean, outcomes: re
   const triggeredRuns = completed.filter((outcome) => outcome.triggered).length;
   const rate = triggeredRuns / completed.length;
   const reached = rate >= threshold;
-  const runsText = `${triggeredRuns} of ${completed.length} run${completed.length === 1 ? '' : 's'}`;
+  const runsText = `${triggeredRuns} of ${pluralRuns(completed.length)}`;
   const passed = shouldTrigger === reached;
-  const summary = `Triggered ${skill} in ${runsText} (${shouldTrigger ? 'should trigger' : 'should not trigger'}, threshold ${formatPercent(threshold)}).`;
+  const summary = `Triggered ${skill} in ${runsText} (${shouldTrigger ? 'should trigger' : 'should not trigger'}, threshold ${formatPercent(threshold)})`;
   if (passed) {
-    return { kind: 'passed', rate, triggeredRuns, runs: completed.length, message: summary };
+    return { kind: 'passed', rate, triggeredRuns, runs: completed.length, message: `${summary}.` };
   }
-  return { kind: 'failed', rate, triggeredRuns, runs: completed.length, message: `${summary} ${describeInstead(skill, shouldTrigger, completed)}` };
+  return { kind: 'failed', rate, triggeredRuns, runs: completed.length, message: `${summary}: ${describeFailure(skill, shouldTrigger, rate, completed)}` };
 }
 
-/** For a failure: what the model did in the runs that went the wrong way. */
-function describeInstead(skill: string, shouldTrigger: boolean, completed: readonly Extract<RunOutcome, { kind: 'completed' }>[]): string {
+/**
+ * For a failure, what differed from the expectation: the rate against the threshold, then what the
+ * runs that went the wrong way loaded (never the skill under test again: the rate already counts it).
+ */
+function describeFailure(skill: string, shouldTrigger: boolean, rate: number, completed: readonly Extract<RunOutcome, { kind: 'completed' }>[]): string {
   const wrong = completed.filter((outcome) => outcome.triggered !== shouldTrigger);
-  const counts = new Map<string, number>();
-  for (const outcome of wrong) {
-    const others = outcome.loaded.filter((name) => name !== skill);
-    const what = shouldTrigger ? (others.length > 0 ? `loaded ${others.join(', ')}` : 'loaded no skill') : `loaded ${[skill, ...others].join(', ')}`;
-    counts.set(what, (counts.get(what) ?? 0) + 1);
-  }
-  const parts = [...counts].map(([what, count]) => `${what} (${count} run${count === 1 ? '' : 's'})`);
   const firstLine = wrong.map((outcome) => outcome.firstLine).find((line) => line !== '');
-  return `Instead: ${parts.join('; ')}.${firstLine ? ` The model wrote: "${firstLine}"` : ''}`;
+  const wrote = firstLine ? ` The model wrote: "${firstLine}"` : '';
+  if (!shouldTrigger) {
+    const alongside = countBy(wrong.flatMap((outcome) => outcome.loaded.filter((name) => name !== skill)));
+    const also = alongside.length > 0 ? ` Also loaded: ${alongside.map(([name, count]) => `${name} (${pluralRuns(count)})`).join(', ')}.` : '';
+    return `${formatPercent(rate)} reaches the threshold.${also}${wrote}`;
+  }
+  const groups = countBy(wrong.map((outcome) => (outcome.loaded.length > 0 ? outcome.loaded.join(', ') : 'no skill')));
+  const subject = wrong.length === completed.length ? (wrong.length === 1 ? 'The run' : `All ${wrong.length} runs`) : wrong.length === 1 ? 'The other run' : `The ${wrong.length} other runs`;
+  const what = groups.length === 1 ? ` loaded ${groups[0][0]}` : `: ${groups.map(([loaded, count]) => `${count} loaded ${loaded}`).join(', ')}`;
+  return `${formatPercent(rate)} is under the threshold. ${subject}${what}.${wrote}`;
+}
+
+/** Each distinct value with how often it occurs, in order of first occurrence. */
+function countBy(values: readonly string[]): [string, number][] {
+  const counts = new Map<string, number>();
+  values.forEach((value) => counts.set(value, (counts.get(value) ?? 0) + 1));
+  return [...counts];
+}
+
+function pluralRuns(count: number): string {
+  return `${count} run${count === 1 ? '' : 's'}`;
 }
 
 export interface PrecisionRecall {

@@ -92,7 +92,7 @@ describe('agent-skills eval', function () {
     // 5 queries, 2 runs each; every answer is an activation, so no second round.
     assert.equal(endpoint.requests.length, 10);
 
-    assert.match(run.stdout, new RegExp(`FAIL "${CONFUSED_QUERY}": .*loaded commit-messages \\(2 runs\\)`));
+    assert.match(run.stdout, new RegExp(`FAIL "${CONFUSED_QUERY}": .*0% is under the threshold\\. All 2 runs loaded commit-messages\\.`));
     assert.match(run.stdout, /ok {3}"prepare release notes for version 2"/);
     assert.match(run.stdout, /ok {3}"rename this variable everywhere"/);
     assert.match(run.stdout, new RegExp(`note: commit-messages took 2 runs of release-notes's queries \\("${CONFUSED_QUERY}"\\)`));

@@ -38,11 +38,11 @@ describe('running trigger tests', () => {
       ['fill in the W-9 PDF form for me', 'passed', 'Triggered pdf-forms in 3 of 3 runs (should trigger, threshold 50%).'],
       ['search first, then complete my visa application', 'passed', 'Triggered pdf-forms in 3 of 3 runs (should trigger, threshold 50%).'],
       ['turn this spreadsheet into a chart', 'passed', 'Triggered pdf-forms in 0 of 3 runs (should not trigger, threshold 50%).'],
-      ['write a limerick about PDF forms', 'failed', 'Triggered pdf-forms in 3 of 3 runs (should not trigger, threshold 50%). Instead: loaded pdf-forms (3 runs).'],
+      ['write a limerick about PDF forms', 'failed', 'Triggered pdf-forms in 3 of 3 runs (should not trigger, threshold 50%): 100% reaches the threshold.'],
       [
         "summarise yesterday's meeting",
         'failed',
-        'Triggered pdf-forms in 0 of 3 runs (should trigger, threshold 50%). Instead: loaded no skill (3 runs). The model wrote: "I can answer that directly."',
+        'Triggered pdf-forms in 0 of 3 runs (should trigger, threshold 50%): 0% is under the threshold. All 3 runs loaded no skill. The model wrote: "I can answer that directly."',
       ],
     ]);
     // Triggered: W-9, search, limerick (2 right of 3). Should trigger: W-9, search, meeting (2 found of 3).
@@ -213,7 +213,7 @@ describe('running trigger tests', () => {
       const limerick = findItem(controller, 'pdf-forms', 'write a limerick about PDF forms');
       await vscode.window.showTextDocument(limerick.uri!, { selection: limerick.range });
       await vscode.commands.executeCommand('testing.openOutputPeek');
-      await waitForViewText('editor', /Instead: loaded pdf-forms \(3 runs\)/).catch(() => undefined);
+      await waitForViewText('editor', /100% reaches the threshold/).catch(() => undefined);
       await screenshot('testing-view');
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     });
