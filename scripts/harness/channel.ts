@@ -62,12 +62,16 @@ export type HarnessRequest =
   /** Types into `into` (focused first, once visible) or else wherever the keyboard focus is. */
   | { kind: 'typeText'; text: string; into?: UiTarget; timeoutMs: number };
 
-/** One row of a tree as the workbench draws it: nesting level (1 = top), label, description, and whether it is expanded. */
+/**
+ * One row of a tree as the workbench draws it: nesting level (1 = top), label, description, whether
+ * it is expanded, and its first icon (the codicon id, e.g. `testing-passed-icon`; '' without one).
+ */
 export interface DrawnTreeRow {
   level: number;
   label: string;
   description: string;
   expanded: boolean | undefined;
+  icon: string;
 }
 
 export type HarnessResponse = { ok: true; value: string } | { ok: false; error: string };

@@ -89,13 +89,16 @@ async function readTreeRows(page: Page, view: ViewName): Promise<DrawnTreeRow[]>
     elements.map((element) => ({
       top: Number.parseFloat(/top:\s*(-?[\d.]+)px/.exec(element.getAttribute('style') ?? '')?.[1] ?? '0'),
       level: Number(element.getAttribute('aria-level')),
-      label: element.querySelector('.label-name')?.textContent?.trim() ?? '',
-      description: element.querySelector('.label-description')?.textContent?.trim() ?? '',
+      // Most trees draw an icon label (.label-name); the Testing views' own trees a .label whose
+      // description is a span inside it.
+      label: (element.querySelector('.label-name') ?? element.querySelector('.label')?.firstChild)?.textContent?.trim() ?? '',
+      description: (element.querySelector('.label-description') ?? element.querySelector('.test-label-description'))?.textContent?.trim() ?? '',
       expanded: element.hasAttribute('aria-expanded') ? element.getAttribute('aria-expanded') === 'true' : undefined,
+      icon: /(?:^|\s)codicon-([\w-]+)/.exec(element.querySelector('.codicon')?.getAttribute('class') ?? '')?.[1] ?? '',
     })),
   );
   // Rows are positioned absolutely; their DOM order is not always the order on screen.
-  return drawn.sort((a, b) => a.top - b.top).map(({ level, label, description, expanded }) => ({ level, label, description, expanded }));
+  return drawn.sort((a, b) => a.top - b.top).map(({ level, label, description, expanded, icon }) => ({ level, label, description, expanded, icon }));
 }
 
 /** The browser APIs the page functions below use: this project compiles without the DOM library. */

@@ -150,6 +150,23 @@ export class TriggerTestController extends Disposable {
       runs: entry.runs ?? settings.runs,
       threshold: entry.threshold ?? settings.threshold,
     }));
+    const decided = new Map<Job, QueryVerdict>();
+    const decide = (job: Job, verdict: QueryVerdict, duration?: number): void => {
+      decided.set(job, verdict);
+      this.report(run, job, verdict, duration);
+    };
+    await this.runJobs(jobs, settings, decide, run, token);
+    this.reportSkills(jobs, decided, run);
+  }
+
+  /** Sends the jobs' runs and decides each job it finishes; a job left undecided was skipped. */
+  private async runJobs(
+    jobs: readonly Job[],
+    settings: TriggerTestSettings,
+    decide: (job: Job, verdict: QueryVerdict, duration?: number) => void,
+    run: vscode.TestRun,
+    token: vscode.CancellationToken,
+  ): Promise<void> {
     const skipAll = (reason: string): void => {
       run.appendOutput(`${reason}\r\n`);
       jobs.forEach((job) => run.skipped(job.item));
@@ -157,7 +174,7 @@ export class TriggerTestController extends Disposable {
 
     const choice = await chooseTriggerModel(settings.model, this.workspaceState);
     if (choice.kind === 'none') {
-      jobs.forEach((job) => this.report(run, job, { kind: 'errored', message: choice.message ?? NO_MODEL_MESSAGE }));
+      jobs.forEach((job) => decide(job, { kind: 'errored', message: choice.message ?? NO_MODEL_MESSAGE }));
       return;
     }
     if (choice.kind === 'dismissed') {
@@ -180,7 +197,7 @@ export class TriggerTestController extends Disposable {
       if (!job.record.metadata?.disableModelInvocation) {
         return true;
       }
-      this.report(run, job, { kind: 'errored', message: `${job.skill} is hidden from the model (disable-model-invocation: true), so no query can trigger it.` });
+      decide(job, { kind: 'errored', message: `${job.skill} is hidden from the model (disable-model-invocation: true), so no query can trigger it.` });
       return false;
     });
     const summary = await runTriggerJobs(runnable, {
@@ -193,7 +210,7 @@ export class TriggerTestController extends Disposable {
         run.started(job.item);
       },
       onRun: (job, index, result) => run.appendOutput(`${job.skill} · run ${index + 1}/${job.runs} · "${job.query.query}": ${describeRun(job.skill, result)}\r\n`, undefined, job.item),
-      onDone: (job, verdict) => this.report(run, job, verdict, Date.now() - (startedAt.get(job) ?? Date.now())),
+      onDone: (job, verdict) => decide(job, verdict, Date.now() - (startedAt.get(job) ?? Date.now())),
     });
     for (const job of summary.cancelled) {
       run.skipped(job.item);
@@ -201,7 +218,6 @@ export class TriggerTestController extends Disposable {
     if (summary.cancelled.length > 0) {
       run.appendOutput(`Cancelled: ${summary.cancelled.length} queries not finished.\r\n`);
     }
-    this.reportScores(runnable, summary.verdicts, run);
   }
 
   /** A query's verdict: its state in the run (a failure's message at its entry) and in `lastResults`. */
@@ -218,17 +234,28 @@ export class TriggerTestController extends Disposable {
     }
   }
 
-  /** Precision and recall of each skill over the queries of this run, on the skill's item. */
-  private reportScores(jobs: readonly Job[], verdicts: ReadonlyMap<Job, QueryVerdict>, run: vscode.TestRun): void {
-    const bySkill = new Map<vscode.TestItem, { shouldTrigger: boolean; verdict: QueryVerdict }[]>();
+  /**
+   * Each skill's own result over its queries in this run, with precision and recall: passed when
+   * every query passed, failed when one failed, errored when the rest could not be decided, skipped
+   * when a query was cancelled or not sent. Without it the skill's row in Test Results has no state.
+   */
+  private reportSkills(jobs: readonly Job[], verdicts: ReadonlyMap<Job, QueryVerdict>, run: vscode.TestRun): void {
+    const bySkill = new Map<vscode.TestItem, Job[]>();
     for (const job of jobs) {
-      const verdict = verdicts.get(job);
       const parent = job.item.parent;
-      if (verdict && parent) {
-        bySkill.set(parent, [...(bySkill.get(parent) ?? []), { shouldTrigger: job.query.shouldTrigger, verdict }]);
+      if (parent) {
+        bySkill.set(parent, [...(bySkill.get(parent) ?? []), job]);
       }
     }
-    for (const [item, results] of bySkill) {
+    for (const [item, skillJobs] of bySkill) {
+      const results = skillJobs.flatMap((job) => {
+        const verdict = verdicts.get(job);
+        return verdict ? [{ shouldTrigger: job.query.shouldTrigger, verdict }] : [];
+      });
+      if (results.length < skillJobs.length) {
+        run.skipped(item);
+        continue;
+      }
       const scores = describePrecisionRecall(precisionRecall(results));
       this.scores.set(item.id, scores);
       // The files may have changed during the run: the item on show is the one with this id.
@@ -236,7 +263,17 @@ export class TriggerTestController extends Disposable {
       if (shown) {
         shown.description = scores;
       }
-      run.appendOutput(`${item.label}: ${scores} over ${results.length} queries.\r\n`, undefined, item);
+      const failed = results.filter((result) => result.verdict.kind === 'failed').length;
+      const errored = results.filter((result) => result.verdict.kind === 'errored').length;
+      const summary = `${scores} over ${results.length} queries`;
+      run.appendOutput(`${item.label}: ${summary}.\r\n`, undefined, item);
+      if (failed > 0) {
+        run.failed(item, new vscode.TestMessage(`${summary}: ${failed} failed${errored > 0 ? `, ${errored} errored` : ''}.`));
+      } else if (errored > 0) {
+        run.errored(item, new vscode.TestMessage(`${summary}: ${errored} errored.`));
+      } else {
+        run.passed(item);
+      }
     }
   }
 

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { describeRequests, productApi, useChatView } from '../../chat-helpers';
 import { setWorkspaceSetting } from '../../editor-helpers';
 import { activated, findItem, queryOf, runItems, triggerTests, TRIGGER_RULES } from '../../trigger-helpers';
-import { click, openChat, readViewText, screenshot, scriptedModel, waitFor, waitForViewText } from '../../util';
+import { click, openChat, readTreeRows, readViewText, screenshot, scriptedModel, waitFor, waitForViewText, type DrawnTreeRow } from '../../util';
 
 const deterministic = [
   'fill in the W-9 PDF form for me',
@@ -185,6 +185,34 @@ describe('running trigger tests', () => {
         // The suite's own value (registry.ts).
         await setWorkspaceSetting(api, 'triggerTests.model', 'scripted');
       }
+    });
+
+    it('gives each skill its own result in Test Results: passed when all its queries passed, else failed with precision and recall', async () => {
+      const model = await scriptedModel();
+      model.answerByRules(TRIGGER_RULES);
+      const controller = await triggerTests();
+      const items = [...deterministic.map((query) => findItem(controller, 'pdf-forms', query)), findItem(controller, 'daily-journal')];
+      await runItems(controller, items);
+      await vscode.commands.executeCommand('workbench.panel.testResults.view.focus');
+      let rows: DrawnTreeRow[] = [];
+      const row = (label: string) => rows.find((candidate) => candidate.label === label);
+      await waitFor(
+        async () => {
+          rows = await readTreeRows('panel');
+          return (
+            row('pdf-forms')?.icon === 'testing-failed-icon' &&
+            row('pdf-forms')?.description.startsWith('precision 67% · recall 67% over 5 queries: 2 failed.') === true &&
+            row('daily-journal')?.icon === 'testing-passed-icon' &&
+            row('write a limerick about PDF forms')?.icon === 'testing-failed-icon'
+          );
+        },
+        {
+          timeoutMs: 20000,
+          intervalMs: 500,
+          message: () => `Test Results drew:\n${rows.map((drawn) => `${'  '.repeat(drawn.level - 1)}[${drawn.icon}] ${drawn.label} — ${drawn.description}`).join('\n')}`,
+        },
+      );
+      await screenshot('test-results');
     });
 
     it('shows the results in the Testing view', async () => {
