@@ -9,6 +9,7 @@ import type { RegistrySnapshot } from '../discovery/registry';
 import { collapseWhitespace, escapeMarkdown } from '../util/text';
 import type { DiscoveryProblem, SkillDiagnostic, SkillRecord, SkillRoot, SkillStatus } from '../model/types';
 import { firstError, isDraft, isUsableStatus } from '../model/status';
+import { draftRefusal } from '../evals/draft';
 
 export type StatusGroupId = 'active' | 'available' | 'problems' | 'not-allowed' | 'shadowed' | 'untrusted';
 
@@ -231,7 +232,7 @@ export function isListedByName(name: string, allowlist: readonly string[]): bool
   return allowlist.some((entry) => entry.trim().toLowerCase() === key);
 }
 
-/** The flags the item menus match: `skill`, `activatable`, `active`, `allowable`, `allowlisted`. */
+/** The flags the item menus match: `skill`, `activatable`, `active`, `allowable`, `allowlisted`, `draftable`. */
 export function skillContextValue(record: SkillRecord, policy: ViewPolicy): string {
   const flags = ['skill'];
   if (record.status === 'available' && record.metadata?.userInvocable !== false) {
@@ -246,6 +247,9 @@ export function skillContextValue(record: SkillRecord, policy: ViewPolicy): stri
   }
   if (record.status !== 'untrusted' && isListedByName(record.name, policy.allowlist)) {
     flags.push('allowlisted');
+  }
+  if (draftRefusal(record) === undefined) {
+    flags.push('draftable');
   }
   return flags.join(' ');
 }

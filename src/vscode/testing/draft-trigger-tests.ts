@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { describeModelError } from '../../core/chat/prompt';
-import { draftFromAnswer, draftPrompt } from '../../core/evals/draft';
+import { draftFromAnswer, draftPrompt, draftRefusal } from '../../core/evals/draft';
 import { TRIGGER_TESTS_PATH } from '../../core/evals/trigger-file';
 import type { SkillRecord } from '../../core/model/types';
 import { isUsableStatus } from '../../core/model/status';
@@ -18,11 +18,20 @@ export type DraftOutcome = 'written' | 'kept' | 'cancelled' | 'failed';
 
 export async function draftTriggerTests(host: SkillsHost, workspaceState: vscode.Memento, record: SkillRecord | undefined): Promise<DraftOutcome> {
   const usable = host.snapshot.skills.filter((candidate) => isUsableStatus(candidate.status) && candidate.metadata);
-  const skill = record ?? (await pickSkill(usable));
-  if (!skill?.metadata) {
-    if (skill) {
-      void vscode.window.showWarningMessage(`${skill.name} cannot be used (${skill.status}), so it has no trigger tests to draft.`);
-    }
+  const draftable = usable.filter((candidate) => draftRefusal(candidate) === undefined);
+  if (!record && draftable.length === 0) {
+    void vscode.window.showInformationMessage(
+      'No skill can take trigger tests yet: they are for skills in your workspace or home folder that the model is offered (not built-in ones, not ones marked disable-model-invocation).',
+    );
+    return 'cancelled';
+  }
+  const skill = record ?? (await pickSkill(draftable));
+  if (!skill) {
+    return 'cancelled';
+  }
+  const refusal = draftRefusal(skill);
+  if (refusal !== undefined || !skill.metadata) {
+    void vscode.window.showWarningMessage(`No trigger tests to draft: ${refusal}`);
     return 'cancelled';
   }
   const file = vscode.Uri.file(path.join(skill.dir, TRIGGER_TESTS_PATH));

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { productApi } from '../../chat-helpers';
 import { workspaceSkillsFolder } from '../../editor-helpers';
 import { lineOf, outline, triggerTests } from '../../trigger-helpers';
-import { click, harnessAvailable, pressKeys, scriptedModel, waitFor, waitForViewText } from '../../util';
+import { click, harnessAvailable, pressKeys, readViewText, rightClick, scriptedModel, waitFor, waitForViewText } from '../../util';
 
 describe('Skills: Draft Trigger Tests…', () => {
   const file = (): string => path.join(workspaceSkillsFolder(), 'sheets', 'evals', 'triggers.json');
@@ -66,5 +66,56 @@ describe('Skills: Draft Trigger Tests…', () => {
     assert.equal(await replacing, 'written');
     assert.deepEqual(JSON.parse(fs.readFileSync(file(), 'utf8')), proposal);
     await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+  });
+
+  it('is offered only for skills a run could load: not for one only /use runs, an invalid one or a built-in', async function () {
+    if (!harnessAvailable()) {
+      this.skip();
+    }
+    const api = await productApi();
+    const folder = workspaceSkillsFolder();
+    const write = (name: string, frontMatter: string) => {
+      fs.mkdirSync(path.join(folder, name), { recursive: true });
+      fs.writeFileSync(path.join(folder, name, 'SKILL.md'), `---\nname: ${name}\n${frontMatter}---\n\n# ${name}\n`);
+    };
+    write('release-helper', 'description: Tags a release. Run it with /use.\ndisable-model-invocation: true\n');
+    write('half-done', '');
+    try {
+      await waitFor(
+        async () => {
+          await api.whenIdle();
+          const names = api.listSkills().map((skill) => `${skill.name}:${skill.status}`);
+          return names.includes('release-helper:available') && names.includes('half-done:invalid');
+        },
+        { message: () => `skills: ${JSON.stringify(api.listSkills().map((skill) => [skill.name, skill.status]))}` },
+      );
+      await vscode.commands.executeCommand('workbench.view.extension.agentSkills');
+      const menuOf = async (name: string): Promise<string[]> => {
+        await rightClick({ selector: `[id="workbench.view.extension.agentSkills"] .monaco-list-row:has(.monaco-icon-label[aria-label="${name}"])` });
+        const menu = await waitFor(async () => (await readViewText('css:.context-view .monaco-menu').catch(() => '')) || undefined, { message: 'no context menu opened' });
+        await pressKeys('Escape');
+        return menu.split('\n').map((line) => line.trim());
+      };
+      assert.ok((await menuOf('sheets')).includes('Draft Trigger Tests…'));
+      assert.ok(!(await menuOf('release-helper')).includes('Draft Trigger Tests…'));
+      assert.ok(!(await menuOf('half-done')).includes('Draft Trigger Tests…'));
+
+      // From the palette: the pick lists only skills it makes sense for.
+      const picking = vscode.commands.executeCommand('agentSkills.draftTriggerTests');
+      const pick = await waitForViewText('css:.quick-input-widget', 'sheets');
+      assert.doesNotMatch(pick, /release-helper|half-done/);
+      await pressKeys('Escape');
+      assert.equal(await picking, 'cancelled');
+      // Named directly (a link, another extension): it says why and asks no model.
+      assert.equal(await vscode.commands.executeCommand('agentSkills.draftTriggerTests', 'release-helper'), 'cancelled');
+      await vscode.commands.executeCommand('notifications.showList');
+      await waitForViewText('notifications', 'release-helper is hidden from the model (disable-model-invocation: true)');
+      await vscode.commands.executeCommand('notifications.clearAll');
+      assert.equal((await scriptedModel()).requests().length, 0);
+    } finally {
+      fs.rmSync(path.join(folder, 'release-helper'), { recursive: true, force: true });
+      fs.rmSync(path.join(folder, 'half-done'), { recursive: true, force: true });
+      await api.whenIdle();
+    }
   });
 });

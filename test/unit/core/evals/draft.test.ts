@@ -1,6 +1,8 @@
 import * as assert from 'node:assert/strict';
-import { draftFromAnswer, draftPrompt, formatTriggerTests } from '../../../../src/core/evals/draft';
+import { draftFromAnswer, draftPrompt, draftRefusal, formatTriggerTests } from '../../../../src/core/evals/draft';
 import { parseTriggerTests } from '../../../../src/core/evals/trigger-file';
+import { NEW_SKILL_DESCRIPTION } from '../../../../src/core/skill-file/schema';
+import { fakeRecord } from '../../../fixtures/trees/tree';
 
 const FILE = '/skills/pdf/evals/triggers.json';
 
@@ -97,6 +99,27 @@ describe('draftFromAnswer', () => {
     assert.deepEqual(
       parseTriggerTests(text, FILE).tests?.queries.map((query) => query.query),
       ['say "hi" \\ bye'],
+    );
+  });
+});
+
+describe('draftRefusal', () => {
+  it('accepts a usable skill of the user that the model is offered', () => {
+    assert.equal(draftRefusal(fakeRecord('pdf', 'x')), undefined);
+    assert.equal(draftRefusal(fakeRecord('pdf', 'x', { status: 'active', root: { path: '/home/.agent/skills', kind: 'user', label: 'User' } })), undefined);
+  });
+
+  it('says why for a skill no run could load, a draft, one only /use runs, and a built-in', () => {
+    assert.equal(draftRefusal(fakeRecord('pdf', 'x', { status: 'invalid', metadata: undefined })), 'pdf cannot be used (invalid), so no trigger test could load it.');
+    assert.equal(draftRefusal(fakeRecord('pdf', 'x', { status: 'shadowed' })), 'pdf cannot be used (shadowed), so no trigger test could load it.');
+    assert.equal(
+      draftRefusal(fakeRecord('pdf', 'x', { disableModelInvocation: true })),
+      'pdf is hidden from the model (disable-model-invocation: true): only /use runs it, so no query can trigger it.',
+    );
+    assert.equal(draftRefusal(fakeRecord('pdf', NEW_SKILL_DESCRIPTION)), 'pdf still has the placeholder description of a new skill, so the model is not offered it: write its description first.');
+    assert.equal(
+      draftRefusal(fakeRecord('pdf', 'x', { root: { path: '/ext/skills', kind: 'builtin', label: 'Built-in' } })),
+      'pdf is a built-in skill: its folder belongs to the extension, so it takes no trigger tests of yours.',
     );
   });
 });

@@ -149,19 +149,26 @@ describe('buildSkillView', () => {
 
 describe('skillContextValue', () => {
   it('offers Activate for available skills the user may invoke', () => {
-    assert.equal(skillContextValue(fakeRecord('pdf', 'x'), { allowlist: [] }), 'skill activatable');
+    assert.equal(skillContextValue(fakeRecord('pdf', 'x'), { allowlist: [] }), 'skill activatable draftable');
     const hidden = fakeRecord('pdf', 'x', { metadata: { name: 'pdf', description: 'x', userInvocable: false, disableModelInvocation: false } });
-    assert.equal(skillContextValue(hidden, { allowlist: [] }), 'skill');
+    assert.equal(skillContextValue(hidden, { allowlist: [] }), 'skill draftable');
   });
 
   it('offers Deactivate for active skills', () => {
-    assert.equal(skillContextValue(fakeRecord('pdf', 'x', { status: 'active' }), { allowlist: [] }), 'skill active');
+    assert.equal(skillContextValue(fakeRecord('pdf', 'x', { status: 'active' }), { allowlist: [] }), 'skill active draftable');
+  });
+
+  it("offers Draft Trigger Tests only for skills a run could load and whose folder is the user's", () => {
+    const builtin = fakeRecord('pdf', 'x', { root: { path: '/ext/skills', kind: 'builtin', label: 'Built-in' } });
+    assert.equal(skillContextValue(builtin, { allowlist: [] }), 'skill activatable');
+    assert.equal(skillContextValue(fakeRecord('pdf', 'x', { disableModelInvocation: true }), { allowlist: [] }), 'skill activatable');
+    assert.equal(skillContextValue(fakeRecord('pdf', 'x', { status: 'invalid', metadata: undefined }), { allowlist: [] }), 'skill');
   });
 
   it('offers Allow only for skills the allowlist filters out, and Remove only for entries naming the skill', () => {
     assert.equal(skillContextValue(fakeRecord('pdf', 'x', { status: 'not-allowed' }), { allowlist: ['docs'] }), 'skill allowable');
-    assert.equal(skillContextValue(fakeRecord('pdf', 'x'), { allowlist: ['PDF', 'docs'] }), 'skill activatable allowlisted');
-    assert.equal(skillContextValue(fakeRecord('pdf', 'x'), { allowlist: ['p*'] }), 'skill activatable');
+    assert.equal(skillContextValue(fakeRecord('pdf', 'x'), { allowlist: ['PDF', 'docs'] }), 'skill activatable allowlisted draftable');
+    assert.equal(skillContextValue(fakeRecord('pdf', 'x'), { allowlist: ['p*'] }), 'skill activatable draftable');
   });
 });
 
@@ -447,7 +454,7 @@ describe('buildSkillView items', () => {
 
 describe('skillContextValue and allowlist entries', () => {
   it('matches an allowlist entry naming the skill, spaces and case aside', () => {
-    assert.equal(skillContextValue(fakeRecord('pdf', 'x'), { allowlist: [' Pdf '] }), 'skill activatable allowlisted');
+    assert.equal(skillContextValue(fakeRecord('pdf', 'x'), { allowlist: [' Pdf '] }), 'skill activatable allowlisted draftable');
   });
 });
 
