@@ -114,6 +114,7 @@ export async function runTriggerJobs<Job extends TriggerJob>(jobs: readonly Job[
   const pending = new Map(jobs.map((job) => [job, { left: job.runs, outcomes: [] as RunOutcome[], cancelled: false, started: false }]));
   const runs = jobs.flatMap((job) => Array.from({ length: job.runs }, (_, run) => ({ job, run })));
   const verdicts = new Map<Job, QueryVerdict>();
+  const model = answeringEachToolCallOnce(options.model);
   await mapWithConcurrency(runs, Math.max(1, options.concurrency), async ({ job, run }) => {
     const state = pending.get(job)!;
     let result: RunResult;
@@ -124,7 +125,7 @@ export async function runTriggerJobs<Job extends TriggerJob>(jobs: readonly Job[
         state.started = true;
         options.onStarted?.(job);
       }
-      result = await runTriggerOnce(job.skill, options.prompt(job.query.query), options.model, options.token);
+      result = await runTriggerOnce(job.skill, options.prompt(job.query.query), model, options.token);
       options.onRun?.(job, run, result);
     }
     if (result.kind === 'cancelled') {
@@ -139,6 +140,27 @@ export async function runTriggerJobs<Job extends TriggerJob>(jobs: readonly Job[
     }
   });
   return { verdicts, cancelled: jobs.filter((job) => pending.get(job)!.cancelled) };
+}
+
+/**
+ * The model with each distinct tool call (name and input) answered once per run of the tests: the
+ * runs of a query mostly ask the same search, and the skills do not change in between, so the tool
+ * runs (and logs) once instead of once per run.
+ */
+function answeringEachToolCallOnce(model: TriggerModel): TriggerModel {
+  const answers = new Map<string, Promise<string>>();
+  return {
+    send: (messages) => model.send(messages),
+    answerTool(call) {
+      const key = JSON.stringify([call.name, call.input]);
+      let answer = answers.get(key);
+      if (!answer) {
+        answer = model.answerTool(call);
+        answers.set(key, answer);
+      }
+      return answer;
+    },
+  };
 }
 
 /** Requests a run would send at most (one per run; a search adds one more round). */

@@ -208,6 +208,33 @@ describe('runTriggerJobs', () => {
     assert.equal(summary.verdicts.get(jobs[0])?.kind, 'passed');
   });
 
+  it('answers the same tool call once for all runs, however many ask it', async () => {
+    const answered: string[] = [];
+    const model: TriggerModel = {
+      async send(messages) {
+        const searched = messages.some((message) => message.parts.some((part) => part.kind === 'toolResult'));
+        const query = messages.at(-1)?.parts[0]?.kind === 'text' ? (messages.at(-1)?.parts[0] as { text: string }).text : '';
+        return searched ? { text: '', calls: [activate('pdf')] } : { text: '', calls: [find(query)] };
+      },
+      async answerTool(call) {
+        answered.push(JSON.stringify(call.input));
+        return 'pdf: fills PDF forms';
+      },
+    };
+    const jobs = [job('fill the form', true, 3), job('sign the pdf', true, 3)];
+    const summary = await runTriggerJobs(jobs, {
+      prompt: (query) => [{ role: 'user', parts: [{ kind: 'text', text: query }] }],
+      model,
+      concurrency: 4,
+      token: notCancelled,
+    });
+    assert.deepEqual(answered, ['{"query":"fill the form"}', '{"query":"sign the pdf"}']);
+    assert.deepEqual(
+      jobs.map((each) => summary.verdicts.get(each)?.kind),
+      ['passed', 'passed'],
+    );
+  });
+
   it('plans one request for each run of each query', () => {
     assert.equal(plannedRequests([job('a', true, 3), job('b', false, 2), job('c', true, 1)]), 6);
     assert.equal(plannedRequests([]), 0);
