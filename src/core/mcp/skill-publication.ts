@@ -144,7 +144,28 @@ function readFrontmatter(record: SkillRecord, bytes: Buffer): SkillFrontmatter |
   if (fields.name !== record.name || typeof fields.description !== 'string') {
     return `${record.file} changed since it was loaded.`;
   }
-  return fields as SkillFrontmatter;
+  return conformingMetadata(fields as SkillFrontmatter);
+}
+
+/**
+ * The extension's clients drop an entry whose `metadata` is not a map of strings, though the skill
+ * is usable (the validator warns about it): other values are handed over as their JSON text, and
+ * a `metadata` that is no map at all is left out.
+ */
+function conformingMetadata(frontmatter: SkillFrontmatter): SkillFrontmatter {
+  const { metadata } = frontmatter;
+  if (metadata === undefined || (isPlainMap(metadata) && Object.values(metadata).every((value) => typeof value === 'string'))) {
+    return frontmatter;
+  }
+  const { metadata: _dropped, ...rest } = frontmatter;
+  if (!isPlainMap(metadata)) {
+    return rest;
+  }
+  return { ...rest, metadata: Object.fromEntries(Object.entries(metadata).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)])) };
+}
+
+function isPlainMap(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function addFolders(folders: Map<string, Map<string, FolderChild>>, file: string): void {

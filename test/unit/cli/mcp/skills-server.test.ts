@@ -236,6 +236,19 @@ describe('agent-skills mcp, through the SDK client', function () {
     );
   });
 
+  it('lists every usable skill, also one whose metadata holds other values than strings', async () => {
+    await writeTree(path.join(workspace, 'odd-metadata'), {
+      'SKILL.md': skillText('odd-metadata', 'Metadata with a number, a list and a map.', 'Body.', 'metadata:\n  version: 3\n  tags:\n    - a\n    - b\n  owner:\n    team: docs\n  kept: text\n'),
+    });
+    await connection.service.registry.refresh();
+    const usable = connection.service.registry.snapshot.skills.filter((record) => record.status === 'available' || record.status === 'active').map((record) => `skill://${record.name}/SKILL.md`);
+    assert.ok(usable.includes('skill://odd-metadata/SKILL.md'), 'the editor calls it usable');
+    const listing = await connection.skills.list();
+    assert.deepEqual(listing.skills.map((skill) => skill.uri).sort(), [...usable].sort());
+    const odd = listing.skills.find((skill) => skill.uri === 'skill://odd-metadata/SKILL.md')!;
+    assert.deepEqual(odd.frontmatter.metadata, { version: '3', tags: '["a","b"]', owner: '{"team":"docs"}', kept: 'text' });
+  });
+
   it('answers skills/get, directory reads and unknown URIs with the extension’s errors', async () => {
     const { skill } = await connection.skills.get('skill://pdf-report/SKILL.md');
     assert.equal(skill.frontmatter.name, 'pdf-report');
