@@ -51,23 +51,30 @@ const common = {
 const MCP_LIBRARIES_ENTRY = 'src/cli/mcp/libraries.ts';
 const MCP_LIBRARIES_BUNDLE = 'cli-mcp-libraries.js';
 
-/** In dist/cli.js, src/cli/mcp/libraries.ts is a module that requires the separate bundle at run time. */
-const mcpLibrariesApart = {
-  name: 'mcp-libraries-apart',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/(libraries|cli-mcp-libraries\.js)$/ }, (args) => {
-      if (args.path === `./${MCP_LIBRARIES_BUNDLE}`) {
-        return { path: args.path, external: true };
-      }
-      const isEntry = path.resolve(args.resolveDir, `${args.path}.ts`) === path.resolve(MCP_LIBRARIES_ENTRY);
-      return isEntry ? { path: args.path, namespace: 'mcp-libraries' } : undefined;
-    });
-    build.onLoad({ filter: /.*/, namespace: 'mcp-libraries' }, () => ({
-      contents: `module.exports = require('./${MCP_LIBRARIES_BUNDLE}');`,
-      loader: 'js',
-    }));
-  },
-};
+/**
+ * The commands that fetch, install and audit skills (src/cli/source-commands.ts) are bundled apart
+ * too, and loaded only when one of them runs, so their code does not weigh on the others.
+ */
+const SOURCE_COMMANDS_ENTRY = 'src/cli/source-commands.ts';
+const SOURCE_COMMANDS_BUNDLE = 'cli-sources.js';
+
+/** In dist/cli.js, the module `entry` becomes one that requires the separate bundle `bundle` at run time. */
+function bundledApart(entry, bundle) {
+  const importedAs = `./${path.basename(entry, '.ts')}`;
+  return {
+    name: `${bundle}-apart`,
+    setup(build) {
+      build.onResolve({ filter: /^\.\/[\w.-]+$/ }, (args) => {
+        if (args.path === `./${bundle}`) {
+          return { path: args.path, external: true };
+        }
+        const isEntry = args.path === importedAs && path.resolve(args.resolveDir, `${args.path}.ts`) === path.resolve(entry);
+        return isEntry ? { path: args.path, namespace: bundle } : undefined;
+      });
+      build.onLoad({ filter: /.*/, namespace: bundle }, () => ({ contents: `module.exports = require('./${bundle}');`, loader: 'js' }));
+    },
+  };
+}
 
 /**
  * The SDK picks its default JSON Schema validator through `@modelcontextprotocol/server/_shims`:
@@ -97,7 +104,14 @@ const cli = { ...common, minify: true, sourcemap: false };
 
 const builds = [
   { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js' },
-  { ...cli, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' }, plugins: [...common.plugins, mcpLibrariesApart] },
+  {
+    ...cli,
+    entryPoints: ['src/cli/main.ts'],
+    outfile: 'dist/cli.js',
+    banner: { js: '#!/usr/bin/env node' },
+    plugins: [...common.plugins, bundledApart(MCP_LIBRARIES_ENTRY, MCP_LIBRARIES_BUNDLE), bundledApart(SOURCE_COMMANDS_ENTRY, SOURCE_COMMANDS_BUNDLE)],
+  },
+  { ...cli, entryPoints: [SOURCE_COMMANDS_ENTRY], outfile: `dist/${SOURCE_COMMANDS_BUNDLE}` },
   {
     ...cli,
     entryPoints: [MCP_LIBRARIES_ENTRY],

@@ -18,6 +18,7 @@ Usage:
   agent-skills find [--json] [--limit N] [--project DIR] QUERY [ROOT…]
   agent-skills eval --endpoint URL --model ID [--api openai|anthropic] [--runs N] [--concurrency N]
                     [--junit FILE] [--json] [--baseline GIT-REF] ROOT…
+  agent-skills audit [--json | --sarif] PATH…
   agent-skills add SOURCE [--skill NAME]… [--to DIR] [--yes]
   agent-skills update [NAME…] [--to DIR] [--yes]
   agent-skills check [NAME…] [--to DIR] [--json]
@@ -73,12 +74,23 @@ Commands:
                                   fail when a skill passes fewer of them now
              Exit 1 when a query fails, a trigger file has errors or the baseline shows a regression;
              3 when some queries got no verdict (every request errored) and none failed.
+  audit      Look for what a skill could do against its user, in each skill at or under PATH:
+             high: invisible or direction-changing characters, download-and-run instructions,
+             native binaries, links to the user's own files; medium: unrestricted shell in
+             allowed-tools, long base64/hex blobs, archives, files over the size caps, links to
+             neighbouring folders; low (heuristic): text asking the model to ignore its
+             instructions or keep something from the user; info: scripts and their interpreter.
+             Exit 1 when a finding is high.
+               --json     print {"skills":[{"path","verdict","findings":[{"severity","code",
+                          "message","file","line","column"}]}]} instead
+               --sarif    print SARIF 2.1.0 (for GitHub code scanning) instead
   add        Install skills from SOURCE into DIR (default .agent/skills) and pin them in the working
              folder's skills-lock.json (the format npx skills writes; ref is the exact commit).
              SOURCE is a git URL (https://, ssh://, git@host:, file://), a local repository or
              folder, or GitHub's owner/repo[/sub/path], each with an optional #REF[:SUB/PATH].
              Git runs as the user's own git, shallow. Lists the skills SOURCE holds and asks which
-             to install; replacing a folder not installed from SOURCE, or edited since, asks first.
+             to install, with each one's audit verdict; a skill with a high finding, replacing a
+             folder not installed from SOURCE, or one edited since, asks first.
                --skill NAME  install this one (repeatable; * for all) without asking
                --to DIR      the folder skills go in
                --yes         install all without --skill, and replace without asking (scripts, CI)
@@ -109,6 +121,7 @@ Commands:
                                  the bound host and localhost always are)
 
 Exit status: 0 done (warnings allowed); 1 a skill has an error, an input cannot be read, NAME
-cannot be activated, a source cannot be fetched, or check found something to look at; 2 the
+cannot be activated, a source cannot be fetched, check found something to look at, or audit a
+high finding; 2 the
 command line is wrong; 3 (eval) no verdict; 70 internal error.
 `;

@@ -19,10 +19,11 @@ const COMMANDS: Readonly<Record<string, () => Command>> = {
   activate: () => (require('./activate-command') as typeof import('./activate-command')).activateCommand,
   find: () => (require('./find-command') as typeof import('./find-command')).findCommand,
   eval: () => (require('./eval-command') as typeof import('./eval-command')).evalCommand,
-  add: () => (require('./sources-command') as typeof import('./sources-command')).addCommand,
-  update: () => (require('./sources-command') as typeof import('./sources-command')).updateCommand,
-  check: () => (require('./sources-command') as typeof import('./sources-command')).checkCommand,
-  remove: () => (require('./sources-command') as typeof import('./sources-command')).removeCommand,
+  audit: () => (require('./source-commands') as typeof import('./source-commands')).auditCommand,
+  add: () => (require('./source-commands') as typeof import('./source-commands')).addCommand,
+  update: () => (require('./source-commands') as typeof import('./source-commands')).updateCommand,
+  check: () => (require('./source-commands') as typeof import('./source-commands')).checkCommand,
+  remove: () => (require('./source-commands') as typeof import('./source-commands')).removeCommand,
   mcp: () => (require('./mcp/mcp-command') as typeof import('./mcp/mcp-command')).mcpCommand,
 };
 /* eslint-enable @typescript-eslint/no-require-imports */

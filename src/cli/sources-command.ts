@@ -4,6 +4,7 @@
 // Nothing the user edited or installed otherwise is replaced or deleted without asking (or --yes).
 
 import * as path from 'node:path';
+import { auditSkillFolder, auditSummary, auditVerdict } from '../core/audit/audit-folder';
 import { DEFAULT_SKILL_LOCATIONS } from '../core/discovery/roots';
 import { openSource, type Checkout, type SourceSkill } from '../core/sources/checkout';
 import { computeFolderHash } from '../core/sources/folder-hash';
@@ -50,16 +51,13 @@ export async function addCommand(args: readonly string[], io: CliIo): Promise<nu
     if (checkout.skills.length === 0) {
       throw new InputError(`${operands[0]}: holds no skills (no folder with a SKILL.md${source.subPath ? ` under ${source.subPath}` : ''}).`);
     }
-    io.stdout(
-      formatTable(
-        [['NAME', 'DESCRIPTION'], ...checkout.skills.map((skill) => [skill.name, skill.problem ? `cannot install: ${skill.problem}` : collapseWhitespace(skill.description ?? '')])],
-        io.columns,
-      ),
-    );
+    const audits = new Map(await Promise.all(checkout.skills.map(async (skill) => [skill, (await auditSkillFolder(skill.folder)).findings] as const)));
+    const rows = checkout.skills.map((skill) => [skill.name, auditSummary(audits.get(skill) ?? []), skill.problem ? `cannot install: ${skill.problem}` : collapseWhitespace(skill.description ?? '')]);
+    io.stdout(formatTable([['NAME', 'AUDIT', 'DESCRIPTION'], ...rows], io.columns));
     const chosen = await chooseSkills(checkout, lists.get('skill') ?? [], context);
     let failed = false;
     for (const skill of chosen) {
-      failed = !(await addSkill(skill, checkout, lock, context)) || failed;
+      failed = !((await passesAudit(skill.name, skill.folder, context)) && (await addSkill(skill, checkout, lock, context))) || failed;
     }
     return failed ? ExitCode.failure : ExitCode.ok;
   } finally {
@@ -173,6 +171,9 @@ async function updateSkill(name: string, lock: SkillsLock, fetcher: SourceFetche
   if (latestHash === entry.computedHash && state === 'unchanged') {
     io.stdout(`${name}: up to date (${origin(entry)})\n`);
     return true;
+  }
+  if (!(await passesAudit(name, latest.skill.folder, context))) {
+    return false;
   }
   if (state === 'edited' && !(await confirmed(`${name} was edited since it was installed: replace your edits with the source's version?`, context))) {
     io.stderr(`${PROGRAM}: ${name}: not updated: it was edited since it was installed (pass --yes to replace it).\n`);
@@ -293,6 +294,27 @@ function sameOrigin(entry: LockEntry, source: SkillSource, projectDir: string): 
     return false;
   }
   return locked.kind === 'git' && source.kind === 'git' ? locked.url === source.url : locked.kind === 'folder' && source.kind === 'folder' && locked.folder === source.folder;
+}
+
+/**
+ * Audits a skill before it is written; a high finding is printed and installs only when confirmed
+ * on the terminal, or with --yes (which says what it let through).
+ */
+async function passesAudit(name: string, folder: string, context: Project): Promise<boolean> {
+  const { io } = context;
+  const findings = (await auditSkillFolder(folder)).findings;
+  if (auditVerdict(findings) !== 'high') {
+    return true;
+  }
+  for (const found of findings.filter((candidate) => candidate.severity === 'high')) {
+    const where = found.position ? `:${found.position.line + 1}:${found.position.column + 1}` : '';
+    io.stderr(`${PROGRAM}: ${name}/${found.file}${where}: high: ${found.message} [${found.code}]\n`);
+  }
+  if (await confirmed(`${name}: the audit found ${auditSummary(findings)}: install it anyway?`, context)) {
+    return true;
+  }
+  io.stderr(`${PROGRAM}: ${name}: not installed: the audit found ${auditSummary(findings)} (see "${PROGRAM} audit"; pass --yes to install it anyway).\n`);
+  return false;
 }
 
 async function confirmed(question: string, context: Project): Promise<boolean> {
