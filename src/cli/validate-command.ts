@@ -7,7 +7,11 @@ import { discoverSkills } from '../core/discovery/discover';
 import { loadTriggerTests, type ParsedTriggerTests } from '../core/evals/trigger-file';
 import { loadSkillFile, SKILL_FILE_NAME, type LoadOptions } from '../core/skill-file/load';
 import { hasErrors } from '../core/skill-file/diagnostic-codes';
-import type { DiscoveryProblem, Severity, SkillDiagnostic, SkillRoot } from '../core/model/types';
+import type { DiscoveryProblem, Severity, SkillDiagnostic, SkillRecord, SkillRoot } from '../core/model/types';
+import { overlapDiagnostics } from '../core/evals/overlap';
+import { readTextIfAny } from '../core/discovery/validate-all';
+import { modelVisibleSkills } from '../core/use/catalog';
+import { findSkills } from '../core/use/find';
 import { parseArguments } from './args';
 import { PROJECT_OPTION, projectFromArguments, validationTarget } from './inputs';
 import { displayPath, ExitCode, InputError, plural, type CliIo } from './io';
@@ -50,9 +54,11 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
 
   const skills: ValidatedSkill[] = [];
   const problems: DiscoveryProblem[] = [...project.problems];
+  /** The skills of folders of skills: the sets whose members compete for queries. */
+  const discovered: SkillRecord[] = [];
   if (project.roots.length > 0) {
     // The project's locations together, so a name clash between them shows as the editor shows it.
-    skills.push(...(await validateRoots(project.roots, loadOptions, problems)));
+    skills.push(...(await validateRoots(project.roots, loadOptions, problems, discovered)));
   }
   for (const [index, target] of targets.entries()) {
     if (target.kind === 'skill') {
@@ -62,13 +68,14 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
       }
       skills.push({ file: loaded.file, name: loaded.metadata?.name ?? path.basename(target.dir), diagnostics: sortedByPosition(loaded.diagnostics) });
     } else {
-      skills.push(...(await validateRoots([target.root], loadOptions, problems)));
+      skills.push(...(await validateRoots([target.root], loadOptions, problems, discovered)));
     }
   }
 
   for (const skill of skills) {
     skill.triggerTests = await loadTriggerTests(path.dirname(skill.file), { blockingReads: true });
   }
+  await addOverlaps(skills, discovered);
 
   if (options.has('json')) {
     io.stdout(`${JSON.stringify({ skills: skills.map(toJson), problems: problems.map(problemToJson) })}\n`);
@@ -86,13 +93,31 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
   return skills.some((skill) => hasErrors(allDiagnostics(skill))) || problems.some((problem) => problem.severity === 'error') ? ExitCode.failure : ExitCode.ok;
 }
 
+/** Queries another skill ranks first for, and descriptions too alike, among the skills of the folders given. */
+async function addOverlaps(skills: readonly ValidatedSkill[], discovered: readonly SkillRecord[]): Promise<void> {
+  const byFile = new Map(discovered.map((record) => [record.file, record]));
+  const tests = skills.flatMap((skill) => {
+    const record = byFile.get(skill.file);
+    return record && skill.triggerTests?.tests ? [{ record, tests: skill.triggerTests.tests }] : [];
+  });
+  const visible = modelVisibleSkills(discovered);
+  const found = await overlapDiagnostics(discovered, tests, (query) => findSkills(visible, query), readTextIfAny);
+  for (const skill of skills) {
+    skill.diagnostics = sortedByPosition([...skill.diagnostics, ...found.filter((diagnostic) => diagnostic.file === skill.file)]);
+    if (skill.triggerTests) {
+      skill.triggerTests.diagnostics.push(...found.filter((diagnostic) => diagnostic.file === skill.triggerTests!.file));
+    }
+  }
+}
+
 function allDiagnostics(skill: ValidatedSkill): SkillDiagnostic[] {
   return [...skill.diagnostics, ...sortedByPosition(skill.triggerTests?.diagnostics ?? [])];
 }
 
 /** The skills of `roots`; their discovery problems are added to `problems`. */
-async function validateRoots(roots: readonly SkillRoot[], loadOptions: LoadOptions, problems: DiscoveryProblem[]): Promise<ValidatedSkill[]> {
+async function validateRoots(roots: readonly SkillRoot[], loadOptions: LoadOptions, problems: DiscoveryProblem[], discovered: SkillRecord[]): Promise<ValidatedSkill[]> {
   const discovery = await discoverSkills(roots, loadOptions);
+  discovered.push(...discovery.skills);
   // A mistyped path in CI must fail rather than pass with nothing checked.
   if (discovery.skills.length === 0) {
     problems.push(noSkillsProblem(roots));

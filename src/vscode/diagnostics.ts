@@ -15,7 +15,8 @@ import { REPORTED_BY_VSCODE_SKILLS } from '../core/skill-file/diagnostic-codes';
 import type { ChatProblem } from '../core/chat/commands';
 import type { SkillDiagnostic, SkillRecord } from '../core/model/types';
 import { toVscodeDiagnostic } from './convert';
-import { describeValidation, validateAllSkills, type ValidationSummary } from '../core/discovery/validate-all';
+import { describeValidation, readTextIfAny, validateAllSkills, type ValidationSummary } from '../core/discovery/validate-all';
+import { OVERLAP_CODES, overlapDiagnostics, queryOverlaps } from '../core/evals/overlap';
 import type { SkillsHost } from './skills-host';
 import type { TriggerTestFiles } from './testing/trigger-test-files';
 import { Disposable } from './disposable';
@@ -64,6 +65,8 @@ export class SkillDiagnostics extends Disposable {
 
   /** Trigger-test files whose diagnostics are published. */
   private publishedTriggerTests = new Set<string>();
+  /** Skills competing for queries, per file, kept apart and shown with each file's own findings. */
+  private overlaps = new Map<string, SkillDiagnostic[]>();
 
   constructor(
     private readonly host: SkillsHost,
@@ -71,7 +74,12 @@ export class SkillDiagnostics extends Disposable {
   ) {
     super();
     this.register(host.onDidChange((snapshot) => this.enqueue(snapshot)));
-    this.register(triggerTests.onDidChange(() => this.followTriggerTests()));
+    this.register(
+      triggerTests.onDidChange(() => {
+        this.followTriggerTests();
+        this.enqueueOverlaps();
+      }),
+    );
     this.register(vscode.workspace.onDidOpenTextDocument((document) => this.validateDocument(document)));
     this.register(vscode.workspace.onDidChangeTextDocument((event) => this.scheduleDocument(event.document)));
     this.register(vscode.workspace.onDidCloseTextDocument((document) => void this.revertToDisk(document.uri)));
@@ -107,7 +115,12 @@ export class SkillDiagnostics extends Disposable {
     const { checked, errors, warnings, skippedUntrusted, locationProblems } = summary;
     const problems: ChatProblem[] = [
       ...[...this.findings.values()].flatMap(({ uri, diagnostics }) =>
-        diagnostics.map((diagnostic) => ({ file: uri.fsPath, line: diagnostic.range.start.line, severity: diagnostic.severity, message: diagnostic.message })),
+        [...diagnostics, ...(this.overlaps.get(uri.fsPath) ?? [])].map((diagnostic) => ({
+          file: uri.fsPath,
+          line: diagnostic.range.start.line,
+          severity: diagnostic.severity,
+          message: diagnostic.message,
+        })),
       ),
       ...locationProblems.map((problem) => ({ file: problem.path, line: 0, severity: problem.severity, message: problem.message })),
     ];
@@ -121,6 +134,42 @@ export class SkillDiagnostics extends Disposable {
 
   private enqueue(snapshot: RegistrySnapshot): void {
     this.queue = this.queue.then(() => this.followRegistry(snapshot)).catch((error: unknown) => this.host.log.error(`Updating diagnostics failed: ${String(error)}`));
+    this.enqueueOverlaps();
+  }
+
+  private enqueueOverlaps(): void {
+    this.queue = this.queue.then(() => this.followOverlaps()).catch((error: unknown) => this.host.log.error(`Checking skills that compete failed: ${String(error)}`));
+  }
+
+  /** Competing queries and alike descriptions over the trusted skills, each file shown again when its share changed. */
+  private async followOverlaps(): Promise<void> {
+    const snapshot = this.host.snapshot;
+    const trusted = snapshot.skills.filter((record) => record.status !== 'untrusted');
+    const tests = this.triggerTests.skills.flatMap(({ record, parsed }) => (parsed?.tests ? [{ record, tests: parsed.tests }] : []));
+    const found = await overlapDiagnostics(trusted, tests, (query) => snapshot.findSkills(query), readTextIfAny);
+    const next = new Map<string, SkillDiagnostic[]>();
+    for (const diagnostic of found) {
+      next.set(diagnostic.file, [...(next.get(diagnostic.file) ?? []), diagnostic]);
+    }
+    const files = new Set([...this.overlaps.keys(), ...next.keys()]);
+    const before = this.overlaps;
+    this.overlaps = next;
+    for (const file of files) {
+      if (JSON.stringify(before.get(file)) !== JSON.stringify(next.get(file))) {
+        this.showAgain(vscode.Uri.file(file));
+      }
+    }
+  }
+
+  /** Shows a file's findings with its current share of overlaps (an open trigger file follows its buffer instead). */
+  private showAgain(uri: vscode.Uri): void {
+    if (this.isOpen(uri.fsPath) && this.isTriggerTestFile(uri)) {
+      return;
+    }
+    const own = this.findings.get(uri.toString())?.diagnostics ?? this.triggerTests.ofFile(uri.fsPath)?.parsed?.diagnostics;
+    if (own) {
+      this.collection.set(uri, this.shown(uri, own));
+    }
   }
 
   /** Skills that changed on disk get fresh diagnostics; removed ones lose theirs. */
@@ -154,7 +203,7 @@ export class SkillDiagnostics extends Disposable {
     }
     for (const [file, diagnostics] of current) {
       if (!this.isOpen(file)) {
-        this.collection.set(vscode.Uri.file(file), diagnostics.map(toVscodeDiagnostic));
+        this.collection.set(vscode.Uri.file(file), this.shown(vscode.Uri.file(file), diagnostics));
       }
     }
     this.publishedTriggerTests = new Set(current.keys());
@@ -191,7 +240,12 @@ export class SkillDiagnostics extends Disposable {
 
   private validateDocument(document: vscode.TextDocument): void {
     if (this.isTriggerTestFile(document.uri) && !document.isClosed) {
-      this.collection.set(document.uri, parseTriggerTests(document.getText(), document.uri.fsPath).diagnostics.map(toVscodeDiagnostic));
+      // The buffer's queries, not the file's, are checked against the other skills.
+      const parsed = parseTriggerTests(document.getText(), document.uri.fsPath);
+      const record = this.triggerTests.ofFile(document.uri.fsPath)?.record;
+      const snapshot = this.host.snapshot;
+      const overlaps = record && parsed.tests ? queryOverlaps([{ record, tests: parsed.tests }], (query) => snapshot.findSkills(query)) : [];
+      this.collection.set(document.uri, [...parsed.diagnostics, ...overlaps].map(toVscodeDiagnostic));
       return;
     }
     if (!isSkillFile(document.uri) || document.isClosed || !this.mayRead(document.uri)) {
@@ -205,7 +259,7 @@ export class SkillDiagnostics extends Disposable {
   private async revertToDisk(uri: vscode.Uri): Promise<void> {
     const triggerTests = uri.scheme === 'file' ? this.triggerTests.ofFile(uri.fsPath)?.parsed : undefined;
     if (triggerTests) {
-      this.collection.set(uri, triggerTests.diagnostics.map(toVscodeDiagnostic));
+      this.collection.set(uri, this.shown(uri, triggerTests.diagnostics));
       return;
     }
     if (!isSkillFile(uri)) {
@@ -221,6 +275,8 @@ export class SkillDiagnostics extends Disposable {
   }
 
   private publish(uri: vscode.Uri, diagnostics: SkillDiagnostic[]): void {
+    // Validate Skills reports overlaps too; the live ones are merged in when shown.
+    diagnostics = diagnostics.filter((diagnostic) => !(OVERLAP_CODES as readonly string[]).includes(diagnostic.code));
     this.findings.set(uri.toString(), { uri, diagnostics });
     this.collection.set(uri, this.shown(uri, diagnostics));
   }
@@ -231,6 +287,6 @@ export class SkillDiagnostics extends Disposable {
   }
 
   private shown(uri: vscode.Uri, diagnostics: readonly SkillDiagnostic[]): vscode.Diagnostic[] {
-    return notReportedByVsCode(uri, diagnostics).map(toVscodeDiagnostic);
+    return [...notReportedByVsCode(uri, diagnostics), ...(this.overlaps.get(uri.fsPath) ?? [])].map(toVscodeDiagnostic);
   }
 }

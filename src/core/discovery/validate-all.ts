@@ -1,9 +1,10 @@
 // "Validate Skills": every trusted skill of every location, read in full (body checks included),
-// its trigger tests (evals/triggers.json) when it has them, and discovery problems that point at
-// a file, summed up for the user.
+// its trigger tests (evals/triggers.json) when it has them, skills that compete for the same
+// queries, and discovery problems that point at a file, summed up for the user.
 
 import { promises as fsp } from 'node:fs';
 import { mapWithConcurrency } from '../util/async';
+import { overlapDiagnostics } from '../evals/overlap';
 import { loadTriggerTests } from '../evals/trigger-file';
 import { loadSkillFile } from '../skill-file/load';
 import type { RegistrySnapshot } from './registry';
@@ -27,6 +28,7 @@ const VALIDATE_CONCURRENCY = 32;
 export async function validateAllSkills(snapshot: RegistrySnapshot): Promise<ValidationSummary> {
   const trusted = snapshot.skills.filter((record) => record.status !== 'untrusted');
   const results = await mapWithConcurrency(trusted, VALIDATE_CONCURRENCY, async (record) => ({
+    record,
     file: record.file,
     diagnostics: (await loadSkillFile(record.dir, { checkBody: true }))?.diagnostics,
     triggerTests: await loadTriggerTests(record.dir),
@@ -42,6 +44,15 @@ export async function validateAllSkills(snapshot: RegistrySnapshot): Promise<Val
     if (result.diagnostics && result.triggerTests) {
       files.set(result.triggerTests.file, result.triggerTests.diagnostics);
     }
+  }
+  const overlaps = await overlapDiagnostics(
+    trusted,
+    results.flatMap(({ record, triggerTests }) => (triggerTests?.tests ? [{ record, tests: triggerTests.tests }] : [])),
+    (query) => snapshot.findSkills(query),
+    readTextIfAny,
+  );
+  for (const diagnostic of overlaps) {
+    files.set(diagnostic.file, [...(files.get(diagnostic.file) ?? []), diagnostic]);
   }
   const locationProblems: DiscoveryProblem[] = [];
   for (const problem of snapshot.problems) {
@@ -69,6 +80,11 @@ export function describeValidation(summary: Pick<ValidationSummary, 'checked' | 
   const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
   const text = `Checked ${plural(summary.checked, 'skill')}: ${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}.`;
   return summary.skippedUntrusted > 0 ? `${text} ${plural(summary.skippedUntrusted, 'skill')} of the untrusted workspace not read.` : text;
+}
+
+/** A file's text, or undefined when it cannot be read (it changed since the snapshot). */
+export function readTextIfAny(file: string): Promise<string | undefined> {
+  return fsp.readFile(file, 'utf8').catch(() => undefined);
 }
 
 async function isFile(file: string): Promise<boolean> {

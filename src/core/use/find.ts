@@ -24,7 +24,7 @@ export interface SkillMatch {
 }
 
 /** Words that carry no intent in queries like "how do I fill in a pdf form". */
-const STOP_WORDS = new Set(
+export const STOP_WORDS: ReadonlySet<string> = new Set(
   'a an and are as at be by can do for from help how i in into is it me my need of on or our please some that the these this those to use using want we what which with you your'.split(' '),
 );
 

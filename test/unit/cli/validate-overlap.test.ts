@@ -1,0 +1,35 @@
+// `agent-skills validate` over a folder of skills also says which skills compete for the same
+// queries: a trigger query another skill ranks first for, and descriptions too alike.
+
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { runCli } from '../../../src/cli/run';
+import { removeDir, skillText, tempDir, writeTree } from '../../fixtures/trees/tree';
+
+describe('agent-skills validate: skills that compete', () => {
+  let dir: string;
+  beforeEach(async () => (dir = await tempDir()));
+  afterEach(() => removeDir(dir));
+
+  it('warns on the competing query and on both alike descriptions, and still exits 0', async () => {
+    const alike = 'Review a cloud architecture against the well-architected framework pillars for CLOUD workloads and report the risks.';
+    await writeTree(dir, {
+      'aws-review': { 'SKILL.md': skillText('aws-review', alike.replace('CLOUD', 'AWS')) },
+      'azure-review': {
+        'SKILL.md': skillText('azure-review', alike.replace('CLOUD', 'Azure')),
+        evals: { 'triggers.json': '[\n  { "query": "review my AWS workloads", "should_trigger": true }\n]' },
+      },
+    });
+    let stdout = '';
+    const code = await runCli(['validate', '.'], { stdout: (text) => (stdout += text), stderr: () => undefined, cwd: dir });
+
+    assert.equal(code, 0, stdout);
+    assert.match(stdout, /^aws-review\/SKILL\.md:3:14: warning: The description of aws-review is \d+% alike to azure-review's: .* \[overlap-description\]$/m);
+    assert.match(stdout, /^azure-review\/SKILL\.md:3:14: warning: The description of azure-review is \d+% alike to aws-review's: .* \[overlap-description\]$/m);
+    assert.match(
+      stdout,
+      /^azure-review\/evals\/triggers\.json:2:3: warning: "review my AWS workloads" ranks aws-review above azure-review in the skill search \(azure-review comes 2nd\).* \[overlap-query\]$/m,
+    );
+    assert.ok(!stdout.includes(path.join(dir, 'aws-review')), 'paths are relative to the working folder');
+  });
+});
