@@ -46,7 +46,8 @@ const common = {
  * The libraries only `agent-skills mcp` uses (the MCP SDK and the file watcher) are most of the
  * command line's code. src/cli/mcp/libraries.ts is the one module that imports them; it is bundled
  * apart, so every other command and --help compile a bundle a fifth of the size, and `mcp` loads it
- * when its modules are first used.
+ * when its modules are first used. The HTTP server and the stdio wire, which only `mcp` runs, are
+ * bundled there through it.
  */
 const MCP_LIBRARIES_ENTRY = 'src/cli/mcp/libraries.ts';
 const MCP_LIBRARIES_BUNDLE = 'cli-mcp-libraries.js';

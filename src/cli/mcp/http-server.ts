@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { Readable } from 'node:stream';
 import { validateHostHeader, validateOriginHeader, WebStandardStreamableHTTPServerTransport } from './libraries';
 import { errorMessage } from '../../core/util/errors';
-import { InputError, plural } from '../io';
+import { plural } from '../io';
 import { urlHost, type ListenAddress } from './http-options';
 import type { SkillsService } from './mcp-command';
 import type { SkillsServer } from './skills-server';
@@ -186,11 +186,17 @@ function plainResponse(status: number, text: string, headers: Record<string, str
   return new Response(`${text}\n`, { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...headers } });
 }
 
+/**
+ * The address cannot be listened on: the user's input, not a fault. This module is bundled with the
+ * MCP libraries, apart from the command line's InputError, so the command turns it into one.
+ */
+export class ListenError extends Error {}
+
 function listen(server: Server, address: ListenAddress): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       const reason = error.code === 'EADDRINUSE' ? 'the port is in use' : error.code === 'EADDRNOTAVAIL' ? 'no interface of this machine has that address' : errorMessage(error);
-      reject(new InputError(`mcp: cannot listen on ${urlHost(address.host)}:${address.port}: ${reason}.`));
+      reject(new ListenError(`mcp: cannot listen on ${urlHost(address.host)}:${address.port}: ${reason}.`));
     });
     server.listen(address.port, address.host, () => {
       const bound = server.address();

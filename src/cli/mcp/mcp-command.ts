@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { StdioServerTransport } from './libraries';
+import { guardLines, ListenError, MAX_MESSAGE_BYTES, serveSkillsOverHttp, StdioServerTransport } from './libraries';
 import { SkillRegistry } from '../../core/discovery/registry';
 import { buildSkillRoots, SKILLS_PATH_ENV } from '../../core/discovery/roots';
 import { DEFAULT_CATALOG_BUDGET_CHARS } from '../../core/use/catalog';
@@ -16,12 +16,11 @@ import type { SkillRoot } from '../../core/model/types';
 import { parseArguments, positiveInteger } from '../args';
 import { VERSION } from '../help';
 import { PROJECT_OPTION, projectFromArguments, watchedRootsFromArguments } from '../inputs';
-import { ExitCode, PROGRAM, UsageError, type CliIo } from '../io';
+import { ExitCode, InputError, PROGRAM, UsageError, type CliIo } from '../io';
 import { allowedHostnames, parseListenAddress, readBearerToken, requireTokenBeyondLoopback } from './http-options';
 import { RootWatcher } from './root-watcher';
 import { SkillsServer } from './skills-server';
 import { PublishedSkills } from '../../core/mcp/published-skills';
-import { guardLines, MAX_MESSAGE_BYTES } from './wire';
 
 export interface SkillsServiceOptions {
   roots: readonly SkillRoot[];
@@ -183,9 +182,10 @@ export async function mcpCommand(args: readonly string[], io: CliIo): Promise<nu
   });
   const serviceOptions = { roots, allowlist: lists.get('allow') ?? [], catalogBudgetChars, log };
   if (address) {
-    const { serveSkillsOverHttp } = require('./http-server') as typeof import('./http-server'); // eslint-disable-line @typescript-eslint/no-require-imports -- stdio never loads it
     const allowedHosts = allowedHostnames(address, lists.get('allow-host') ?? []);
-    await serveSkillsOverHttp(await startSkillsService(serviceOptions), { address, token, allowedHostnames: allowedHosts, stop, log });
+    await serveSkillsOverHttp(await startSkillsService(serviceOptions), { address, token, allowedHostnames: allowedHosts, stop, log }).catch((error: unknown) => {
+      throw error instanceof ListenError ? new InputError(error.message) : error;
+    });
   } else {
     await serveSkills({ ...serviceOptions, input: process.stdin, output: process.stdout, stop });
   }

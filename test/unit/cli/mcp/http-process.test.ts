@@ -4,6 +4,7 @@
 
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { createServer } from 'node:net';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
@@ -53,6 +54,19 @@ describe('agent-skills mcp --http, as a process', function () {
       assert.equal(run.code, 2, `${address}: ${run.stderr}`);
       assert.match(run.stderr, /would serve skills beyond this machine without a token\. Give one with --token-file FILE or AGENT_SKILLS_MCP_TOKEN/);
       assert.doesNotMatch(run.stderr, /listening on/);
+    }
+  });
+
+  it('names a port already in use as the user\'s problem (exit 1), not an internal error', async () => {
+    const occupant = createServer();
+    await new Promise<void>((resolve) => occupant.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = occupant.address() as { port: number };
+      const run = await runMcp(['--http', `127.0.0.1:${port}`, skills]);
+      assert.equal(run.code, 1, run.stderr);
+      assert.match(run.stderr, new RegExp(`agent-skills: mcp: cannot listen on 127\\.0\\.0\\.1:${port}: the port is in use\\.`));
+    } finally {
+      await new Promise((resolve) => occupant.close(resolve));
     }
   });
 
