@@ -4,7 +4,18 @@
 // skills. Everything follows the registry: a change updates tools, prompts and entries and tells
 // the client.
 
-import { McpServer, ProtocolError, ProtocolErrorCode, SkillsExtension, type RegisteredPrompt, type RegisteredTool, type SkillSource, type StandardSchemaWithJSON, type Transport, refineAnswers } from './libraries';
+import {
+  McpServer,
+  ProtocolError,
+  ProtocolErrorCode,
+  SkillsExtension,
+  type RegisteredPrompt,
+  type RegisteredTool,
+  type SkillSource,
+  type StandardSchemaWithJSON,
+  type Transport,
+  refineAnswers,
+} from './libraries';
 import { activateSkill, readResourceOfSkill } from '../../core/use/activation';
 import { activationToolText, parseActivateInput, parseFindInput, parseReadResourceInput, renderFindResult } from '../../core/chat/tool-texts';
 import { MCP_TOOL_NAMES } from '../../core/chat/tool-names';

@@ -57,7 +57,7 @@ describe('agent-skills mcp --http, as a process', function () {
     }
   });
 
-  it('names a port already in use as the user\'s problem (exit 1), not an internal error', async () => {
+  it("names a port already in use as the user's problem (exit 1), not an internal error", async () => {
     const occupant = createServer();
     await new Promise<void>((resolve) => occupant.listen(0, '127.0.0.1', resolve));
     try {
