@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { harnessAvailable, screenshot, waitFor, waitForViewText } from '../../util';
+import { harnessAvailable, pressKeys, screenshot, typeText, waitFor, waitForViewText } from '../../util';
 import { diagnosticSummary, diagnosticsOf, setWorkspaceSetting, skillNamed, skillsApi, treeGroups, treeItem, userSkillsFolder, waitForSkills, workspaceSkillsFolder } from '../../editor-helpers';
 
 /** The line Show Catalog puts above a catalog: its size counted here, the budget, and what it holds. */
@@ -15,9 +15,13 @@ describe('Skills commands', () => {
   afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
 
   describe('Create Skill', () => {
-    after(() => {
+    after(async () => {
       fs.rmSync(path.join(workspaceSkillsFolder(), 'release-notes'), { recursive: true, force: true });
-      fs.rmSync(path.join(userSkillsFolder(), 'my-habits'), { recursive: true, force: true });
+      for (const name of ['my-habits', 'notes', 'kept-name']) {
+        fs.rmSync(path.join(userSkillsFolder(), name), { recursive: true, force: true });
+      }
+      const api = await skillsApi();
+      await waitForSkills(api, (skills) => !skills.some((skill) => skill.source.kind === 'user' && ['notes', 'kept-name'].includes(skill.name)), 'the user skills made here did not go');
     });
 
     it('scaffolds a valid skill in the chosen location, lists it and opens it', async () => {
@@ -51,6 +55,53 @@ describe('Skills commands', () => {
       const uri = await vscode.commands.executeCommand<vscode.Uri | undefined>('agentSkills.createSkill', { name: 'my-habits', location: 'User', open: false });
       assert.equal(uri?.fsPath, path.join(userSkillsFolder(), 'my-habits', 'SKILL.md'));
       assert.equal(skillNamed(api, 'my-habits')?.source.kind, 'user');
+    });
+
+    const nameInput = { selector: '.quick-input-box input', within: '.quick-input-widget' };
+
+    it('checks the name against every location as it is typed, and creates where it is free', async function () {
+      if (!harnessAvailable()) {
+        this.skip();
+      }
+      // pdf-tools is a folder in the workspace's location and in the user's: refused as it is typed.
+      const refused = vscode.commands.executeCommand<vscode.Uri | undefined>('agentSkills.createSkill', { open: false });
+      await typeText('pdf-tools', nameInput);
+      await waitForViewText('css:.quick-input-widget', 'A folder named "pdf-tools" already exists in every location (editor, User). Choose another name.');
+      await pressKeys('Enter');
+      await pressKeys('Escape');
+      assert.equal(await refused, undefined);
+      // notes is a folder in the workspace's location only: a warning says so, and User is where it goes.
+      const created = vscode.commands.executeCommand<vscode.Uri | undefined>('agentSkills.createSkill', { open: false });
+      await typeText('notes', nameInput);
+      await waitForViewText('css:.quick-input-widget', 'A folder named "notes" already exists in editor; the new skill can go to User.');
+      await pressKeys('Enter');
+      assert.equal((await created)?.fsPath, path.join(userSkillsFolder(), 'notes', 'SKILL.md'));
+    });
+
+    it('asks for the name again, as typed, when creating fails', async function () {
+      if (!harnessAvailable()) {
+        this.skip();
+      }
+      const api = await skillsApi();
+      // A location whose folder is a file: creating there fails.
+      fs.writeFileSync(path.join(workspaceSkillsFolder(), '..', '..', 'not-a-folder'), 'a file\n');
+      await setWorkspaceSetting(api, 'locations', ['.agent/skills', 'not-a-folder']);
+      try {
+        const creation = vscode.commands.executeCommand<vscode.Uri | undefined>('agentSkills.createSkill', { open: false });
+        await typeText('kept-name', nameInput);
+        await pressKeys('Enter');
+        await typeText('not-a-folder', nameInput);
+        await pressKeys('Enter');
+        // The name box is back with "kept-name" in it: Enter takes it as it is.
+        await waitForViewText('css:.quick-input-widget', 'Skill name');
+        await pressKeys('Enter');
+        await typeText('User', nameInput);
+        await pressKeys('Enter');
+        assert.equal((await creation)?.fsPath, path.join(userSkillsFolder(), 'kept-name', 'SKILL.md'));
+      } finally {
+        await setWorkspaceSetting(api, 'locations', undefined);
+        fs.rmSync(path.join(workspaceSkillsFolder(), '..', '..', 'not-a-folder'), { force: true });
+      }
     });
 
     it('never overwrites an existing folder, and refuses names that break the rules', async () => {

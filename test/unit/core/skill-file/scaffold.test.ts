@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { validateSkillText } from '../../../../src/core/skill-file/load';
-import { newSkillNameProblem, scaffoldSkillText, skillTitle } from '../../../../src/core/skill-file/scaffold';
+import { newSkillNameProblem, newSkillPlaces, scaffoldSkillText, skillTitle } from '../../../../src/core/skill-file/scaffold';
+import { root } from '../../../fixtures/trees/tree';
 
 describe('newSkillNameProblem', () => {
   it('accepts lowercase names with digits and hyphens', () => {
@@ -68,5 +69,36 @@ describe('scaffoldSkillText', () => {
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe('newSkillPlaces', () => {
+  const workspace = { ...root('/ws/.agent/skills'), label: 'app' };
+  const user = { ...root('/home/me/.agent/skills', 'user'), label: 'User' };
+  const existing =
+    (...dirs: string[]) =>
+    (dir: string) =>
+      dirs.includes(dir);
+
+  it('offers every location when no folder has the name', () => {
+    assert.deepEqual(newSkillPlaces('notes', [workspace, user], existing()), { free: [workspace, user] });
+  });
+
+  it('leaves out a location that has the folder, with a warning naming it', () => {
+    assert.deepEqual(newSkillPlaces('notes', [workspace, user], existing('/ws/.agent/skills/notes')), {
+      free: [user],
+      problem: { severity: 'warning', message: 'A folder named "notes" already exists in app; the new skill can go to User.' },
+    });
+  });
+
+  it('refuses a name taken in every location', () => {
+    assert.deepEqual(newSkillPlaces('notes', [workspace, user], existing('/ws/.agent/skills/notes', '/home/me/.agent/skills/notes')).problem, {
+      severity: 'error',
+      message: 'A folder named "notes" already exists in every location (app, User). Choose another name.',
+    });
+    assert.deepEqual(newSkillPlaces('notes', [user], existing('/home/me/.agent/skills/notes')).problem, {
+      severity: 'error',
+      message: 'A folder named "notes" already exists in User. Choose another name.',
+    });
   });
 });
