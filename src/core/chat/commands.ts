@@ -40,15 +40,28 @@ export function useUsage(snapshot: RegistrySnapshot): string {
   return `Usage: \`/use <skill> [arguments]\`. Skills you can start: ${names.slice(0, MAX_NAMES_IN_USAGE).join(', ')}${more}.`;
 }
 
-const MAX_DESCRIPTION_IN_LIST = 160;
+/** About two lines of a narrow chat panel (270–300 px); the whole description is one click away. */
+const MAX_DESCRIPTION_IN_LIST = 80;
 
 /** A Markdown table cell: one line, no pipe that would split the row. */
 function cell(text: string): string {
   return singleLine(text).replace(/\|/g, '\\|');
 }
 
+/** Cut to `length` characters at a word's end, with an ellipsis. */
 function truncate(text: string, length: number): string {
-  return text.length > length ? `${text.slice(0, length - 1)}…` : text;
+  if (text.length <= length) {
+    return text;
+  }
+  const cut = text.slice(0, length - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${lastSpace > 0 ? cut.slice(0, lastSpace) : cut}…`;
+}
+
+/** The first sentence: what a skill does, before the "Use when…" that only the model needs. */
+function firstSentence(text: string): string {
+  const end = /[.!?](?=\s)/.exec(text);
+  return end ? text.slice(0, end.index + 1) : text;
 }
 
 function descriptionText(record: SkillRecord): string {
@@ -57,7 +70,7 @@ function descriptionText(record: SkillRecord): string {
     return `Shadowed by ${record.shadowedBy}`;
   }
   if (record.metadata) {
-    return record.metadata.description;
+    return firstSentence(singleLine(record.metadata.description));
   }
   const error = leadingProblem(record);
   return error ? error.message : '';

@@ -147,11 +147,12 @@ export interface SourceNames {
   shadowedBy?: string;
 }
 
-/** The short text after the label. */
+/** The short text after the label. The Active group names no source: the room goes to the description. */
 export function skillDescription(record: SkillRecord, homeDir?: string, names: SourceNames = { source: record.root.label }): string {
   const problem = mainProblem(record);
   if (record.stale) {
-    return `stale: ${problem ? collapseWhitespace(problem.message) : 'the file on disk is broken'}`;
+    // Short enough to read whole in a narrow view; the tooltip and the Problems panel say the rest.
+    return `stale: ${problem ? `${problem.severity} on line ${problem.range.start.line + 1}` : 'the file on disk is broken'}`;
   }
   switch (record.status) {
     case 'invalid':
@@ -162,8 +163,6 @@ export function skillDescription(record: SkillRecord, homeDir?: string, names: S
       return `shadowed by ${names.shadowedBy ?? displayPath(record.shadowedBy ?? '', homeDir)}`;
     case 'untrusted':
       return `${names.source} (untrusted)`;
-    case 'active':
-      return `${names.source} · ${collapseWhitespace(record.metadata?.description ?? '')}`;
     default:
       // The placeholder says nothing about the skill; what to do about it does.
       return isDraft(record) ? 'draft: write its description' : collapseWhitespace(record.metadata?.description ?? '');

@@ -60,7 +60,7 @@ describe('the language-model tools', () => {
         rows.slice(0, 2).map((row) => [row.level, row.label, row.description]),
         [
           [1, 'Active', '1'],
-          [2, 'pdf-report', `chat · ${description}`],
+          [2, 'pdf-report', description],
         ],
       );
     });

@@ -2,7 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { describeRequests, instructionsOf, lastUserText, useChatView } from '../../chat-helpers';
-import { harnessAvailable, openChat, readViewText, scriptedModel, waitFor } from '../../util';
+import { harnessAvailable, openChat, readViewText, screenshot, scriptedModel, waitFor } from '../../util';
 
 /** The notifications of this window, read from the notification center (toasts do not show here). */
 async function notificationsText(): Promise<string> {
@@ -27,6 +27,9 @@ describe('@skills commands', () => {
     assert.match(turn.chatText, /^audit-fork · (available|active), runs isolated · /m);
     assert.match(turn.chatText, /^broken-yaml · invalid · /m);
     assert.match(turn.chatText, /^home-helper · [^\n]* · User: /m);
+    if (harnessAvailable()) {
+      await screenshot('list');
+    }
   });
 
   it('/use starts a skill hidden from the model, and the model follows it with the arguments', async () => {

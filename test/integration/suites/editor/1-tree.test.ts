@@ -209,7 +209,7 @@ describe('the Skills view as VS Code draws it', () => {
       rows.slice(0, 3).map((row) => [row.level, row.label, row.description]),
       [
         [1, 'Active', '1'],
-        [2, 'notes', 'editor · Write meeting notes in the team format, with decisions and owners.'],
+        [2, 'notes', 'Write meeting notes in the team format, with decisions and owners.'],
         [1, 'Available', '6'],
       ],
     );

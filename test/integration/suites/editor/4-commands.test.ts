@@ -155,7 +155,7 @@ describe('Skills commands', () => {
       assert.match(text, /^<skill name="pdf-tools" dir="[^"]+pdf-tools">\n# PDF tools\n\nExtract the text of report\.pdf page by page/);
       await waitForSkills(api, () => skillNamed(api, 'pdf-tools', 'workspace')?.status === 'active', 'pdf-tools is not active');
       assert.deepEqual(treeGroups(api).slice(0, 2), ['Active', 'Available']);
-      assert.equal(treeItem(api, 'Active', 'pdf-tools')?.description, 'editor · Extract text and tables from PDF files. Use when the user mentions a PDF.');
+      assert.equal(treeItem(api, 'Active', 'pdf-tools')?.description, 'Extract text and tables from PDF files. Use when the user mentions a PDF.');
     });
 
     it('returns exactly what the activation tool gives the model', async () => {

@@ -66,6 +66,13 @@ describe('renderSkillList', () => {
     assert.match(text, /^- \*\*\[fresh\]\(file:\/\/\/skills\/fresh\/SKILL\.md\)\*\* · available, draft: not offered to the model · Workspace: Describe/m);
   });
 
+  it('keeps each entry to a few lines of a narrow chat panel: the first sentence of the description, cut at 80 characters', () => {
+    const long = 'Builds a PDF report from the test results, with charts and a summary page for the release. Use when asked for a report.';
+    const [, , entry] = renderSkillList(fakeSnapshot([fakeRecord('pdf', long), fakeRecord('notes', 'Takes notes. Use when asked.')]), { link }).split('\n');
+    assert.equal(entry, '- **[pdf](file:///skills/pdf/SKILL.md)** · available · Workspace: Builds a PDF report from the test results, with charts and a summary page for…');
+    assert.match(renderSkillList(fakeSnapshot([fakeRecord('notes', 'Takes notes. Use when asked.')]), { link }), /Workspace: Takes notes\\\.$/);
+  });
+
   it('counts untrusted skills without showing anything of them', () => {
     const text = renderSkillList(fakeSnapshot([fakeRecord('pdf', 'PDFs.'), fakeRecord('secret', 'Secret text.', { status: 'untrusted' })]), { link });
     assert.doesNotMatch(text, /secret|Secret/);
@@ -168,8 +175,8 @@ describe('renderSkillList statuses', () => {
       fakeRecord('old', 'Old.', { stale: true }),
       fakeRecord('helper', 'Helps.', { metadata: metadata('helper', 'Helps.', { userInvocable: false }) }),
       fakeRecord('empty', 'x', { status: 'invalid', metadata: undefined }),
-      fakeRecord('long', 'a'.repeat(161)),
-      fakeRecord('full', 'b'.repeat(160)),
+      fakeRecord('long', 'a'.repeat(81)),
+      fakeRecord('full', 'b'.repeat(80)),
     ]);
     assert.deepEqual(renderSkillList(snapshot, { link }).split('\n'), [
       '7 skills, 4 usable:',
@@ -179,8 +186,8 @@ describe('renderSkillList statuses', () => {
       '- **[old](file:///skills/old/SKILL.md)** · available, stale: last valid version · Workspace: Old\\.',
       '- **[helper](file:///skills/helper/SKILL.md)** · available, model only · Workspace: Helps\\.',
       '- **[empty](file:///skills/empty/SKILL.md)** · invalid · Workspace: ',
-      `- **[long](file:///skills/long/SKILL.md)** · available · Workspace: ${'a'.repeat(159)}…`,
-      `- **[full](file:///skills/full/SKILL.md)** · available · Workspace: ${'b'.repeat(160)}`,
+      `- **[long](file:///skills/long/SKILL.md)** · available · Workspace: ${'a'.repeat(79)}…`,
+      `- **[full](file:///skills/full/SKILL.md)** · available · Workspace: ${'b'.repeat(80)}`,
     ]);
   });
 

@@ -66,7 +66,7 @@ describe('buildSkillView', () => {
     const view = buildSkillView(await snapshot(), { allowlist: ['pdf', 'notes', 'broken'] });
     assert.deepEqual(outline(view), [
       'Active — 1',
-      '  notes — User · Take notes.',
+      '  notes — Take notes.',
       'Available — 1',
       '  app — 1',
       '    pdf — Extract PDF text.',
@@ -135,7 +135,7 @@ describe('buildSkillView', () => {
     };
     const view = buildSkillView({ ...current, skills: [stale], problems: [] } as RegistrySnapshot, { allowlist: [] });
     const item = (view[0] as GroupViewItem).children[0] as GroupViewItem;
-    assert.equal(item.children[0].description, 'stale: Invalid YAML.');
+    assert.equal(item.children[0].description, 'stale: error on line 2');
     assert.deepEqual(item.children[0].icon, { id: 'warning', color: 'list.warningForeground' });
   });
 
@@ -304,8 +304,9 @@ describe('status groups and words', () => {
 describe('skillDescription', () => {
   it('says why a stale or invalid skill is not what is on disk: its first error, else its first warning', () => {
     const warning = diagnostic('warning', 'Long\n  body.');
-    assert.equal(skillDescription(fakeRecord('pdf', 'x', { stale: true, diagnostics: [diagnostic('info', 'Note.'), warning] })), 'stale: Long body.');
-    assert.equal(skillDescription(fakeRecord('pdf', 'x', { stale: true, diagnostics: [warning, diagnostic('error', 'Bad.')] })), 'stale: Bad.');
+    // Short enough to read whole in a narrow view; the message itself is in the tooltip.
+    assert.equal(skillDescription(fakeRecord('pdf', 'x', { stale: true, diagnostics: [diagnostic('info', 'Note.'), warning] })), 'stale: warning on line 2');
+    assert.equal(skillDescription(fakeRecord('pdf', 'x', { stale: true, diagnostics: [warning, diagnostic('error', 'Bad.')] })), 'stale: error on line 2');
     assert.equal(skillDescription(fakeRecord('pdf', 'x', { stale: true })), 'stale: the file on disk is broken');
     assert.equal(skillDescription(fakeRecord('pdf', 'x', { status: 'invalid', metadata: undefined })), 'invalid');
     assert.equal(skillDescription(fakeRecord('pdf', 'x', { status: 'invalid', metadata: undefined, diagnostics: [warning] })), 'Long body.');
@@ -316,7 +317,8 @@ describe('skillDescription', () => {
     const winner = path.join(home, '.agent', 'skills', 'pdf', 'SKILL.md');
     assert.equal(skillDescription(fakeRecord('pdf', 'x', { status: 'shadowed', shadowedBy: winner }), home), `shadowed by ~${path.sep}${path.join('.agent', 'skills', 'pdf', 'SKILL.md')}`);
     assert.equal(skillDescription(fakeRecord('pdf', 'x', { status: 'untrusted' })), 'Workspace (untrusted)');
-    assert.equal(skillDescription(fakeRecord('pdf', 'Extract\n text.', { status: 'active' })), 'Workspace · Extract text.');
+    // The Active group names no source: the row's room goes to the description (the tooltip names the source).
+    assert.equal(skillDescription(fakeRecord('pdf', 'Extract\n text.', { status: 'active' })), 'Extract text.');
   });
 
   it('is the description of an available or turned-off skill, and empty without one', () => {
