@@ -18,7 +18,7 @@ import { staticSnapshot } from '../core/discovery/static-snapshot';
 import { API_KEY_VARIABLES, ENDPOINT_APIS, endpointTriggerModel, type EndpointApi, type RetryNotice } from '../core/evals/endpoint';
 import { junitXml } from '../core/evals/junit';
 import { triggerTestPrompt } from '../core/evals/request';
-import { routingReport, type RoutingReport } from '../core/evals/routing';
+import { describeTaken, queriesTakenBy, routingReport, type RoutingReport } from '../core/evals/routing';
 import { runTriggerJobs, type TriggerJob } from '../core/evals/run';
 import { loadTriggerTests, MAX_RUNS } from '../core/evals/trigger-file';
 import { DEFAULT_CONCURRENCY, DEFAULT_RUNS, DEFAULT_THRESHOLD, describePrecisionRecall, precisionRecall, type QueryVerdict, type RunOutcome } from '../core/evals/verdict';
@@ -279,8 +279,8 @@ function printReport(evaluation: Evaluation, comparison: readonly BaselineCompar
     for (const { job, verdict } of results) {
       io.stdout(`  ${MARKS[verdict.kind]} "${job.query.query}": ${verdict.message}\n`);
     }
-    for (const cell of evaluation.routing.confusions.filter((candidate) => candidate.loaded === skill)) {
-      io.stdout(`  note: ${skill} took ${plural(cell.runs, 'run')} of ${cell.expected}'s queries (${cell.queries.map((entry) => `"${entry.query}"`).join(', ')})\n`);
+    for (const cell of queriesTakenBy(evaluation.routing, skill)) {
+      io.stdout(`  note: ${skill} ${describeTaken(cell)}\n`);
     }
   }
   const confusions = evaluation.routing.confusions;

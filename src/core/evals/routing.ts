@@ -97,7 +97,12 @@ export function routingReport(queries: readonly RoutedQuery[]): RoutingReport {
   };
 }
 
-/** For the skill that took queries meant for others: "took 2 runs of pdf-report's "…"". */
+/** For the skill that took queries meant for others: the confusions where it was loaded. */
 export function queriesTakenBy(report: RoutingReport, skill: string): RoutingCell[] {
   return report.confusions.filter((cell) => cell.loaded === skill);
+}
+
+/** The note on the skill that took a cell's runs: "took 2 runs of pdf-report's queries ("…", "…")". */
+export function describeTaken(cell: RoutingCell): string {
+  return `took ${cell.runs} run${cell.runs === 1 ? '' : 's'} of ${cell.expected}'s queries (${cell.queries.map((entry) => `"${entry.query}"`).join(', ')})`;
 }

@@ -7,6 +7,7 @@ import * as vscode from 'vscode';
 import { NO_MODEL_MESSAGE } from '../../core/chat/prompt';
 import { untrustedSkillCount } from '../../core/chat/tool-texts';
 import { triggerTestPrompt } from '../../core/evals/request';
+import { describeTaken, queriesTakenBy, routingReport, type RoutedQuery, type RoutingReport } from '../../core/evals/routing';
 import { plannedRequests, runTriggerJobs, type RunResult, type TriggerJob } from '../../core/evals/run';
 import { TRIGGER_TESTS_PATH, type TriggerQuery } from '../../core/evals/trigger-file';
 import { describePrecisionRecall, precisionRecall, type QueryVerdict } from '../../core/evals/verdict';
@@ -58,6 +59,8 @@ export class TriggerTestController extends Disposable {
   private readonly scores = new Map<string, string>();
   /** What the last run decided, per query item id. */
   readonly lastResults = new Map<string, TriggerTestResult>();
+  /** Which skill each query of the last run loaded; undefined until a run reached the model. */
+  lastRouting?: RoutingReport;
 
   constructor(
     private readonly host: SkillsHost,
@@ -193,6 +196,7 @@ export class TriggerTestController extends Disposable {
     this.host.log.info(`Trigger tests: ${jobs.length} queries on ${model.name}.`);
 
     const startedAt = new Map<Job, number>();
+    const routed: RoutedQuery[] = [];
     const runnable = jobs.filter((job) => {
       if (!job.record.metadata?.disableModelInvocation) {
         return true;
@@ -210,13 +214,27 @@ export class TriggerTestController extends Disposable {
         run.started(job.item);
       },
       onRun: (job, index, result) => run.appendOutput(`${job.skill} · run ${index + 1}/${job.runs} · "${job.query.query}": ${describeRun(job.skill, result)}\r\n`, undefined, job.item),
-      onDone: (job, verdict) => decide(job, verdict, Date.now() - (startedAt.get(job) ?? Date.now())),
+      onDone: (job, verdict, outcomes) => {
+        routed.push({ skill: job.skill, query: job.query.query, shouldTrigger: job.query.shouldTrigger, outcomes });
+        decide(job, verdict, Date.now() - (startedAt.get(job) ?? Date.now()));
+      },
     });
     for (const job of summary.cancelled) {
       run.skipped(job.item);
     }
     if (summary.cancelled.length > 0) {
       run.appendOutput(`Cancelled: ${summary.cancelled.length} queries not finished.\r\n`);
+    }
+    this.reportRouting(routingReport(routed), run);
+  }
+
+  /** Keeps the run's routing and notes, on each skill that took queries meant for another, which ones. */
+  private reportRouting(routing: RoutingReport, run: vscode.TestRun): void {
+    this.lastRouting = routing;
+    for (const item of this.skillItems()) {
+      for (const cell of queriesTakenBy(routing, item.label)) {
+        run.appendOutput(`${item.label} ${describeTaken(cell)}.\r\n`, undefined, item);
+      }
     }
   }
 

@@ -112,6 +112,39 @@ describe('running trigger tests', () => {
     });
   });
 
+  it('reports routing over a run of several skills: the query names the skill that took it, which gets a note', async () => {
+    const model = await scriptedModel();
+    // A model that sends journal queries to pdf-forms: daily-journal's query is taken by another skill.
+    model.answerByRules({ ...TRIGGER_RULES, rules: [{ keywords: ['journal', 'w-9'], activate: 'pdf-forms' }] });
+    const controller = await triggerTests();
+    const results = await runItems(controller, [findItem(controller, 'pdf-forms', deterministic[0]), findItem(controller, 'daily-journal')]);
+    const journal = [...results.values()].find((result) => result.query === 'log my day in the journal');
+    assert.equal(journal?.verdict.kind, 'failed');
+    assert.match(journal?.verdict.message ?? '', /Instead: loaded pdf-forms \(3 runs\)\.$/);
+    const routing = controller.lastRouting;
+    assert.deepEqual(routing?.rows.map(({ expected, runs, rate }) => [expected, runs, rate]).sort(), [
+      ['daily-journal', 3, 0],
+      ['pdf-forms', 3, 1],
+    ]);
+    assert.deepEqual(
+      routing?.confusions.map(({ expected, loaded, runs, queries }) => ({ expected, loaded, runs, queries })),
+      [{ expected: 'daily-journal', loaded: 'pdf-forms', runs: 3, queries: [{ query: 'log my day in the journal', runs: 3 }] }],
+    );
+    assert.deepEqual(routing?.falseTriggers, []);
+    // The note on the skill that took the query, in the run's output as the Test Results panel shows it.
+    await vscode.commands.executeCommand('testing.showMostRecentOutput');
+    let shown = '';
+    await waitFor(
+      async () => {
+        // The terminal of the panel wraps long lines wherever it likes: compared without spaces.
+        shown = await readViewText('panel');
+        return shown.replace(/\s/g, '').includes(`pdf-forms took 3 runs of daily-journal's queries ("log my day in the journal").`.replace(/\s/g, ''));
+      },
+      { timeoutMs: 15000, intervalMs: 500, message: () => `the Test Results panel shows no note on pdf-forms:\n${shown}` },
+    );
+    await screenshot('routing-test-results');
+  });
+
   describe('as @skills sends it', () => {
     useChatView();
 

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { escapeXml, junitXml } from '../../../../src/core/evals/junit';
-import { NO_SKILL, queriesTakenBy, routedTo, routingReport } from '../../../../src/core/evals/routing';
+import { describeTaken, NO_SKILL, queriesTakenBy, routedTo, routingReport } from '../../../../src/core/evals/routing';
 import type { RunOutcome } from '../../../../src/core/evals/verdict';
 
 const ran = (...loaded: string[]): RunOutcome => ({ kind: 'completed', triggered: false, loaded, firstLine: '' });
@@ -39,6 +39,8 @@ describe('routing across the set', () => {
       ['pdf'],
     );
     assert.deepEqual(queriesTakenBy(report, 'pdf'), []);
+    assert.equal(describeTaken(report.confusions[0]), `took 2 runs of pdf's queries ("fill the form")`);
+    assert.equal(describeTaken(report.confusions[1]), `took 1 run of pdf's queries ("merge two pdfs")`);
   });
 });
 
