@@ -120,7 +120,7 @@ describe('running trigger tests', () => {
     const results = await runItems(controller, [findItem(controller, 'pdf-forms', deterministic[0]), findItem(controller, 'daily-journal')]);
     const journal = [...results.values()].find((result) => result.query === 'log my day in the journal');
     assert.equal(journal?.verdict.kind, 'failed');
-    assert.match(journal?.verdict.message ?? '', /Instead: loaded pdf-forms \(3 runs\)\.$/);
+    assert.match(journal?.verdict.message ?? '', /All 3 runs loaded pdf-forms\.$/);
     const routing = controller.lastRouting;
     assert.deepEqual(routing?.rows.map(({ expected, runs, rate }) => [expected, runs, rate]).sort(), [
       ['daily-journal', 3, 0],
