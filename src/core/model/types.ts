@@ -22,6 +22,8 @@ export interface SkillDiagnostic {
   /** Absolute path of the file the range refers to (usually the SKILL.md). */
   file: string;
   range: Range;
+  /** For a finding about one target host: its id (`codex`, `claude-code`, …). */
+  host?: string;
 }
 
 /** Where a skill root comes from; the order of this list is the precedence order. */

@@ -35,6 +35,11 @@ export const SKILL_DIAGNOSTIC_CODES = [
   'field-type',
   'unknown-field',
   'extension-field',
+  'allowed-tools-list',
+  // What a target host does with the skill (warnings, each naming the host)
+  'host-folder',
+  'host-ignores-field',
+  'host-budget',
   // Body guidance
   'body-too-long',
   'missing-link',

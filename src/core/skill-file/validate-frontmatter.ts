@@ -20,6 +20,7 @@ import {
 } from './schema';
 import { OPENING_FENCE_RANGE, hasErrors, makeDiagnostic, type SkillDiagnosticCode } from './diagnostic-codes';
 import type { Range, Severity, SkillDiagnostic, SkillMetadata } from '../model/types';
+import { hostsHonouring } from '../hosts/profiles';
 
 export interface FrontmatterValidationContext {
   /** Absolute path reported in diagnostics. */
@@ -375,14 +376,27 @@ function readTypedOptionalFields(data: Record<string, unknown>, strict: boolean,
     const result = schema.safeParse(data[field]);
     if (result.success) {
       values[field] = result.data;
-    } else if (strict && field === 'allowed-tools') {
-      // The specification defines it as one space-separated string; a YAML list is a common slip.
-      sink.add('field-type', 'error', `"${field}" must be ${expected}, as the specification defines it, e.g. "allowed-tools: Read Grep".`, sink.valueRange(field));
+    } else if (field === 'allowed-tools' && isListOfText(data[field])) {
+      // The specification's text defines one space-separated string, but its reference validator
+      // accepts a list: a portability warning in every mode, naming the hosts that read the field.
+      const list = data[field] as string[];
+      values[field] = list.join(' ');
+      const readers = hostsHonouring(field).map((host) => host.name);
+      sink.add(
+        'allowed-tools-list',
+        'warning',
+        `"allowed-tools" is a list; the specification defines it as one string of tool names separated by spaces ("allowed-tools: ${list.join(' ')}").${readers.length > 0 ? ` ${readers.join(', ')} ${readers.length === 1 ? 'reads' : 'read'} this field and may not understand a list.` : ''}`,
+        sink.valueRange(field),
+      );
     } else {
       sink.add('field-type', 'warning', `"${field}" must be ${expected}; this value is ignored.`, sink.valueRange(field));
     }
   }
   return values as TypedOptionalValues;
+}
+
+function isListOfText(value: unknown): boolean {
+  return Array.isArray(value) && value.every((item) => typeof item === 'string');
 }
 
 function isEmptyRange(range: Range): boolean {

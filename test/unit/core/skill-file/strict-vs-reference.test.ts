@@ -78,6 +78,10 @@ const EDGE_CASES: EdgeCase[] = [
   },
   { folder: 'metadata-text', content: skill(`name: metadata-text\n${DESCRIPTION}\nmetadata: just text`) },
   { folder: 'metadata-list', content: skill(`name: metadata-list\n${DESCRIPTION}\nmetadata: [a, b]`) },
+  { folder: 'tools-flow-list', content: skill(`name: tools-flow-list\n${DESCRIPTION}\nallowed-tools: ['Read', 'Write']`) },
+  { folder: 'tools-block-list', content: skill(`name: tools-block-list\n${DESCRIPTION}\nallowed-tools:\n  - Read\n  - Grep`) },
+  { folder: 'tools-number', content: skill(`name: tools-number\n${DESCRIPTION}\nallowed-tools: 3`) },
+  { folder: 'tools-map', content: skill(`name: tools-map\n${DESCRIPTION}\nallowed-tools:\n  read: yes`) },
   { folder: 'license-number', content: skill(`name: license-number\n${DESCRIPTION}\nlicense: 2`) },
   // Fields outside the specification
   { folder: 'unknown-field', content: skill(`name: unknown-field\n${DESCRIPTION}\nversion: 1`) },
@@ -179,11 +183,22 @@ describe('strict mode agrees with the reference validator (skills-ref)', functio
     assert.ok(invalid > 20 && invalid < generated.length - 20, `${invalid} of ${generated.length} invalid`);
   });
 
-  it('differs where the specification types allowed-tools as a string and this reference port accepts a list', async function () {
-    const dir = await writeSkill(root, 'tools-list', skill(`name: tools-list\n${DESCRIPTION}\nallowed-tools: [Read, Write]`));
-    const { reference, ours } = await verdicts(dir);
-    assert.deepEqual(reference, []);
-    assert.deepEqual(ours, ['field-type']);
+  it('accepts allowed-tools as a YAML list, block or flow, as the reference does, and warns that the specification asks for a string', async function () {
+    for (const [folder, list] of [
+      ['tools-flow', "['Read', 'Write']"],
+      ['tools-block', '\n  - Read\n  - Write'],
+    ]) {
+      const dir = await writeSkill(root, folder, skill(`name: ${folder}\n${DESCRIPTION}\nallowed-tools: ${list}`));
+      const { reference, ours } = await verdicts(dir);
+      assert.deepEqual(reference, []);
+      assert.deepEqual(ours, []);
+      const loaded = await loadSkillFile(dir, { strict: true });
+      const warning = loaded?.diagnostics.find((diagnostic) => diagnostic.code === 'allowed-tools-list');
+      assert.equal(warning?.severity, 'warning');
+      assert.match(warning.message, /"allowed-tools: Read Write"/);
+      assert.match(warning.message, /Claude Code reads this field/);
+      assert.equal(loaded?.metadata?.allowedTools, 'Read Write');
+    }
   });
 
   it('differs only where the size cap refuses a file the reference validator would read', async function () {

@@ -311,18 +311,30 @@ describe('validateFrontmatter', function () {
 
   describe('license and allowed-tools', function () {
     it('warns about a value that is not text and leaves it out', function () {
-      const result = check(['name: demo', DESCRIPTION, 'license: 2', 'allowed-tools: [Read, Write]']);
+      const result = check(['name: demo', DESCRIPTION, 'license: 2', 'allowed-tools: 3']);
       assert.deepEqual(codes(result), ['warning:field-type', 'warning:field-type']);
-      assert.deepEqual(result.diagnostics[1].range, range(4, 15, 4, 28));
+      assert.deepEqual(result.diagnostics[1].range, range(4, 15, 4, 16));
       assert.equal(result.metadata?.license, undefined);
       assert.equal(result.metadata?.allowedTools, undefined);
     });
 
-    it('in strict mode refuses an allowed-tools list, which the specification defines as one string', function () {
-      const result = check(['name: demo', DESCRIPTION, "allowed-tools: ['A', 'B']"], { strict: true });
-      only(result, 'error:field-type');
-      assert.match(result.diagnostics[0].message, /"allowed-tools" must be text \(tool names separated by spaces\), as the specification defines it/);
-      assert.equal(result.metadata, undefined);
+    for (const strict of [false, true]) {
+      it(`${strict ? 'in strict mode too, ' : ''}reads an allowed-tools list as its names and warns, naming the hosts that read the field`, function () {
+        const result = check(['name: demo', DESCRIPTION, "allowed-tools: ['A', 'B']"], { strict });
+        only(result, 'warning:allowed-tools-list');
+        assert.equal(
+          result.diagnostics[0].message,
+          '"allowed-tools" is a list; the specification defines it as one string of tool names separated by spaces ("allowed-tools: A B"). Claude Code reads this field and may not understand a list.',
+        );
+        assert.deepEqual(result.diagnostics[0].range, range(3, 15, 3, 25));
+        assert.equal(result.metadata?.allowedTools, 'A B');
+      });
+    }
+
+    it('warns about a list holding other things than names and leaves it out', function () {
+      const result = check(['name: demo', DESCRIPTION, 'allowed-tools: [1, {a: b}]'], { strict: true });
+      only(result, 'warning:field-type');
+      assert.equal(result.metadata?.allowedTools, undefined);
     });
   });
 

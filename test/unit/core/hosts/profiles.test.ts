@@ -1,0 +1,52 @@
+// The host profiles: every host the product targets, every fact with its source and date, and the
+// parsing of --target values.
+
+import * as assert from 'node:assert/strict';
+import { HOST_IDS, HOST_PROFILES, hostIgnores, hostProfile, hostsHonouring, parseHostIds } from '../../../../src/core/hosts/profiles';
+
+describe('host profiles', function () {
+  it('cover the seven hosts, each fact with a source link and the date it was checked', function () {
+    assert.deepEqual(
+      HOST_PROFILES.map((host) => host.id),
+      ['vscode', 'copilot-cli', 'claude-code', 'codex', 'gemini-cli', 'cursor', 'opencode'],
+    );
+    for (const host of HOST_PROFILES) {
+      for (const fact of [host.projectFolders, host.userFolders, host.fields, host.limits, host.budget, host.invocation]) {
+        assert.match(fact.source, /^https:\/\//, `${host.id}: ${fact.source}`);
+        assert.match(fact.checked, /^\d{4}-\d{2}-\d{2}$/);
+      }
+      assert.ok(host.projectFolders.value.every((folder) => !folder.startsWith('~')));
+      assert.ok(host.userFolders.value.every((folder) => folder.startsWith('~/')));
+    }
+  });
+
+  it('record the documented budgets of Claude Code and Codex', function () {
+    assert.deepEqual(hostProfile('claude-code')?.budget.value, {
+      kind: 'share',
+      contextPercent: 1,
+      fallbackChars: 8000,
+      descriptionChars: 1536,
+      overflow: 'name-only',
+      order: 'the skills used most keep their descriptions',
+    });
+    assert.deepEqual(hostProfile('codex')?.budget.value, { kind: 'share', contextPercent: 2, fallbackChars: 8000, overflow: 'shorten-then-omit' });
+    assert.equal(hostProfile('vscode')?.budget.value.kind, 'unknown');
+  });
+
+  it('say which hosts honour a field, and ignore one only where the host says what it does with the rest', function () {
+    assert.deepEqual(
+      hostsHonouring('allowed-tools').map((host) => host.id),
+      ['claude-code'],
+    );
+    assert.equal(hostIgnores(hostProfile('codex')!, 'context'), true);
+    assert.equal(hostIgnores(hostProfile('vscode')!, 'context'), false);
+    // Copilot CLI documents no rule for other fields: nothing is claimed about them.
+    assert.equal(hostIgnores(hostProfile('copilot-cli')!, 'context'), false);
+  });
+
+  it('parse repeated and comma-separated ids once each, and name the unknown ones', function () {
+    assert.deepEqual(parseHostIds(['codex,cursor', 'vscode', ' codex ', '']), { ids: ['codex', 'cursor', 'vscode'], unknown: [] });
+    assert.deepEqual(parseHostIds(['claude', 'codex']), { ids: ['codex'], unknown: ['claude'] });
+    assert.equal(HOST_IDS.length, HOST_PROFILES.length);
+  });
+});
