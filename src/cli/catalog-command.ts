@@ -1,6 +1,8 @@
 // `agent-skills catalog [--budget-chars N] [--verbose] [--project DIR] [ROOT…]`: prints the exact
 // `<available_skills>` block a chat model is given; what did not fit the budget is counted on
 // stderr (named with --verbose). With no folder named, the current folder is the project.
+// With `--target ID [--context TOKENS]`, prints that host's list of the same skills instead, at its
+// own budget rule, and names on stderr what it cuts.
 
 import { DEFAULT_CATALOG_BUDGET_CHARS, renderCatalog } from '../core/use/catalog';
 import { describeCatalogSize } from '../core/use/catalog-report';
@@ -8,12 +10,22 @@ import { parseArguments, positiveInteger } from './args';
 import { discoverFromArguments, PROJECT_OPTION } from './inputs';
 import { ExitCode, PROGRAM, type CliIo } from './io';
 import { reportProblems } from './list-command';
+import { contextTokens, targetHosts } from './targets';
+import { hostListings, type HostListing } from '../core/hosts/budget';
+import { describeCuts, describeListing, listingLines } from '../core/hosts/report';
 
 export async function catalogCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseArguments('catalog', args, { 'budget-chars': 'value', verbose: 'flag', ...PROJECT_OPTION });
+  const parsed = parseArguments('catalog', args, { 'budget-chars': 'value', verbose: 'flag', target: 'repeated', context: 'value', ...PROJECT_OPTION });
   const { options, operands } = parsed;
+  const hosts = targetHosts('catalog', parsed);
+  const tokens = contextTokens('catalog', parsed);
   const budgetChars = positiveInteger('catalog', 'budget-chars', options.get('budget-chars')) ?? DEFAULT_CATALOG_BUDGET_CHARS;
   const discovery = await discoverFromArguments(parsed, operands, io, true);
+  if (hosts.length > 0) {
+    printHostListings(hostListings(discovery.skills, hosts, tokens), io);
+    reportProblems(discovery.problems, io);
+    return ExitCode.ok;
+  }
   const catalog = renderCatalog(discovery.skills, { maxChars: budgetChars });
 
   io.stdout(`${catalog.text}\n`);
@@ -27,4 +39,17 @@ export async function catalogCommand(args: readonly string[], io: CliIo): Promis
   }
   reportProblems(discovery.problems, io);
   return ExitCode.ok;
+}
+
+function printHostListings(listings: ReadonlyMap<string, HostListing>, io: CliIo): void {
+  for (const [index, listing] of [...listings.values()].entries()) {
+    const heading = listings.size > 1 ? `${index > 0 ? '\n' : ''}# ${listing.host.name}\n` : '';
+    io.stdout(
+      `${heading}${listingLines(listing)
+        .map((line) => `${line}\n`)
+        .join('')}`,
+    );
+    const cuts = describeCuts(listing);
+    io.stderr(`${PROGRAM}: ${describeListing(listing)}${cuts ? ` ${cuts}` : ''}\n`);
+  }
 }

@@ -5,15 +5,17 @@ import { MAX_FIND_MATCHES } from '../core/use/find';
 import { DEFAULT_CATALOG_BUDGET_CHARS } from '../core/use/catalog';
 import { TOKEN_ENV } from './mcp/http-options';
 import { DEFAULT_CONCURRENCY, DEFAULT_RUNS } from '../core/evals/verdict';
+import { DEFAULT_CONTEXT_TOKENS } from '../core/hosts/budget';
+import { HOST_IDS } from '../core/hosts/profiles';
 
 export const VERSION = version;
 
 export const USAGE = `agent-skills ${VERSION}: check, list and try Agent Skills (folders holding a SKILL.md) outside the editor.
 
 Usage:
-  agent-skills validate [--strict] [--json] [--project DIR] [PATH…]
+  agent-skills validate [--strict] [--json] [--target ID]… [--context TOKENS] [--project DIR] [PATH…]
   agent-skills list [--json] [--project DIR] [ROOT…]
-  agent-skills catalog [--budget-chars N] [--verbose] [--project DIR] [ROOT…]
+  agent-skills catalog [--budget-chars N] [--verbose] [--target ID]… [--context TOKENS] [--project DIR] [ROOT…]
   agent-skills activate ROOT NAME [ARGS…]
   agent-skills find [--json] [--limit N] [--project DIR] QUERY [ROOT…]
   agent-skills eval --endpoint URL --model ID [--api openai|anthropic] [--runs N] [--concurrency N]
@@ -44,6 +46,10 @@ Commands:
                           extension fields, over-long names and a name differing from the folder are errors
                --json     print {"skills":[{"path","name","valid","diagnostics":[{"severity","code",
                           "message","line","column"}]}]} instead (line and column count from 1)
+               --target ID  also warn about what host ID does with each skill: a folder it does
+                          not read, a field it ignores, a description its list cuts (repeatable or
+                          comma-separated: ${HOST_IDS.join(', ')}); without it no host is checked
+               --context TOKENS  context size the hosts' list budgets are taken at (default ${DEFAULT_CONTEXT_TOKENS})
   list       List every skill with its status (available, shadowed, invalid...), source ROOT and
              description, or why it cannot be used.
                --json     print {"skills":[...],"problems":[...]} instead of a table
@@ -51,6 +57,9 @@ Commands:
              the budget are listed by name only, and counted on stderr.
                --budget-chars N   character budget (default ${DEFAULT_CATALOG_BUDGET_CHARS})
                --verbose          also name the skills past the budget on stderr
+               --target ID        print host ID's list of the skills instead, at its own budget rule,
+                                  and name on stderr what it shortens, lists by name only or leaves out
+               --context TOKENS   the context size for that budget (default ${DEFAULT_CONTEXT_TOKENS})
   activate   Print exactly what the activation tool returns to a chat model for skill NAME: its body
              with ARGS substituted for $ARGUMENTS, $0, $1…, its folder and its resource files.
              It activates as the model does; a skill that sets disable-model-invocation is activated

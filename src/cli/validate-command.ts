@@ -1,11 +1,12 @@
 // `agent-skills validate [--strict] [--json] [--project DIR] [PATH…]`: full validation (frontmatter, body, and the
 // trigger tests in evals/triggers.json when there are some) of every skill, reported like a
-// compiler's diagnostics or as JSON. With no PATH, the current folder is the project.
+// compiler's diagnostics or as JSON. With no PATH, the current folder is the project. With
+// `--target ID` (and `--context TOKENS`), also what each target host does with each skill.
 
 import * as path from 'node:path';
 import { discoverSkills } from '../core/discovery/discover';
 import { loadTriggerTests, type ParsedTriggerTests } from '../core/evals/trigger-file';
-import { loadSkillFile, SKILL_FILE_NAME, type LoadOptions } from '../core/skill-file/load';
+import { loadSkillFile, SKILL_FILE_NAME, type LoadedSkillFile, type LoadOptions } from '../core/skill-file/load';
 import { hasErrors } from '../core/skill-file/diagnostic-codes';
 import type { DiscoveryProblem, Severity, SkillDiagnostic, SkillRecord, SkillRoot } from '../core/model/types';
 import { overlapDiagnostics } from '../core/evals/overlap';
@@ -14,6 +15,7 @@ import { modelVisibleSkills } from '../core/use/catalog';
 import { findSkills } from '../core/use/find';
 import { parseArguments } from './args';
 import { PROJECT_OPTION, projectFromArguments, validationTarget } from './inputs';
+import { contextTokens, hostDiagnostics, targetHosts } from './targets';
 import { displayPath, ExitCode, InputError, plural, type CliIo } from './io';
 
 /** A problem of a location rather than of one SKILL.md (dangling link, loop, unreadable or duplicate folder, no skills). */
@@ -24,7 +26,7 @@ export interface LocationProblemJson {
   message: string;
 }
 
-type DiagnosticJson = { severity: Severity; code: string; message: string; line: number; column: number };
+type DiagnosticJson = { severity: Severity; code: string; message: string; line: number; column: number; host?: string };
 
 /** One skill in `--json` output; line and column are 1-based. */
 export interface ValidatedSkillJson {
@@ -46,13 +48,17 @@ interface ValidatedSkill {
 }
 
 export async function validateCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseArguments('validate', args, { strict: 'flag', json: 'flag', ...PROJECT_OPTION });
+  const parsed = parseArguments('validate', args, { strict: 'flag', json: 'flag', target: 'repeated', context: 'value', ...PROJECT_OPTION });
   const { options, operands } = parsed;
+  const hosts = targetHosts('validate', parsed);
+  const tokens = contextTokens('validate', parsed);
   const project = await projectFromArguments(parsed, io, true);
   const targets = await Promise.all(operands.map((operand) => validationTarget(operand, io)));
   const loadOptions: LoadOptions = { strict: options.has('strict'), checkBody: true, blockingReads: true };
 
   const skills: ValidatedSkill[] = [];
+  /** Skills given one by one, as records: with the discovered ones, what the hosts' budgets are taken over. */
+  const singles: SkillRecord[] = [];
   const problems: DiscoveryProblem[] = [...project.problems];
   /** The skills of folders of skills: the sets whose members compete for queries. */
   const discovered: SkillRecord[] = [];
@@ -67,9 +73,15 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
         throw new InputError(`${operands[index]}: the ${path.basename(target.dir)} folder no longer holds a SKILL.md.`);
       }
       skills.push({ file: loaded.file, name: loaded.metadata?.name ?? path.basename(target.dir), diagnostics: sortedByPosition(loaded.diagnostics) });
+      singles.push(singleSkillRecord(target.dir, loaded));
     } else {
       skills.push(...(await validateRoots([target.root], loadOptions, problems, discovered)));
     }
+  }
+
+  const forHosts = await hostDiagnostics([...discovered, ...singles], hosts, tokens);
+  for (const skill of skills) {
+    skill.diagnostics = sortedByPosition([...skill.diagnostics, ...(forHosts.get(skill.file) ?? [])]);
   }
 
   for (const skill of skills) {
@@ -126,6 +138,24 @@ async function validateRoots(roots: readonly SkillRoot[], loadOptions: LoadOptio
   return discovery.skills.map((record) => ({ file: record.file, name: record.name, diagnostics: sortedByPosition(record.diagnostics) }));
 }
 
+/** A skill validated on its own, as a record of the folder that holds it, so hosts can be checked against it. */
+function singleSkillRecord(dir: string, loaded: LoadedSkillFile): SkillRecord {
+  const name = loaded.metadata?.name ?? path.basename(dir);
+  const root = { path: path.dirname(dir), kind: 'env' as const, label: path.dirname(dir) };
+  return {
+    name,
+    dir,
+    file: loaded.file,
+    realDir: dir,
+    root,
+    ...(loaded.metadata ? { metadata: loaded.metadata } : {}),
+    diagnostics: loaded.diagnostics,
+    status: loaded.metadata ? 'available' : 'invalid',
+    mtimeMs: 0,
+    size: 0,
+  };
+}
+
 function noSkillsProblem(roots: readonly SkillRoot[]): DiscoveryProblem {
   const folders = roots.map((root) => root.path).join(', ');
   return {
@@ -158,6 +188,7 @@ function diagnosticJson(diagnostic: SkillDiagnostic): DiagnosticJson {
     message: diagnostic.message,
     line: diagnostic.range.start.line + 1,
     column: diagnostic.range.start.column + 1,
+    ...(diagnostic.host === undefined ? {} : { host: diagnostic.host }),
   };
 }
 

@@ -461,6 +461,73 @@ describe('agent-skills CLI', () => {
     });
   });
 
+  describe('--target', () => {
+    function manySkills(count: number, extra = ''): Record<string, { 'SKILL.md': string }> {
+      return Object.fromEntries(Array.from({ length: count }, (_, index) => [`skill-${index}`, { 'SKILL.md': skillText(`skill-${index}`, 'd'.repeat(700), 'Body.', extra) }]));
+    }
+
+    it('validate warns, named by host, about a folder the host does not read and a field it ignores', async () => {
+      await writeTree(dir, {
+        '.agent/skills/forked': { 'SKILL.md': skillText('forked', 'Runs apart.', 'Body.', 'context: fork\n') },
+        '.agents/skills/forked': { 'SKILL.md': skillText('forked', 'Runs apart.', 'Body.', 'context: fork\n') },
+      });
+      const hidden = await cli(['validate', '--target', 'codex', '--target=claude-code', '.agent/skills'], { cwd: dir });
+      assert.equal(hidden.code, 0);
+      assert.deepEqual(lines(hidden.stdout), [
+        '.agent/skills/forked/SKILL.md:2:1: warning: Codex reads `.agents/skills`, not `.agent/skills`: this skill is invisible there. [host-folder]',
+        '.agent/skills/forked/SKILL.md:2:1: warning: Claude Code reads `.claude/skills`, not `.agent/skills`: this skill is invisible there. [host-folder]',
+        '1 skill checked: 0 errors, 2 warnings',
+      ]);
+      const seen = await cli(['validate', '--json', '--target', 'codex,opencode', '.agents/skills/forked'], { cwd: dir });
+      const [skill] = (JSON.parse(seen.stdout) as { skills: ValidatedSkillJson[] }).skills;
+      assert.deepEqual(
+        skill.diagnostics.map((diagnostic) => [diagnostic.host, diagnostic.code, diagnostic.message, diagnostic.line]),
+        [
+          ['codex', 'host-ignores-field', 'Codex ignores `context: fork`.', 4],
+          ['opencode', 'host-ignores-field', 'OpenCode ignores `context: fork`.', 4],
+        ],
+      );
+      // Without --target no host is checked.
+      assert.equal(lines((await cli(['validate', '.agent/skills'], { cwd: dir })).stdout).length, 1);
+    });
+
+    it('validate warns where the host list cuts a skill at the given context size', async () => {
+      await writeTree(path.join(dir, '.claude/skills'), manySkills(30));
+      const run = await cli(['validate', '--target', 'claude-code', '--context', '100000', '.claude/skills'], { cwd: dir });
+      const cut = lines(run.stdout).filter((line) => line.includes('[host-budget]'));
+      assert.ok(cut.length > 20 && cut.length < 30, String(cut.length));
+      assert.match(cut[0], /: warning: With this project's 30 skills, Claude Code lists this one by name only at a 100,000-token context\. \[host-budget\]$/);
+    });
+
+    it('catalog prints the host list and names what it cuts on stderr', async () => {
+      await writeTree(dir, { ...manySkills(40), hidden: { 'SKILL.md': skillText('hidden', 'Only by hand.', 'Body.', 'disable-model-invocation: true\n') } });
+      const run = await cli(['catalog', '--target', 'codex', '--context', '100000', dir]);
+      assert.equal(run.code, 0);
+      const listed = lines(run.stdout);
+      assert.equal(listed.length, 41, 'Codex does not honour disable-model-invocation, so it lists that skill too');
+      assert.ok(run.stdout.length <= 8000);
+      assert.match(listed[0], /^hidden: Only by hand\.$/);
+      assert.match(listed[1], /^skill-0: d+$/);
+      assert.ok(listed[1].length < 'skill-0: '.length + 700);
+      assertOneLineError(run, 'Codex at a 100,000-token context: budget 8,000 characters');
+      assert.match(run.stderr, /; 1 in full, 40 shortened\. Shortened: skill-0, skill-1, /);
+      const two = await cli(['catalog', '--target', 'gemini-cli,claude-code', dir]);
+      assert.match(two.stdout, /^# Gemini CLI\n/);
+      assert.match(two.stdout, /\n\n# Claude Code\n/);
+      assert.equal(lines(two.stderr).length, 2);
+      assert.match(two.stderr, /Claude Code at a 200,000-token context: budget 8,000 characters, [\d,]+ used; \d+ in full, \d+ by name only, 1 not offered to the model/);
+    });
+
+    it('refuses an unknown host and a context that is not a positive number', async () => {
+      const unknown = await cli(['validate', '--target', 'codex,claude', '.']);
+      assert.equal(unknown.code, 2);
+      assert.equal(lines(unknown.stderr)[0], 'agent-skills: validate: unknown --target "claude" (hosts: vscode, copilot-cli, claude-code, codex, gemini-cli, cursor, opencode).');
+      const context = await cli(['catalog', '--target', 'codex', '--context', '0', '.']);
+      assert.equal(context.code, 2);
+      assert.equal(lines(context.stderr)[0], 'agent-skills: catalog: --context must be a positive whole number, not "0".');
+    });
+  });
+
   describe('activate', () => {
     it('prints the activation tool result: body, folder and resource files', async () => {
       const run = await cli(['activate', RESOURCES_ROOT, 'report']);
@@ -613,7 +680,7 @@ describe('agent-skills CLI', () => {
       for (const argv of [['--help'], ['-h'], ['validate', '--help'], ['list', 'x', '-h']]) {
         const run = await cli(argv);
         assert.equal(run.code, 0, argv.join(' '));
-        assert.match(run.stdout, /^Usage:\n {2}agent-skills validate \[--strict\] \[--json\] \[--project DIR\] \[PATH…\]$/m);
+        assert.match(run.stdout, /^Usage:\n {2}agent-skills validate \[--strict\] \[--json\] \[--target ID\]… \[--context TOKENS\] \[--project DIR\] \[PATH…\]$/m);
       }
     });
 
@@ -662,9 +729,9 @@ describe('agent-skills CLI', () => {
     }
 
     it('names the command in its usage errors', async () => {
-      assert.equal(await usageError(['catalog', '--fast', '.']), 'agent-skills: catalog: unknown option --fast (options: --budget-chars, --verbose, --project).');
+      assert.equal(await usageError(['catalog', '--fast', '.']), 'agent-skills: catalog: unknown option --fast (options: --budget-chars, --verbose, --target, --context, --project).');
       assert.equal(await usageError(['list', '--fast', '.']), 'agent-skills: list: unknown option --fast (options: --json, --project).');
-      assert.equal(await usageError(['validate', '--fast', '.']), 'agent-skills: validate: unknown option --fast (options: --strict, --json, --project).');
+      assert.equal(await usageError(['validate', '--fast', '.']), 'agent-skills: validate: unknown option --fast (options: --strict, --json, --target, --context, --project).');
       assert.equal(await usageError(['catalog', '--budget-chars=0', '.']), 'agent-skills: catalog: --budget-chars must be a positive whole number, not "0".');
       assert.equal(await usageError(['find', '--limit=x', 'pdf', '.']), 'agent-skills: find: --limit must be a positive whole number, not "x".');
       assert.equal(await usageError(['find', '--fast', 'pdf', '.']), 'agent-skills: find: unknown option --fast (options: --json, --limit, --project).');

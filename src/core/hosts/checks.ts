@@ -1,0 +1,127 @@
+// Per-host warnings about one skill: a folder the host does not read, a field it ignores, and
+// where its list of skills cuts this one at the chosen context size. Warnings only, each naming
+// the host; only facts the profiles know are checked (an `unknown` fact says nothing).
+
+import * as path from 'node:path';
+import { OPENING_FENCE_RANGE, makeDiagnostic } from '../skill-file/diagnostic-codes';
+import { locateFrontmatterFields } from '../skill-file/frontmatter-locator';
+import { hostIgnores, type HostProfile } from './profiles';
+import type { HostListing, ListingState } from './budget';
+import type { Range, SkillDiagnostic, SkillRecord } from '../model/types';
+
+export interface HostCheckContext {
+  targets: readonly HostProfile[];
+  /** Each target's listing of the whole project at the chosen context size, by host id. */
+  listings: ReadonlyMap<string, HostListing>;
+  /** The user's home folder, to tell user locations (`~/…`) from project ones. */
+  homeDir?: string;
+  /** Where a frontmatter field is in the file; the opening `---` when not given or not found. */
+  fieldRange?: (field: string) => Range | undefined;
+}
+
+/**
+ * The folder a skill's location is, as hosts name theirs: `.agent/skills` for a project location,
+ * `~/.agent/skills` under the home folder; undefined for the built-in skills and locations that
+ * are neither (no host reads those by convention).
+ */
+export function hostLocationOf(record: Pick<SkillRecord, 'root'>, homeDir?: string): string | undefined {
+  const root = record.root;
+  if (root.kind === 'builtin') {
+    return undefined;
+  }
+  if (root.location !== undefined) {
+    return toPosix(path.normalize(root.location)).replace(/\/$/, '');
+  }
+  if (homeDir && isInside(homeDir, root.path)) {
+    return `~/${toPosix(path.relative(homeDir, root.path))}`;
+  }
+  // A folder given on the command line: its last two segments when they look like a host folder (`.claude/skills`).
+  const parts = toPosix(path.normalize(root.path)).split('/').filter(Boolean);
+  const folder = parts.slice(-2).join('/');
+  return parts.length >= 2 && parts[parts.length - 2].startsWith('.') ? folder : undefined;
+}
+
+/** The host folder a skill location matches, or undefined when the host does not read it. */
+export function hostReads(host: HostProfile, location: string): boolean {
+  const folders = location.startsWith('~/') ? host.userFolders.value : host.projectFolders.value;
+  return folders.includes(location);
+}
+
+/** The fields present that change what a host does, each as written (`context: fork`). */
+function behaviourFields(record: SkillRecord): [field: string, shown: string][] {
+  const metadata = record.metadata;
+  if (!metadata) {
+    return [];
+  }
+  const fields: [string, string | undefined][] = [
+    ['context', metadata.context === undefined ? undefined : `context: ${metadata.context}`],
+    ['model', metadata.model === undefined ? undefined : `model: ${metadata.model}`],
+    ['allowed-tools', metadata.allowedTools === undefined ? undefined : 'allowed-tools'],
+    ['argument-hint', metadata.argumentHint === undefined ? undefined : 'argument-hint'],
+    ['user-invocable', metadata.userInvocable ? undefined : 'user-invocable: false'],
+    ['disable-model-invocation', metadata.disableModelInvocation ? 'disable-model-invocation: true' : undefined],
+  ];
+  return fields.filter((entry): entry is [string, string] => entry[1] !== undefined);
+}
+
+const CUT_WORDS: Partial<Record<ListingState, string>> = {
+  shortened: 'with a shortened description',
+  'name-only': 'by name only',
+  dropped: 'not at all',
+};
+
+export function checkSkillForHosts(record: SkillRecord, context: HostCheckContext): SkillDiagnostic[] {
+  const diagnostics: SkillDiagnostic[] = [];
+  const range = (field: string): Range => context.fieldRange?.(field) ?? OPENING_FENCE_RANGE;
+  const warn = (code: 'host-folder' | 'host-ignores-field' | 'host-budget', host: HostProfile, message: string, at: Range): void => {
+    diagnostics.push({ ...makeDiagnostic(record.file, code, 'warning', message, at), host: host.id });
+  };
+  const location = hostLocationOf(record, context.homeDir);
+  for (const host of context.targets) {
+    if (location !== undefined && !hostReads(host, location)) {
+      const folders = location.startsWith('~/') ? host.userFolders.value : host.projectFolders.value;
+      warn('host-folder', host, `${host.name} reads ${listCode(folders)}, not \`${location}\`: this skill is invisible there.`, range('name'));
+      continue;
+    }
+    for (const [field, shown] of behaviourFields(record)) {
+      if (hostIgnores(host, field)) {
+        warn('host-ignores-field', host, `${host.name} ignores \`${shown}\`.`, range(field));
+      }
+    }
+    const listing = context.listings.get(host.id);
+    const listed = listing?.skills.find((skill) => skill.name === record.name);
+    const cut = listed && CUT_WORDS[listed.state];
+    if (listing && cut) {
+      const count = listing.skills.length;
+      warn(
+        'host-budget',
+        host,
+        `With this project's ${count.toLocaleString('en-US')} ${count === 1 ? 'skill' : 'skills'}, ${host.name} lists this one ${cut} at a ${listing.contextTokens.toLocaleString('en-US')}-token context.`,
+        range('description'),
+      );
+    }
+  }
+  return diagnostics;
+}
+
+function listCode(folders: readonly string[]): string {
+  const quoted = folders.map((folder) => `\`${folder}\``);
+  return quoted.length <= 1 ? (quoted[0] ?? 'no folder') : `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
+}
+
+function toPosix(text: string): string {
+  return text.split(path.sep).join('/');
+}
+
+function isInside(parent: string, child: string): boolean {
+  const relative = path.relative(parent, child);
+  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+}
+
+/** Where each frontmatter key of a SKILL.md's text is, for `HostCheckContext.fieldRange`. */
+export function fieldKeyRanges(text: string): (field: string) => Range | undefined {
+  const lines = text.split(/\r?\n/);
+  const closing = lines.findIndex((line, index) => index > 0 && line.trimEnd() === '---');
+  const locations = locateFrontmatterFields(closing > 0 ? lines.slice(0, closing) : []);
+  return (field) => locations.get(field)?.key;
+}

@@ -1,0 +1,76 @@
+// Each host's list of a project's skills at a context size: full, shortened, by name only, left
+// out, or not offered to the model, with what each costs.
+
+import * as assert from 'node:assert/strict';
+import { budgetChars, countByState, hostListing, type HostListing } from '../../../../src/core/hosts/budget';
+import { hostProfile } from '../../../../src/core/hosts/profiles';
+import { fakeRecord } from '../../../fixtures/trees/tree';
+
+const description = (length: number, letter = 'd'): string => letter.repeat(length);
+
+function states(listing: HostListing): string[] {
+  return listing.skills.map((skill) => `${skill.name}:${skill.state}:${skill.descriptionChars}`);
+}
+
+describe('host listings', function () {
+  const claude = hostProfile('claude-code')!;
+  const codex = hostProfile('codex')!;
+  const gemini = hostProfile('gemini-cli')!;
+
+  it('take the budget as a share of the context window, about four characters a token, or the fallback without one', function () {
+    assert.equal(budgetChars(claude.budget.value, 200_000), 8000);
+    assert.equal(budgetChars(codex.budget.value, 200_000), 16_000);
+    assert.equal(budgetChars(codex.budget.value, 0), 8000);
+    assert.equal(budgetChars(gemini.budget.value, 200_000), undefined);
+  });
+
+  it('list everything in full when it fits, each entry costing its name, description and separators', function () {
+    const listing = hostListing([fakeRecord('alpha', 'Does alpha.'), fakeRecord('beta', 'Does beta.')], codex);
+    assert.deepEqual(states(listing), ['alpha:full:11', 'beta:full:10']);
+    assert.deepEqual(
+      listing.skills.map((skill) => skill.chars),
+      ['alpha: Does alpha.\n'.length, 'beta: Does beta.\n'.length],
+    );
+    assert.equal(listing.usedChars, 36);
+  });
+
+  it('Claude Code: cut each description to 1,536 characters, then list the skills past the budget by name only', function () {
+    const records = [fakeRecord('long', description(2000)), ...Array.from({ length: 8 }, (_, index) => fakeRecord(`s${index}`, description(1000)))];
+    const listing = hostListing(records, claude, 200_000);
+    assert.equal(listing.skills[0].state, 'shortened');
+    assert.equal(listing.skills[0].descriptionChars, 1536);
+    assert.equal(listing.skills[0].description.length, 1536);
+    const counts = countByState(listing);
+    assert.deepEqual(counts, { full: 6, shortened: 1, 'name-only': 2, dropped: 0, 'user-only': 0 });
+    assert.ok(listing.usedChars <= 8000, String(listing.usedChars));
+    // The skills kept in full are the first ones.
+    assert.deepEqual(
+      listing.skills.filter((skill) => skill.state === 'name-only').map((skill) => skill.name),
+      ['s6', 's7'],
+    );
+  });
+
+  it('Codex: shorten every description to one length first, then list by name only, then leave skills out from the end', function () {
+    const few = Array.from({ length: 20 }, (_, index) => fakeRecord(`skill-${index}`, description(1000)));
+    const shortened = hostListing(few, codex, 200_000);
+    assert.ok(shortened.skills.every((skill) => skill.state === 'shortened'));
+    const cap = shortened.skills[0].descriptionChars;
+    assert.ok(shortened.skills.every((skill) => skill.descriptionChars === cap));
+    assert.ok(shortened.usedChars <= 16_000 && shortened.usedChars > 16_000 - 20, String(shortened.usedChars));
+
+    const many = Array.from({ length: 1200 }, (_, index) => fakeRecord(`skill-number-${index}`, description(100)));
+    const cut = hostListing(many, codex, 100_000);
+    const counts = countByState(cut);
+    assert.ok(counts['name-only'] > 0 && counts.dropped > 0, JSON.stringify(counts));
+    assert.equal(counts['name-only'] + counts.dropped, 1200);
+    assert.equal(cut.skills[0].state, 'name-only');
+    assert.equal(cut.skills[1199].state, 'dropped');
+    assert.ok(cut.usedChars <= 8000);
+  });
+
+  it('leave out skills the model may not invoke where the host honours disable-model-invocation, and unusable ones everywhere', function () {
+    const records = [fakeRecord('manual', 'By hand only.', { disableModelInvocation: true }), fakeRecord('broken', 'x', { status: 'invalid' }), fakeRecord('fine', 'Fine.')];
+    assert.deepEqual(states(hostListing(records, claude)), ['manual:user-only:0', 'fine:full:5']);
+    assert.deepEqual(states(hostListing(records, gemini)), ['manual:full:13', 'fine:full:5']);
+  });
+});
