@@ -13,7 +13,8 @@ import { loadSkillFile, validateSkillText } from '../core/skill-file/load';
 import type { RegistrySnapshot } from '../core/discovery/registry';
 import { REPORTED_BY_VSCODE_SKILLS } from '../core/skill-file/diagnostic-codes';
 import type { ChatProblem } from '../core/chat/commands';
-import type { SkillDiagnostic, SkillRecord } from '../core/model/types';
+import type { SkillDiagnostic, SkillMetadata, SkillRecord } from '../core/model/types';
+import type { HostFindings } from './hosts/host-findings';
 import { toVscodeDiagnostic } from './convert';
 import { describeValidation, readTextIfAny, validateAllSkills, type ValidationSummary } from '../core/discovery/validate-all';
 import { OVERLAP_CODES, overlapDiagnostics, queryOverlaps } from '../core/evals/overlap';
@@ -56,8 +57,8 @@ export function notReportedByVsCode(uri: vscode.Uri, diagnostics: readonly Skill
 
 export class SkillDiagnostics extends Disposable {
   private readonly collection = this.register(vscode.languages.createDiagnosticCollection('agentSkills'));
-  /** Every finding per file, including those left to VS Code while the file is shown. */
-  private readonly findings = new Map<string, { uri: vscode.Uri; diagnostics: SkillDiagnostic[] }>();
+  /** Every finding per file, including those left to VS Code while the file is shown, and an open editor's text and fields. */
+  private readonly findings = new Map<string, { uri: vscode.Uri; diagnostics: SkillDiagnostic[]; editor?: EditorVersion }>();
   private readonly typingTimers = new Map<string, ReturnType<typeof setTimeout>>();
   private previous = new Map<string, SkillRecord>();
   /** Registry updates are handled one after another, so an older one never overwrites a newer one. */
@@ -71,6 +72,7 @@ export class SkillDiagnostics extends Disposable {
   constructor(
     private readonly host: SkillsHost,
     private readonly triggerTests: TriggerTestFiles,
+    private readonly hostFindings: HostFindings,
   ) {
     super();
     this.register(host.onDidChange((snapshot) => this.enqueue(snapshot)));
@@ -80,13 +82,15 @@ export class SkillDiagnostics extends Disposable {
         this.enqueueOverlaps();
       }),
     );
+    // The hosts' list budgets span every skill, so any change may move another file's warnings.
+    this.register(hostFindings.onDidChange(() => this.reshowAll()));
     this.register(vscode.workspace.onDidOpenTextDocument((document) => this.validateDocument(document)));
     this.register(vscode.workspace.onDidChangeTextDocument((event) => this.scheduleDocument(event.document)));
     this.register(vscode.workspace.onDidCloseTextDocument((document) => void this.revertToDisk(document.uri)));
     this.register(vscode.workspace.onDidGrantWorkspaceTrust(() => vscode.workspace.textDocuments.forEach((document) => this.validateDocument(document))));
     this.register({ dispose: () => this.typingTimers.forEach((timer) => clearTimeout(timer)) });
     // Showing or hiding a SKILL.md starts or stops VS Code's own validation of it.
-    this.register(vscode.window.onDidChangeVisibleTextEditors(() => this.findings.forEach(({ uri, diagnostics }) => this.collection.set(uri, this.shown(uri, diagnostics)))));
+    this.register(vscode.window.onDidChangeVisibleTextEditors(() => this.reshowAll()));
     this.enqueue(host.snapshot);
     vscode.workspace.textDocuments.forEach((document) => this.validateDocument(document));
   }
@@ -133,7 +137,10 @@ export class SkillDiagnostics extends Disposable {
   }
 
   private enqueue(snapshot: RegistrySnapshot): void {
-    this.queue = this.queue.then(() => this.followRegistry(snapshot)).catch((error: unknown) => this.host.log.error(`Updating diagnostics failed: ${String(error)}`));
+    this.queue = this.queue
+      .then(() => this.followRegistry(snapshot))
+      .then(() => this.reshowAll())
+      .catch((error: unknown) => this.host.log.error(`Updating diagnostics failed: ${String(error)}`));
     this.enqueueOverlaps();
   }
 
@@ -166,9 +173,10 @@ export class SkillDiagnostics extends Disposable {
     if (this.isOpen(uri.fsPath) && this.isTriggerTestFile(uri)) {
       return;
     }
-    const own = this.findings.get(uri.toString())?.diagnostics ?? this.triggerTests.ofFile(uri.fsPath)?.parsed?.diagnostics;
+    const finding = this.findings.get(uri.toString());
+    const own = finding?.diagnostics ?? this.triggerTests.ofFile(uri.fsPath)?.parsed?.diagnostics;
     if (own) {
-      this.collection.set(uri, this.shown(uri, own));
+      this.collection.set(uri, this.shown({ uri, diagnostics: own, ...(finding?.editor ? { editor: finding.editor } : {}) }));
     }
   }
 
@@ -203,7 +211,7 @@ export class SkillDiagnostics extends Disposable {
     }
     for (const [file, diagnostics] of current) {
       if (!this.isOpen(file)) {
-        this.collection.set(vscode.Uri.file(file), this.shown(vscode.Uri.file(file), diagnostics));
+        this.collection.set(vscode.Uri.file(file), this.shown({ uri: vscode.Uri.file(file), diagnostics }));
       }
     }
     this.publishedTriggerTests = new Set(current.keys());
@@ -251,15 +259,16 @@ export class SkillDiagnostics extends Disposable {
     if (!isSkillFile(document.uri) || document.isClosed || !this.mayRead(document.uri)) {
       return;
     }
-    const result = validateSkillText(document.getText(), document.uri.fsPath, { checkBody: true });
-    this.publish(document.uri, result.diagnostics);
+    const text = document.getText();
+    const result = validateSkillText(text, document.uri.fsPath, { checkBody: true });
+    this.publish(document.uri, result.diagnostics, { text, metadata: result.metadata });
   }
 
   /** A closed editor may have held unsaved text: show what the disk says again. */
   private async revertToDisk(uri: vscode.Uri): Promise<void> {
     const triggerTests = uri.scheme === 'file' ? this.triggerTests.ofFile(uri.fsPath)?.parsed : undefined;
     if (triggerTests) {
-      this.collection.set(uri, this.shown(uri, triggerTests.diagnostics));
+      this.collection.set(uri, this.shown({ uri, diagnostics: triggerTests.diagnostics }));
       return;
     }
     if (!isSkillFile(uri)) {
@@ -274,11 +283,16 @@ export class SkillDiagnostics extends Disposable {
     this.publish(uri, loaded?.diagnostics ?? []);
   }
 
-  private publish(uri: vscode.Uri, diagnostics: SkillDiagnostic[]): void {
+  private publish(uri: vscode.Uri, diagnostics: SkillDiagnostic[], editor?: EditorVersion): void {
     // Validate Skills reports overlaps too; the live ones are merged in when shown.
     diagnostics = diagnostics.filter((diagnostic) => !(OVERLAP_CODES as readonly string[]).includes(diagnostic.code));
-    this.findings.set(uri.toString(), { uri, diagnostics });
-    this.collection.set(uri, this.shown(uri, diagnostics));
+    const finding = { uri, diagnostics, ...(editor ? { editor } : {}) };
+    this.findings.set(uri.toString(), finding);
+    this.collection.set(uri, this.shown(finding));
+  }
+
+  private reshowAll(): void {
+    this.findings.forEach((finding) => this.collection.set(finding.uri, this.shown(finding)));
   }
 
   private unpublish(uri: vscode.Uri): void {
@@ -286,7 +300,14 @@ export class SkillDiagnostics extends Disposable {
     this.collection.delete(uri);
   }
 
-  private shown(uri: vscode.Uri, diagnostics: readonly SkillDiagnostic[]): vscode.Diagnostic[] {
-    return [...notReportedByVsCode(uri, diagnostics), ...(this.overlaps.get(uri.fsPath) ?? [])].map(toVscodeDiagnostic);
+  private shown({ uri, diagnostics, editor }: { uri: vscode.Uri; diagnostics: readonly SkillDiagnostic[]; editor?: EditorVersion }): vscode.Diagnostic[] {
+    const forHosts = isSkillFile(uri) ? this.hostFindings.forFile(uri.fsPath, editor?.text, editor?.metadata) : [];
+    return [...notReportedByVsCode(uri, diagnostics), ...(this.overlaps.get(uri.fsPath) ?? []), ...forHosts].map(toVscodeDiagnostic);
   }
+}
+
+/** An open editor's text of a SKILL.md and the fields read from it (none while it has an error). */
+interface EditorVersion {
+  text: string;
+  metadata: SkillMetadata | undefined;
 }

@@ -24,6 +24,12 @@ export function readSettings(scope?: vscode.ConfigurationScope): SkillSettings {
   };
 }
 
+/** `agentSkills.targets`: the host ids set for this folder, or undefined when unset (the default picks them). */
+export function readHostTargets(scope?: vscode.ConfigurationScope): string[] | undefined {
+  const value = vscode.workspace.getConfiguration(SETTINGS_SECTION, scope).get<unknown>(SETTINGS.targets);
+  return Array.isArray(value) ? stringList(value) : undefined;
+}
+
 /** How trigger tests run (`agentSkills.triggerTests.*`); read when a run starts. */
 export interface TriggerTestSettings {
   /** Requests per query. */

@@ -26,6 +26,15 @@ export const integrationSuites: readonly IntegrationSuite[] = [
     workspaces: ['editor'],
     trusted: true,
     home: 'editor-home',
+    // Its .claude/skills would make Claude Code and others default targets; the hosts suite checks those.
+    settings: { 'agentSkills.targets': [] },
+  },
+  // Other hosts: per-target warnings, their quick fixes and Show Budget.
+  {
+    name: 'hosts',
+    workspaces: ['hosts'],
+    trusted: true,
+    settings: { 'agentSkills.builtinSkills': false, 'agentSkills.locations': ['.agent/skills', '.agents/skills'] },
   },
   {
     name: 'editor-multiroot',

@@ -15,6 +15,12 @@ export interface HostCheckContext {
   listings: ReadonlyMap<string, HostListing>;
   /** The user's home folder, to tell user locations (`~/…`) from project ones. */
   homeDir?: string;
+  /**
+   * Checking from inside VS Code with this extension: it offers every location it reads to VS
+   * Code's chat, so VS Code's own folder rules do not hide a skill (and its field rules apply only
+   * to skills in VS Code's own folders).
+   */
+  servedInVsCode?: boolean;
   /** Where a frontmatter field is in the file; the opening `---` when not given or not found. */
   fieldRange?: (field: string) => Range | undefined;
 }
@@ -79,6 +85,9 @@ export function checkSkillForHosts(record: SkillRecord, context: HostCheckContex
   const location = hostLocationOf(record, context.homeDir);
   for (const host of context.targets) {
     if (location !== undefined && !hostReads(host, location)) {
+      if (host.id === 'vscode' && context.servedInVsCode) {
+        continue;
+      }
       const folders = location.startsWith('~/') ? host.userFolders.value : host.projectFolders.value;
       warn('host-folder', host, `${host.name} reads ${listCode(folders)}, not \`${location}\`: this skill is invisible there.`, range('name'));
       continue;

@@ -73,7 +73,7 @@ export function renderBudgetMarkdown(listings: readonly HostListing[], contextTo
       '',
       describeListing(listing),
       '',
-      `Budget rule: ${describeRule(listing.rule)}. Source: ${host.budget.value.kind === 'unknown' ? 'none found' : `<${host.budget.source}>`} (checked ${host.budget.checked}).`,
+      `Budget rule: ${describeRule(listing.rule)}. Source: ${host.budget.value.kind === 'unknown' ? 'none found' : formatSource(host.budget.source)} (checked ${host.budget.checked}).`,
     );
     if (listing.rule.kind === 'share' && listing.rule.order) {
       lines.push('', `${host.name} decides the order itself (${listing.rule.order}); this table takes the skills in this project's order.`);
@@ -91,6 +91,12 @@ export function renderBudgetMarkdown(listings: readonly HostListing[], contextTo
 }
 
 const code = (text: string): string => `\`${text}\``;
+
+/** A source as a link, and what was read there when the source says. */
+function formatSource(source: string): string {
+  const [link, ...note] = source.split(' ');
+  return note.length > 0 ? `<${link}> ${note.join(' ')}` : `<${link}>`;
+}
 
 function describeFields(host: HostProfile): string {
   const fields = host.fields.value;

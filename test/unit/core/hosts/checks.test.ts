@@ -34,6 +34,11 @@ describe('host checks', function () {
       'copilot-cli: Copilot CLI reads `.github/skills`, `.claude/skills` or `.agents/skills`, not `.agent/skills`: this skill is invisible there.',
     ]);
     assert.deepEqual(messages([inLocation(fakeRecord('a', 'A.'), '.claude/skills')], hosts('claude-code', 'vscode', 'opencode')), []);
+    // Inside VS Code this extension offers its own locations to VS Code's chat: nothing is hidden there.
+    const ours = inLocation({ ...fakeRecord('a', 'A.'), metadata: { ...fakeRecord('a', 'A.').metadata!, model: 'fast' } }, '.agent/skills');
+    const targets = hosts('vscode');
+    assert.equal(checkSkillForHosts(ours, { targets, listings: hostListings([ours], targets), servedInVsCode: true }).length, 0);
+    assert.equal(checkSkillForHosts(ours, { targets, listings: hostListings([ours], targets) }).length, 1);
     const user = { ...fakeRecord('a', 'A.'), root: { path: '/home/me/.agent/skills', kind: 'user' as const, label: 'User' } };
     assert.deepEqual(messages([user], hosts('codex')), ['codex: Codex reads `~/.agents/skills` or `~/.codex/skills`, not `~/.agent/skills`: this skill is invisible there.']);
   });

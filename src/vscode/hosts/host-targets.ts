@@ -1,0 +1,55 @@
+// The hosts the editor checks skills against: `agentSkills.targets` when set, otherwise `vscode`
+// plus the hosts whose project folders a workspace folder already has (`.claude/skills`, …).
+
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { HOST_PROFILES, hostProfile, parseHostIds, type HostProfile } from '../../core/hosts/profiles';
+import { onDidChangeSettings, readHostTargets } from '../settings';
+import type { SkillsHost } from '../skills-host';
+import { Disposable } from '../disposable';
+
+export class HostTargets extends Disposable {
+  private readonly changeEmitter = this.register(new vscode.EventEmitter<void>());
+  readonly onDidChange = this.changeEmitter.event;
+  private current: HostProfile[] = [];
+
+  constructor(host: SkillsHost) {
+    super();
+    this.update();
+    this.register(onDidChangeSettings(() => this.update()));
+    this.register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.update()));
+    // A host's folder made since (say `.claude/skills`) makes it a default target.
+    this.register(host.onDidChange(() => this.update()));
+  }
+
+  get profiles(): readonly HostProfile[] {
+    return this.current;
+  }
+
+  private update(): void {
+    const next = effectiveTargets();
+    if (next.map((profile) => profile.id).join() !== this.current.map((profile) => profile.id).join()) {
+      this.current = next;
+      this.changeEmitter.fire();
+    }
+  }
+}
+
+function effectiveTargets(): HostProfile[] {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  const configured = folders.length > 0 ? folders.map((folder) => readHostTargets(folder)) : [readHostTargets()];
+  if (configured.some((ids) => ids !== undefined)) {
+    return parseHostIds(configured.flatMap((ids) => ids ?? [])).ids.map((id) => hostProfile(id)!);
+  }
+  const used = HOST_PROFILES.filter((profile) => folders.some((folder) => profile.projectFolders.value.some((relative) => isFolder(path.join(folder.uri.fsPath, relative)))));
+  return [hostProfile('vscode')!, ...used.filter((profile) => profile.id !== 'vscode')];
+}
+
+function isFolder(candidate: string): boolean {
+  try {
+    return fs.statSync(candidate).isDirectory();
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,117 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { harnessAvailable, screenshot, waitFor } from '../../util';
+import { diagnosticsOf, firstWorkspaceFolder, setWorkspaceSetting, skillsApi, waitForSkills, workspaceSkillsFolder, writeSkillOnDisk } from '../../editor-helpers';
+
+const forked = () => path.join(workspaceSkillsFolder(), 'forked', 'SKILL.md');
+const shared = () => path.join(firstWorkspaceFolder(), '.agents', 'skills', 'shared', 'SKILL.md');
+
+/** `host: message` of the product's per-host warnings on a file, once `expected` is among them. */
+async function hostWarnings(file: string, expected: string): Promise<string[]> {
+  return waitFor(
+    () => {
+      const warnings = diagnosticsOf(file)
+        .filter((diagnostic) => String(diagnostic.code).startsWith('host-'))
+        .map((diagnostic) => `${vscode.DiagnosticSeverity[diagnostic.severity]} ${String(diagnostic.code)}: ${diagnostic.message}`);
+      return warnings.includes(expected) && warnings;
+    },
+    { message: () => `no "${expected}" on ${file}; it has ${JSON.stringify(diagnosticsOf(file).map((diagnostic) => diagnostic.message))}` },
+  );
+}
+
+describe('Other hosts', () => {
+  afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
+
+  it('checks vscode and the hosts whose folders the project has by default, and warns named by host', async () => {
+    await skillsApi();
+    const warnings = await hostWarnings(forked(), 'Warning host-folder: Claude Code reads `.claude/skills`, not `.agent/skills`: this skill is invisible there.');
+    // The project has .claude/skills and .agents/skills: every host but VS Code, which gets this skill through the extension.
+    assert.deepEqual(warnings, [
+      'Warning host-folder: Copilot CLI reads `.github/skills`, `.claude/skills` or `.agents/skills`, not `.agent/skills`: this skill is invisible there.',
+      'Warning host-folder: Claude Code reads `.claude/skills`, not `.agent/skills`: this skill is invisible there.',
+      'Warning host-folder: Codex reads `.agents/skills`, not `.agent/skills`: this skill is invisible there.',
+      'Warning host-folder: Gemini CLI reads `.gemini/skills` or `.agents/skills`, not `.agent/skills`: this skill is invisible there.',
+      'Warning host-folder: Cursor reads `.cursor/skills`, `.claude/skills` or `.codex/skills`, not `.agent/skills`: this skill is invisible there.',
+      'Warning host-folder: OpenCode reads `.opencode/skills`, `.claude/skills` or `.agents/skills`, not `.agent/skills`: this skill is invisible there.',
+    ]);
+    // In .agents/skills, VS Code and OpenCode read the skill; OpenCode ignores context: fork, on its line.
+    const onShared = await hostWarnings(shared(), 'Warning host-ignores-field: OpenCode ignores `context: fork`.');
+    assert.ok(!onShared.some((warning) => warning.includes('VS Code')), onShared.join('\n'));
+    const ignored = diagnosticsOf(shared()).find((diagnostic) => diagnostic.message === 'OpenCode ignores `context: fork`.');
+    assert.equal(ignored?.range.start.line, 3);
+  });
+
+  it('follows agentSkills.targets, and warns where a host list cuts a skill', async () => {
+    const api = await skillsApi();
+    await setWorkspaceSetting(api, 'targets', ['codex']);
+    await hostWarnings(forked(), 'Warning host-folder: Codex reads `.agents/skills`, not `.agent/skills`: this skill is invisible there.');
+    await hostWarnings(shared(), 'Warning host-ignores-field: Codex ignores `context: fork`.');
+    assert.equal(diagnosticsOf(forked()).filter((diagnostic) => String(diagnostic.code).startsWith('host-')).length, 1);
+
+    // Forty more skills with long descriptions: Codex's 2 % of 200,000 tokens no longer holds them in full.
+    const folder = path.join(firstWorkspaceFolder(), '.agents', 'skills');
+    for (let index = 0; index < 40; index++) {
+      writeSkillOnDisk(folder, `bulk-${index}`, `---\nname: bulk-${index}\ndescription: ${'Handles one bulk task when asked. '.repeat(25).trim()}\n---\nBody.\n`);
+    }
+    await waitForSkills(api, (skills) => skills.filter((skill) => skill.name.startsWith('bulk-')).length === 40, 'the bulk skills are listed');
+    await hostWarnings(path.join(folder, 'bulk-0', 'SKILL.md'), "Warning host-budget: With this project's 43 skills, Codex lists this one with a shortened description at a 200,000-token context.");
+
+    await setWorkspaceSetting(api, 'targets', []);
+    await waitFor(() => diagnosticsOf(shared()).every((diagnostic) => !String(diagnostic.code).startsWith('host-')), { message: 'targets [] checks no host' });
+    for (let index = 0; index < 40; index++) {
+      fs.rmSync(path.join(folder, `bulk-${index}`), { recursive: true, force: true });
+    }
+    await setWorkspaceSetting(api, 'targets', undefined);
+    await waitForSkills(api, (skills) => !skills.some((skill) => skill.name.startsWith('bulk-')), 'the bulk skills are gone');
+  });
+
+  it('offers to link or copy a skill into the host folder, and does only what is chosen', async () => {
+    const api = await skillsApi();
+    await setWorkspaceSetting(api, 'targets', ['claude-code']);
+    await vscode.window.showTextDocument(vscode.Uri.file(forked()));
+    const claude = 'Claude Code reads `.claude/skills`, not `.agent/skills`: this skill is invisible there.';
+    await hostWarnings(forked(), `Warning host-folder: ${claude}`);
+    const diagnostic = diagnosticsOf(forked()).find((candidate) => candidate.message === claude)!;
+    const hostFixes = async (): Promise<vscode.CodeAction[]> =>
+      (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', vscode.Uri.file(forked()), diagnostic.range, vscode.CodeActionKind.QuickFix.value)).filter(
+        (action) => action.command?.command === 'agentSkills.addToHostFolder',
+      );
+    // The diagnostics follow the setting change asynchronously: ask again as the light bulb would.
+    const ours = await waitFor(async () => (await hostFixes()).length > 0 && hostFixes(), { message: 'no link or copy fix offered' });
+    assert.deepEqual(
+      ours.map((action) => action.title),
+      ['Link this skill into `.claude/skills` for Claude Code', 'Copy this skill into `.claude/skills` for Claude Code'],
+    );
+    const target = path.join(firstWorkspaceFolder(), '.claude', 'skills', 'forked');
+    assert.equal(fs.existsSync(target), false, 'nothing is done before the user chooses');
+    const link = ours[0].command!;
+    assert.equal(await vscode.commands.executeCommand(link.command, ...(link.arguments ?? [])), true);
+    assert.ok(fs.lstatSync(target).isSymbolicLink());
+    assert.equal(fs.readFileSync(path.join(target, 'SKILL.md'), 'utf8'), fs.readFileSync(forked(), 'utf8'));
+    // Never over what is there now.
+    assert.equal(await vscode.commands.executeCommand(link.command, ...(link.arguments ?? [])), false);
+    assert.equal((await hostFixes()).length, 0);
+    fs.rmSync(target);
+    await setWorkspaceSetting(api, 'targets', undefined);
+  });
+
+  it('Show Budget previews, per target, what each host lists and what each skill costs', async () => {
+    const api = await skillsApi();
+    await setWorkspaceSetting(api, 'targets', ['claude-code', 'codex', 'vscode']);
+    const text = await vscode.commands.executeCommand<string>('agentSkills.showBudget', { contextTokens: 32_000 });
+    assert.match(text, /^# Skills: budget per host\n/);
+    assert.match(text, /## Claude Code\n\nClaude Code at a 32,000-token context: budget 1,280 characters, \d+ used; 3 in full\./);
+    assert.match(text, /\| `forked` \| in full \| 75 \|/);
+    assert.match(text, /## Codex\n/);
+    assert.match(text, /## VS Code\n\nVS Code at a 32,000-token context documents no budget/);
+    const preview = await waitFor(() => vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => /Skill Budget/.test(tab.label)), { message: 'no preview tab' });
+    assert.match(preview.label, /Preview/);
+    if (harnessAvailable()) {
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      await screenshot('show-budget');
+    }
+    await setWorkspaceSetting(api, 'targets', undefined);
+  });
+});
