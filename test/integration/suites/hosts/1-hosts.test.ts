@@ -79,7 +79,13 @@ describe('Other hosts', () => {
         (action) => action.command?.command === 'agentSkills.addToHostFolder',
       );
     // The diagnostics follow the setting change asynchronously: ask again as the light bulb would.
-    const ours = await waitFor(async () => (await hostFixes()).length > 0 && hostFixes(), { message: 'no link or copy fix offered' });
+    const ours = await waitFor(
+      async () => {
+        const fixes = await hostFixes();
+        return fixes.length > 0 && fixes;
+      },
+      { message: 'no link or copy fix offered' },
+    );
     assert.deepEqual(
       ours.map((action) => action.title),
       ['Link this skill into `.claude/skills` for Claude Code', 'Copy this skill into `.claude/skills` for Claude Code'],
