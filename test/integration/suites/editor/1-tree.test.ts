@@ -33,7 +33,7 @@ describe('the Skills view after start-up', () => {
   it('gives each item what its menus need: Activate for available skills, nothing to allow while the allowlist is empty', async () => {
     const api = await skillsApi();
     const notes = treeItem(api, 'Available', 'notes');
-    assert.equal(notes?.contextValue, 'skill activatable');
+    assert.equal(notes?.contextValue, 'skill activatable draftable');
     const shadowed = treeItem(api, 'Shadowed', 'pdf-tools');
     assert.equal(shadowed?.contextValue, 'skill');
     assert.equal(shadowed?.record.file, path.join(userSkillsFolder(), 'pdf-tools', 'SKILL.md'));

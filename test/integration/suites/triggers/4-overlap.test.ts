@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import * as vscode from 'vscode';
 import { diagnosticsOf, workspaceSkillsFolder } from '../../editor-helpers';
 import { productApi } from '../../chat-helpers';
 import { waitFor } from '../../util';
@@ -56,6 +57,9 @@ describe('skills that compete for queries', () => {
     );
     assert.deepEqual(codes(triggers), ['overlap-query'], 'the query still ranks aws-review first');
     fs.writeFileSync(triggers, '[\n  { "query": "review my Azure workloads", "should_trigger": true }\n]\n');
+    // VS Code's watcher may not report changes inside a skill folder made while it runs: the Testing
+    // view's Refresh reads the trigger files again, as a user would.
+    await vscode.commands.executeCommand('testing.refreshTests');
     await waitFor(
       async () => {
         await api.whenIdle();
