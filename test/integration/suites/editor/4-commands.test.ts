@@ -176,7 +176,7 @@ describe('Skills commands', () => {
       assert.equal(await vscode.commands.executeCommand('agentSkills.activate', treeItem(api, 'Available', 'notes')), true);
       await waitForSkills(api, () => treeItem(api, 'Active', 'notes'), 'notes is not in Active');
       const active = treeItem(api, 'Active', 'notes');
-      assert.equal(active?.contextValue, 'skill active');
+      assert.equal(active?.contextValue, 'skill active draftable');
       if (harnessAvailable()) {
         await waitForViewText('skills', 'Active');
         await screenshot('tree-active');
@@ -242,7 +242,7 @@ describe('Skills commands', () => {
       await waitForSkills(api, () => skillNamed(api, 'notes')?.status === 'available', 'notes was not allowed');
       assert.deepEqual(vscode.workspace.getConfiguration('agentSkills').inspect('allowlist')?.workspaceValue, ['pdf-*', 'journal', 'notes']);
       const allowed = treeItem(api, 'Available', 'notes');
-      assert.equal(allowed?.contextValue, 'skill activatable allowlisted');
+      assert.equal(allowed?.contextValue, 'skill activatable allowlisted draftable');
 
       await vscode.commands.executeCommand('agentSkills.removeFromAllowlist', allowed);
       await waitForSkills(api, () => skillNamed(api, 'notes')?.status === 'not-allowed', 'notes is still allowed');
