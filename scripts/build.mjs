@@ -52,13 +52,6 @@ const common = {
 const MCP_LIBRARIES_ENTRY = 'src/cli/mcp/libraries.ts';
 const MCP_LIBRARIES_BUNDLE = 'cli-mcp-libraries.js';
 
-/**
- * The commands that fetch, install and audit skills (src/cli/source-commands.ts) are bundled apart
- * too, and loaded only when one of them runs, so their code does not weigh on the others.
- */
-const SOURCE_COMMANDS_ENTRY = 'src/cli/source-commands.ts';
-const SOURCE_COMMANDS_BUNDLE = 'cli-sources.js';
-
 /** In dist/cli.js, the module `entry` becomes one that requires the separate bundle `bundle` at run time. */
 function bundledApart(entry, bundle) {
   const importedAs = `./${path.basename(entry, '.ts')}`;
@@ -110,9 +103,8 @@ const builds = [
     entryPoints: ['src/cli/main.ts'],
     outfile: 'dist/cli.js',
     banner: { js: '#!/usr/bin/env node' },
-    plugins: [...common.plugins, bundledApart(MCP_LIBRARIES_ENTRY, MCP_LIBRARIES_BUNDLE), bundledApart(SOURCE_COMMANDS_ENTRY, SOURCE_COMMANDS_BUNDLE)],
+    plugins: [...common.plugins, bundledApart(MCP_LIBRARIES_ENTRY, MCP_LIBRARIES_BUNDLE)],
   },
-  { ...cli, entryPoints: [SOURCE_COMMANDS_ENTRY], outfile: `dist/${SOURCE_COMMANDS_BUNDLE}` },
   {
     ...cli,
     entryPoints: [MCP_LIBRARIES_ENTRY],

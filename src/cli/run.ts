@@ -19,11 +19,11 @@ const COMMANDS: Readonly<Record<string, () => Command>> = {
   activate: () => (require('./activate-command') as typeof import('./activate-command')).activateCommand,
   find: () => (require('./find-command') as typeof import('./find-command')).findCommand,
   eval: () => (require('./eval-command') as typeof import('./eval-command')).evalCommand,
-  audit: () => (require('./source-commands') as typeof import('./source-commands')).auditCommand,
-  add: () => (require('./source-commands') as typeof import('./source-commands')).addCommand,
-  update: () => (require('./source-commands') as typeof import('./source-commands')).updateCommand,
-  check: () => (require('./source-commands') as typeof import('./source-commands')).checkCommand,
-  remove: () => (require('./source-commands') as typeof import('./source-commands')).removeCommand,
+  audit: () => (require('./audit-command') as typeof import('./audit-command')).auditCommand,
+  add: () => (require('./sources-command') as typeof import('./sources-command')).addCommand,
+  update: () => (require('./sources-command') as typeof import('./sources-command')).updateCommand,
+  check: () => (require('./sources-command') as typeof import('./sources-command')).checkCommand,
+  remove: () => (require('./sources-command') as typeof import('./sources-command')).removeCommand,
   mcp: () => (require('./mcp/mcp-command') as typeof import('./mcp/mcp-command')).mcpCommand,
 };
 /* eslint-enable @typescript-eslint/no-require-imports */

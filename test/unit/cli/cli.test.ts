@@ -922,5 +922,15 @@ describe('agent-skills CLI', () => {
       assert.equal(usage.code, 2);
       assert.doesNotMatch(usage.stderr, /\n\s+at /);
     });
+
+    it("reports bad input to the commands that install and audit skills as the user's mistake, not an internal error", async () => {
+      const missing = await runBundle(['audit', 'no-such-folder']);
+      assert.equal(missing.code, 1);
+      assertOneLineError(missing, 'no-such-folder');
+      assert.doesNotMatch(missing.stderr, /internal error/);
+      const usage = await runBundle(['add']);
+      assert.equal(usage.code, 2);
+      assert.match(usage.stderr, /give exactly one SOURCE/);
+    });
   });
 });
