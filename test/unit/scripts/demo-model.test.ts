@@ -9,10 +9,27 @@ import { findSkills } from '../../../src/core/use/find';
 import { SkillRegistry } from '../../../src/core/discovery/registry';
 import { forkResultText } from '../../../src/core/chat/conversation';
 import { forkMessages } from '../../../src/core/chat/prompt';
+import type { PromptMessage } from '../../../src/core/chat/conversation';
+import { renderFindResult } from '../../../src/core/chat/tool-texts';
+import { draftFromAnswer, draftPrompt, draftRefusal } from '../../../src/core/evals/draft';
+import { triggerTestPrompt } from '../../../src/core/evals/request';
+import { runTriggerJobs, type TriggerModel } from '../../../src/core/evals/run';
+import { loadTriggerTests, TRIGGER_TESTS_PATH } from '../../../src/core/evals/trigger-file';
+import { DEFAULT_RUNS, DEFAULT_THRESHOLD } from '../../../src/core/evals/verdict';
 import { activateToolName, bestMatch, catalogNames, findToolName, nextAnswer, userRequest, type ConversationMessage } from '../../../scripts/demo/model/src/conversation';
 
 const demoSkillsFolder = path.join(__dirname, '..', '..', '..', 'scripts', 'demo', 'workspace-template', '.agent', 'skills');
 const skillTools = [findToolName, activateToolName, 'skills_readResource'];
+
+/** What the demo model's extension reads of the messages the editor sends (see its readMessage). */
+function asConversation(messages: readonly PromptMessage[]): ConversationMessage[] {
+  return messages.map((message) => ({
+    role: message.role,
+    texts: message.parts.flatMap((part) => (part.kind === 'text' ? [part.text] : [])),
+    calls: message.parts.flatMap((part) => (part.kind === 'toolCall' ? [{ callId: part.callId, name: part.name }] : [])),
+    results: message.parts.flatMap((part) => (part.kind === 'toolResult' ? [{ callId: part.callId, text: part.text }] : [])),
+  }));
+}
 
 function user(...texts: string[]): ConversationMessage {
   return { role: 'user', texts, calls: [], results: [] };
@@ -122,6 +139,66 @@ describe('the demo model', () => {
     assert.equal(bestMatch('1. **release-notes** — drafts notes\n2. **commit-messages** — commits', new Set()), 'release-notes');
     assert.equal(bestMatch('Matches: commit-messages (0.9), release-notes (0.2)', new Set(['release-notes', 'commit-messages'])), 'commit-messages');
     assert.equal(bestMatch('No skill matches.', new Set()), undefined);
+  });
+
+  describe('Skills: Draft Trigger Tests…', () => {
+    const draftable = () => registry.snapshot.skills.filter((record) => draftRefusal(record) === undefined);
+
+    it('answers the request the extension builds with queries the extension accepts, for that skill', () => {
+      assert.ok(draftable().length >= 3);
+      for (const record of draftable()) {
+        const others = registry.snapshot.skills.filter((other) => other !== record && other.metadata).map((other) => ({ name: other.name, description: other.metadata!.description }));
+        const answer = nextAnswer(asConversation(draftPrompt({ name: record.name, description: record.metadata!.description }, others)), []);
+        assert.ok('text' in answer, record.name);
+        const draft = draftFromAnswer(answer.text, path.join(record.dir, TRIGGER_TESTS_PATH));
+        assert.ok(draft.ok, `${record.name}: ${draft.ok ? '' : draft.message}`);
+        const should = draft.queries.filter((query) => query.shouldTrigger);
+        const shouldNot = draft.queries.filter((query) => !query.shouldTrigger);
+        // As the request asks: 8 to 10 of each kind.
+        assert.ok(should.length >= 8 && should.length <= 10, `${record.name}: ${should.length} should-trigger queries`);
+        assert.ok(shouldNot.length >= 8 && shouldNot.length <= 10, `${record.name}: ${shouldNot.length} near misses`);
+        // Most requests meant for the skill are ones the skill search ranks it first for.
+        const rankedFirst = should.filter((query) => registry.snapshot.findSkills(query.query)[0]?.record.name === record.name);
+        assert.ok(rankedFirst.length * 2 > should.length, `${record.name}: ${rankedFirst.map((query) => query.query).join(' | ')}`);
+      }
+    });
+
+    it('derives the queries from the description and the other skills', () => {
+      const record = registry.snapshot.usable('release-notes')!;
+      const others = [{ name: 'commit-messages', description: registry.snapshot.usable('commit-messages')!.metadata!.description }];
+      const answer = nextAnswer(asConversation(draftPrompt({ name: record.name, description: record.metadata!.description }, others)), []);
+      assert.ok('text' in answer);
+      const draft = draftFromAnswer(answer.text, 'triggers.json');
+      assert.ok(draft.ok);
+      const byQuery = new Map(draft.queries.map((query) => [query.query, query.shouldTrigger]));
+      assert.equal(byQuery.get('draft release notes and the CHANGELOG.md entry for a new bookmarks-api version'), true);
+      assert.equal(byQuery.get('I need a changelog entry'), true);
+      assert.equal(byQuery.get("I'm preparing to tag a release"), true);
+      assert.equal(byQuery.get('write git commit messages for bookmarks-api'), false);
+      assert.equal(byQuery.get('what is the capital of Australia?'), false);
+      // The same request gets the same draft.
+      assert.deepEqual(nextAnswer(asConversation(draftPrompt({ name: record.name, description: record.metadata!.description }, others)), []), answer);
+    });
+  });
+
+  it('passes the demo workspace’s trigger tests but for the near miss that shares release-notes’s words', async () => {
+    const snapshot = registry.snapshot;
+    const catalog = renderCatalog(snapshot.skills);
+    const model: TriggerModel = {
+      async send(messages) {
+        const answer = nextAnswer(asConversation(messages), skillTools);
+        return 'text' in answer ? { text: answer.text, calls: [] } : { text: '', calls: [{ callId: `call-${messages.length}`, ...answer.toolCall }] };
+      },
+      answerTool: async (call) => renderFindResult(snapshot, String((call.input as { query?: unknown }).query ?? ''), catalog),
+    };
+    const files = await Promise.all(snapshot.skills.map(async (record) => ({ skill: record.name, tests: (await loadTriggerTests(record.dir))?.tests })));
+    const jobs = files.flatMap(({ skill, tests }) => (tests?.queries ?? []).map((query) => ({ skill, query, runs: DEFAULT_RUNS, threshold: DEFAULT_THRESHOLD })));
+    assert.deepEqual([...new Set(jobs.map((job) => job.skill))].sort(), ['api-docs', 'commit-messages', 'release-notes']);
+    // Within the run size that asks for confirmation by default (agentSkills.triggerTests.confirmAbove: 60).
+    assert.ok(jobs.length * DEFAULT_RUNS <= 60, `${jobs.length} queries`);
+    const summary = await runTriggerJobs(jobs, { prompt: (query) => triggerTestPrompt(catalog.text, 0, query), model, concurrency: 4, token: { isCancellationRequested: false } });
+    const failed = jobs.filter((job) => summary.verdicts.get(job)?.kind !== 'passed').map((job) => `${job.skill}: ${job.query.query}`);
+    assert.deepEqual(failed, ['release-notes: explain what semantic versioning means']);
   });
 
   it('keeps the user’s words, without the blocks a participant wraps around them', () => {

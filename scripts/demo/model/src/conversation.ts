@@ -1,6 +1,8 @@
 // What the demo model answers, decided from the conversation alone (no state between requests,
 // no 'vscode' import, so unit tests can drive it with the core's real catalog and tool texts).
 
+import { draftQueries, readDraftRequest } from './draft';
+
 export const findToolName = 'skills_find';
 export const activateToolName = 'skills_activate';
 export const demoModelLabel = 'Demo model (scripted)';
@@ -30,6 +32,11 @@ const skillNamePattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
  */
 export function nextAnswer(conversation: readonly ConversationMessage[], offeredTools: readonly string[]): DemoAnswer {
   const promptIndex = findLastIndex(conversation, (message) => message.role === 'user' && message.results.length === 0 && message.texts.join('').trim() !== '');
+  // Skills: Draft Trigger Tests… asks for a JSON array of queries, with no tools.
+  const draftRequest = promptIndex >= 0 ? readDraftRequest(conversation[promptIndex].texts.join('\n')) : undefined;
+  if (draftRequest) {
+    return { text: JSON.stringify(draftQueries(draftRequest), undefined, 2) };
+  }
   const prompt = promptIndex >= 0 ? userRequest(conversation[promptIndex].texts.join('\n')) : '';
   const sincePrompt = conversation.slice(promptIndex + 1);
   const toolOfCall = new Map(sincePrompt.flatMap((message) => message.calls).map((call) => [call.callId, call.name]));
