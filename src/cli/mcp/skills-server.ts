@@ -20,7 +20,7 @@ import { activateSkill, readResourceOfSkill } from '../../core/use/activation';
 import { activationToolText, parseActivateInput, parseFindInput, parseReadResourceInput, renderFindResult } from '../../core/chat/tool-texts';
 import { MCP_TOOL_NAMES } from '../../core/chat/tool-names';
 import { DEFAULT_CATALOG_BUDGET_CHARS, renderCatalog, type Catalog } from '../../core/use/catalog';
-import { InvalidCursorError, PublishedSkills, type Page } from '../../core/mcp/published-skills';
+import { AuthorOnlyResourceError, InvalidCursorError, PublishedSkills, type Page } from '../../core/mcp/published-skills';
 import {
   FIND_INPUT_SCHEMA,
   FIND_TOOL_DESCRIPTION,
@@ -71,9 +71,10 @@ function advertisedSchema(schema: JsonSchema): StandardSchemaWithJSON<Record<str
   };
 }
 
-function invalidCursor<T>(work: () => Promise<T>): Promise<T> {
+/** The published skills' refusals (a cursor it never handed out, an authors' file) as invalid parameters, with their reasons. */
+function protocolErrors<T>(work: () => Promise<T>): Promise<T> {
   return work().catch((error: unknown) => {
-    throw error instanceof InvalidCursorError ? new ProtocolError(ProtocolErrorCode.InvalidParams, error.message) : error;
+    throw error instanceof InvalidCursorError || error instanceof AuthorOnlyResourceError ? new ProtocolError(ProtocolErrorCode.InvalidParams, error.message) : error;
   });
 }
 
@@ -144,11 +145,11 @@ export class SkillsServer implements Disposable {
 
   private skillSource(): SkillSource {
     return {
-      list: ({ cursor }) => invalidCursor(async () => toSkillsPage(await this.published.list(cursor))),
+      list: ({ cursor }) => protocolErrors(async () => toSkillsPage(await this.published.list(cursor))),
       get: (uri) => this.published.get(uri),
-      read: (uri) => this.published.read(uri),
+      read: (uri) => protocolErrors(() => this.published.read(uri)),
       readDirectory: (uri, { cursor }) =>
-        invalidCursor(async () => {
+        protocolErrors(async () => {
           const page = await this.published.readDirectory(uri, cursor);
           return page && { resources: page.items, ...(page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor }) };
         }),

@@ -11,8 +11,11 @@ import { FILE_START_RANGE } from '../skill-file/diagnostic-codes';
 import { errorCode, errorMessage } from '../util/errors';
 import { READ_WITHOUT_WAITING } from '../util/files';
 
+/** A skill's folder for its authors' tests, which the model never sees (see isAuthorOnlyPath). */
+export const EVALS_FOLDER = 'evals';
+
 /** Where a skill keeps its trigger tests, relative to the skill folder. */
-export const TRIGGER_TESTS_PATH = path.join('evals', 'triggers.json');
+export const TRIGGER_TESTS_PATH = path.join(EVALS_FOLDER, 'triggers.json');
 
 export const TRIGGER_DIAGNOSTIC_CODES = [
   'triggers-json-syntax',

@@ -9,6 +9,7 @@ import { publishSkill, SKILL_LIMITS, type SkillEntry, type SkillLimits, type Ski
 import { parseSkillUri, skillEntryUri, skillUri, SKILL_FILE_URI_NAME } from './skill-uri';
 import type { RegistrySnapshot } from '../discovery/registry';
 import type { SkillRecord } from '../model/types';
+import { authorOnlyMessage, isAuthorOnlyPath } from '../use/resources';
 
 export const DEFAULT_PAGE_SIZE = 100;
 export const DIRECTORY_MIME_TYPE = 'inode/directory';
@@ -47,6 +48,18 @@ interface CachedSkill {
 }
 
 export class InvalidCursorError extends Error {}
+
+/** A request for a file or folder of a skill's authors' folder (`evals/`), which is never served. */
+export class AuthorOnlyResourceError extends Error {}
+
+/** The parsed URI, refusing one in an authors' folder with the reason rather than as missing. */
+function parseServableUri(uri: string): ReturnType<typeof parseSkillUri> {
+  const parsed = parseSkillUri(uri);
+  if (parsed && isAuthorOnlyPath(parsed.path)) {
+    throw new AuthorOnlyResourceError(`${uri}: ${authorOnlyMessage(parsed.path)}`);
+  }
+  return parsed;
+}
 
 export class PublishedSkills {
   private readonly cache = new Map<string, CachedSkill>();
@@ -97,7 +110,7 @@ export class PublishedSkills {
 
   /** A published file's bytes: text when they are UTF-8, else binary. */
   async read(uri: string): Promise<FileContent | undefined> {
-    const parsed = parseSkillUri(uri);
+    const parsed = parseServableUri(uri);
     const file = parsed && (await this.publicationByName(parsed.name))?.files.get(parsed.path);
     if (!file) {
       return undefined;
@@ -107,7 +120,7 @@ export class PublishedSkills {
 
   /** The direct children of a folder of a published skill, or undefined when `uri` names no folder. */
   async readDirectory(uri: string, cursor?: string): Promise<Page<ResourceDescription> | undefined> {
-    const parsed = parseSkillUri(uri);
+    const parsed = parseServableUri(uri);
     const publication = parsed && (await this.publicationByName(parsed.name));
     const children = publication && publication.folders.get(parsed.path);
     if (!children) {

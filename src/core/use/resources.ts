@@ -11,6 +11,7 @@ import { IGNORED_FOLDER_NAMES } from '../discovery/probe';
 import { relativeInside } from '../util/paths';
 import { closestNames } from './find';
 import { SKILL_FILE_NAME } from '../skill-file/load';
+import { EVALS_FOLDER } from '../evals/trigger-file';
 
 export const DEFAULT_MAX_RESOURCE_BYTES = 256 * 1024;
 export const DEFAULT_MAX_LISTED_RESOURCES = 200;
@@ -18,7 +19,35 @@ export const DEFAULT_MAX_LISTED_RESOURCES = 200;
 const MAX_WALKED_ENTRIES = 10_000;
 const BINARY_SNIFF_BYTES = 8 * 1024;
 
-export type ResourceErrorCode = 'invalid-path' | 'outside-skill' | 'not-found' | 'not-a-file';
+export type ResourceErrorCode = 'invalid-path' | 'outside-skill' | 'author-only' | 'not-found' | 'not-a-file';
+
+/**
+ * Folders of a skill that are for its authors, not for the model: `evals/` holds the trigger tests,
+ * and a model that could read them would see the answers of the test it is taking.
+ */
+const AUTHOR_ONLY_FOLDERS: ReadonlySet<string> = new Set([EVALS_FOLDER]);
+
+/**
+ * Whether a skill-relative path lies in an authors' folder: such files are never listed, read or
+ * served to a model (activation, the read-resource tools, the MCP server's resources), while
+ * validation, the Testing view and the command line read them from disk.
+ */
+export function isAuthorOnlyPath(relativePath: string): boolean {
+  return authorFolderOf(relativePath) !== undefined;
+}
+
+function authorFolderOf(relativePath: string): string | undefined {
+  const [first] = relativePath
+    .replace(/\\/g, '/')
+    .replace(/^(?:\.\/)+/, '')
+    .split('/');
+  return AUTHOR_ONLY_FOLDERS.has(first.toLowerCase()) ? first : undefined;
+}
+
+/** Why a path in an authors' folder is refused. */
+export function authorOnlyMessage(relativePath: string): string {
+  return `"${relativePath}" is in the skill's ${authorFolderOf(relativePath) ?? EVALS_FOLDER}/ folder, which holds its tests for the skill's authors; it is not given to the model.`;
+}
 
 export class ResourceError extends Error {
   constructor(
@@ -116,6 +145,9 @@ export function normalizeResourcePath(requested: string): string {
   if (normalized === '.') {
     throw new ResourceError('not-a-file', 'The path names the skill folder itself; give a file inside it.');
   }
+  if (isAuthorOnlyPath(normalized)) {
+    throw new ResourceError('author-only', authorOnlyMessage(normalized));
+  }
   return normalized;
 }
 
@@ -132,8 +164,12 @@ export async function resolveSkillResource(skillDir: string, requested: string):
     }
     throw error;
   }
-  if (relativeInside(realSkillDir, realFile) === undefined) {
+  const realRelative = relativeInside(realSkillDir, realFile);
+  if (realRelative === undefined) {
     throw new ResourceError('outside-skill', `"${requested}" is a link that leads outside the skill folder.`);
+  }
+  if (isAuthorOnlyPath(realRelative)) {
+    throw new ResourceError('author-only', authorOnlyMessage(realRelative));
   }
   const stat = await fs.stat(realFile);
   if (stat.isDirectory()) {
@@ -200,7 +236,7 @@ export interface ListResourcesOptions {
 
 /**
  * Lists the files of a skill folder as relative POSIX paths: recursive, skipping `.git`,
- * `node_modules` and the SKILL.md itself. Linked folders are not entered (they may loop or lead
+ * `node_modules`, the authors' folders (`evals/`) and the SKILL.md itself. Linked folders are not entered (they may loop or lead
  * outside); linked files are listed, and reading them is checked on access.
  */
 export async function listSkillResources(skillDir: string, options: ListResourcesOptions = {}): Promise<ResourceListing> {
@@ -214,6 +250,9 @@ export async function listSkillResources(skillDir: string, options: ListResource
     for (const entry of entries) {
       walked++;
       const relative = folder === '' ? entry.name : `${folder}/${entry.name}`;
+      if (isAuthorOnlyPath(relative)) {
+        continue;
+      }
       if (entry.isDirectory()) {
         if (!IGNORED_FOLDER_NAMES.has(entry.name)) {
           pending.push(relative);

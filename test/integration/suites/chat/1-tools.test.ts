@@ -37,6 +37,7 @@ describe('the language-model tools', () => {
       assert.match(text, /All arguments as given: sales\.csv "Q3 sales"/);
       assert.match(text, /Resource files \(paths relative to the skill folder; read one with skills_readResource\):\n- assets\/logo\.png\n- references\/guide\.md\n- scripts\/render\.py/);
       assert.doesNotMatch(text, /GUIDE-MARKER/, 'resource contents are not included');
+      assert.doesNotMatch(text, /evals|triggers\.json/, "the skill's trigger tests are for its authors");
       const api = await productApi();
       await waitFor(() => api.listSkills().find((skill) => skill.name === 'pdf-report')?.status === 'active', { message: 'pdf-report did not become active' });
     });
@@ -137,6 +138,14 @@ describe('the language-model tools', () => {
 
     it('describes a binary file instead of dumping it', async () => {
       assert.equal(await invokeSkillTool('skills_readResource', { skill: 'pdf-report', path: 'assets/logo.png' }), 'assets/logo.png is a binary file (PNG image, 72 bytes); its content is not shown.');
+    });
+
+    it("refuses the skill's trigger tests (evals/), saying why", async () => {
+      for (const path of ['evals/triggers.json', 'evals', './Evals/triggers.json']) {
+        const text = await invokeSkillTool('skills_readResource', { skill: 'pdf-report', path });
+        assert.match(text, /is in the skill's [Ee]vals\/ folder, which holds its tests for the skill's authors; it is not given to the model\./, path);
+        assert.doesNotMatch(text, /TRIGGER-QUERY-MARKER/, path);
+      }
     });
 
     it('rejects paths that leave the skill folder', async () => {

@@ -45,6 +45,16 @@ describe('@skills commands', () => {
     assert.match(turn.chatText, /Release notes for 2\.0 written\./);
   });
 
+  it("/use gives the model the skill's files but not its trigger tests (evals/)", async () => {
+    const control = await scriptedModel();
+    control.queueAnswers({ text: 'Report built.' });
+    const turn = await openChat('@skills /use pdf-report sales.csv Q3', { newSession: true });
+    assert.equal(turn.modelRequests.length, 1, describeRequests(turn.modelRequests));
+    const text = lastUserText(turn.modelRequests[0]);
+    assert.match(text, /\n- references\/guide\.md\n/);
+    assert.doesNotMatch(text, /evals|TRIGGER-QUERY-MARKER/);
+  });
+
   it('/use refuses a skill only the model may start, in one line', async () => {
     const turn = await openChat('@skills /use internal-helper', { newSession: true });
     assert.equal(turn.modelRequests.length, 0);

@@ -94,6 +94,7 @@ describe('agent-skills mcp, through the SDK client', function () {
         references: { 'guide.md': '# Guide\nGUIDE-MARKER\n' },
         assets: { 'logo.png': PNG_BYTES },
         scripts: { 'render.py': 'print("render")\n' },
+        evals: { 'triggers.json': '[{ "query": "TRIGGER-QUERY-MARKER", "should_trigger": true }]\n' },
       },
       deploy: { 'SKILL.md': skillText('deploy', 'Deploy the service to an environment.', 'DEPLOY-BODY for $ARGUMENTS', 'disable-model-invocation: true\nargument-hint: "[environment]"\n') },
       'table-helper': { 'SKILL.md': skillText('table-helper', 'Format tables for the model.', 'TABLE-BODY', 'user-invocable: false\n') },
@@ -195,6 +196,29 @@ describe('agent-skills mcp, through the SDK client', function () {
       const refused = await call(connection.client, 'read_skill_resource', { skill: attempt === 'secret.txt' ? 'escape' : 'pdf-report', path: attempt });
       assert.equal(refused.isError, true, attempt);
       assert.doesNotMatch(refused.text, /SECRET-OUTSIDE|DEPLOY-BODY|root:/, attempt);
+    }
+  });
+
+  it("keeps the skill's trigger tests (evals/) out of the tools, resources and directory reads, refused with the reason", async () => {
+    const activation = await call(connection.client, 'activate_skill', { name: 'pdf-report' });
+    assert.match(activation.text, /- references\/guide\.md/);
+    assert.doesNotMatch(activation.text, /evals/);
+    const read = await call(connection.client, 'read_skill_resource', { skill: 'pdf-report', path: 'evals/triggers.json' });
+    assert.deepEqual(read, { text: `"evals/triggers.json" is in the skill's evals/ folder, which holds its tests for the skill's authors; it is not given to the model.`, isError: true });
+
+    const pdf = (await connection.skills.list()).skills.find((skill) => skill.uri === 'skill://pdf-report/SKILL.md')!;
+    assert.ok(!(pdf.resources as { uri: string }[]).some((resource) => resource.uri.includes('evals')));
+    assert.ok(!(await connection.skills.readDirectory('skill://pdf-report')).resources.some((resource) => resource.name === 'evals'));
+    assert.ok(!(await connection.client.listResources()).resources.some((resource) => resource.uri.includes('evals')));
+    for (const [uri, request] of [
+      ['skill://pdf-report/evals/triggers.json', () => connection.client.readResource({ uri: 'skill://pdf-report/evals/triggers.json' })],
+      ['skill://pdf-report/evals', () => connection.skills.readDirectory('skill://pdf-report/evals')],
+    ] as const) {
+      await assert.rejects(
+        request(),
+        (error: ProtocolError) => error.code === -32602 && error.message.includes(`${uri}: "evals`) && error.message.includes("holds its tests for the skill's authors"),
+        uri,
+      );
     }
   });
 

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { SkillRegistry } from '../../../../src/core/discovery/registry';
-import { InvalidCursorError, PublishedSkills, type PublishedSkillsOptions } from '../../../../src/core/mcp/published-skills';
+import { AuthorOnlyResourceError, InvalidCursorError, PublishedSkills, type PublishedSkillsOptions } from '../../../../src/core/mcp/published-skills';
 import { mimeTypeOf, publishSkill, sha256Digest, type SkillLimits } from '../../../../src/core/mcp/skill-publication';
 import { parseSkillUri, skillUri } from '../../../../src/core/mcp/skill-uri';
 import { serverLaunch } from '../../../../src/core/mcp/server-launch';
@@ -297,6 +297,23 @@ describe('PublishedSkills', () => {
       const problems: string[] = [];
       return { published: new PublishedSkills(registry, { onProblem: (message) => problems.push(message), ...options }), problems };
     }
+
+    it("keeps the authors' folder (evals/) out of entries, reads and folder listings, refusing it by name", async () => {
+      const { published } = await serve({ a: { 'SKILL.md': skillText('a', 'Does A.'), 'notes.md': 'n', evals: { 'triggers.json': '[]' } } });
+      const [entry] = (await published.list()).items;
+      assert.deepEqual(
+        entry.resources.map((resource) => resource.uri),
+        ['skill://a/SKILL.md', 'skill://a/notes.md'],
+      );
+      assert.deepEqual(
+        (await published.readDirectory('skill://a'))?.items.map((item) => item.name),
+        ['SKILL.md', 'notes.md'],
+      );
+      const refused = (error: unknown) => error instanceof AuthorOnlyResourceError && /^skill:\/\/a\/evals\S*: "evals\S*" is in the skill's evals\/ folder, which holds its tests/.test(error.message);
+      await assert.rejects(published.read('skill://a/evals/triggers.json'), refused);
+      await assert.rejects(published.readDirectory('skill://a/evals'), refused);
+      assert.equal(await published.read('skill://a/notes.md').then((content) => content && 'text' in content && content.text), 'n');
+    });
 
     it('lists the SKILL.md of each usable skill as Markdown with its description', async () => {
       const { published } = await serve({ a: { 'SKILL.md': skillText('a', 'Does A.') }, broken: { 'SKILL.md': '---\nname: broken\n---\n' } });

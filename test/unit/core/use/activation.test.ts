@@ -105,6 +105,7 @@ describe('activation against a registry', () => {
           'SKILL.md': skillText('pdf-report', 'Build PDF reports.', 'Report on $0 for $ARGUMENTS[1].'),
           scripts: { 'build.py': 'print(1)' },
           references: { 'style.md': '# Style' },
+          evals: { 'triggers.json': '[{ "query": "make the pdf report", "should_trigger": true }]' },
         },
         deploy: { 'SKILL.md': skillText('deploy', 'Deploy the app.', 'Deploy now.', 'disable-model-invocation: true\n') },
         internal: { 'SKILL.md': skillText('internal', 'Model-only helper.', 'Help.', 'user-invocable: false\n') },
@@ -139,6 +140,17 @@ describe('activation against a registry', () => {
         '</skill>',
       ].join('\n'),
     );
+  });
+
+  it("keeps the skill's trigger tests (evals/) from the model: not listed, not readable", async () => {
+    for (const mode of ['model', 'user'] as const) {
+      const result = await activateSkill(registry.snapshot, 'pdf-report', { mode });
+      assert.ok(result.ok);
+      assert.doesNotMatch(result.text, /evals|triggers\.json/);
+      assert.equal(result.resources.total, 2);
+    }
+    const read = await readResourceOfSkill(registry.snapshot, 'pdf-report', 'evals/triggers.json');
+    assert.deepEqual(read, { ok: false, message: `"evals/triggers.json" is in the skill's evals/ folder, which holds its tests for the skill's authors; it is not given to the model.` });
   });
 
   it('refuses model invocation of a disable-model-invocation skill but allows /use', async () => {

@@ -2,7 +2,17 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { describeFileType, listSkillResources, normalizeResourcePath, readSkillResource, renderResource, ResourceError, type SkillResource } from '../../../../src/core/use/resources';
+import { TRIGGER_TESTS_PATH } from '../../../../src/core/evals/trigger-file';
+import {
+  describeFileType,
+  isAuthorOnlyPath,
+  listSkillResources,
+  normalizeResourcePath,
+  readSkillResource,
+  renderResource,
+  ResourceError,
+  type SkillResource,
+} from '../../../../src/core/use/resources';
 import { copyFixture, removeDir, tempDir, writeTree } from '../../../fixtures/trees/tree';
 
 async function rejectsWith(promise: Promise<unknown>, code: string, message?: RegExp): Promise<void> {
@@ -233,6 +243,43 @@ describe('skill resources', () => {
       ] as const) {
         assert.equal(renderResource({ kind: 'binary', path: 'a.bin', size, type: 'binary data' }), `a.bin is a binary file (binary data, ${shown}); its content is not shown.`);
       }
+    });
+  });
+
+  describe("the authors' folder (evals/)", () => {
+    beforeEach(async () => {
+      await writeTree(skill, { evals: { 'triggers.json': '[{ "query": "make the report", "should_trigger": true }]', deep: { 'notes.md': 'n' } }, references: { 'evals.md': 'about evals' } });
+    });
+
+    it('is not listed, though a file named after it elsewhere is', async () => {
+      const listing = await listSkillResources(skill, { limit: Infinity, includeSkillFile: true });
+      assert.deepEqual(listing.files, ['SKILL.md', 'references/evals.md', 'references/guide.md', 'scripts/build.py']);
+      assert.equal(listing.total, 4);
+    });
+
+    for (const attempt of ['evals/triggers.json', './evals/triggers.json', 'evals\\triggers.json', 'scripts/../evals/triggers.json', 'EVALS/triggers.json', 'evals/deep/notes.md', 'evals']) {
+      it(`refuses to read it, with the reason: ${attempt}`, async () => {
+        await rejectsWith(readSkillResource(skill, attempt), 'author-only', /is in the skill's (evals|EVALS)\/ folder, which holds its tests for the skill's authors; it is not given to the model\./);
+      });
+    }
+
+    it('refuses a link that leads into it', async () => {
+      await fs.symlink(path.join(skill, 'evals', 'triggers.json'), path.join(skill, 'answers.json'));
+      await fs.symlink(path.join(skill, 'evals'), path.join(skill, 'tests'));
+      await rejectsWith(readSkillResource(skill, 'answers.json'), 'author-only', /"evals\/triggers\.json" is in the skill's evals\/ folder/);
+      await rejectsWith(readSkillResource(skill, 'tests/triggers.json'), 'author-only');
+    });
+
+    it('does not name its files when a requested file is missing', async () => {
+      await rejectsWith(readSkillResource(skill, 'triggers.json'), 'not-found', /^(?![\s\S]*evals\/)/);
+    });
+
+    it('holds the trigger tests, and nothing else of the skill', () => {
+      assert.equal(isAuthorOnlyPath(TRIGGER_TESTS_PATH), true);
+      assert.equal(isAuthorOnlyPath('evals'), true);
+      assert.equal(isAuthorOnlyPath('references/evals/x.md'), false);
+      assert.equal(isAuthorOnlyPath('evals.md'), false);
+      assert.equal(isAuthorOnlyPath('evaluations/x.md'), false);
     });
   });
 
