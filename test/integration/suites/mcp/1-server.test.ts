@@ -46,8 +46,12 @@ describe('the MCP server in VS Code', () => {
     assert.match(text, /^<skill name="pdf-report" dir="[^"]+pdf-report">/);
     assert.match(text, /Build the report from q3\.csv with the title "Q3 sales"\./);
     assert.match(text, /read one with read_skill_resource/);
-    const guide = await invokeText((await startedMcpTools()).get('read_skill_resource')!, { skill: 'pdf-report', path: 'references/guide.md' });
-    assert.match(guide, /GUIDE-MARKER/);
+    assert.doesNotMatch(text, /evals|triggers\.json/, "the skill's trigger tests are for its authors");
+    const readResource = (await startedMcpTools()).get('read_skill_resource')!;
+    assert.match(await invokeText(readResource, { skill: 'pdf-report', path: 'references/guide.md' }), /GUIDE-MARKER/);
+    const tests = await invokeText(readResource, { skill: 'pdf-report', path: 'evals/triggers.json' });
+    assert.match(tests, /"evals\/triggers\.json" is in the skill's evals\/ folder, which holds its tests for the skill's authors/);
+    assert.doesNotMatch(tests, /TRIGGER-QUERY-MARKER/);
   });
 
   it('leaves agent mode to the MCP tools: the contributed tools serve @skills but are not offered there', async () => {
