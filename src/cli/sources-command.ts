@@ -28,12 +28,10 @@ interface Project {
   io: CliIo;
 }
 
-function project(command: string, options: Map<string, string | true>, io: CliIo): Project {
+function project(options: Map<string, string | true>, io: CliIo): Project {
+  // --to is a 'value' option: parseArguments gives it a string or refuses the command line.
   const to = options.get('to');
-  if (to === true) {
-    throw new UsageError(`${command}: --to needs a folder.`);
-  }
-  const resolvedTo = to === undefined ? undefined : path.resolve(io.cwd, to);
+  const resolvedTo = typeof to === 'string' ? path.resolve(io.cwd, to) : undefined;
   return { dir: io.cwd, to: resolvedTo, installParent: resolvedTo ?? path.join(io.cwd, DEFAULT_SKILL_LOCATIONS[0]), yes: options.has('yes'), io };
 }
 
@@ -42,7 +40,7 @@ export async function addCommand(args: readonly string[], io: CliIo): Promise<nu
   if (operands.length !== 1) {
     throw new UsageError('add: give exactly one SOURCE (a git URL, a local repository or folder, or owner/repo).');
   }
-  const context = project('add', options, io);
+  const context = project(options, io);
   const source = await inputs(() => parseSource(operands[0], io.cwd));
   const lock = await projectLock(context.dir);
   io.stderr(`Fetching ${sourceLabel(source)}…\n`);
@@ -128,7 +126,7 @@ async function addSkill(skill: SourceSkill, checkout: Checkout, lock: SkillsLock
 
 export async function updateCommand(args: readonly string[], io: CliIo): Promise<number> {
   const { options, operands } = parseArguments('update', args, { to: 'value', yes: 'flag' });
-  const context = project('update', options, io);
+  const context = project(options, io);
   const lock = await projectLock(context.dir);
   const names = lockedNames(lock, operands, 'update');
   const fetcher = new SourceFetcher();
@@ -207,7 +205,7 @@ export interface CheckedSkillJson {
 
 export async function checkCommand(args: readonly string[], io: CliIo): Promise<number> {
   const { options, operands } = parseArguments('check', args, { to: 'value', json: 'flag' });
-  const context = project('check', options, io);
+  const context = project(options, io);
   const lock = await projectLock(context.dir);
   const fetcher = new SourceFetcher();
   let checks: SkillCheck[];
@@ -251,7 +249,7 @@ export async function removeCommand(args: readonly string[], io: CliIo): Promise
   if (operands.length === 0) {
     throw new UsageError('remove: name at least one installed skill.');
   }
-  const context = project('remove', options, io);
+  const context = project(options, io);
   const lock = await projectLock(context.dir);
   let failed = false;
   for (const name of lockedNames(lock, operands, 'remove')) {

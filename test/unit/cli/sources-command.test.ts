@@ -285,6 +285,115 @@ describe('agent-skills add, update, check, remove', () => {
     assert.match(await installedText('gamma'), /curl/);
   });
 
+  it('check prints a table with what is newer and where each skill came from, and says when the lock is empty', async () => {
+    const empty = await cli(project, ['check']);
+    assert.equal(empty.code, 0, empty.stderr);
+    assert.equal(empty.stdout, 'No skills in skills-lock.json.\n');
+
+    assert.equal((await cli(project, ['add', repo.url, '--skill', 'alpha', '--skill', 'beta'])).code, 0);
+    const current = await cli(project, ['check', 'alpha']);
+    assert.equal(current.code, 0, current.stderr);
+    assert.match(current.stdout, new RegExp(`^NAME\\s+INSTALLED\\s+SOURCE\\s+ORIGIN\\s+DETAILS\\nalpha\\s+unchanged\\s+current\\s+${repo.url}@${first.slice(0, 7)}\\s*$`, 'm'));
+    assert.doesNotMatch(current.stdout, /beta/);
+
+    const second = await repo.commit({ skills: { alpha: { 'SKILL.md': skillText('alpha', 'Formats alpha reports, now in colour.') } } });
+    const outdated = await cli(project, ['check']);
+    assert.equal(outdated.code, 1);
+    assert.match(outdated.stdout, new RegExp(`^alpha\\s+unchanged\\s+outdated\\s+\\S+@${first.slice(0, 7)}\\s+newer: ${second.slice(0, 7)}$`, 'm'));
+    assert.match(outdated.stdout, new RegExp(`^beta\\s+unchanged\\s+current\\s+\\S+@${first.slice(0, 7)}\\s*$`, 'm'));
+  });
+
+  it('names the ref a lock follows when it is not a commit, and tells a missing folder and an unreachable source apart', async () => {
+    const folder = path.join(project, '.agents/skills/alpha');
+    await writeTree(folder, TWO_SKILLS.skills.alpha);
+    const entry = { source: repo.url, sourceUrl: repo.url, sourceType: 'git', skillPath: 'skills/alpha/SKILL.md', computedHash: await computeFolderHash(folder), ref: 'main' };
+    const gone = { ...entry, source: `${repo.url}-gone`, sourceUrl: `${repo.url}-gone`, skillPath: 'skills/beta/SKILL.md' };
+    await fs.writeFile(path.join(project, 'skills-lock.json'), JSON.stringify({ version: 1, skills: { alpha: entry, beta: gone } }));
+
+    const run = await cli(project, ['check']);
+    assert.equal(run.code, 1);
+    assert.match(run.stdout, new RegExp(`^alpha\\s+unchanged\\s+current\\s+${repo.url}#main\\s*$`, 'm'));
+    assert.match(run.stdout, /^beta\s+missing\s+unreachable\s+\S+-gone#main\s+Cannot clone /m);
+    const json = await checkJson();
+    assert.deepEqual(
+      json.skills.map(({ name, installed, source, path: where }) => ({ name, installed, source, path: where })),
+      [
+        { name: 'alpha', installed: 'unchanged', source: 'current', path: '.agents/skills/alpha' },
+        { name: 'beta', installed: 'missing', source: 'unreachable', path: undefined },
+      ],
+    );
+
+    const updated = await cli(project, ['update', 'beta']);
+    assert.equal(updated.code, 1);
+    assert.match(updated.stderr, /^agent-skills: beta: Cannot clone .*-gone/m);
+  });
+
+  it('update leaves a skill the source no longer has as it is', async () => {
+    assert.equal((await cli(project, ['add', repo.url, '--yes'])).code, 0);
+    await repo.remove('skills/beta');
+    await repo.commit({});
+    const run = await cli(project, ['update']);
+    assert.equal(run.code, 1);
+    assert.match(run.stdout, /^alpha: up to date/m);
+    assert.match(run.stderr, /^agent-skills: beta: file:\S+ no longer has skills\/beta\/SKILL\.md; left as it is\.$/m);
+    assert.match(await installedText('beta'), /Reviews beta changes/);
+  });
+
+  it('removes several skills at once, one whose folder is already gone, and names every unknown one', async () => {
+    assert.equal((await cli(project, ['add', repo.url, '--yes'])).code, 0);
+    await removeDir(path.join(project, '.agent/skills/beta'));
+    const run = await cli(project, ['remove', 'alpha', 'beta', 'alpha']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stdout, 'Removed alpha (.agent/skills/alpha)\nRemoved beta\n');
+    assert.deepEqual((await lock()).skills, {});
+
+    const unknown = await cli(project, ['remove', 'gamma', 'delta']);
+    assert.equal(unknown.code, 1);
+    assert.match(unknown.stderr, /remove: "gamma", "delta" are not in skills-lock\.json \(installed: none\)/);
+    const nothing = await cli(project, ['remove']);
+    assert.equal(nothing.code, 2);
+    assert.match(nothing.stderr, /remove: name at least one installed skill/);
+  });
+
+  it('takes * or names separated by commas on the terminal, installs nothing on an empty answer, and refuses an unknown --skill', async () => {
+    const none = await cli(project, ['add', repo.url], ['  ']);
+    assert.equal(none.code, 0, none.stderr);
+    await assert.rejects(fs.stat(path.join(project, 'skills-lock.json')));
+
+    const both = await cli(project, ['add', repo.url], ['alpha,beta']);
+    assert.equal(both.code, 0, both.stderr);
+    assert.deepEqual(Object.keys((await lock()).skills), ['alpha', 'beta']);
+    assert.equal(both.asked.length, 1);
+
+    await removeDir(path.join(project, '.agent'));
+    await fs.rm(path.join(project, 'skills-lock.json'));
+    const all = await cli(project, ['add', repo.url], ['*']);
+    assert.equal(all.code, 0, all.stderr);
+    assert.deepEqual(Object.keys((await lock()).skills), ['alpha', 'beta']);
+
+    const unknown = await cli(project, ['add', repo.url, '--skill', 'gamma']);
+    assert.equal(unknown.code, 1);
+    assert.match(unknown.stderr, /file:\S+ has no skill "gamma" \(it has: alpha, beta\)/);
+    const twoSources = await cli(project, ['add', repo.url, repo.url]);
+    assert.equal(twoSources.code, 2);
+    assert.match(twoSources.stderr, /add: give exactly one SOURCE/);
+  });
+
+  it('re-adds an unedited skill from its own source without asking, and takes "yes" as a yes', async () => {
+    assert.equal((await cli(project, ['add', repo.url, '--skill', 'alpha'])).code, 0);
+    const second = await repo.commit({ skills: { alpha: { 'SKILL.md': skillText('alpha', 'Formats alpha reports, now in colour.') } } });
+    const again = await cli(project, ['add', repo.url, '--skill', 'alpha']);
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal((await lock()).skills.alpha.ref, second);
+    assert.match(await installedText('alpha'), /now in colour/);
+
+    await fs.appendFile(path.join(project, '.agent/skills/alpha/SKILL.md'), 'My own note.\n');
+    const edited = await cli(project, ['add', repo.url, '--skill', 'alpha'], [' Yes ']);
+    assert.equal(edited.code, 0, edited.stderr);
+    assert.match(edited.asked[0], /^\.agent\/skills\/alpha was edited since it was installed: replace it\? \[y\/N\] $/);
+    assert.doesNotMatch(await installedText('alpha'), /My own note/);
+  });
+
   it('installs from a sub-path of a local clone and from a plain folder', async () => {
     const fromClone = await cli(project, ['add', `${repo.work}#:skills/beta`, '--yes']);
     assert.equal(fromClone.code, 0, fromClone.stderr);
