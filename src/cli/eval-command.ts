@@ -11,21 +11,19 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { SKILL_TOOL_DEFINITIONS } from '../core/chat/tool-definitions';
-import { TOOL_NAMES } from '../core/chat/tool-names';
-import { parseFindInput, parseReadResourceInput, renderFindResult, unavailableToolText } from '../core/chat/tool-texts';
 import { SkillRegistry, type RegistrySnapshot } from '../core/discovery/registry';
 import { staticSnapshot } from '../core/discovery/static-snapshot';
 import { API_KEY_VARIABLES, ENDPOINT_APIS, endpointTriggerModel, type EndpointApi, type RetryNotice } from '../core/evals/endpoint';
 import { junitXml } from '../core/evals/junit';
+import { answerToolFromSnapshot } from '../core/evals/measure';
 import { triggerTestPrompt } from '../core/evals/request';
 import { describeTaken, queriesTakenBy, routingReport, type RoutingReport } from '../core/evals/routing';
 import { runTriggerJobs, type TriggerJob } from '../core/evals/run';
 import { loadTriggerTests, MAX_RUNS } from '../core/evals/trigger-file';
 import { DEFAULT_CONCURRENCY, DEFAULT_RUNS, DEFAULT_THRESHOLD, describePrecisionRecall, precisionRecall, type QueryVerdict, type RunOutcome } from '../core/evals/verdict';
 import type { SkillRecord } from '../core/model/types';
-import { readResourceOfSkill } from '../core/use/activation';
 import { DEFAULT_CATALOG_BUDGET_CHARS, modelVisibleSkills, renderCatalog } from '../core/use/catalog';
-import { parseArguments, positiveInteger } from './args';
+import { parseArguments, positiveInteger, type ParsedArguments } from './args';
 import { readAtGitRef } from './git-ref';
 import { rootsFromArguments } from './inputs';
 import { displayPath, ExitCode, InputError, plural, PROGRAM, UsageError, type CliIo } from './io';
@@ -53,7 +51,7 @@ interface Evaluation {
   retries: RetryNotice[];
 }
 
-interface EndpointSettings {
+export interface EndpointSettings {
   api: EndpointApi;
   endpoint: string;
   model: string;
@@ -63,27 +61,13 @@ interface EndpointSettings {
 
 export async function evalCommand(args: readonly string[], io: CliIo): Promise<number> {
   const { options, operands } = parseArguments('eval', args, {
-    endpoint: 'value',
-    model: 'value',
-    api: 'value',
+    ...ENDPOINT_OPTIONS,
     runs: 'value',
-    concurrency: 'value',
     junit: 'value',
     json: 'flag',
     baseline: 'value',
   });
-  const endpoint = options.get('endpoint');
-  const model = options.get('model');
-  if (typeof endpoint !== 'string' || typeof model !== 'string') {
-    throw new UsageError('eval: give --endpoint URL (the base URL, e.g. http://localhost:11434/v1) and --model ID.');
-  }
-  if (!/^https?:\/\//i.test(endpoint)) {
-    throw new UsageError(`eval: --endpoint must be an http:// or https:// URL, not "${endpoint}".`);
-  }
-  const api = (options.get('api') ?? 'openai') as string;
-  if (!(ENDPOINT_APIS as readonly string[]).includes(api)) {
-    throw new UsageError(`eval: --api is ${ENDPOINT_APIS.join(' or ')}, not "${api}".`);
-  }
+  const settings = readEndpointSettings('eval', options, io);
   const runs = positiveInteger('eval', 'runs', options.get('runs'));
   if (runs !== undefined && runs > MAX_RUNS) {
     throw new UsageError(`eval: --runs is at most ${MAX_RUNS}.`);
@@ -91,13 +75,6 @@ export async function evalCommand(args: readonly string[], io: CliIo): Promise<n
   if (operands.length === 0) {
     throw new UsageError('eval: give at least one ROOT (a folder of skill folders whose skills have evals/triggers.json).');
   }
-  const settings: EndpointSettings = {
-    api: api as EndpointApi,
-    endpoint,
-    model,
-    apiKey: io.env?.[API_KEY_VARIABLES[api as EndpointApi]] || undefined,
-    concurrency: positiveInteger('eval', 'concurrency', options.get('concurrency')) ?? DEFAULT_CONCURRENCY,
-  };
   const baselineRef = options.get('baseline');
 
   const registry = new SkillRegistry();
@@ -113,7 +90,7 @@ export async function evalCommand(args: readonly string[], io: CliIo): Promise<n
     }
     const requests = jobs.reduce((sum, job) => sum + job.runs, 0);
     io.stderr(
-      `${PROGRAM}: ${plural(jobs.length, 'query', 'queries')} of ${plural(new Set(jobs.map((job) => job.skill)).size, 'skill')}, ${plural(requests, 'run')} on ${model} (${settings.api} at ${endpoint}).\n`,
+      `${PROGRAM}: ${plural(jobs.length, 'query', 'queries')} of ${plural(new Set(jobs.map((job) => job.skill)).size, 'skill')}, ${plural(requests, 'run')} on ${settings.model} (${settings.api} at ${settings.endpoint}).\n`,
     );
     const current = await evaluate(snapshot, jobs, settings, io);
     const baseline = typeof baselineRef === 'string' ? await evaluateBaseline(snapshot, jobs, baselineRef, settings, io) : undefined;
@@ -126,7 +103,7 @@ export async function evalCommand(args: readonly string[], io: CliIo): Promise<n
       fs.writeFileSync(
         file,
         junitXml(
-          `agent-skills eval (${model})`,
+          `agent-skills eval (${settings.model})`,
           current.results.map(({ job, verdict, seconds }) => ({ skill: job.skill, query: job.query.query, verdict, seconds })),
         ),
       );
@@ -145,6 +122,32 @@ export async function evalCommand(args: readonly string[], io: CliIo): Promise<n
     registry.dispose();
   }
 }
+
+/** The endpoint options shared by eval and tune: --endpoint, --model, --api, --concurrency, and the key from the environment. */
+export function readEndpointSettings(command: string, options: ParsedArguments['options'], io: CliIo): EndpointSettings {
+  const endpoint = options.get('endpoint');
+  const model = options.get('model');
+  if (typeof endpoint !== 'string' || typeof model !== 'string') {
+    throw new UsageError(`${command}: give --endpoint URL (the base URL, e.g. http://localhost:11434/v1) and --model ID.`);
+  }
+  if (!/^https?:\/\//i.test(endpoint)) {
+    throw new UsageError(`${command}: --endpoint must be an http:// or https:// URL, not "${endpoint}".`);
+  }
+  const api = (options.get('api') ?? 'openai') as string;
+  if (!(ENDPOINT_APIS as readonly string[]).includes(api)) {
+    throw new UsageError(`${command}: --api is ${ENDPOINT_APIS.join(' or ')}, not "${api}".`);
+  }
+  return {
+    api: api as EndpointApi,
+    endpoint,
+    model,
+    apiKey: io.env?.[API_KEY_VARIABLES[api as EndpointApi]] || undefined,
+    concurrency: positiveInteger(command, 'concurrency', options.get('concurrency')) ?? DEFAULT_CONCURRENCY,
+  };
+}
+
+/** The options readEndpointSettings reads. */
+export const ENDPOINT_OPTIONS = { endpoint: 'value', model: 'value', api: 'value', concurrency: 'value' } as const;
 
 /** A job per query of every skill the model may invoke; trigger-file errors go to stderr. */
 async function collectJobs(snapshot: RegistrySnapshot, runs: number | undefined, io: CliIo): Promise<{ jobs: EvalJob[]; fileErrors: boolean }> {
@@ -181,21 +184,7 @@ async function evaluate(snapshot: RegistrySnapshot, jobs: readonly EvalJob[], se
   const model = endpointTriggerModel({
     ...settings,
     tools: SKILL_TOOL_DEFINITIONS,
-    answerTool: async (call) => {
-      if (call.name === TOOL_NAMES.find) {
-        const parsed = parseFindInput(call.input);
-        return parsed.ok ? renderFindResult(snapshot, parsed.input.query, catalog) : parsed.message;
-      }
-      if (call.name === TOOL_NAMES.readResource) {
-        const parsed = parseReadResourceInput(call.input);
-        if (!parsed.ok) {
-          return parsed.message;
-        }
-        const result = await readResourceOfSkill(snapshot, parsed.input.skill, parsed.input.path);
-        return result.ok ? result.text : result.message;
-      }
-      return unavailableToolText(call.name);
-    },
+    answerTool: (call) => answerToolFromSnapshot(snapshot, catalog, call),
     onRetry: (notice) => {
       retries.push(notice);
       io.stderr(`${PROGRAM}: ${notice.detail}; retrying in ${(notice.delayMs / 1000).toFixed(1)} s.\n`);

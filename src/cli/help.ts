@@ -5,6 +5,7 @@ import { MAX_FIND_MATCHES } from '../core/use/find';
 import { DEFAULT_CATALOG_BUDGET_CHARS } from '../core/use/catalog';
 import { TOKEN_ENV } from './mcp/http-options';
 import { DEFAULT_CONCURRENCY, DEFAULT_RUNS } from '../core/evals/verdict';
+import { MAX_TUNE_ROUNDS } from '../core/evals/tune';
 import { DEFAULT_CONTEXT_TOKENS } from '../core/hosts/budget';
 import { HOST_IDS } from '../core/hosts/profiles';
 
@@ -20,6 +21,8 @@ Usage:
   agent-skills find [--json] [--limit N] [--project DIR] QUERY [ROOT…]
   agent-skills eval --endpoint URL --model ID [--api openai|anthropic] [--runs N] [--concurrency N]
                     [--junit FILE] [--json] [--baseline GIT-REF] ROOT…
+  agent-skills tune NAME --endpoint URL --model ID [--api openai|anthropic] [--runs N] [--rounds N]
+                    [--seed N] [--concurrency N] [--write] [--project DIR] [ROOT…]
   agent-skills audit [--json | --sarif] PATH…
   agent-skills add SOURCE [--skill NAME]… [--to DIR] [--yes]
   agent-skills update [NAME…] [--to DIR] [--yes]
@@ -83,6 +86,14 @@ Commands:
                                   fail when a skill passes fewer of them now
              Exit 1 when a query fails, a trigger file has errors or the baseline shows a regression;
              3 when some queries got no verdict (every request errored) and none failed.
+  tune       Improve skill NAME's description against its trigger tests: the queries are split
+             about 60/40 into train and test (both kinds on each side, shuffled by --seed), the
+             model proposes a description from the train queries that failed (never seeing a test
+             query), each proposal is measured on both, up to --rounds rounds (default and most
+             ${MAX_TUNE_ROUNDS}); the pick is the best test score, ties to the shorter. Prints the scores per
+             round and the change as a diff; with --project or no ROOT, the current folder's skills.
+               --write    write the picked description into SKILL.md (else asks on a terminal)
+               --endpoint, --model, --api, --runs, --concurrency: as for eval
   audit      Look for what a skill could do against its user, in each skill at or under PATH:
              high: invisible or direction-changing characters, download-and-run instructions,
              native binaries, links to the user's own files; medium: unrestricted shell in

@@ -19,6 +19,7 @@ const COMMANDS: Readonly<Record<string, () => Command>> = {
   activate: () => (require('./activate-command') as typeof import('./activate-command')).activateCommand,
   find: () => (require('./find-command') as typeof import('./find-command')).findCommand,
   eval: () => (require('./eval-command') as typeof import('./eval-command')).evalCommand,
+  tune: () => (require('./tune-command') as typeof import('./tune-command')).tuneCommand,
   audit: () => (require('./audit-command') as typeof import('./audit-command')).auditCommand,
   add: () => (require('./sources-command') as typeof import('./sources-command')).addCommand,
   update: () => (require('./sources-command') as typeof import('./sources-command')).updateCommand,

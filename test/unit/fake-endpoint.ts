@@ -1,10 +1,12 @@
 // A chat endpoint on 127.0.0.1 for the eval tests: it speaks OpenAI's chat completions and
 // Anthropic's messages, records every request, and answers by rules: a scripted failure (429 with
 // Retry-After, 5xx, a refusal, a slow answer) when one is queued, else the skill whose catalog line
-// shares the most words with the user's query (the way a model picks), as a tool call.
+// shares the most words with the user's query (the way a model picks), as a tool call, or a
+// proposed description for a tuning request.
 
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { isTuneRequest, pickSkill, proposeDescription } from '../integration/word-overlap-model';
 
 export interface RecordedRequest {
   path: string;
@@ -26,33 +28,6 @@ export interface FakeEndpoint {
   /** Answers the next requests with these, in order, before the rules apply again. */
   failNext(...failures: ScriptedFailure[]): void;
   close(): Promise<void>;
-}
-
-/** Lowercase words of three letters or more. */
-function words(text: string): Set<string> {
-  return new Set(text.toLowerCase().match(/[a-z][a-z0-9]{2,}/g) ?? []);
-}
-
-/** The catalog's `name: description` lines inside <available_skills>. */
-function catalogSkills(instructions: string): { name: string; description: string }[] {
-  const block = /<available_skills>\n([\s\S]*?)\n<\/available_skills>/.exec(instructions)?.[1] ?? '';
-  return block.split('\n').flatMap((line) => {
-    const match = /^([a-z0-9-]+): (.+)$/.exec(line);
-    return match ? [{ name: match[1], description: match[2] }] : [];
-  });
-}
-
-/** The skill a word-overlap "model" picks for the query, if any description shares a word with it. */
-export function pickSkill(instructions: string, query: string): string | undefined {
-  const asked = words(query);
-  let best: { name: string; score: number } | undefined;
-  for (const skill of catalogSkills(instructions)) {
-    const score = [...words(`${skill.name.replace(/-/g, ' ')} ${skill.description}`)].filter((word) => asked.has(word)).length;
-    if (score > 0 && (!best || score > best.score)) {
-      best = { name: skill.name, score };
-    }
-  }
-  return best?.name;
 }
 
 function userTexts(body: Record<string, unknown>): string[] {
@@ -96,17 +71,19 @@ export async function startFakeEndpoint(): Promise<FakeEndpoint> {
     });
   });
   const answer = (recorded: RecordedRequest, response: http.ServerResponse): void => {
-    const skill = pickSkill(recorded.instructions, recorded.query);
+    const tuning = isTuneRequest(recorded.instructions);
+    const skill = tuning ? undefined : pickSkill(recorded.instructions, recorded.query);
+    const text = tuning ? proposeDescription(recorded.instructions) : 'No skill fits; answering directly.';
     const id = `call-${++calls}`;
     const anthropic = recorded.path.endsWith('/v1/messages');
     const payload = anthropic
-      ? { content: skill ? [{ type: 'tool_use', id, name: 'skills_activate', input: { name: skill } }] : [{ type: 'text', text: 'No skill fits; answering directly.' }] }
+      ? { content: skill ? [{ type: 'tool_use', id, name: 'skills_activate', input: { name: skill } }] : [{ type: 'text', text }] }
       : {
           choices: [
             {
               message: skill
                 ? { role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name: 'skills_activate', arguments: JSON.stringify({ name: skill }) } }] }
-                : { role: 'assistant', content: 'No skill fits; answering directly.' },
+                : { role: 'assistant', content: text },
             },
           ],
         };

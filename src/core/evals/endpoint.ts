@@ -104,8 +104,10 @@ function openAiRequest(options: EndpointOptions, messages: readonly PromptMessag
     body: {
       model: options.model,
       messages: wire,
-      tools: options.tools.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } })),
-      tool_choice: 'auto',
+      // A request offering no tool (a tuning proposal) leaves the fields out: endpoints refuse an empty list.
+      ...(options.tools.length > 0
+        ? { tools: options.tools.map((tool) => ({ type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } })), tool_choice: 'auto' }
+        : {}),
       max_tokens: MAX_OUTPUT_TOKENS,
     },
     read: (json) => readOpenAiAnswer(json, options.endpoint),
@@ -160,7 +162,7 @@ function anthropicRequest(options: EndpointOptions, messages: readonly PromptMes
       model: options.model,
       max_tokens: MAX_OUTPUT_TOKENS,
       messages: wire,
-      tools: options.tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema })),
+      ...(options.tools.length > 0 ? { tools: options.tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.inputSchema })) } : {}),
     },
     read: (json) => readAnthropicAnswer(json, options.endpoint),
   };

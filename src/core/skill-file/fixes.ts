@@ -232,8 +232,13 @@ function trimFieldFix(text: string, file: string, code: string, field: string, l
   if (typeof value !== 'string' || !location || value.length <= limit) {
     return undefined;
   }
-  const trimmed = value.slice(0, limit).trimEnd();
-  return { title: `Trim ${field} to ${limit} characters`, code, edits: [{ range: location.value, newText: JSON.stringify(trimmed) }] };
+  return { title: `Trim ${field} to ${limit} characters`, code, edits: [{ range: location.value, newText: yamlScalar(value.slice(0, limit).trimEnd()) }] };
+}
+
+/** The edit that sets the value of a top-level text field (quoted as YAML needs); undefined without that field. */
+export function setFieldValueEdit(text: string, file: string, field: string, value: string): TextEdit | undefined {
+  const location = readFrontmatter(text, file)?.locations.get(field);
+  return location && { range: location.value, newText: yamlScalar(value) };
 }
 
 function sortEdits(edits: TextEdit[]): TextEdit[] {

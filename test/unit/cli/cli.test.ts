@@ -737,7 +737,10 @@ describe('agent-skills CLI', () => {
       assert.equal(await usageError(['find', '--fast', 'pdf', '.']), 'agent-skills: find: unknown option --fast (options: --json, --limit, --project).');
       assert.equal(await usageError(['activate', '--fast', '.', 'pdf']), 'agent-skills: activate: unknown option --fast (this command takes no options).');
       assert.equal(await usageError(['find', '  ', '.']), 'agent-skills: find: give a QUERY (what the task is about) and at least one ROOT or --project DIR.');
-      assert.equal(await usageError(['frobnicate']), 'agent-skills: unknown command "frobnicate" (commands: validate, list, catalog, activate, find, eval, audit, add, update, check, remove, mcp).');
+      assert.equal(
+        await usageError(['frobnicate']),
+        'agent-skills: unknown command "frobnicate" (commands: validate, list, catalog, activate, find, eval, tune, audit, add, update, check, remove, mcp).',
+      );
     });
 
     it('prints the usage on stderr when no command is given, and help after any option of a command but activate', async () => {

@@ -1,0 +1,112 @@
+// `agent-skills tune` against the fake chat endpoint: the seeded fixture's test score rises, the
+// change is printed as a diff with the scores per round, and SKILL.md changes only when asked.
+
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import type { CliIo } from '../../../src/cli/io';
+import { runCli } from '../../../src/cli/run';
+import { removeDir, skillText, tempDir, writeTree } from '../../fixtures/trees/tree';
+import { startFakeEndpoint, type FakeEndpoint } from '../fake-endpoint';
+import { TUNE_FIXTURE, tuneFixtureTriggers } from '../../integration/word-overlap-model';
+
+describe('agent-skills tune', function () {
+  this.timeout(30_000);
+  let endpoint: FakeEndpoint;
+  let dir: string;
+  let skillFile: string;
+
+  async function cli(argv: string[], ask?: (question: string) => Promise<string>): Promise<{ code: number; stdout: string; stderr: string; asked: string[] }> {
+    let stdout = '';
+    let stderr = '';
+    const asked: string[] = [];
+    const io: CliIo = {
+      stdout: (text) => (stdout += text),
+      stderr: (text) => (stderr += text),
+      cwd: dir,
+      env: {},
+      ...(ask ? { ask: (question: string) => (asked.push(question), ask(question)) } : {}),
+    };
+    const code = await runCli(argv, io);
+    return { code, stdout, stderr, asked };
+  }
+
+  beforeEach(async () => {
+    endpoint = await startFakeEndpoint();
+    dir = await tempDir();
+    const root = path.join(dir, '.agent', 'skills');
+    await writeTree(root, {
+      'release-notes': { 'SKILL.md': skillText('release-notes', TUNE_FIXTURE.description), evals: { 'triggers.json': tuneFixtureTriggers() } },
+      ...Object.fromEntries(Object.entries(TUNE_FIXTURE.neighbours).map(([name, description]) => [name, { 'SKILL.md': skillText(name, description) }])),
+    });
+    skillFile = path.join(root, 'release-notes', 'SKILL.md');
+  });
+
+  afterEach(async () => {
+    await endpoint.close();
+    await removeDir(dir);
+  });
+
+  const base = (): string[] => ['tune', 'release-notes', '--endpoint', endpoint.url, '--model', 'fake', '--runs', '2', '--seed', '1'];
+
+  it('prints the scores per round and the change, and writes nothing without --write', async () => {
+    const before = await fs.readFile(skillFile, 'utf8');
+    const run = await cli(base());
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /tuning release-notes on fake with 10 queries, 2 runs each, up to 5 rounds: at most 125 requests\./);
+    assert.match(run.stdout, /\| current \| 3\/6 \(50%\) \| 2\/4 \(50%\) \| 47 \| Writes release notes from merged pull requests\. \|/);
+    assert.match(run.stdout, /\| \*\*1 \(picked\)\*\* \| 6\/6 \(100%\) \| 4\/4 \(100%\) \|/);
+    assert.match(
+      run.stdout,
+      /## Proposed change \(test 2\/4 \(50%\) → 4\/4 \(100%\)\)\n\n```diff\n- description: Writes release notes from merged pull requests\.\n\+ description: Writes release notes from merged pull requests\. Also for: shipped/,
+    );
+    assert.match(run.stderr, /nothing written; run again with --write/);
+    assert.equal(await fs.readFile(skillFile, 'utf8'), before);
+    // The proposal request offers no tool and holds no test query.
+    const proposals = endpoint.requests.filter((request) => request.instructions.startsWith('You improve the description'));
+    assert.equal(proposals.length, 1);
+    assert.equal(proposals[0].body.tools, undefined);
+    for (const query of ['draft release notes for 2.4', 'announce what shipped this sprint', 'pivot of signups by region', 'chart the monthly costs']) {
+      assert.ok(!proposals[0].instructions.includes(query), `test query "${query}" was shown to the model`);
+    }
+    assert.equal(endpoint.requests.length, 2 * 10 * 2 + 1);
+  });
+
+  it('writes the description with --write, leaving the rest of SKILL.md as it was', async () => {
+    const before = await fs.readFile(skillFile, 'utf8');
+    const run = await cli([...base(), '--write']);
+    assert.equal(run.code, 0, run.stderr);
+    const after = await fs.readFile(skillFile, 'utf8');
+    assert.match(after, /^description: "Writes release notes from merged pull requests\. Also for: shipped, [^"]*\."$/m);
+    assert.equal(after.replace(/^description: .*$/m, ''), before.replace(/^description: .*$/m, ''));
+  });
+
+  it('asks on a terminal, and writes only on yes', async () => {
+    const before = await fs.readFile(skillFile, 'utf8');
+    const declined = await cli(base(), async () => 'n');
+    assert.deepEqual(declined.asked, ['Write the new description to .agent/skills/release-notes/SKILL.md? [y/N] ']);
+    assert.equal(await fs.readFile(skillFile, 'utf8'), before);
+    await cli(base(), async () => 'yes');
+    assert.notEqual(await fs.readFile(skillFile, 'utf8'), before);
+  });
+
+  it('refuses a skill without enough queries of each kind, naming the file', async () => {
+    await fs.writeFile(
+      path.join(path.dirname(skillFile), 'evals', 'triggers.json'),
+      JSON.stringify([
+        { query: 'a', should_trigger: true },
+        { query: 'b', should_trigger: false },
+      ]),
+    );
+    const run = await cli(base());
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, /agent-skills: \.agent\/skills\/release-notes\/evals\/triggers\.json: release-notes needs at least 2 queries that should trigger and 2 that should not/);
+    assert.equal(endpoint.requests.length, 0);
+  });
+
+  it('says what is wrong with the command line', async () => {
+    assert.match((await cli(['tune', '--endpoint', endpoint.url, '--model', 'm'])).stderr, /tune: give the NAME of the skill/);
+    assert.match((await cli([...base(), '--rounds', '6'])).stderr, /tune: --rounds is at most 5\./);
+    assert.match((await cli(['tune', 'nope', '--endpoint', endpoint.url, '--model', 'm'])).stderr, /no skill named "nope" in this project/);
+  });
+});
