@@ -23,6 +23,7 @@ export const COMMANDS = {
   copyName: 'agentSkills.copyName',
   manageTrust: 'agentSkills.manageTrust',
   draftTriggerTests: 'agentSkills.draftTriggerTests',
+  improveDescription: 'agentSkills.improveDescription',
 } as const;
 
 export const VIEW_CONTAINER_ID = 'agentSkills';

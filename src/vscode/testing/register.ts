@@ -1,20 +1,26 @@
-// Trigger tests' one entry point for the composition root: the test controller and Skills: Draft
-// Trigger Tests…, both released with the extension.
+// Trigger tests' one entry point for the composition root: the test controller, Skills: Draft
+// Trigger Tests… and Skills: Improve Description…, all released with the extension.
 
 import * as vscode from 'vscode';
 import { findRecord, type SkillReference } from '../commands';
 import { COMMANDS } from '../manifest';
 import type { SkillsHost } from '../skills-host';
 import { draftTriggerTests } from './draft-trigger-tests';
+import { improveDescription, TuneReportDocument } from './improve-description';
 import type { TriggerTestFiles } from './trigger-test-files';
 import { TriggerTestController } from './trigger-tests';
 
 export function registerTriggerTests(context: vscode.ExtensionContext, host: SkillsHost, files: TriggerTestFiles): TriggerTestController {
   const controller = new TriggerTestController(host, files, context.workspaceState);
+  const tuneReport = new TuneReportDocument();
   context.subscriptions.push(
     controller,
+    tuneReport,
     vscode.commands.registerCommand(COMMANDS.draftTriggerTests, (reference?: SkillReference) =>
       draftTriggerTests(host, context.workspaceState, reference === undefined ? undefined : findRecord(host, reference)),
+    ),
+    vscode.commands.registerCommand(COMMANDS.improveDescription, (reference?: SkillReference) =>
+      improveDescription(host, context.workspaceState, tuneReport, reference === undefined ? undefined : findRecord(host, reference)),
     ),
   );
   return controller;

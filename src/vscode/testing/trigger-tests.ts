@@ -185,7 +185,13 @@ export class TriggerTestController extends Disposable {
     }
     const model = choice.model;
     const requests = plannedRequests(jobs);
-    if (requests > settings.confirmAbove && !(await confirmLargeRun(jobs.length, requests, model.name, settings))) {
+    if (
+      requests > settings.confirmAbove &&
+      !(await confirmRequests(requests, settings.confirmAbove, {
+        label: `Run ${jobs.length} trigger tests`,
+        detail: `Sends at least ${requests} requests to ${model.name}: each query as many times as agentSkills.triggerTests.runs (or the file's "runs") says.`,
+      }))
+    ) {
       return skipAll('The run was not confirmed; nothing was sent.');
     }
 
@@ -329,17 +335,13 @@ export class TriggerTestController extends Disposable {
 }
 
 /**
- * Asks before a large run. A quick pick rather than a modal dialog: it is answered from the
- * keyboard and cannot be hidden behind the Testing view.
+ * Asks before sending more requests than agentSkills.triggerTests.confirmAbove. A quick pick rather
+ * than a modal dialog: it is answered from the keyboard and cannot be hidden behind the Testing view.
  */
-async function confirmLargeRun(queries: number, requests: number, modelName: string, settings: TriggerTestSettings): Promise<boolean> {
-  const run = {
-    label: `Run ${queries} trigger tests`,
-    detail: `Sends at least ${requests} requests to ${modelName}: each query as many times as agentSkills.triggerTests.runs (or the file's "runs") says.`,
-  };
-  const cancel = { label: 'Cancel', detail: `Runs above ${settings.confirmAbove} requests ask first (agentSkills.triggerTests.confirmAbove).` };
-  const picked = await vscode.window.showQuickPick([run, cancel], { title: `Run ${requests} model requests?`, ignoreFocusOut: true });
-  return picked === run;
+export async function confirmRequests(requests: number, confirmAbove: number, action: { label: string; detail: string }): Promise<boolean> {
+  const cancel = { label: 'Cancel', detail: `Runs above ${confirmAbove} requests ask first (agentSkills.triggerTests.confirmAbove).` };
+  const picked = await vscode.window.showQuickPick([action, cancel], { title: `Run ${requests} model requests?`, ignoreFocusOut: true });
+  return picked === action;
 }
 
 /** One line of the run's output. */
