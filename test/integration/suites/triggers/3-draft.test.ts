@@ -96,9 +96,10 @@ describe('Skills: Draft Trigger Tests…', () => {
         await pressKeys('Escape');
         return menu.split('\n').map((line) => line.trim());
       };
+      // Bottom row first: the tooltip of the row the mouse rests on opens below it and would cover the next row down.
+      assert.ok(!(await menuOf('half-done')).includes('Draft Trigger Tests…'));
       assert.ok((await menuOf('sheets')).includes('Draft Trigger Tests…'));
       assert.ok(!(await menuOf('release-helper')).includes('Draft Trigger Tests…'));
-      assert.ok(!(await menuOf('half-done')).includes('Draft Trigger Tests…'));
 
       // From the palette: the pick lists only skills it makes sense for.
       const picking = vscode.commands.executeCommand('agentSkills.draftTriggerTests');
