@@ -108,8 +108,15 @@ describe('agent-skills audit', () => {
     );
   });
 
-  it('refuses two formats at once, and a folder holding no skill', async () => {
-    assert.equal((await cli(dir, ['audit', '--json', '--sarif', 'collection'])).code, 2);
+  it('refuses two formats at once, no PATH, an unknown option, and a folder holding no skill', async () => {
+    const twoFormats = await cli(dir, ['audit', '--json', '--sarif', 'collection']);
+    assert.equal(twoFormats.code, 2);
+    assert.match(twoFormats.stderr, /^agent-skills: audit: --json and --sarif are two output formats; choose one\.$/m);
+    const nothing = await cli(dir, ['audit']);
+    assert.equal(nothing.code, 2);
+    assert.match(nothing.stderr, /^agent-skills: audit: give at least one PATH \(a skill folder or a folder holding skills\)\.$/m);
+    const unknown = await cli(dir, ['audit', '--html', 'collection']);
+    assert.match(unknown.stderr, /^agent-skills: audit: unknown option --html \(options: --json, --sarif\)\.$/m);
     await writeTree(path.join(dir, 'empty'), { 'README.md': 'nothing' });
     const run = await cli(dir, ['audit', 'empty']);
     assert.equal(run.code, 1);

@@ -200,6 +200,38 @@ describe('agent-skills eval', function () {
     assert.ok(endpoint.requests.slice(0, 4).every((request) => request.instructions.includes('release-notes: Release notes.')));
   });
 
+  it('says on stderr what it sends before sending, and prints no retry line when nothing was retried', async () => {
+    const root = await writeSkills(dir);
+    const run = await cli(['eval', '--endpoint', endpoint.url, '--model', 'm', '--runs', '2', root], dir);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.equal(run.stderr, `agent-skills: 4 queries of 2 skills, 8 runs on m (openai at ${endpoint.url}).\n`);
+    assert.doesNotMatch(run.stdout, /retried/);
+    assert.match(run.stdout, /^release-notes \(\.agent\/skills\/release-notes\/evals\/triggers\.json\): /m);
+  });
+
+  it('--baseline with --json gives each skill before and after, and a better description is not a regression', async () => {
+    const root = await writeSkills(dir, { releaseDescription: 'Release notes.' });
+    const git = (...args: string[]): string => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], { cwd: dir, encoding: 'utf8' });
+    git('init', '-q');
+    git('add', '.');
+    git('commit', '-q', '-m', 'skills');
+    await writeSkills(dir);
+
+    const run = await cli(['eval', '--json', '--endpoint', endpoint.url, '--model', 'm', '--runs', '1', '--baseline', 'HEAD', root], dir);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.stderr, /^agent-skills: baseline HEAD: 4 queries of 2 skills with the descriptions at HEAD\.$/m);
+    const result = JSON.parse(run.stdout) as { baseline: { ref: string; skills: { skill: string; before: object; after: object; regressed: boolean }[] } };
+    assert.deepEqual(result.baseline, {
+      ref: 'HEAD',
+      skills: [
+        { skill: 'commit-messages', before: { passed: 1, judged: 1 }, after: { passed: 1, judged: 1 }, regressed: false },
+        { skill: 'release-notes', before: { passed: 2, judged: 3 }, after: { passed: 3, judged: 3 }, regressed: false },
+      ],
+    });
+    const text = await cli(['eval', '--endpoint', endpoint.url, '--model', 'm', '--runs', '1', '--baseline', 'HEAD', root], dir);
+    assert.match(text.stdout, /Against HEAD:\n {2}commit-messages: 1\/1 → 1\/1 passed \(same\)\n {2}release-notes: 2\/3 → 3\/3 passed \(better\)\n/);
+  });
+
   it('--baseline names a ref that does not exist, and a folder outside git', async () => {
     const root = await writeSkills(dir);
     const outside = await cli(['eval', '--endpoint', endpoint.url, '--model', 'm', '--runs', '1', '--baseline', 'HEAD', root], dir);
