@@ -114,10 +114,20 @@ async function addOverlaps(skills: readonly ValidatedSkill[], discovered: readon
   });
   const visible = modelVisibleSkills(discovered);
   const found = await overlapDiagnostics(discovered, tests, (query) => findSkills(visible, query), readTextIfAny);
+  // By file, so thousands of skills do not each go through every warning.
+  const foundIn = new Map<string, SkillDiagnostic[]>();
+  for (const diagnostic of found) {
+    const inFile = foundIn.get(diagnostic.file);
+    if (inFile) {
+      inFile.push(diagnostic);
+    } else {
+      foundIn.set(diagnostic.file, [diagnostic]);
+    }
+  }
   for (const skill of skills) {
-    skill.diagnostics = sortedByPosition([...skill.diagnostics, ...found.filter((diagnostic) => diagnostic.file === skill.file)]);
+    skill.diagnostics = sortedByPosition([...skill.diagnostics, ...(foundIn.get(skill.file) ?? [])]);
     if (skill.triggerTests) {
-      skill.triggerTests.diagnostics.push(...found.filter((diagnostic) => diagnostic.file === skill.triggerTests!.file));
+      skill.triggerTests.diagnostics.push(...(foundIn.get(skill.triggerTests.file) ?? []));
     }
   }
 }
