@@ -17,5 +17,14 @@ export interface EditorBenchFigures {
   skills: number;
   /** Activation to the first discovery done with the view built. */
   startupMs: number;
+  /** From VS Code's marks in the same window, in milliseconds from VS Code starting to load the extension's code. */
+  activation: {
+    /** test/empty-extension (does nothing) until its activate() returned: the baseline. */
+    emptyExtensionMs: number;
+    /** The product until its activate() returned. */
+    activatedMs: number;
+    /** The product until its first complete registry snapshot, with the view model built. */
+    readyMs: number;
+  };
   edits: Record<EditedSkill, EditTiming[]>;
 }

@@ -1,16 +1,14 @@
 // The core engine at scale, on synthetic skill trees of 10, 1,000 and 5,000 skills written to a
 // temporary folder, and a monorepo of 50 packages with 1,000 skills between them: discovery against
 // a bare read of every file and of every file's head, the cost of one incremental edit, heap per
-// skill, catalog overhead, and full validation against the reference validator.
+// skill and catalog overhead. (Validation against the reference validator is measured as whole
+// processes, as users run both, in the cli section.)
 
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
-import type { CliIo } from '../../src/cli/io';
-import { runCli } from '../../src/cli/run';
-import type { ValidatedSkillJson } from '../../src/cli/validate-command';
 import { renderCatalog } from '../../src/core/use/catalog';
 import { validateSkillText } from '../../src/core/skill-file/load';
 import { mapWithConcurrency } from '../../src/core/util/async';
@@ -52,7 +50,6 @@ export async function run(): Promise<BenchFigures> {
       ...(await incrementalEdit(trees[10], trees[1000])),
       ...(await heapPerSkill(trees[5000])),
       ...catalogOverhead(trees[1000], await discover(trees[1000])),
-      ...(await validationAgainstReference(trees[1000])),
     };
   } finally {
     await fs.rm(workspace, { recursive: true, force: true });
@@ -299,55 +296,4 @@ function catalogOverhead(tree: Tree, registry: SkillRegistry): BenchFigures {
   const perSkill = (catalog.chars - content) / tree.skills.length;
   printFigure('catalog characters per skill beyond name + description', perSkill, '');
   return { catalogChars1000: catalog.chars, catalogOverheadCharsPerSkill: round(perSkill, 2) };
-}
-
-type ReferenceValidate = (skillDir: string) => Promise<string[]>;
-
-/** `agent-skills validate --strict ROOT` in-process (src/cli, as dist/cli.js runs it), its output caught. */
-async function cliValidateStrict(root: string, json: boolean): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = { stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text), cwd: path.dirname(root) };
-  const code = await runCli(['validate', '--strict', ...(json ? ['--json'] : []), root], io);
-  return { code, stdout, stderr };
-}
-
-/** `agent-skills validate --strict` on the whole tree against the reference validator on each folder. */
-async function validationAgainstReference(tree: Tree): Promise<BenchFigures> {
-  const { validate: referenceValidate } = (await import('skills-ref')) as { validate: ReferenceValidate };
-  const folders = tree.skills.map((skill) => path.dirname(skill.file));
-  const ours = await cliValidateStrict(tree.root.path, true);
-  const ourVerdicts = (JSON.parse(ours.stdout) as { skills: ValidatedSkillJson[] }).skills;
-  const referenceVerdicts = await mapWithConcurrency(folders, READ_CONCURRENCY, referenceValidate);
-  // Both must have checked real, valid skills, or the timing compares nothing.
-  const ourInvalid = ourVerdicts.filter((skill) => !skill.valid);
-  const referenceInvalid = referenceVerdicts.filter((errors) => errors.length > 0);
-  if (ours.code !== 0 || ours.stderr !== '' || ourVerdicts.length !== folders.length || ourInvalid.length > 0 || referenceInvalid.length > 0) {
-    throw new Error(
-      `validators disagree on the synthetic tree: ours (exit ${ours.code}) found ${ourInvalid.length} invalid of ${ourVerdicts.length}, skills-ref ${referenceInvalid.length} of ${folders.length}`,
-    );
-  }
-
-  return compare({
-    first: { key: 'referenceValidateMs1000', label: 'skills-ref validate(), every folder (1,000 skills)', task: () => mapWithConcurrency(folders, READ_CONCURRENCY, referenceValidate) },
-    second: {
-      key: 'strictValidateMs1000',
-      label: 'ours, agent-skills validate --strict (1,000 skills)',
-      task: async () => {
-        const { code } = await cliValidateStrict(tree.root.path, false);
-        if (code !== 0) {
-          throw new Error(`agent-skills validate --strict exited with ${code}`);
-        }
-      },
-    },
-    goal: {
-      key: 'validateSpeedupVsReference',
-      cpuKey: 'validateSpeedupVsReferenceCpu',
-      goalKey: 'validateSpeedupGoal',
-      label: 'speed-up over skills-ref validating 1,000 skills',
-      target: 2,
-      better: 'higher',
-    },
-    repetitions: COMPARED_RUNS,
-  });
 }

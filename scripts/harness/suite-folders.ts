@@ -8,6 +8,8 @@ import { repositoryRoot } from './repository';
 
 const fixturesFolder = path.join(repositoryRoot, 'test', 'workspaces');
 export const scriptedModelFolder = path.join(repositoryRoot, 'test', 'scripted-model');
+/** An extension that does nothing, for the activation benchmark's baseline. */
+export const emptyExtensionFolder = path.join(repositoryRoot, 'test', 'empty-extension');
 
 export interface IntegrationSuite {
   /** The suite's folder under test/integration/suites, holding its `*.test.ts` files. */
@@ -32,6 +34,8 @@ export interface IntegrationSuite {
    * repository; the scripted model then holds the development slot the test payload needs.
    */
   readonly installVsix?: boolean;
+  /** Also installs test/empty-extension, which activates on the product's events and does nothing. */
+  readonly emptyExtension?: boolean;
 }
 
 export interface ServerDataFolders {
@@ -83,7 +87,10 @@ export function prepareSuiteFolders(suite: IntegrationSuite, temporaryRoot: stri
     opened = { kind: 'workspace', path: workspaceFile };
   }
   const extensionsFolder = folder('extensions');
-  installScriptedModel(extensionsFolder);
+  installTestExtension(scriptedModelFolder, extensionsFolder);
+  if (suite.emptyExtension) {
+    installTestExtension(emptyExtensionFolder, extensionsFolder);
+  }
   return {
     userDataFolder: folder('user-data'),
     serverDataFolder: folder('server-data'),
@@ -112,10 +119,10 @@ function mergeFolderSettings(workspaceFolder: string, settings: Readonly<Record<
   fs.writeFileSync(settingsPath, JSON.stringify({ ...existing, ...settings }, undefined, 2));
 }
 
-/** The server loads the scripted model as an installed extension, beside the one under development. */
-function installScriptedModel(extensionsFolder: string): void {
-  const manifest = JSON.parse(fs.readFileSync(path.join(scriptedModelFolder, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
-  fs.cpSync(scriptedModelFolder, path.join(extensionsFolder, `${manifest.publisher}.${manifest.name}-${manifest.version}`), { recursive: true });
+/** The server loads a test-only extension folder (the scripted model…) as an installed extension, beside the one under development. */
+function installTestExtension(folder: string, extensionsFolder: string): void {
+  const manifest = JSON.parse(fs.readFileSync(path.join(folder, 'package.json'), 'utf8')) as { publisher: string; name: string; version: string };
+  fs.cpSync(folder, path.join(extensionsFolder, `${manifest.publisher}.${manifest.name}-${manifest.version}`), { recursive: true });
 }
 
 /** This process's environment, less what must not leak into a suite. */

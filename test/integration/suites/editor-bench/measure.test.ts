@@ -91,6 +91,32 @@ async function untilWatching(edited: EditedFile): Promise<void> {
   );
 }
 
+/** The product's and the empty test extension's ids, as VS Code names them in its marks. */
+const PRODUCT_ID = 'agentskills.agent-skills';
+const EMPTY_EXTENSION_ID = 'agentskills-test.empty-extension';
+
+/**
+ * VS Code's own performance marks in this extension host, by name: it marks when it starts loading
+ * each extension's code and when the extension's activate() has returned, in the machine's clock
+ * (milliseconds).
+ */
+function extensionHostMarks(): Map<string, number> {
+  const marks = (globalThis as { MonacoPerformanceMarks?: { getMarks(): Array<{ name: string; startTime: number }> } }).MonacoPerformanceMarks;
+  assert.ok(marks, 'this extension host keeps no performance marks');
+  return new Map(marks.getMarks().map(({ name, startTime }) => [name, startTime]));
+}
+
+/** Milliseconds from VS Code starting to load an extension's code to its activate() having returned. */
+function activationMs(marks: ReadonlyMap<string, number>, id: string): { codeLoadStart: number; activateStart: number; activatedMs: number } {
+  const at = (event: string) => {
+    const time = marks.get(`code/extHost/${event}/${id}`);
+    assert.ok(time !== undefined, `VS Code did not mark ${event} for ${id}`);
+    return time;
+  };
+  const codeLoadStart = at('willLoadExtensionCode');
+  return { codeLoadStart, activateStart: at('willActivateExtension'), activatedMs: at('didActivateExtension') - codeLoadStart };
+}
+
 describe('editor benchmark', function () {
   before(function () {
     if (!outputFile) {
@@ -102,6 +128,17 @@ describe('editor benchmark', function () {
     const api = await skillsApi();
     const startupMs = api.testing.startupMs();
     assert.ok(startupMs !== undefined);
+    const emptyExtension = vscode.extensions.getExtension(EMPTY_EXTENSION_ID);
+    assert.ok(emptyExtension, `${EMPTY_EXTENSION_ID} is not installed`);
+    await emptyExtension.activate();
+    const marks = extensionHostMarks();
+    const product = activationMs(marks, PRODUCT_ID);
+    // activate() creates the skills host first thing; startupMs runs from there to the first complete snapshot.
+    const activation = {
+      emptyExtensionMs: activationMs(marks, EMPTY_EXTENSION_ID).activatedMs,
+      activatedMs: product.activatedMs,
+      readyMs: product.activateStart - product.codeLoadStart + startupMs,
+    };
     const skills = api.listSkills();
 
     // The list draws only the rows on screen: of the many AGENT_SKILLS_PATH skills, edit one drawn.
@@ -131,7 +168,7 @@ describe('editor benchmark', function () {
     } finally {
       editedFiles.forEach((edited) => edited.watcher.dispose());
     }
-    const figures: EditorBenchFigures = { skills: skills.length, startupMs, edits };
+    const figures: EditorBenchFigures = { skills: skills.length, startupMs, activation, edits };
     fs.writeFileSync(outputFile!, JSON.stringify(figures));
   });
 });
