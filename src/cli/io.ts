@@ -40,6 +40,4 @@ export function displayPath(file: string, io: CliIo): string {
   return relative === undefined || relative === '' ? file : relative.split(path.sep).join('/');
 }
 
-export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : pluralForm}`;
-}
+export { plural } from '../core/util/text';

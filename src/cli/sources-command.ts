@@ -9,9 +9,10 @@ import { DEFAULT_SKILL_LOCATIONS } from '../core/discovery/roots';
 import { openSource, type Checkout, type SourceSkill } from '../core/sources/checkout';
 import { computeFolderHash } from '../core/sources/folder-hash';
 import { GitError } from '../core/sources/git';
-import { findInstalled, installFolder, removeFolder } from '../core/sources/install';
-import { entrySource, LOCK_FILE_NAME, lockEntryFor, LockError, readLock, writeLock, type LockEntry, type SkillsLock } from '../core/sources/lock';
-import { parseSource, sourceLabel, SourceError, type SkillSource } from '../core/sources/source-spec';
+import { installAndLock, installConflict, replaceWithLatest } from '../core/sources/apply';
+import { findInstalled, removeFolder } from '../core/sources/install';
+import { entryOrigin, entrySource, LOCK_FILE_NAME, LockError, readLock, writeLock, type SkillsLock } from '../core/sources/lock';
+import { parseSource, sourceLabel, SourceError } from '../core/sources/source-spec';
 import { checkLockedSkill, installedState, latestSkill, SourceFetcher, type SkillCheck } from '../core/sources/status';
 import { collapseWhitespace } from '../core/util/text';
 import { parseArguments } from './args';
@@ -99,27 +100,21 @@ async function chooseSkills(checkout: Checkout, asked: readonly string[], contex
 /** Installs one skill and records it in the lock; false (with the reason on stderr) when it was not. */
 async function addSkill(skill: SourceSkill, checkout: Checkout, lock: SkillsLock, context: Project): Promise<boolean> {
   const { io } = context;
-  const existing = lock.skills[skill.name];
-  const parent = context.to ?? (existing ? path.dirname((await findInstalled(context.dir, skill.name)) ?? path.join(context.installParent, skill.name)) : context.installParent);
-  const destination = path.join(parent, skill.name);
-  const folderExists = (await findInstalled(context.dir, skill.name, parent)) !== undefined;
-  const sameSource = existing !== undefined && sameOrigin(existing, checkout.source, context.dir);
-  if (folderExists || (existing && !sameSource)) {
-    const reason = !sameSource
-      ? `${displayPath(destination, io)} exists and was not installed from ${sourceLabel(checkout.source)}`
-      : (await installedState(existing, destination)) === 'edited'
-        ? `${displayPath(destination, io)} was edited since it was installed`
-        : undefined;
-    if (reason !== undefined && !(await confirmed(`${reason}: replace it?`, context))) {
+  const parent = context.to ?? (lock.skills[skill.name] ? path.dirname((await findInstalled(context.dir, skill.name)) ?? path.join(context.installParent, skill.name)) : context.installParent);
+  const place = { projectDir: context.dir, parent };
+  const conflict = await installConflict(skill.name, checkout.source, lock, place);
+  if (conflict) {
+    const reason =
+      conflict.kind === 'other-origin'
+        ? `${displayPath(conflict.folder, io)} exists and was not installed from ${sourceLabel(checkout.source)}`
+        : `${displayPath(conflict.folder, io)} was edited since it was installed`;
+    if (!(await confirmed(`${reason}: replace it?`, context))) {
       io.stderr(`${PROGRAM}: ${skill.name}: not installed: ${reason} (pass --yes to replace it).\n`);
       return false;
     }
   }
-  const installed = await installFolder(skill.folder, parent, skill.name);
-  const hash = await computeFolderHash(installed.folder);
-  lock.skills[skill.name] = lockEntryFor(checkout.source, skill.skillPath, hash, checkout.commit, context.dir);
-  await writeLock(context.dir, lock);
-  io.stdout(`Installed ${skill.name} → ${displayPath(installed.folder, io)} (${origin(lock.skills[skill.name])})\n`);
+  const { installed, entry } = await installAndLock(skill, checkout, lock, place);
+  io.stdout(`Installed ${skill.name} → ${displayPath(installed.folder, io)} (${entryOrigin(entry)})\n`);
   reportSkippedLinks(skill.name, installed.skippedLinks, io);
   return true;
 }
@@ -167,7 +162,7 @@ async function updateSkill(name: string, lock: SkillsLock, fetcher: SourceFetche
   const state = await installedState(entry, folder);
   const latestHash = await computeFolderHash(latest.skill.folder);
   if (latestHash === entry.computedHash && state === 'unchanged') {
-    io.stdout(`${name}: up to date (${origin(entry)})\n`);
+    io.stdout(`${name}: up to date (${entryOrigin(entry)})\n`);
     return true;
   }
   if (!(await passesAudit(name, latest.skill.folder, context))) {
@@ -177,16 +172,11 @@ async function updateSkill(name: string, lock: SkillsLock, fetcher: SourceFetche
     io.stderr(`${PROGRAM}: ${name}: not updated: it was edited since it was installed (pass --yes to replace it).\n`);
     return false;
   }
-  const parent = folder ? path.dirname(folder) : context.installParent;
-  const installed = await installFolder(latest.skill.folder, parent, name);
-  const updated: LockEntry = { ...entry, skillPath: latest.skill.skillPath, computedHash: await computeFolderHash(installed.folder) };
-  if (latest.commit !== undefined) {
-    updated.requestedRef = entry.requestedRef ?? entry.ref ?? 'HEAD';
-    updated.ref = latest.commit;
-  }
-  lock.skills[name] = updated;
-  await writeLock(context.dir, lock);
-  io.stdout(`Updated ${name} → ${displayPath(installed.folder, io)} (${origin(updated)})\n`);
+  const { installed, entry: updated } = await replaceWithLatest(name, { skill: latest.skill, commit: latest.commit }, lock, {
+    projectDir: context.dir,
+    parent: folder ? path.dirname(folder) : context.installParent,
+  });
+  io.stdout(`Updated ${name} → ${displayPath(installed.folder, io)} (${entryOrigin(updated)})\n`);
   reportSkippedLinks(name, installed.skippedLinks, io);
   return true;
 }
@@ -224,7 +214,7 @@ export async function checkCommand(args: readonly string[], io: CliIo): Promise<
       check.name,
       check.installed,
       check.source,
-      origin(check.entry),
+      entryOrigin(check.entry),
       check.problem ?? (check.source === 'outdated' && check.latestCommit ? `newer: ${check.latestCommit.slice(0, 7)}` : ''),
     ]);
     io.stdout(formatTable([['NAME', 'INSTALLED', 'SOURCE', 'ORIGIN', 'DETAILS'], ...rows], io.columns));
@@ -237,7 +227,7 @@ function checkJson(check: SkillCheck, io: CliIo): CheckedSkillJson {
     name: check.name,
     installed: check.installed,
     source: check.source,
-    origin: origin(check.entry),
+    origin: entryOrigin(check.entry),
     path: check.folder === undefined ? undefined : displayPath(check.folder, io),
     latestCommit: check.latestCommit,
     problem: check.problem,
@@ -278,20 +268,6 @@ function lockedNames(lock: SkillsLock, names: readonly string[], command: string
     );
   }
   return names.length > 0 ? [...new Set(names)] : Object.keys(lock.skills).sort();
-}
-
-/** Where a locked skill came from, as people read it: `owner/repo@abc1234`, `url#v2`, `./folder`. */
-export function origin(entry: LockEntry): string {
-  const ref = entry.ref === undefined ? '' : /^[0-9a-f]{40}$/.test(entry.ref) ? `@${entry.ref.slice(0, 7)}` : `#${entry.ref}`;
-  return `${entry.source}${ref}`;
-}
-
-function sameOrigin(entry: LockEntry, source: SkillSource, projectDir: string): boolean {
-  const locked = entrySource(entry, projectDir);
-  if (typeof locked === 'string' || locked.kind !== source.kind) {
-    return false;
-  }
-  return locked.kind === 'git' && source.kind === 'git' ? locked.url === source.url : locked.kind === 'folder' && source.kind === 'folder' && locked.folder === source.folder;
 }
 
 /**

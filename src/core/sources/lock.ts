@@ -134,6 +134,21 @@ export function entryFolderInSource(entry: LockEntry): string {
   return folder === '.' ? '' : folder;
 }
 
+/** Where a locked skill came from, as people read it: `owner/repo@abc1234`, `url#v2`, `./folder`. */
+export function entryOrigin(entry: LockEntry): string {
+  const ref = entry.ref === undefined ? '' : FULL_COMMIT.test(entry.ref) ? `@${entry.ref.slice(0, 7)}` : `#${entry.ref}`;
+  return `${entry.source}${ref}`;
+}
+
+/** Whether the lock entry was installed from the same repository or folder as `source`. */
+export function sameOrigin(entry: LockEntry, source: SkillSource, projectDir: string): boolean {
+  const locked = entrySource(entry, projectDir);
+  if (typeof locked === 'string' || locked.kind !== source.kind) {
+    return false;
+  }
+  return locked.kind === 'git' && source.kind === 'git' ? locked.url === source.url : locked.kind === 'folder' && source.kind === 'folder' && locked.folder === source.folder;
+}
+
 /** A folder source as `npx skills` writes it: relative to the project when inside or near it, `./`-prefixed. */
 function portableFolder(folder: string, projectDir: string): string {
   const relative = path.relative(projectDir, folder);

@@ -17,3 +17,8 @@ export function singleLine(text: string): string {
 export function escapeMarkdown(text: string): string {
   return text.replace(/[\\`*_{}[\]()#+\-.!|<>~$]/g, '\\$&');
 }
+
+/** "1 skill", "1,200 skills". */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : pluralForm}`;
+}

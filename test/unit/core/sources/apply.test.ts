@@ -1,0 +1,93 @@
+// The steps the command line and the editor share to install and update skills, over a bare git
+// repository made in the test (file:// URL).
+
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { installAndLock, installConflict, replaceWithLatest } from '../../../../src/core/sources/apply';
+import { openSource } from '../../../../src/core/sources/checkout';
+import { computeFolderHash } from '../../../../src/core/sources/folder-hash';
+import { entryOrigin, readLock } from '../../../../src/core/sources/lock';
+import { parseSource } from '../../../../src/core/sources/source-spec';
+import { latestSkill, SourceFetcher } from '../../../../src/core/sources/status';
+import { makeRepo, type TestRepo } from '../../../fixtures/trees/git-repo';
+import { removeDir, skillText, tempDir } from '../../../fixtures/trees/tree';
+
+describe('installing and updating skills from a source', () => {
+  let dir: string;
+  let project: string;
+  let parent: string;
+  let repo: TestRepo;
+  let first: string;
+
+  beforeEach(async () => {
+    dir = await tempDir();
+    project = path.join(dir, 'project');
+    parent = path.join(project, '.agent', 'skills');
+    await fs.mkdir(project);
+    repo = await makeRepo(dir);
+    first = await repo.commit({ skills: { alpha: { 'SKILL.md': skillText('alpha', 'Formats alpha reports.') } } }, 'alpha');
+  });
+
+  afterEach(async () => {
+    await removeDir(dir);
+  });
+
+  async function install(): Promise<void> {
+    const checkout = await openSource(parseSource(repo.url, project));
+    try {
+      const lock = await readLock(project);
+      assert.equal(await installConflict('alpha', checkout.source, lock, { projectDir: project, parent }), undefined);
+      const { entry } = await installAndLock(checkout.skills[0], checkout, lock, { projectDir: project, parent });
+      assert.equal(entryOrigin(entry), `${repo.url}@${first.slice(0, 7)}`);
+    } finally {
+      await checkout.dispose();
+    }
+  }
+
+  it('installs, locks at the commit, and names what stands in the way of installing again', async () => {
+    await install();
+    const lock = await readLock(project);
+    assert.deepEqual(lock.skills.alpha, {
+      source: repo.url,
+      sourceUrl: repo.url,
+      sourceType: 'git',
+      skillPath: 'skills/alpha/SKILL.md',
+      computedHash: await computeFolderHash(path.join(parent, 'alpha')),
+      ref: first,
+      requestedRef: 'HEAD',
+    });
+    const place = { projectDir: project, parent };
+    // From the same source and untouched: nothing to ask.
+    assert.equal(await installConflict('alpha', parseSource(repo.url, project), lock, place), undefined);
+    await fs.appendFile(path.join(parent, 'alpha', 'SKILL.md'), 'My edit.\n');
+    assert.deepEqual(await installConflict('alpha', parseSource(repo.url, project), lock, place), { kind: 'edited', folder: path.join(parent, 'alpha') });
+    const other = await makeRepo(dir, 'other-repo');
+    await other.commit({ 'SKILL.md': skillText('alpha', 'Another alpha.') });
+    assert.deepEqual(await installConflict('alpha', parseSource(other.url, project), lock, place), { kind: 'other-origin', folder: path.join(parent, 'alpha') });
+    // A folder nobody installed is someone's own skill.
+    await fs.mkdir(path.join(parent, 'beta'));
+    assert.deepEqual(await installConflict('beta', parseSource(repo.url, project), lock, place), { kind: 'other-origin', folder: path.join(parent, 'beta') });
+  });
+
+  it('replaces an installed skill with its source version and moves the lock to that commit', async () => {
+    await install();
+    const second = await repo.commit({ skills: { alpha: { 'SKILL.md': skillText('alpha', 'Formats alpha reports, now with totals.') } } }, 'totals');
+    const lock = await readLock(project);
+    const source = parseSource(repo.url, project);
+    const fetcher = new SourceFetcher();
+    try {
+      const latest = await latestSkill(lock.skills.alpha, source, fetcher);
+      assert.ok(latest.skill);
+      const { entry } = await replaceWithLatest('alpha', { skill: latest.skill, commit: latest.commit }, lock, { projectDir: project, parent });
+      assert.equal(entry.ref, second);
+      assert.equal(entry.requestedRef, 'HEAD');
+    } finally {
+      await fetcher.dispose();
+    }
+    assert.match(await fs.readFile(path.join(parent, 'alpha', 'SKILL.md'), 'utf8'), /now with totals/);
+    const written = await readLock(project);
+    assert.equal(written.skills.alpha.ref, second);
+    assert.equal(written.skills.alpha.computedHash, await computeFolderHash(path.join(parent, 'alpha')));
+  });
+});
