@@ -30,7 +30,7 @@ const under =
 
 /** Budgets in kilobytes (1,000 bytes) of the files as shipped, before the .vsix compresses them. */
 const FILE_BUDGETS: readonly FileBudget[] = [
-  { key: 'extension', label: 'dist/extension.js (the extension, minified)', covers: exactly('dist/extension.js'), budgetKb: 260 },
+  { key: 'extension', label: 'dist/extension.js (the extension, minified)', covers: exactly('dist/extension.js'), budgetKb: 300 },
   { key: 'cli', label: 'dist/cli.js (every command but mcp)', covers: exactly('dist/cli.js'), budgetKb: 270 },
   { key: 'cliMcpLibraries', label: 'dist/cli-mcp-libraries.js (loaded by mcp only)', covers: exactly('dist/cli-mcp-libraries.js'), budgetKb: 380 },
   { key: 'manifest', label: 'package.json (the manifest)', covers: exactly('package.json'), budgetKb: 40 },
@@ -40,7 +40,7 @@ const FILE_BUDGETS: readonly FileBudget[] = [
   { key: 'media', label: 'media/ (icons)', covers: under('media'), budgetKb: 10 },
   { key: 'builtinSkills', label: 'skills/ (the built-in skills)', covers: under('skills'), budgetKb: 40 },
 ];
-const VSIX_BUDGET_KB = 340;
+const VSIX_BUDGET_KB = 360;
 
 export async function run(): Promise<BenchFigures> {
   const packaging = spawnSync('npm', ['run', 'package'], { cwd: repositoryRoot, stdio: ['ignore', 'ignore', 'inherit'] });

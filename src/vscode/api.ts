@@ -7,6 +7,7 @@ import { describeSkills, type SkillInfo } from '../core/view/skill-info';
 import type { SkillDiagnostics } from './diagnostics';
 import type { SkillsMcpServerProvider } from './mcp/server-definition';
 import type { SkillsHost } from './skills-host';
+import type { Sources } from './sources/register';
 import type { TriggerTestController } from './testing/trigger-tests';
 import type { SkillsTreeProvider } from './tree';
 import type { SkillWatcher } from './watcher';
@@ -46,6 +47,7 @@ export function createApi(
   tree: SkillsTreeProvider,
   mcpServer: SkillsMcpServerProvider,
   triggerTests: TriggerTestController,
+  sources: Pick<Sources, 'installed' | 'diagnostics'>,
   disposables: vscode.Disposable[],
 ): AgentSkillsApi {
   const changes = new vscode.EventEmitter<void>();
@@ -69,6 +71,8 @@ export function createApi(
       await host.whenIdle();
       await diagnostics.settled();
       await triggerTests.settled();
+      await sources.installed.settled();
+      await sources.diagnostics.settled();
     },
     testing: { tree, startupMs: () => host.startupMs, mcpServerDefinition: () => mcpServer.definition(), triggerTests },
   };

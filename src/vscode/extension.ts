@@ -12,6 +12,7 @@ import { registerHosts } from './hosts/register';
 import { SkillsMcpServerProvider } from './mcp/server-definition';
 import { registerQuickFixes } from './quick-fixes';
 import { SkillsHost } from './skills-host';
+import { registerSources } from './sources/register';
 import { createSkillsView, SkillsTreeProvider } from './tree';
 import { registerTriggerTests } from './testing/register';
 import { TriggerTestFiles } from './testing/trigger-test-files';
@@ -22,19 +23,20 @@ export function activate(context: vscode.ExtensionContext): AgentSkillsApi {
   const log = vscode.window.createOutputChannel('Agent Skills', { log: true });
   const host = new SkillsHost(log, { builtinDir: vscode.Uri.joinPath(context.extensionUri, 'skills').fsPath });
   const watcher = new SkillWatcher(host);
-  const tree = new SkillsTreeProvider(host);
+  const sources = registerSources(host, context.workspaceState);
+  const tree = new SkillsTreeProvider(host, sources.installed);
   const triggerTestFiles = new TriggerTestFiles(host, watcher);
   const hosts = registerHosts(host);
   const diagnostics = new SkillDiagnostics(host, triggerTestFiles, hosts.findings);
   const catalog = new CatalogDocument(host);
   const unconfigured = new UnconfiguredLocations(host);
-  context.subscriptions.push(host, watcher, triggerTestFiles, tree, hosts.disposable, diagnostics, catalog, unconfigured);
+  context.subscriptions.push(host, watcher, sources.disposable, triggerTestFiles, tree, hosts.disposable, diagnostics, catalog, unconfigured);
   context.subscriptions.push(createSkillsView(host, tree, unconfigured), registerCommands(host, diagnostics, catalog, unconfigured), registerQuickFixes(), registerFieldHovers(), log);
   registerChat(context, host);
   const mcpServer = new SkillsMcpServerProvider(host, context.extensionUri);
   context.subscriptions.push(mcpServer);
   const triggerTests = registerTriggerTests(context, host, triggerTestFiles);
-  return createApi(host, watcher, diagnostics, tree, mcpServer, triggerTests, context.subscriptions);
+  return createApi(host, watcher, diagnostics, tree, mcpServer, triggerTests, sources, context.subscriptions);
 }
 
 export function deactivate(): void {}

@@ -24,6 +24,10 @@ export const COMMANDS = {
   manageTrust: 'agentSkills.manageTrust',
   draftTriggerTests: 'agentSkills.draftTriggerTests',
   improveDescription: 'agentSkills.improveDescription',
+  addFromGit: 'agentSkills.addFromGit',
+  checkForUpdates: 'agentSkills.checkForUpdates',
+  updateSkill: 'agentSkills.updateSkill',
+  keepEdits: 'agentSkills.keepEdits',
 } as const;
 
 export const VIEW_CONTAINER_ID = 'agentSkills';

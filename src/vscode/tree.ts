@@ -10,6 +10,7 @@ import { unconfiguredMessage } from '../core/discovery/unconfigured-locations';
 import { currentCatalog } from '../core/use/current-catalog';
 import { COMMANDS, CONTEXT_KEYS, SKILLS_VIEW_ID } from './manifest';
 import type { SkillsHost } from './skills-host';
+import type { InstalledSkills } from './sources/installed-skills';
 import type { UnconfiguredLocations } from './unconfigured-locations';
 import { Disposable } from './disposable';
 
@@ -26,10 +27,15 @@ export class SkillsTreeProvider extends Disposable implements vscode.TreeDataPro
   private readonly parents = new Map<ViewItem, GroupViewItem>();
   private readonly homeDir = os.homedir();
 
-  constructor(private readonly host: SkillsHost) {
+  constructor(
+    private readonly host: SkillsHost,
+    private readonly installed: InstalledSkills,
+  ) {
     super();
     this.rebuild(host.snapshot);
     this.register(host.onDidChange((snapshot) => this.rebuild(snapshot)));
+    // Origins, drift and updates of installed skills are marked on their rows.
+    this.register(installed.onDidChange(() => this.rebuild(host.snapshot)));
     // The allowlist decides which items offer "Remove from Allowlist", even when no status changes.
     this.register(host.onDidChangeSettings(() => this.rebuild(host.snapshot)));
     this.register({ dispose: () => clearTimeout(this.redrawTimer) });
@@ -85,7 +91,7 @@ export class SkillsTreeProvider extends Disposable implements vscode.TreeDataPro
   }
 
   private rebuild(snapshot: RegistrySnapshot): void {
-    const groups = buildSkillView(snapshot, { allowlist: this.host.settings.allowlist }, this.homeDir);
+    const groups = buildSkillView(snapshot, { allowlist: this.host.settings.allowlist, installed: this.installed.marks }, this.homeDir);
     if (this.redrawTimer === undefined && sameShape(this.groups, groups)) {
       // The same rows in the same places (an edited description, a new status): only the rows
       // that changed are drawn again, in place, instead of the whole view; none when nothing the

@@ -71,6 +71,13 @@ export const integrationSuites: readonly IntegrationSuite[] = [
     home: 'trust-grant-home',
     settings: { 'agentSkills.builtinSkills': false },
   },
+  // Skills from git: Add Skills from Git, origins in the tree, Check for Updates, Update, drift, audit.
+  {
+    name: 'sources',
+    workspaces: ['sources'],
+    trusted: true,
+    settings: { 'agentSkills.builtinSkills': false, 'agentSkills.targets': [] },
+  },
   // Chat: the language-model tools and the @skills participant.
   {
     name: 'chat',

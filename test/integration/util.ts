@@ -117,6 +117,16 @@ export async function waitForViewText(view: ViewName, expected: string | RegExp,
   );
 }
 
+/** The notifications of this window, read from the notification center (toasts do not show here). Only under the browser harness. */
+export async function notificationsText(): Promise<string> {
+  await vscode.commands.executeCommand('notifications.showList');
+  try {
+    return await readViewText('notifications');
+  } finally {
+    await vscode.commands.executeCommand('notifications.hideList');
+  }
+}
+
 /** Sends a request to the launcher; only under the browser harness. */
 function askHarness(request: HarnessRequest, timeoutMs: number): Promise<string> {
   const channelFolder = process.env[harnessEnvironment.channelFolder];

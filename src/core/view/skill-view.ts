@@ -71,6 +71,20 @@ export type ViewAction = 'manageTrust';
 export interface ViewPolicy {
   /** The allowlist in effect (`agentSkills.allowlist`). */
   allowlist: readonly string[];
+  /** Skills installed from a source (skills-lock.json), by skill folder. */
+  installed?: ReadonlyMap<string, InstalledMark>;
+}
+
+/** What the view says about a skill installed from a source. */
+export interface InstalledMark {
+  /** Where it came from, `owner/repo@abc1234`. */
+  origin: string;
+  /** Its folder no longer hashes to what was installed. */
+  edited: boolean;
+  /** The user chose to keep those edits: said, not warned about. */
+  editsKept?: boolean;
+  /** Check for Updates found a newer version (its commit, abbreviated, when the source is git). */
+  update?: { commit?: string };
 }
 
 const GROUP_LABELS: Record<StatusGroupId, string> = {
@@ -103,9 +117,12 @@ const STATUS_GROUP: Record<Exclude<SkillStatus, 'disabled'>, StatusGroupId> = {
 export const GROUP_ORDER: readonly StatusGroupId[] = ['active', 'available', 'problems', 'not-allowed', 'shadowed', 'untrusted'];
 
 /** The icon telling a skill's status apart at a glance. */
-export function skillIcon(record: SkillRecord): IconSpec {
-  if (record.stale || (isUsableStatus(record.status) && isDraft(record))) {
+export function skillIcon(record: SkillRecord, installed?: InstalledMark): IconSpec {
+  if (record.stale || (isUsableStatus(record.status) && isDraft(record)) || (installed?.edited && !installed.editsKept)) {
     return { id: 'warning', color: 'list.warningForeground' };
+  }
+  if (installed?.update && record.status === 'available') {
+    return { id: 'arrow-circle-up', color: 'charts.blue' };
   }
   switch (record.status) {
     case 'active':
@@ -147,8 +164,14 @@ export interface SourceNames {
   shadowedBy?: string;
 }
 
+/** `owner/repo@abc1234 · update abc1234 · edited`: an installed skill's origin and state. */
+export function installedDescription(mark: InstalledMark): string {
+  const update = mark.update ? `update ${mark.update.commit ?? 'available'}` : undefined;
+  return [mark.origin, update, mark.edited ? 'edited' : undefined].filter((part) => part !== undefined).join(' · ');
+}
+
 /** The short text after the label. The Active group names no source: the room goes to the description. */
-export function skillDescription(record: SkillRecord, homeDir?: string, names: SourceNames = { source: record.root.label }): string {
+export function skillDescription(record: SkillRecord, homeDir?: string, names: SourceNames = { source: record.root.label }, installed?: InstalledMark): string {
   const problem = mainProblem(record);
   if (record.stale) {
     // Short enough to read whole in a narrow view; the tooltip and the Problems panel say the rest.
@@ -163,9 +186,11 @@ export function skillDescription(record: SkillRecord, homeDir?: string, names: S
       return `shadowed by ${names.shadowedBy ?? displayPath(record.shadowedBy ?? '', homeDir)}`;
     case 'untrusted':
       return `${names.source} (untrusted)`;
-    default:
+    default: {
       // The placeholder says nothing about the skill; what to do about it does.
-      return isDraft(record) ? 'draft: write its description' : collapseWhitespace(record.metadata?.description ?? '');
+      const own = isDraft(record) ? 'draft: write its description' : collapseWhitespace(record.metadata?.description ?? '');
+      return installed ? `${installedDescription(installed)} — ${own}` : own;
+    }
   }
 }
 
@@ -179,8 +204,8 @@ const STATUS_WORDS: Record<SkillStatus, string> = {
   disabled: 'Skills are turned off (agentSkills.enabled)',
 };
 
-/** Markdown tooltip: description, status, source and path, then the fields. */
-export function skillTooltip(record: SkillRecord, homeDir?: string): string {
+/** Markdown tooltip: description, status, source and path, where it was installed from, then the fields. */
+export function skillTooltip(record: SkillRecord, homeDir?: string, installed?: InstalledMark): string {
   const lines = [`**${escapeMarkdown(record.name)}**`, ''];
   if (record.status === 'untrusted') {
     // Nothing read from an untrusted skill may be shown as if it were safe; the name is all there is.
@@ -195,6 +220,9 @@ export function skillTooltip(record: SkillRecord, homeDir?: string): string {
   if (record.shadowedBy) {
     lines.push('', `Shadowed by \`${displayPath(record.shadowedBy, homeDir)}\``);
   }
+  if (installed) {
+    lines.push('', ...installedTooltipLines(installed));
+  }
   const fields = tooltipFields(record);
   if (fields.length > 0) {
     lines.push('', ...fields.map(([field, value]) => `- \`${field}\`: ${escapeMarkdown(collapseWhitespace(value))}`));
@@ -204,6 +232,17 @@ export function skillTooltip(record: SkillRecord, homeDir?: string): string {
     lines.push('', ...problems.map((diagnostic) => `- ${diagnostic.severity === 'error' ? '$(error)' : '$(warning)'} ${escapeMarkdown(collapseWhitespace(diagnostic.message))}`));
   }
   return lines.join('\n');
+}
+
+function installedTooltipLines(mark: InstalledMark): string[] {
+  const lines = [`Installed from \`${mark.origin}\` (skills-lock.json)`];
+  if (mark.update) {
+    lines.push('', `$(arrow-circle-up) A newer version is available${mark.update.commit ? ` (${mark.update.commit})` : ''}: Update Skill shows what changes.`);
+  }
+  if (mark.edited) {
+    lines.push('', mark.editsKept ? 'Edited since it was installed (edits kept).' : '$(warning) Edited since it was installed: Update Skill would replace the edits.');
+  }
+  return lines;
 }
 
 function tooltipFields(record: SkillRecord): [string, string][] {
@@ -231,9 +270,13 @@ export function isListedByName(name: string, allowlist: readonly string[]): bool
   return allowlist.some((entry) => entry.trim().toLowerCase() === key);
 }
 
-/** The flags the item menus match: `skill`, `activatable`, `active`, `allowable`, `allowlisted`, `draftable`. */
+/** The flags the item menus match: `skill`, `activatable`, `active`, `allowable`, `allowlisted`, `draftable`, `installed`, `outdated`, `edited`. */
 export function skillContextValue(record: SkillRecord, policy: ViewPolicy): string {
   const flags = ['skill'];
+  const installed = record.status === 'untrusted' ? undefined : policy.installed?.get(record.dir);
+  if (installed) {
+    flags.push('installed', ...(installed.update ? ['outdated'] : []), ...(installed.edited ? ['edited'] : []));
+  }
   if (record.status === 'available' && record.metadata?.userInvocable !== false) {
     flags.push('activatable');
   }
@@ -277,14 +320,16 @@ interface ItemContext {
 function skillItem(record: SkillRecord, groupId: string, context: ItemContext): SkillViewItem {
   const { policy, homeDir } = context;
   const winner = record.shadowedBy === undefined ? undefined : context.recordOfFile.get(record.shadowedBy);
+  // Nothing is said of an untrusted skill but its name and place.
+  const installed = record.status === 'untrusted' ? undefined : policy.installed?.get(record.dir);
   return {
     kind: 'skill',
     id: `skill:${groupId}:${record.file}`,
     record,
     label: record.name,
-    description: skillDescription(record, homeDir, { source: context.sourceName(record.root), ...(winner ? { shadowedBy: context.sourceName(winner.root) } : {}) }),
-    icon: skillIcon(record),
-    tooltip: skillTooltip(record, homeDir),
+    description: skillDescription(record, homeDir, { source: context.sourceName(record.root), ...(winner ? { shadowedBy: context.sourceName(winner.root) } : {}) }, installed),
+    icon: skillIcon(record, installed),
+    tooltip: skillTooltip(record, homeDir, installed),
     contextValue: skillContextValue(record, policy),
   };
 }

@@ -2,17 +2,7 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { describeRequests, instructionsOf, lastUserText, useChatView } from '../../chat-helpers';
-import { harnessAvailable, openChat, readViewText, screenshot, scriptedModel, waitFor } from '../../util';
-
-/** The notifications of this window, read from the notification center (toasts do not show here). */
-async function notificationsText(): Promise<string> {
-  await vscode.commands.executeCommand('notifications.showList');
-  try {
-    return await readViewText('notifications');
-  } finally {
-    await vscode.commands.executeCommand('notifications.hideList');
-  }
-}
+import { harnessAvailable, notificationsText, openChat, screenshot, scriptedModel, waitFor } from '../../util';
 
 describe('@skills commands', () => {
   useChatView();

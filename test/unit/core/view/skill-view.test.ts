@@ -12,6 +12,8 @@ import {
   viewBadge,
   viewMessage,
   type GroupViewItem,
+  type InstalledMark,
+  type SkillViewItem,
   type ViewItem,
 } from '../../../../src/core/view/skill-view';
 import type { DiscoveryProblem, SkillDiagnostic, SkillRoot, SkillStatus } from '../../../../src/core/model/types';
@@ -472,5 +474,51 @@ describe('viewBadge and viewMessage in full', () => {
       viewMessage(fakeSnapshot(skills), { included: ['a'], overflow: ['b'], unlisted: [] }),
       'Restricted Mode: 2 workspace skills are listed by name only and never given to a chat model. The catalog budget fits 1 of 2 skills with their descriptions; the others are given to the model by name only. See Show Catalog.',
     );
+  });
+});
+
+describe('skills installed from a source', () => {
+  const pdf = fakeRecord('pdf', 'Extract PDF text.');
+  const mark = (extra: Partial<InstalledMark> = {}): ReadonlyMap<string, InstalledMark> => new Map([[pdf.dir, { origin: 'team/skills@abc1234', edited: false, ...extra }]]);
+  const item = (installed: ReadonlyMap<string, InstalledMark>, record = pdf): SkillViewItem => {
+    const skills = (items: readonly ViewItem[]): ViewItem[] => items.flatMap((child) => (child.kind === 'group' ? skills(child.children) : child.kind === 'skill' ? [child] : []));
+    const [skill] = skills(buildSkillView(fakeSnapshot([record]), { allowlist: [], installed }));
+    assert.equal(skill.kind, 'skill');
+    return skill as SkillViewItem;
+  };
+
+  it('shows the origin before the description, in the tooltip, and offers Update', () => {
+    const shown = item(mark());
+    assert.equal(shown.description, 'team/skills@abc1234 — Extract PDF text.');
+    assert.deepEqual(shown.icon, { id: 'book' });
+    assert.match(shown.tooltip, /\n\nInstalled from `team\/skills@abc1234` \(skills-lock\.json\)/);
+    assert.equal(shown.contextValue, 'skill installed activatable draftable');
+  });
+
+  it('marks an update found by Check for Updates, with its commit', () => {
+    const shown = item(mark({ update: { commit: 'def5678' } }));
+    assert.equal(shown.description, 'team/skills@abc1234 · update def5678 — Extract PDF text.');
+    assert.deepEqual(shown.icon, { id: 'arrow-circle-up', color: 'charts.blue' });
+    assert.match(shown.tooltip, /A newer version is available \(def5678\)/);
+    assert.match(shown.contextValue, /\boutdated\b/);
+    assert.equal(item(mark({ update: {} })).description, 'team/skills@abc1234 · update available — Extract PDF text.');
+  });
+
+  it('warns about edits since install until the user keeps them', () => {
+    const edited = item(mark({ edited: true, update: { commit: 'def5678' } }));
+    assert.equal(edited.description, 'team/skills@abc1234 · update def5678 · edited — Extract PDF text.');
+    assert.deepEqual(edited.icon, { id: 'warning', color: 'list.warningForeground' });
+    assert.match(edited.tooltip, /\$\(warning\) Edited since it was installed: Update Skill would replace the edits\./);
+    assert.equal(edited.contextValue, 'skill installed outdated edited activatable draftable');
+    const kept = item(mark({ edited: true, editsKept: true }));
+    assert.deepEqual(kept.icon, { id: 'book' });
+    assert.match(kept.tooltip, /Edited since it was installed \(edits kept\)\./);
+  });
+
+  it('says nothing of an untrusted skill but its name, and skills not installed are unmarked', () => {
+    const untrusted = fakeRecord('pdf', 'x', { status: 'untrusted' });
+    const shown = item(mark(), untrusted);
+    assert.doesNotMatch(`${shown.description} ${shown.tooltip} ${shown.contextValue}`, /team\/skills|installed/);
+    assert.equal(item(new Map()).description, 'Extract PDF text.');
   });
 });

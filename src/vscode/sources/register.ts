@@ -1,0 +1,85 @@
+// Wires the features of skills installed from elsewhere: the installed skills' tracker, their
+// diagnostics (drift and audit), Add Skills from Git, Check for Updates, Update Skill, Keep Edits.
+
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { COMMANDS } from '../manifest';
+import { isSkillFile } from '../diagnostics';
+import type { SkillsHost } from '../skills-host';
+import { entryOrigin } from '../../core/sources/lock';
+import { addSkillsFromGit, type AddFromGitArgs } from './add-from-git';
+import { IncomingFiles, INCOMING_SCHEME } from './incoming-files';
+import { InstalledSkills, type InstalledSkill } from './installed-skills';
+import { SourceDiagnostics } from './source-diagnostics';
+import { checkForUpdates, updateSkill } from './updates';
+
+export interface Sources {
+  installed: InstalledSkills;
+  diagnostics: SourceDiagnostics;
+  disposable: vscode.Disposable;
+}
+
+export function registerSources(host: SkillsHost, state: vscode.Memento): Sources {
+  const installed = new InstalledSkills(host, state);
+  const diagnostics = new SourceDiagnostics(host, installed);
+  const incoming = new IncomingFiles();
+  const disposable = vscode.Disposable.from(
+    installed,
+    diagnostics,
+    vscode.workspace.registerTextDocumentContentProvider(INCOMING_SCHEME, incoming),
+    vscode.commands.registerCommand(COMMANDS.addFromGit, (args?: AddFromGitArgs) => addSkillsFromGit(host, installed, args)),
+    vscode.commands.registerCommand(COMMANDS.checkForUpdates, () => checkForUpdates(host, installed)),
+    vscode.commands.registerCommand(COMMANDS.updateSkill, async (argument: unknown) => {
+      const skill = await chooseInstalled(installed, installedReference(argument), 'Update Skill');
+      return skill ? updateSkill(skill, host, installed, incoming) : false;
+    }),
+    vscode.commands.registerCommand(COMMANDS.keepEdits, async (argument: unknown) => {
+      const skill = await chooseInstalled(installed, installedReference(argument), 'Keep Edits');
+      if (skill) {
+        await installed.keepEdits(skill);
+        host.log.info(`Keeping the edits of ${skill.name} made since it was installed.`);
+      }
+      return skill !== undefined;
+    }),
+  );
+  return { installed, diagnostics, disposable };
+}
+
+/** What an item command was given: a tree item, a SKILL.md or folder URI, an absolute folder, or a name. */
+function installedReference(argument: unknown): { folder?: string; name?: string } | undefined {
+  if (argument instanceof vscode.Uri) {
+    return { folder: isSkillFile(argument) ? path.dirname(argument.fsPath) : argument.fsPath };
+  }
+  if (typeof argument === 'string') {
+    return path.isAbsolute(argument) ? { folder: argument } : { name: argument };
+  }
+  if (typeof argument === 'object' && argument !== null && 'record' in argument) {
+    return { folder: (argument as { record: { dir: string } }).record.dir };
+  }
+  return undefined;
+}
+
+/** The installed skill a command was given (tree item, SKILL.md URI, folder or name), else the user's pick. */
+async function chooseInstalled(installed: InstalledSkills, reference: { folder?: string; name?: string } | undefined, title: string): Promise<InstalledSkill | undefined> {
+  await installed.settled();
+  if (reference?.folder !== undefined) {
+    const skill = installed.find(reference.folder);
+    if (!skill) {
+      void vscode.window.showWarningMessage(`${path.basename(reference.folder)} was not installed from a source: skills-lock.json has no entry for it.`);
+    }
+    return skill;
+  }
+  const candidates = installed.skills.filter((skill) => reference?.name === undefined || skill.name === reference.name);
+  if (candidates.length === 0) {
+    void vscode.window.showInformationMessage(reference?.name ? `No installed skill is named "${reference.name}".` : 'No skill of this workspace was installed from a source.');
+    return undefined;
+  }
+  if (candidates.length === 1) {
+    return candidates[0];
+  }
+  const picked = await vscode.window.showQuickPick(
+    candidates.map((skill) => ({ label: skill.name, description: entryOrigin(skill.entry), skill })),
+    { title, placeHolder: 'Which installed skill?' },
+  );
+  return picked?.skill;
+}
