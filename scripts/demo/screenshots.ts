@@ -1,5 +1,6 @@
 // `npm start -- --screenshots`: photographs the running demo in headless Chromium for the README
-// (docs/images): the Skills view with a skill open, and a chat where @skills uses a skill.
+// (docs/images): the Skills view with a skill open, the Testing view after a run of the demo's
+// trigger tests, and a chat where @skills uses a skill.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
@@ -40,6 +41,12 @@ export async function takeDemoScreenshots(url: string, log: (line: string) => vo
     await page.locator('[id="workbench.parts.panel"] .monaco-list-row', { hasText: 'Invalid YAML' }).first().waitFor({ timeout: uiTimeoutMs });
     await save(page, 'skills-view.png', log);
 
+    await runCommand(page, 'View: Close All Editors');
+    await page.locator('[id="workbench.parts.panel"] [aria-label^="Hide Panel"]').filter({ visible: true }).first().click();
+    await photographTriggerTests(page, log);
+    // The view's badge lies over its icon.
+    await page.locator('.activitybar [aria-label^="Skills"]').first().click({ force: true });
+
     // A wide chat, with no open file attached to the request as context.
     await runCommand(page, 'View: Close All Editors');
     await widenChat(page);
@@ -60,6 +67,44 @@ export async function takeDemoScreenshots(url: string, log: (line: string) => vo
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * Runs every trigger test of the demo against the demo model, then shows the release-notes skill
+ * with its scores and the near miss it fails, its message at the entry in evals/triggers.json.
+ */
+async function photographTriggerTests(page: Page, log: (line: string) => void): Promise<void> {
+  await page.locator('.activitybar [aria-label^="Testing"]').first().click();
+  const rows = page.locator('[id="workbench.parts.sidebar"] .monaco-list-row');
+  // The source, then the skill whose queries the picture shows, expanded as a user would.
+  await rows.filter({ hasText: '.agent/skills' }).first().click({ timeout: uiTimeoutMs });
+  await rows.filter({ hasText: 'release-notes' }).first().click({ timeout: uiTimeoutMs });
+  await palette(page, 'Test: Run All Tests');
+  // Asked only when there are several models to run on.
+  const modelPick = page.locator('.quick-input-widget', { hasText: 'Model for trigger tests' }).filter({ visible: true });
+  if (
+    await modelPick.waitFor({ timeout: 3000 }).then(
+      () => true,
+      () => false,
+    )
+  ) {
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Demo model' }).first().click();
+  }
+  // Each skill's row gets its precision and recall when its queries are done.
+  for (const skill of ['api-docs', 'commit-messages', 'release-notes']) {
+    await rows.filter({ hasText: skill }).filter({ hasText: 'precision' }).first().waitFor({ timeout: uiTimeoutMs });
+  }
+  const nearMiss = rows.filter({ hasText: 'explain what semantic versioning means' }).first();
+  await nearMiss.waitFor({ timeout: uiTimeoutMs });
+  await nearMiss.dblclick();
+  await page.locator('.editor-instance .monaco-editor').first().waitFor({ timeout: uiTimeoutMs });
+  await palette(page, 'Testing: Peek Output');
+  await page.locator('.peekview-widget').first().waitFor({ timeout: uiTimeoutMs });
+  // Test Results opened at the start of the run; the picture is about the Testing view and the file.
+  await page.locator('[id="workbench.parts.panel"] [aria-label^="Hide Panel"]').filter({ visible: true }).first().click();
+  await save(page, 'trigger-tests.png', log);
+  await page.keyboard.press('Escape');
+  await palette(page, 'View: Close All Editors');
 }
 
 /** Wide enough for the skills' descriptions and problems to show beside their names. */
@@ -89,14 +134,32 @@ async function runCommand(page: Page, title: string): Promise<void> {
   const tree = page.locator('[id="workbench.view.extension.agentSkills"] .monaco-list').first();
   const box = await tree.boundingBox();
   await tree.click({ position: { x: 20, y: Math.max((box?.height ?? 40) - 10, 1) } });
-  await page.keyboard.press('F1');
-  await page.locator('.quick-input-widget input').filter({ visible: true }).waitFor({ timeout: uiTimeoutMs });
-  await page.keyboard.type(title);
-  await page
+  await palette(page, title);
+}
+
+/**
+ * Runs a command from the Command Palette, where the keyboard focus is. A busy window may close the
+ * palette while it is typed into (an editor opening late takes the focus): then it asks again.
+ */
+async function palette(page: Page, title: string, attempts = 3): Promise<void> {
+  const row = page
     .locator('.quick-input-list .monaco-list-row', { hasText: title.replace(/^View: /, '') })
     .filter({ visible: true })
-    .first()
-    .waitFor({ timeout: uiTimeoutMs });
+    .first();
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('F1');
+    await page.locator('.quick-input-widget input').filter({ visible: true }).waitFor({ timeout: uiTimeoutMs });
+    await page.keyboard.type(title);
+    if (
+      await row.waitFor({ timeout: uiTimeoutMs / attempts }).then(
+        () => true,
+        () => attempt === attempts,
+      )
+    ) {
+      break;
+    }
+    await page.keyboard.press('Escape');
+  }
   await page.keyboard.press('Enter');
 }
 

@@ -8,7 +8,8 @@ import { NO_MODEL_MESSAGE } from '../../core/chat/prompt';
 import { untrustedSkillCount } from '../../core/chat/tool-texts';
 import { triggerTestPrompt } from '../../core/evals/request';
 import { describeTaken, queriesTakenBy, routingReport, type RoutedQuery, type RoutingReport } from '../../core/evals/routing';
-import { plannedRequests, runTriggerJobs, type RunResult, type TriggerJob } from '../../core/evals/run';
+import { plannedRequests, runTriggerJobs, type TriggerJob } from '../../core/evals/run';
+import { outputLines, queryOutputBlock } from '../../core/evals/run-output';
 import { TRIGGER_TESTS_PATH, type TriggerQuery } from '../../core/evals/trigger-file';
 import { describePrecisionRecall, precisionRecall, type QueryVerdict } from '../../core/evals/verdict';
 import type { SkillRecord } from '../../core/model/types';
@@ -129,7 +130,7 @@ export class TriggerTestController extends Disposable {
       await this.runRequest(request, run, token);
     } catch (error) {
       this.host.log.error(`Trigger test run failed: ${errorDetail(error)}`);
-      run.appendOutput(`The run failed: ${errorMessage(error)}\r\n`);
+      appendLines(run, outputLines(`The run failed: ${errorMessage(error)}`));
     } finally {
       run.end();
     }
@@ -139,7 +140,7 @@ export class TriggerTestController extends Disposable {
     const { queries, restricted } = this.selected(request);
     for (const item of restricted) {
       run.skipped(item);
-      run.appendOutput(`${item.label}: not run, the workspace is in Restricted Mode (its skills never reach a model until you trust it).\r\n`, undefined, item);
+      appendLines(run, outputLines(`${item.label}: not run, the workspace is in Restricted Mode (its skills never reach a model until you trust it).`), item);
     }
     if (queries.length === 0) {
       return;
@@ -171,7 +172,7 @@ export class TriggerTestController extends Disposable {
     token: vscode.CancellationToken,
   ): Promise<void> {
     const skipAll = (reason: string): void => {
-      run.appendOutput(`${reason}\r\n`);
+      appendLines(run, outputLines(reason));
       jobs.forEach((job) => run.skipped(job.item));
     };
 
@@ -198,7 +199,7 @@ export class TriggerTestController extends Disposable {
     const catalog = currentCatalog(this.host, model.maxInputTokens);
     const untrusted = untrustedSkillCount(this.host.snapshot);
     jobs.forEach((job) => run.enqueued(job.item));
-    run.appendOutput(`Trigger tests on ${model.name} (${model.id}): ${jobs.length} queries, ${requests} runs, ${settings.concurrency} at a time.\r\n`);
+    appendLines(run, outputLines(`Trigger tests on ${model.name} (${model.id}): ${jobs.length} queries, ${requests} runs, ${settings.concurrency} at a time.`));
     this.host.log.info(`Trigger tests: ${jobs.length} queries on ${model.name}.`);
 
     const startedAt = new Map<Job, number>();
@@ -219,8 +220,8 @@ export class TriggerTestController extends Disposable {
         startedAt.set(job, Date.now());
         run.started(job.item);
       },
-      onRun: (job, index, result) => run.appendOutput(`${job.skill} · run ${index + 1}/${job.runs} · "${job.query.query}": ${describeRun(job.skill, result)}\r\n`, undefined, job.item),
       onDone: (job, verdict, outcomes) => {
+        appendLines(run, queryOutputBlock(job.skill, job.query.query, job.query.shouldTrigger, verdict, outcomes), job.item);
         routed.push({ skill: job.skill, query: job.query.query, shouldTrigger: job.query.shouldTrigger, outcomes });
         decide(job, verdict, Date.now() - (startedAt.get(job) ?? Date.now()));
       },
@@ -229,7 +230,7 @@ export class TriggerTestController extends Disposable {
       run.skipped(job.item);
     }
     if (summary.cancelled.length > 0) {
-      run.appendOutput(`Cancelled: ${summary.cancelled.length} queries not finished.\r\n`);
+      appendLines(run, outputLines(`Cancelled: ${summary.cancelled.length} queries not finished.`));
     }
     this.reportRouting(routingReport(routed), run);
   }
@@ -239,7 +240,7 @@ export class TriggerTestController extends Disposable {
     this.lastRouting = routing;
     for (const item of this.skillItems()) {
       for (const cell of queriesTakenBy(routing, item.label)) {
-        run.appendOutput(`${item.label} ${describeTaken(cell)}.\r\n`, undefined, item);
+        appendLines(run, outputLines(`${item.label} ${describeTaken(cell)}.`), item);
       }
     }
   }
@@ -290,7 +291,7 @@ export class TriggerTestController extends Disposable {
       const failed = results.filter((result) => result.verdict.kind === 'failed').length;
       const errored = results.filter((result) => result.verdict.kind === 'errored').length;
       const summary = `${scores} over ${results.length} queries`;
-      run.appendOutput(`${item.label}: ${summary}.\r\n`, undefined, item);
+      appendLines(run, outputLines(`${item.label}: ${summary}.`), item);
       if (failed > 0) {
         run.failed(item, new vscode.TestMessage(`${summary}: ${failed} failed${errored > 0 ? `, ${errored} errored` : ''}.`));
       } else if (errored > 0) {
@@ -344,17 +345,7 @@ export async function confirmRequests(requests: number, confirmAbove: number, ac
   return picked === action;
 }
 
-/** One line of the run's output. */
-function describeRun(skill: string, result: RunResult): string {
-  switch (result.kind) {
-    case 'cancelled':
-      return 'cancelled';
-    case 'errored':
-      return `model error: ${result.message}`;
-    case 'completed': {
-      const loaded = result.loaded.length > 0 ? `loaded ${result.loaded.join(', ')}` : 'loaded no skill';
-      const wrote = result.firstLine ? `; wrote "${result.firstLine}"` : '';
-      return `${result.triggered ? `triggered ${skill}` : 'not triggered'} (${loaded}${wrote})`;
-    }
-  }
+/** Lines of the run's output, as the terminal of Test Results wants them; with `item`, also in that test's own output. */
+function appendLines(run: vscode.TestRun, lines: readonly string[], item?: vscode.TestItem): void {
+  run.appendOutput(lines.map((line) => `${line}\r\n`).join(''), undefined, item);
 }
