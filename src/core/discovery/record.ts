@@ -5,7 +5,7 @@
 import * as fs from 'node:fs/promises';
 import { loadSkillFile, loadSkillFileBlocking, type LoadedSkillFile, type LoadOptions } from '../skill-file/load';
 import type { SkillDiagnostic, SkillRecord, SkillRoot, SkillStatus } from '../model/types';
-import type { SkillFolderProbe } from './probe';
+import { lastFolderName, type SkillFolderProbe } from './probe';
 
 /** Shared by every record without diagnostics, to keep thousands of records lean. */
 const NO_DIAGNOSTICS: SkillDiagnostic[] = Object.freeze([]) as unknown as SkillDiagnostic[];
@@ -88,9 +88,9 @@ export function loadSkillRecordBlocking(root: SkillRoot, folderName: string, pro
   return loaded && recordOfLoaded(root, folderName, probe, loaded, undefined);
 }
 
-/** Untrusted roots yield a name-only record, without opening the file. */
+/** Untrusted roots yield a name-only record, without opening the file: the name of its folder. */
 function untrustedRecord(root: SkillRoot, folderName: string, probe: SkillFolderProbe): SkillRecord {
-  return makeRecord({ name: folderName, probe, root, diagnostics: NO_DIAGNOSTICS, status: 'untrusted', mtimeMs: 0, size: 0 });
+  return makeRecord({ name: lastFolderName(folderName), probe, root, diagnostics: NO_DIAGNOSTICS, status: 'untrusted', mtimeMs: 0, size: 0 });
 }
 
 function recordOfLoaded(root: SkillRoot, folderName: string, probe: SkillFolderProbe, loaded: LoadedSkillFile, comparable: SkillRecord | undefined): SkillRecord {
@@ -99,7 +99,7 @@ function recordOfLoaded(root: SkillRoot, folderName: string, probe: SkillFolderP
   const stale = !loaded.metadata && comparable?.metadata !== undefined;
   const metadata = loaded.metadata ?? (stale ? comparable?.metadata : undefined);
   return makeRecord({
-    name: loaded.metadata?.name ?? (stale ? comparable!.name : folderName),
+    name: loaded.metadata?.name ?? (stale ? comparable!.name : lastFolderName(folderName)),
     probe: located,
     root,
     metadata,

@@ -5,7 +5,22 @@
 
 import * as path from 'node:path';
 import { compileAllowlist, type NameFilter } from './allowlist';
-import { compareFolders, compareForName, compareForRealDir, duplicateProblem, listRoot, probeFolder, type FolderKey, type FolderProbe, type ProblemProbe, type SkillFolderProbe } from './probe';
+import {
+  compareFolders,
+  compareForName,
+  compareForRealDir,
+  duplicateProblem,
+  folderDepth,
+  listGroupingFolder,
+  listRoot,
+  probeFolder,
+  type FolderKey,
+  type FolderProbe,
+  type ProblemProbe,
+  type SkillFolderProbe,
+} from './probe';
+import { nameClashProblems } from './grouping';
+import { SKILL_FILE_NAME } from '../skill-file/load';
 import { discoverSkills } from './discover';
 import { isUsableStatus } from '../model/status';
 import { loadSkillRecord, sameRoot } from './record';
@@ -46,6 +61,7 @@ export interface SkillChange {
 }
 
 const PROBE_CONCURRENCY = 32;
+const SKILL_FILE_NAME_LOWER = SKILL_FILE_NAME.toLowerCase();
 
 /**
  * One search index per registry, shared by its snapshots. It follows the snapshot last searched:
@@ -107,7 +123,7 @@ class Snapshot implements RegistrySnapshot {
   }
 }
 
-/** A direct child folder of a root that holds a skill or a problem. */
+/** A folder of a root that holds a skill or a problem. */
 interface Slot extends FolderKey {
   probe: SkillFolderProbe | ProblemProbe;
   /** Absent for problem folders and for duplicate paths to a real folder loaded elsewhere. */
@@ -177,6 +193,8 @@ export class SkillRegistry {
   private rootProblems: (DiscoveryProblem | undefined)[] = [];
   private rootRealPaths: (string | undefined)[] = [];
   private slotsByRoot: Map<string, Slot>[] = [];
+  /** Per root, the grouping folders looked inside (see discoverSkills), by folder name. */
+  private groupsByRoot: Set<string>[] = [];
   /** Every slot in precedence order; the order of `snapshot.skills`. */
   private ordered: Slot[] = [];
   /** Slots holding a record, per skill name, in the order that decides shadowing. */
@@ -325,6 +343,10 @@ export class SkillRegistry {
     this.rootProblems = result.rootProblems;
     this.rootRealPaths = result.rootRealPaths;
     this.slotsByRoot = roots.map(() => new Map());
+    this.groupsByRoot = roots.map(() => new Set());
+    for (const group of result.groups) {
+      this.groupsByRoot[group.rootIndex].add(group.folderName);
+    }
     this.ordered = [];
     for (const name of this.byName.keys()) {
       this.pendingNames.add(name); // Settled too, so a skill the rescan lost stops being active.
@@ -341,13 +363,13 @@ export class SkillRegistry {
   }
 
   private async applyChanges(changes: readonly SkillChange[]): Promise<void> {
-    const wanted: FolderKey[] = [];
+    let batch: FolderKey[] = [];
     const seen = new Set<string>();
     const want = (key: FolderKey): void => {
       const id = `${key.rootIndex}/${key.folderName}`;
       if (!seen.has(id)) {
         seen.add(id);
-        wanted.push(key);
+        batch.push(key);
       }
     };
     const rescanRoots = new Set<number>();
@@ -358,18 +380,42 @@ export class SkillRegistry {
       const listing = await listRoot(this.roots[rootIndex]);
       this.rootProblems[rootIndex] = listing.problem;
       this.rootRealPaths[rootIndex] = listing.realPath;
-      for (const folderName of [...listing.folderNames, ...this.slotsByRoot[rootIndex].keys()]) {
+      for (const folderName of [...listing.folderNames, ...this.slotsByRoot[rootIndex].keys(), ...this.groupsByRoot[rootIndex]]) {
         want({ rootIndex, folderName });
       }
-    }
-    const probes = await mapWithConcurrency(wanted, PROBE_CONCURRENCY, (key) => probeFolder(this.roots[key.rootIndex], key.folderName, this.rootRealPaths[key.rootIndex]));
-    if (this.disposed) {
-      return;
     }
 
     const previousRecords = new Map<Slot, SkillRecord>();
     const touchedRealDirs = new Set<string>();
-    wanted.forEach((key, index) => this.replaceProbe(key, probes[index], previousRecords, touchedRealDirs));
+    // One level after the other: a grouping folder (new, or still one) brings its folders to look at.
+    while (batch.length > 0) {
+      const keys = batch.sort((a, b) => folderDepth(a.folderName) - folderDepth(b.folderName));
+      batch = [];
+      const probes = await mapWithConcurrency(keys, PROBE_CONCURRENCY, (key) => probeFolder(this.roots[key.rootIndex], key.folderName, this.rootRealPaths[key.rootIndex]));
+      if (this.disposed) {
+        return;
+      }
+      const grouping: FolderKey[] = [];
+      keys.forEach((key, index) => {
+        // A folder inside what just stopped being a grouping folder went with it.
+        if (this.isLookedAt(key)) {
+          this.replaceProbe(key, probes[index], previousRecords, touchedRealDirs);
+          if (probes[index].kind === 'group') {
+            grouping.push(key);
+          }
+        }
+      });
+      const listings = await mapWithConcurrency(grouping, PROBE_CONCURRENCY, (key) => listGroupingFolder(this.roots[key.rootIndex], key.folderName));
+      if (this.disposed) {
+        return;
+      }
+      grouping.forEach((key, index) => {
+        // Folders known inside it are looked at again too: those gone are dropped.
+        for (const folderName of [...listings[index].folderNames, ...this.knownInside(key)]) {
+          want({ rootIndex: key.rootIndex, folderName });
+        }
+      });
+    }
 
     // Loading can reveal a vanished SKILL.md, which removes a slot and may promote a duplicate.
     while (touchedRealDirs.size > 0) {
@@ -391,7 +437,23 @@ export class SkillRegistry {
     }
   }
 
-  /** Maps a changed path to the folders to re-probe, or to whole roots to re-list. */
+  /** Whether a folder is one discovery looks at: directly in its root, or in a grouping folder. */
+  private isLookedAt(key: FolderKey): boolean {
+    const parent = path.dirname(key.folderName);
+    return parent === '.' || this.groupsByRoot[key.rootIndex].has(parent);
+  }
+
+  /** The folders directly inside a grouping folder that hold a skill, a problem or are grouping folders themselves. */
+  private knownInside(group: FolderKey): string[] {
+    const prefix = `${group.folderName}${path.sep}`;
+    const inside = (folderName: string): boolean => folderName.startsWith(prefix) && !folderName.includes(path.sep, prefix.length);
+    return [...this.slotsByRoot[group.rootIndex].keys(), ...this.groupsByRoot[group.rootIndex]].filter(inside);
+  }
+
+  /**
+   * Maps a changed path to the folders to re-probe, or to whole roots to re-list. Inside a grouping
+   * folder, that is the folder below it the path lies in (a skill folder, or a new folder).
+   */
   private locateChange(changedPath: string, want: (key: FolderKey) => void, rescanRoots: Set<number>): void {
     this.roots.forEach((root, rootIndex) => {
       const relative = relativeInside(root.path, changedPath);
@@ -402,7 +464,16 @@ export class SkillRegistry {
       } else if (relative === '') {
         rescanRoots.add(rootIndex);
       } else {
-        want({ rootIndex, folderName: relative.split(path.sep)[0] });
+        const groups = this.groupsByRoot[rootIndex];
+        let start = 0;
+        let end = relative.indexOf(path.sep);
+        while (end >= 0 && groups.has(relative.slice(0, end))) {
+          start = end + 1;
+          end = relative.indexOf(path.sep, start);
+        }
+        // A SKILL.md appearing in (or leaving) a grouping folder makes it a skill folder (or a grouping folder again).
+        const isSkillFileOfGroup = end < 0 && start > 0 && relative.slice(start).toLowerCase() === SKILL_FILE_NAME_LOWER;
+        want({ rootIndex, folderName: isSkillFileOfGroup ? relative.slice(0, start - 1) : end < 0 ? relative : relative.slice(0, end) });
       }
     });
     // A linked skill folder may report changes under its real location.
@@ -417,6 +488,12 @@ export class SkillRegistry {
   }
 
   private replaceProbe(key: FolderKey, probe: FolderProbe, previousRecords: Map<Slot, SkillRecord>, touchedRealDirs: Set<string>): void {
+    const groups = this.groupsByRoot[key.rootIndex];
+    if (probe.kind === 'group') {
+      groups.add(key.folderName);
+    } else if (groups.delete(key.folderName)) {
+      this.removeInside(key, touchedRealDirs);
+    }
     const slots = this.slotsByRoot[key.rootIndex];
     const existing = slots.get(key.folderName);
     if (existing) {
@@ -427,7 +504,7 @@ export class SkillRegistry {
       this.unindexRealDir(existing, touchedRealDirs);
       existing.record = undefined;
     }
-    if (probe.kind === 'none') {
+    if (probe.kind === 'none' || probe.kind === 'group') {
       if (existing) {
         slots.delete(key.folderName);
         removeItem(this.ordered, existing);
@@ -443,6 +520,25 @@ export class SkillRegistry {
     }
     if (this.indexRealDir(slot)) {
       touchedRealDirs.add(slot.probe.realDir);
+    }
+  }
+
+  /** Forgets every folder inside a folder that is no longer a grouping folder. */
+  private removeInside(group: FolderKey, touchedRealDirs: Set<string>): void {
+    const prefix = `${group.folderName}${path.sep}`;
+    const groups = this.groupsByRoot[group.rootIndex];
+    for (const folderName of [...groups]) {
+      if (folderName.startsWith(prefix)) {
+        groups.delete(folderName);
+      }
+    }
+    for (const [folderName, slot] of [...this.slotsByRoot[group.rootIndex]]) {
+      if (folderName.startsWith(prefix)) {
+        this.removeSlot(slot);
+        if (slot.probe.kind === 'skill') {
+          touchedRealDirs.add(slot.probe.realDir);
+        }
+      }
     }
   }
 
@@ -550,6 +646,7 @@ export class SkillRegistry {
         problems.push(slot.problem);
       }
     }
+    problems.push(...nameClashProblems(skills));
     const previous = this.current;
     const unchanged = skills.length === previous.skills.length && skills.every((record, index) => record === previous.skills[index]) && sameProblems(problems, previous.problems);
     if (unchanged) {

@@ -13,7 +13,8 @@ export function relativeInside(parent: string, child: string): string | undefine
 const NOT_RESOLVED_POSIX_PATH = /^(?!\/)|\/\/|\/\.\.?(?:\/|$)|\/$/;
 
 /**
- * `path.resolve(folder, name)` for a plain file or folder name (no separators, not `.` or `..`).
+ * `path.resolve(folder, name)` for a plain file or folder name (not `.` or `..`), or such names
+ * joined by the platform's separator.
  * Paths discovery works on are already resolved, and re-normalizing each costs more than the file
  * operations on it when thousands of skills are loaded: such a folder only gets the name appended.
  * `paths` is the platform's path module (the tests pass path.win32 to check Windows paths).

@@ -10,6 +10,7 @@ import { collapseWhitespace, escapeMarkdown } from '../util/text';
 import type { DiscoveryProblem, SkillDiagnostic, SkillRecord, SkillRoot, SkillStatus } from '../model/types';
 import { firstError, isDraft, isUsableStatus } from '../model/status';
 import { draftRefusal } from '../evals/draft';
+import { groupingPath, pathInLocation } from '../discovery/grouping';
 
 export type StatusGroupId = 'active' | 'available' | 'problems' | 'not-allowed' | 'shadowed' | 'untrusted';
 
@@ -322,12 +323,14 @@ function skillItem(record: SkillRecord, groupId: string, context: ItemContext): 
   const winner = record.shadowedBy === undefined ? undefined : context.recordOfFile.get(record.shadowedBy);
   // Nothing is said of an untrusted skill but its name and place.
   const installed = record.status === 'untrusted' ? undefined : policy.installed?.get(record.dir);
+  // Shadowed by a skill of the same location (in another grouping folder): its folder tells them apart.
+  const winnerName = winner && (winner.root.path === record.root.path ? pathInLocation(winner) : context.sourceName(winner.root));
   return {
     kind: 'skill',
     id: `skill:${groupId}:${record.file}`,
     record,
     label: record.name,
-    description: skillDescription(record, homeDir, { source: context.sourceName(record.root), ...(winner ? { shadowedBy: context.sourceName(winner.root) } : {}) }, installed),
+    description: skillDescription(record, homeDir, { source: context.sourceName(record.root), ...(winnerName === undefined ? {} : { shadowedBy: winnerName }) }, installed),
     icon: skillIcon(record, installed),
     tooltip: skillTooltip(record, homeDir, installed),
     contextValue: skillContextValue(record, policy),
@@ -335,11 +338,13 @@ function skillItem(record: SkillRecord, groupId: string, context: ItemContext): 
 }
 
 function problemItem(problem: DiscoveryProblem, homeDir?: string): ProblemViewItem {
+  const name = path.basename(problem.path);
   return {
     kind: 'problem',
     id: `problem:${problem.code}:${problem.path}`,
     problem,
-    label: path.basename(problem.path),
+    // A problem of a SKILL.md is named by its skill folder, as the skill rows are.
+    label: name.toLowerCase() === 'skill.md' ? path.basename(path.dirname(problem.path)) : name,
     description: collapseWhitespace(problem.message),
     icon: problem.severity === 'error' ? { id: 'error', color: 'list.errorForeground' } : problem.severity === 'warning' ? { id: 'warning', color: 'list.warningForeground' } : { id: 'info' },
     tooltip: `${escapeMarkdown(collapseWhitespace(problem.message))}\n\n\`${displayPath(problem.path, homeDir)}\``,
@@ -377,12 +382,7 @@ export function buildSkillView(snapshot: RegistrySnapshot, policy: ViewPolicy, h
         bySource.set(record.root.label, [...(bySource.get(record.root.label) ?? []), record]);
       }
       children = [...bySource].map(([label, sourceRecords]) =>
-        group(
-          `source:${label}`,
-          context.sourceName(sourceRecords[0].root),
-          sourceIcon(sourceRecords[0]),
-          sourceRecords.map((record) => skillItem(record, `source:${label}`, context)),
-        ),
+        group(`source:${label}`, context.sourceName(sourceRecords[0].root), sourceIcon(sourceRecords[0]), sourceItems(sourceRecords, `source:${label}`, context)),
       );
     } else {
       children = records.map((record) => skillItem(record, id, context));
@@ -399,6 +399,27 @@ export function buildSkillView(snapshot: RegistrySnapshot, policy: ViewPolicy, h
     }
   }
   return groups;
+}
+
+/**
+ * The rows of one source: a row per grouping folder holding its skills (`shipping`, or
+ * `tools/release` for nested ones), as folders come first in the Explorer, then the skills directly
+ * in the location.
+ */
+function sourceItems(records: readonly SkillRecord[], sourceId: string, context: ItemContext): ViewItem[] {
+  const direct: ViewItem[] = [];
+  const byGrouping = new Map<string, SkillViewItem[]>();
+  for (const record of records) {
+    const item = skillItem(record, sourceId, context);
+    const grouping = groupingPath(record);
+    if (grouping === undefined) {
+      direct.push(item);
+    } else {
+      byGrouping.set(grouping, [...(byGrouping.get(grouping) ?? []), item]);
+    }
+  }
+  const groupings = [...byGrouping.keys()].sort();
+  return [...groupings.map((grouping) => group(`${sourceId}/${grouping}`, grouping, { id: 'folder' }, byGrouping.get(grouping)!)), ...direct];
 }
 
 function sourceIcon(record: SkillRecord): IconSpec {

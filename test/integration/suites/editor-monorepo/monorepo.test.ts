@@ -6,12 +6,14 @@ import { harnessAvailable, screenshot, waitForViewText } from '../../util';
 import { firstWorkspaceFolder, skillNamed, skillsApi, skillText, treeOutline, waitForSkills, writeSkillOnDisk } from '../../editor-helpers';
 
 describe('a monorepo workspace', () => {
-  it("shows each sub-project's skills under its package, a clash as shadowed, and leaves git-ignored folders out", async () => {
+  it("shows each sub-project's skills under its package, grouped skills under their folder, a clash as shadowed, and leaves git-ignored folders out", async () => {
     const api = await skillsApi();
     const repository = firstWorkspaceFolder();
     assert.deepEqual(treeOutline(api), [
-      'Available — 3',
-      '  monorepo — 1',
+      'Available — 4',
+      '  monorepo — 2',
+      '    shipping — 1',
+      '      land-it — Land a reviewed change on main. Use when a pull request is approved and ready to merge.',
       '    deploy — Deploy the whole repository. Use when asked to ship everything.',
       '  packages/api — 1',
       "    api-docs — Write reference docs for the API's endpoints.",
@@ -46,7 +48,7 @@ describe('a monorepo workspace', () => {
     writeSkillOnDisk(path.join(billing, '.agent', 'skills'), 'invoice', skillText('invoice', 'Draft an invoice from the billing records.'));
     const found = await waitForSkills(api, (skills) => skills.find((skill) => skill.name === 'invoice'), 'the new package skill did not appear');
     assert.equal(found.status, 'available');
-    assert.deepEqual(treeOutline(api).slice(0, 3), ['Available — 4', '  monorepo — 1', '    deploy — Deploy the whole repository. Use when asked to ship everything.']);
+    assert.deepEqual(treeOutline(api).slice(0, 2), ['Available — 5', '  monorepo — 2']);
     assert.ok(treeOutline(api).includes('  packages/billing — 1'), treeOutline(api).join('\n'));
     // A second skill in the new location arrives through that location's own watcher.
     writeSkillOnDisk(path.join(billing, '.agent', 'skills'), 'refund', skillText('refund', 'Refund a payment.'));
@@ -57,5 +59,36 @@ describe('a monorepo workspace', () => {
     }
     fs.rmSync(billing, { recursive: true, force: true });
     await waitForSkills(api, () => !skillNamed(api, 'invoice') && !skillNamed(api, 'refund'), 'the removed package skills are still listed');
+  });
+
+  it('finds a skill in a grouping folder created at run time, one added to an existing group, and drops them with their group', async () => {
+    const api = await skillsApi();
+    const skills = path.join(firstWorkspaceFolder(), '.agent', 'skills');
+    // Written at once, as a checkout or `mkdir -p` does: the watcher may report only the top folder.
+    writeSkillOnDisk(path.join(skills, 'ops', 'infra'), 'rollback', skillText('rollback', 'Roll a deployment back to the last good release.'));
+    const rollback = await waitForSkills(api, (listed) => listed.find((skill) => skill.name === 'rollback'), 'the skill in a new grouping folder did not appear');
+    assert.equal(rollback.status, 'available');
+    assert.equal(rollback.path, path.join(skills, 'ops', 'infra', 'rollback', 'SKILL.md'));
+    writeSkillOnDisk(path.join(skills, 'shipping'), 'hotfix', skillText('hotfix', 'Ship an urgent fix outside the release train.'));
+    await waitForSkills(api, () => skillNamed(api, 'hotfix'), 'a skill added to an existing grouping folder did not appear');
+    const outline = treeOutline(api);
+    assert.deepEqual(outline.slice(0, 8), [
+      'Available — 6',
+      '  monorepo — 4',
+      '    ops/infra — 1',
+      '      rollback — Roll a deployment back to the last good release.',
+      '    shipping — 2',
+      '      hotfix — Ship an urgent fix outside the release train.',
+      '      land-it — Land a reviewed change on main. Use when a pull request is approved and ready to merge.',
+      '    deploy — Deploy the whole repository. Use when asked to ship everything.',
+    ]);
+    if (harnessAvailable()) {
+      await waitForViewText('skills', 'ops/infra');
+      await screenshot('tree-grouping-folders');
+    }
+    fs.rmSync(path.join(skills, 'ops'), { recursive: true, force: true });
+    fs.rmSync(path.join(skills, 'shipping', 'hotfix'), { recursive: true, force: true });
+    await waitForSkills(api, () => !skillNamed(api, 'rollback') && !skillNamed(api, 'hotfix'), 'the deleted grouped skills are still listed');
+    assert.ok(skillNamed(api, 'land-it'), 'the grouped skill that stayed went away');
   });
 });

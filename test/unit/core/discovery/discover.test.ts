@@ -246,6 +246,109 @@ describe('discoverSkills', () => {
     assert.equal(result.skills.find((record) => record.status === 'shadowed')?.dir, path.join(dir, 'a'));
   });
 
+  describe('grouping folders', () => {
+    const description = (record: SkillRecord): string => `${path.relative(dir, record.dir)}:${record.name}:${record.status}`;
+
+    it('finds skills inside grouping folders, named by the folder holding the SKILL.md, and does not look inside skill folders', async () => {
+      await writeTree(dir, {
+        pdf: { 'SKILL.md': skillText('pdf', 'PDF.'), references: { nested: { 'SKILL.md': skillText('nested', 'Inside a skill folder.') } } },
+        shipping: {
+          'README.md': 'Skills for shipping.',
+          'land-it': { 'SKILL.md': skillText('land-it', 'Land a change.') },
+          release: { notes: { 'SKILL.md': skillText('notes', 'Release notes.') } },
+        },
+        empty: {},
+      });
+      for (const blockingReads of [false, true]) {
+        const result = await discoverSkills([root(dir)], { blockingReads });
+        assert.deepEqual(result.skills.map(description), ['pdf:pdf:available', 'shipping/land-it:land-it:available', 'shipping/release/notes:notes:available'], `blockingReads: ${blockingReads}`);
+        assert.deepEqual(
+          result.skills.map((record) => record.diagnostics.map((diagnostic) => diagnostic.code)),
+          [[], [], []],
+        );
+        assert.deepEqual(result.groups.map((group) => group.folderName).sort(), ['empty', 'shipping', path.join('shipping', 'release')]);
+        assert.deepEqual(result.problems, []);
+      }
+    });
+
+    it('checks the name against the folder holding the SKILL.md', async () => {
+      await writeTree(dir, { shipping: { 'land-it': { 'SKILL.md': skillText('shipping', 'Named like its group.') } } });
+      const [record] = (await discoverSkills([root(dir)])).skills;
+      assert.equal(record.name, 'shipping');
+      assert.deepEqual(
+        record.diagnostics.map((diagnostic) => diagnostic.message),
+        ['The name "shipping" does not match its folder "land-it". Rename the folder or set "name: land-it".'],
+      );
+    });
+
+    it('looks at most three grouping folders deep, and skips hidden folders, .git and node_modules', async () => {
+      const deep = { 'SKILL.md': skillText('deep', 'Deep.') };
+      await writeTree(dir, {
+        a: { b: { c: { deep, d: { 'too-deep': { 'SKILL.md': skillText('too-deep', 'Too deep.') } } } } },
+        '.hidden': { secret: { 'SKILL.md': skillText('secret', 'Hidden.') } },
+        group: { '.cache': { cached: { 'SKILL.md': skillText('cached', 'Hidden.') } }, node_modules: { dep: { 'SKILL.md': skillText('dep', 'A dependency.') } } },
+      });
+      for (const untrusted of [false, true]) {
+        const result = await discoverSkills([root(dir, 'workspace', untrusted)]);
+        assert.deepEqual(result.skills.map(description), [`a/b/c/deep:deep:${untrusted ? 'untrusted' : 'available'}`], `untrusted: ${untrusted}`);
+      }
+    });
+
+    it('follows a link to a skill folder inside a grouping folder, but not a link to a grouping folder', async () => {
+      await writeTree(dir, { shared: { team: { pdf: { 'SKILL.md': skillText('pdf', 'Shared PDF.') } } }, skills: { tools: {} } });
+      await fs.symlink(path.join(dir, 'shared', 'team', 'pdf'), path.join(dir, 'skills', 'tools', 'pdf'));
+      await fs.symlink(path.join(dir, 'shared', 'team'), path.join(dir, 'skills', 'team'));
+      const result = await discoverSkills([root(path.join(dir, 'skills'))]);
+      assert.deepEqual(result.skills.map(description), ['skills/tools/pdf:pdf:available']);
+      assert.equal(result.skills[0].realDir, path.join(dir, 'shared', 'team', 'pdf'));
+    });
+
+    it('loads a real folder reached twice once, from the path named like it, wherever the paths lie', async () => {
+      await writeTree(dir, { group: { pdf: { 'SKILL.md': skillText('pdf', 'PDF.') } } });
+      await fs.symlink(path.join(dir, 'group', 'pdf'), path.join(dir, 'alias'));
+      const result = await discoverSkills([root(dir)]);
+      assert.deepEqual(result.skills.map(description), ['group/pdf:pdf:available']);
+      assert.deepEqual(problemCodes(result), ['duplicate-skill-folder alias']);
+    });
+
+    it('resolves a name clash across grouping folders by a fixed order, and says so on the skill that loses', async () => {
+      await writeTree(dir, {
+        shipping: { deploy: { 'SKILL.md': skillText('deploy', 'Ship it.') } },
+        ops: { deploy: { 'SKILL.md': skillText('deploy', 'Deploy a service.') } },
+        tools: { release: { deploy: { 'SKILL.md': skillText('deploy', 'Deeper.') } } },
+      });
+      const result = await discoverSkills([root(dir)]);
+      assert.deepEqual(result.skills.map(description), ['ops/deploy:deploy:available', 'shipping/deploy:deploy:shadowed', 'tools/release/deploy:deploy:shadowed']);
+      assert.deepEqual(
+        result.problems.map((problem) => [problem.code, problem.severity, problem.path, problem.message]),
+        [
+          [
+            'duplicate-skill-name',
+            'warning',
+            path.join(dir, 'shipping', 'deploy', 'SKILL.md'),
+            `Two skills in ${dir} are named "deploy": ops/deploy is used and shipping/deploy is shadowed. Give one of them another name.`,
+          ],
+          [
+            'duplicate-skill-name',
+            'warning',
+            path.join(dir, 'tools', 'release', 'deploy', 'SKILL.md'),
+            `Two skills in ${dir} are named "deploy": ops/deploy is used and tools/release/deploy is shadowed. Give one of them another name.`,
+          ],
+        ],
+      );
+    });
+
+    it('lets a skill directly in the location win over a grouped one of the same name, and says nothing about shadowing across locations', async () => {
+      await writeTree(dir, {
+        ws: { group: { pdf: { 'SKILL.md': skillText('pdf', 'Grouped.') } }, pdf: { 'SKILL.md': skillText('pdf', 'Direct.') } },
+        user: { pdf: { 'SKILL.md': skillText('pdf', 'User.') } },
+      });
+      const result = await discoverSkills([root(path.join(dir, 'ws')), root(path.join(dir, 'user'), 'user')]);
+      assert.deepEqual(result.skills.map(description), ['ws/group/pdf:pdf:shadowed', 'ws/pdf:pdf:available', 'user/pdf:pdf:shadowed']);
+      assert.deepEqual(problemCodes(result), ['duplicate-skill-name SKILL.md']);
+    });
+  });
+
   it('applies the allowlist and the enabled switch', async () => {
     await writeTree(dir, { 'pdf-tools': { 'SKILL.md': skillText('pdf-tools', 'PDF.') }, docx: { 'SKILL.md': skillText('docx', 'Word.') } });
     const allowed = await discoverSkills([root(dir)], { allowlist: ['pdf-*'] });

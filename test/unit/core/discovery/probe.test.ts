@@ -1,7 +1,20 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { compareFolders, compareForName, compareForRealDir, duplicateProblem, listedFolderProbe, listRoot, probeFolder, type FolderKey } from '../../../../src/core/discovery/probe';
+import {
+  compareFolders,
+  compareForName,
+  compareForRealDir,
+  duplicateProblem,
+  folderDepth,
+  lastFolderName,
+  listedFolderProbe,
+  listGroupingFolder,
+  listRoot,
+  probeFolder,
+  type FolderKey,
+  type FolderProbe,
+} from '../../../../src/core/discovery/probe';
 import { removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
 import { failing, fsError, withFs, type FsPromises } from './fs-stub';
 
@@ -98,13 +111,27 @@ describe('probe', () => {
       });
     });
 
-    it('finds nothing in .git, node_modules, plain folders, files, links to files and children that do not exist', async () => {
-      await writeTree(dir, { node_modules: { 'SKILL.md': skillText('mod', 'Not a skill.') }, '.git': { 'SKILL.md': skillText('git', 'Not a skill.') }, plain: { 'README.md': 'x' }, 'SKILL.md': 'x' });
+    it('finds nothing in .git, node_modules, files, links to files and children that do not exist', async () => {
+      await writeTree(dir, { node_modules: { 'SKILL.md': skillText('mod', 'Not a skill.') }, '.git': { 'SKILL.md': skillText('git', 'Not a skill.') }, 'SKILL.md': 'x' });
       await fs.symlink(path.join(dir, 'SKILL.md'), path.join(dir, 'file-link'));
-      for (const name of ['node_modules', '.git', 'plain', 'SKILL.md', 'file-link', 'missing']) {
+      for (const name of ['node_modules', '.git', 'SKILL.md', 'file-link', 'missing', path.join('group', 'node_modules')]) {
         assert.deepEqual(await probeFolder(root(dir), name, dir), { kind: 'none' }, name);
       }
       assert.deepEqual(await probeFolder(root(path.join(dir, 'SKILL.md')), 'pdf'), { kind: 'none' }, 'a child of a root that is a file');
+    });
+
+    it('takes a real folder without a SKILL.md for a grouping folder, unless hidden, a link or too deep', async () => {
+      await writeTree(dir, { plain: { 'README.md': 'x' }, '.cache': {}, a: { b: { c: { d: {} } } }, shipping: { 'land-it': { 'SKILL.md': skillText('land-it', 'Land it.') } } });
+      await fs.symlink(path.join(dir, 'plain'), path.join(dir, 'plain-link'));
+      const probe = (folderName: string): Promise<FolderProbe> => probeFolder(root(dir), folderName, dir);
+      for (const folderName of ['plain', 'shipping', 'a', path.join('a', 'b'), path.join('a', 'b', 'c')]) {
+        assert.deepEqual(await probe(folderName), { kind: 'group' }, folderName);
+      }
+      for (const folderName of ['.cache', 'plain-link', path.join('a', 'b', 'c', 'd')]) {
+        assert.deepEqual(await probe(folderName), { kind: 'none' }, folderName);
+      }
+      const landIt = path.join(dir, 'shipping', 'land-it');
+      assert.deepEqual(await probe(path.join('shipping', 'land-it')), { kind: 'skill', dir: landIt, realDir: landIt, file: path.join(landIt, 'SKILL.md') });
     });
 
     it('reports a link loop, a dangling link and a link through a file, each with its own message', async () => {
@@ -161,6 +188,22 @@ describe('probe', () => {
     });
   });
 
+  describe('listGroupingFolder', () => {
+    it('lists folders and links inside a grouping folder as keys of the root, without files, hidden folders, .git and node_modules', async () => {
+      await writeTree(dir, { shipping: { 'land-it': {}, 'README.md': 'x', '.cache': {}, node_modules: {}, '.git': {}, alpha: {} } });
+      await fs.symlink(path.join(dir, 'shipping', 'alpha'), path.join(dir, 'shipping', 'beta-link'));
+      const inShipping = (name: string): string => path.join('shipping', name);
+      assert.deepEqual(await listGroupingFolder(root(dir), 'shipping'), {
+        folderNames: ['alpha', 'beta-link', 'land-it'].map(inShipping),
+        plainFolderNames: new Set(['alpha', 'land-it'].map(inShipping)),
+      });
+    });
+
+    it('lists nothing for a folder that went away', async () => {
+      assert.deepEqual(await listGroupingFolder(root(dir), 'gone'), { folderNames: [], plainFolderNames: new Set() });
+    });
+  });
+
   describe('listedFolderProbe', () => {
     it('builds the probe of a listed folder from the root, with SKILL.md as its file', () => {
       assert.deepEqual(listedFolderProbe(root('/skills'), 'pdf', '/skills'), {
@@ -210,6 +253,25 @@ describe('probe', () => {
       assert.equal(compareForName('pdf', key(0, 'b'), key(0, 'a')), 1);
       assert.ok(compareForName('pdf', key(0, 'z'), key(1, 'pdf')) < 0);
       assert.ok(compareForName('pdf', key(1, 'pdf'), key(0, 'z')) > 0);
+    });
+
+    it('inside grouping folders, compares the name with the folder holding the SKILL.md, then puts fewer grouping folders first', () => {
+      const inGroup = (...names: string[]): string => path.join(...names);
+      assert.equal(compareForName('deploy', key(0, inGroup('ops', 'deploy')), key(0, 'a')), -1);
+      assert.equal(compareForName('deploy', key(0, 'a'), key(0, inGroup('ops', 'deploy'))), 1);
+      assert.equal(compareForName('deploy', key(0, 'deploy'), key(0, inGroup('a', 'deploy'))), -1);
+      assert.equal(compareForName('deploy', key(0, inGroup('a', 'deploy')), key(0, 'deploy')), 1);
+      assert.equal(compareForName('deploy', key(0, inGroup('z', 'deploy')), key(0, inGroup('a', 'b', 'deploy'))), -1);
+      assert.equal(compareForName('deploy', key(0, inGroup('ops', 'deploy')), key(0, inGroup('shipping', 'deploy'))), -1);
+      assert.equal(compareForName('deploy', key(0, inGroup('shipping', 'deploy')), key(0, inGroup('ops', 'deploy'))), 1);
+      assert.ok(compareForName('deploy', key(0, inGroup('a', 'b', 'c', 'x')), key(1, 'deploy')) < 0);
+    });
+
+    it('measures keys in folders and names them by their last folder', () => {
+      assert.equal(folderDepth('pdf'), 1);
+      assert.equal(folderDepth(path.join('a', 'b', 'pdf')), 3);
+      assert.equal(lastFolderName('pdf'), 'pdf');
+      assert.equal(lastFolderName(path.join('shipping', 'land-it')), 'land-it');
     });
 
     it('puts the path named like the real folder first', () => {

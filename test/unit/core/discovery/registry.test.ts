@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
+import { discoverSkills } from '../../../../src/core/discovery/discover';
 import { SkillRegistry, type RegistrySnapshot } from '../../../../src/core/discovery/registry';
 import type { SkillRecord } from '../../../../src/core/model/types';
 import { removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
@@ -348,6 +349,114 @@ describe('SkillRegistry', () => {
       await withFs('readdir', allowDuringProbe, () => registry.apply([{ path: path.join(workspace, 'lint'), kind: 'created' }]));
       assert.equal(events.length, 1);
       assert.deepEqual(statuses(registry.snapshot), ['ws/docs:not-allowed', 'ws/lint:available', 'ws/pdf:not-allowed', 'user/notes:not-allowed', 'user/pdf:shadowed']);
+    });
+
+    describe('inside grouping folders', () => {
+      const layout = (snapshot: { skills: readonly SkillRecord[]; problems: readonly { code: string; path: string }[] }): string[] => [
+        ...snapshot.skills.map((record) => `${record.root.label}:${path.relative(dir, record.dir)}:${record.name}:${record.status}`),
+        ...snapshot.problems.map((problem) => `${problem.code}:${path.relative(dir, problem.path)}`),
+      ];
+      /** The registry's snapshot is what a fresh discovery of the same roots finds. */
+      const assertAsDiscovered = async (): Promise<void> => {
+        const fresh = await discoverSkills([
+          { ...root(workspace), label: 'ws' },
+          { ...root(user, 'user'), label: 'user' },
+        ]);
+        assert.deepEqual(layout(registry.snapshot), layout(fresh));
+      };
+
+      beforeEach(async () => {
+        await writeTree(workspace, { shipping: { 'land-it': { 'SKILL.md': skillText('land-it', 'Land a change.') } } });
+        await registry.apply([{ path: path.join(workspace, 'shipping'), kind: 'created' }]);
+        events.length = 0;
+      });
+
+      it('finds a grouping folder created with a skill inside, reported by its top folder alone', async () => {
+        await writeTree(workspace, { ops: { infra: { deploy: { 'SKILL.md': skillText('deploy', 'Deploy.') } } } });
+        await registry.apply([{ path: path.join(workspace, 'ops'), kind: 'created' }]);
+        assert.equal(events.length, 1);
+        assert.equal(registry.snapshot.usable('deploy')?.dir, path.join(workspace, 'ops', 'infra', 'deploy'));
+        await assertAsDiscovered();
+      });
+
+      it('adds a skill created in a grouping folder, reported by its SKILL.md, re-reading nothing else', async () => {
+        const before = registry.snapshot;
+        await writeTree(workspace, { shipping: { release: { 'SKILL.md': skillText('release', 'Release.') } } });
+        await registry.apply([{ path: path.join(workspace, 'shipping', 'release', 'SKILL.md'), kind: 'created' }]);
+        assert.equal(events.length, 1);
+        assert.equal(registry.snapshot.usable('release')?.dir, path.join(workspace, 'shipping', 'release'));
+        for (const record of before.skills) {
+          assert.ok(registry.snapshot.skills.includes(record), `${record.name} should be the same object`);
+        }
+        await assertAsDiscovered();
+      });
+
+      it('re-reads an edited SKILL.md inside a grouping folder', async () => {
+        const file = path.join(workspace, 'shipping', 'land-it', 'SKILL.md');
+        await rewrite(file, skillText('land-it', 'Land it carefully.'));
+        await registry.apply([{ path: file, kind: 'changed' }]);
+        assert.equal(events.length, 1);
+        assert.equal(registry.snapshot.usable('land-it')?.metadata?.description, 'Land it carefully.');
+      });
+
+      it('forgets every skill of a deleted grouping folder, un-shadowing what they hid', async () => {
+        await writeTree(workspace, { shipping: { notes: { 'SKILL.md': skillText('notes', 'Grouped notes.') } } });
+        await registry.apply([{ path: path.join(workspace, 'shipping', 'notes'), kind: 'created' }]);
+        assert.equal(registry.snapshot.usable('notes')?.root.label, 'ws');
+        await fs.rm(path.join(workspace, 'shipping'), { recursive: true });
+        await registry.apply([{ path: path.join(workspace, 'shipping'), kind: 'deleted' }]);
+        assert.equal(registry.snapshot.usable('land-it'), undefined);
+        assert.equal(registry.snapshot.usable('notes')?.root.label, 'user');
+        await assertAsDiscovered();
+      });
+
+      it('stops looking inside a grouping folder that gains a SKILL.md, and looks inside again once it loses it', async () => {
+        const file = path.join(workspace, 'shipping', 'SKILL.md');
+        await fs.writeFile(file, skillText('shipping', 'Now a skill itself.'));
+        await registry.apply([{ path: file, kind: 'created' }]);
+        assert.deepEqual(
+          registry.snapshot.skills.map((record) => record.name),
+          ['docs', 'pdf', 'shipping', 'notes', 'pdf'],
+        );
+        await assertAsDiscovered();
+        await fs.rm(file);
+        await registry.apply([{ path: file, kind: 'deleted' }]);
+        assert.equal(registry.snapshot.usable('shipping'), undefined);
+        assert.equal(registry.snapshot.usable('land-it')?.dir, path.join(workspace, 'shipping', 'land-it'));
+        await assertAsDiscovered();
+      });
+
+      it('reports a name clash that appears across grouping folders, and clears it when one is renamed', async () => {
+        await writeTree(workspace, { ops: { 'land-it': { 'SKILL.md': skillText('land-it', 'Another one.') } } });
+        await registry.apply([{ path: path.join(workspace, 'ops', 'land-it', 'SKILL.md'), kind: 'created' }]);
+        assert.deepEqual(
+          registry.snapshot.problems.map((problem) => [problem.code, problem.path]),
+          [['duplicate-skill-name', path.join(workspace, 'shipping', 'land-it', 'SKILL.md')]],
+        );
+        await assertAsDiscovered();
+        await rewrite(path.join(workspace, 'ops', 'land-it', 'SKILL.md'), skillText('land-it-ops', 'Renamed.'));
+        await registry.apply([{ path: path.join(workspace, 'ops', 'land-it', 'SKILL.md'), kind: 'changed' }]);
+        assert.deepEqual(registry.snapshot.problems, []);
+      });
+
+      it('finds nothing deeper than three grouping folders, as discovery does', async () => {
+        await writeTree(workspace, { a: { b: { c: { ok: { 'SKILL.md': skillText('ok', 'Deep enough.') }, d: { 'too-deep': { 'SKILL.md': skillText('too-deep', 'Too deep.') } } } } } });
+        await registry.apply([{ path: path.join(workspace, 'a', 'b', 'c', 'd', 'too-deep', 'SKILL.md'), kind: 'created' }]);
+        await registry.apply([{ path: path.join(workspace, 'a', 'b', 'c', 'ok', 'SKILL.md'), kind: 'created' }]);
+        assert.equal(registry.snapshot.usable('ok')?.dir, path.join(workspace, 'a', 'b', 'c', 'ok'));
+        assert.equal(registry.snapshot.usable('too-deep'), undefined);
+        await assertAsDiscovered();
+      });
+
+      it('reads grouping folders again when their root is rescanned', async () => {
+        await fs.rm(workspace, { recursive: true });
+        await registry.apply([{ path: workspace, kind: 'deleted' }]);
+        assert.equal(registry.snapshot.usable('land-it'), undefined);
+        await writeTree(workspace, { shipping: { 'land-it': { 'SKILL.md': skillText('land-it', 'Back.') } } });
+        await registry.apply([{ path: workspace, kind: 'created' }]);
+        assert.equal(registry.snapshot.usable('land-it')?.metadata?.description, 'Back.');
+        await assertAsDiscovered();
+      });
     });
 
     it('serializes concurrent updates and emits one event per update', async () => {

@@ -117,6 +117,45 @@ describe('buildSkillView', () => {
     );
   });
 
+  it('shows the skills of a grouping folder under a row of their own, and a name clash inside the location by folder', async () => {
+    await writeTree(path.join(dir, 'ws'), {
+      shipping: { 'land-it': { 'SKILL.md': skillText('land-it', 'Land a change.') }, deploy: { 'SKILL.md': skillText('deploy', 'Ship it.') } },
+      ops: { deploy: { 'SKILL.md': skillText('deploy', 'Deploy a service.') } },
+      tools: { release: { notes: { 'SKILL.md': skillText('release-notes', 'Write release notes.') } } },
+    });
+    registry.setAllowlist([]);
+    await registry.setRoots([{ ...root(path.join(dir, 'ws')), label: 'app' }]);
+    const view = buildSkillView(registry.snapshot, { allowlist: [] });
+    assert.deepEqual(outline(view), [
+      'Available — 5',
+      '  app — 5',
+      '    ops — 1',
+      '      deploy — Deploy a service.',
+      '    shipping — 1',
+      '      land-it — Land a change.',
+      '    tools/release — 1',
+      '      release-notes — Write release notes.',
+      '    pdf — Extract PDF text.',
+      '    secret — Hidden by the allowlist.',
+      'Problems — 2',
+      '  broken — The required field "description" is missing. Add one saying what the skill does and when to use it: the model chooses skills by their description.',
+      `  deploy — Two skills in ${path.join(dir, 'ws')} are named "deploy": ops/deploy is used and shipping/deploy is shadowed. Give one of them another name.`,
+      'Shadowed — 1',
+      '  deploy — shadowed by ops/deploy',
+    ]);
+    const app = (view[0].children[0] as GroupViewItem).children;
+    assert.deepEqual(
+      app.map((item) => [item.kind, item.icon.id]),
+      [
+        ['group', 'folder'],
+        ['group', 'folder'],
+        ['group', 'folder'],
+        ['skill', 'book'],
+        ['skill', 'book'],
+      ],
+    );
+  });
+
   it('gives every item a unique id, and stale skills a warning icon and their error', async () => {
     const current = await snapshot();
     const ids = new Set<string>();
