@@ -106,9 +106,13 @@ export class SkillDiagnostics extends Disposable {
     }
     // An open editor may hold newer text than the disk.
     vscode.workspace.textDocuments.forEach((document) => this.validateDocument(document));
-    const message = describeValidation(summary);
+    // Per-host warnings are shown with each SKILL.md's findings, so they are counted with them too.
+    const forHosts = [...summary.files.keys()].filter((file) => isSkillFile(vscode.Uri.file(file))).flatMap((file) => this.hostFindings.forFile(file));
+    const errors = summary.errors + forHosts.filter((diagnostic) => diagnostic.severity === 'error').length;
+    const warnings = summary.warnings + forHosts.filter((diagnostic) => diagnostic.severity === 'warning').length;
+    const message = describeValidation({ ...summary, errors, warnings });
     this.host.log.info(`Validate Skills: ${message}`);
-    for (const diagnostic of [...summary.files.values()].flat()) {
+    for (const diagnostic of [...[...summary.files.values()].flat(), ...forHosts]) {
       if (diagnostic.severity !== 'info') {
         this.host.log.warn(`${diagnostic.file}:${diagnostic.range.start.line + 1}:${diagnostic.range.start.column + 1}: ${diagnostic.severity} ${diagnostic.code}: ${diagnostic.message}`);
       }
@@ -116,10 +120,10 @@ export class SkillDiagnostics extends Disposable {
     for (const problem of summary.locationProblems) {
       this.host.log.warn(`${problem.path}: ${problem.severity} ${problem.code}: ${problem.message}`);
     }
-    const { checked, errors, warnings, skippedUntrusted, locationProblems } = summary;
+    const { checked, skippedUntrusted, locationProblems } = summary;
     const problems: ChatProblem[] = [
       ...[...this.findings.values()].flatMap(({ uri, diagnostics }) =>
-        [...diagnostics, ...(this.overlaps.get(uri.fsPath) ?? [])].map((diagnostic) => ({
+        [...diagnostics, ...(this.overlaps.get(uri.fsPath) ?? []), ...forHosts.filter((diagnostic) => diagnostic.file === uri.fsPath)].map((diagnostic) => ({
           file: uri.fsPath,
           line: diagnostic.range.start.line,
           severity: diagnostic.severity,

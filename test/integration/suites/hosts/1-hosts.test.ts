@@ -43,6 +43,27 @@ describe('Other hosts', () => {
     assert.equal(ignored?.range.start.line, 3);
   });
 
+  it("counts the per-host warnings in Validate Skills' summary, as the Problems panel shows them", async () => {
+    await skillsApi();
+    await hostWarnings(forked(), 'Warning host-folder: Claude Code reads `.claude/skills`, not `.agent/skills`: this skill is invisible there.');
+    const report = await vscode.commands.executeCommand<{ warnings: number; errors: number; message: string; problems: { file: string; message: string }[] }>('agentSkills.validate', {
+      notify: false,
+    });
+    const skillFiles = [forked(), shared(), path.join(workspaceSkillsFolder(), 'plain', 'SKILL.md'), path.join(firstWorkspaceFolder(), '.claude', 'skills', 'claude-only', 'SKILL.md')];
+    const shown = skillFiles.flatMap((file) => diagnosticsOf(file));
+    const hostShown = shown.filter((diagnostic) => String(diagnostic.code).startsWith('host-'));
+    assert.ok(hostShown.length >= 6, `${hostShown.length} host warnings shown`);
+    assert.equal(report.warnings, shown.filter((diagnostic) => diagnostic.severity === vscode.DiagnosticSeverity.Warning).length);
+    assert.equal(report.errors, 0);
+    assert.match(report.message, new RegExp(`: 0 errors, ${report.warnings} warnings\\.$`));
+    for (const diagnostic of hostShown) {
+      assert.ok(
+        report.problems.some((problem) => problem.message === diagnostic.message),
+        `the report leaves out "${diagnostic.message}"`,
+      );
+    }
+  });
+
   it('follows agentSkills.targets, and warns where a host list cuts a skill', async () => {
     const api = await skillsApi();
     await setWorkspaceSetting(api, 'targets', ['codex']);
