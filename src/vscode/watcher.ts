@@ -4,7 +4,7 @@
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { ChangeCoalescer } from '../core/discovery/change-coalescer';
+import { ChangeCoalescer, RootsCatchUp } from '../core/discovery/change-coalescer';
 import { relativeInside } from '../core/util/paths';
 import type { SkillChange } from '../core/discovery/registry';
 import type { SkillRoot } from '../core/model/types';
@@ -13,15 +13,11 @@ import { nestedLocationsWatchGlob, rootWatchGlob } from '../core/discovery/watch
 import { Disposable } from './disposable';
 import type { SkillsHost } from './skills-host';
 
-/** Long enough for VS Code to have started a new watcher. */
-const NEW_ROOT_CATCH_UP_MS = 2000;
-
 export class SkillWatcher extends Disposable {
   /** The watchers of the current roots, replaced when the roots change. */
   private watchers: vscode.Disposable[] = [];
-  private watchedRoots = new Set<string>();
-  private readonly catchUpTimers = new Set<ReturnType<typeof setTimeout>>();
   private readonly coalescer: ChangeCoalescer;
+  private readonly catchUp: RootsCatchUp;
   private readonly appliedEmitter = this.register(new vscode.EventEmitter<readonly SkillChange[]>());
   /**
    * Fires with each batch of changed paths once the registry applied it, for features that read
@@ -32,9 +28,14 @@ export class SkillWatcher extends Disposable {
   constructor(private readonly host: SkillsHost) {
     super();
     this.coalescer = this.register(new ChangeCoalescer((changes) => void host.applyChanges(changes).finally(() => this.appliedEmitter.fire(changes))));
+    this.catchUp = this.register(
+      new RootsCatchUp(
+        (change) => this.coalescer.add(change),
+        () => host.roots.map((root) => root.path),
+      ),
+    );
     this.register(host.onDidChangeRoots((roots) => this.watch(roots)));
     this.register({ dispose: () => this.disposeWatchers() });
-    this.register({ dispose: () => this.catchUpTimers.forEach((timer) => clearTimeout(timer)) });
     this.watch(host.roots);
   }
 
@@ -50,7 +51,7 @@ export class SkillWatcher extends Disposable {
 
   private watch(roots: readonly SkillRoot[]): void {
     this.disposeWatchers();
-    this.catchUpNewRoots(roots);
+    this.catchUp.watchersRestarted();
     const patterns = roots.map(watchPattern);
     for (const { folder, locations } of this.host.nestedLocationsWatches) {
       const glob = nestedLocationsWatchGlob(locations, MAX_SUBPROJECT_DEPTH);
@@ -62,23 +63,6 @@ export class SkillWatcher extends Disposable {
       const watcher = vscode.workspace.createFileSystemWatcher(pattern);
       const report = (kind: SkillChange['kind']) => (uri: vscode.Uri) => this.coalescer.add({ path: uri.fsPath, kind });
       this.watchers.push(watcher, watcher.onDidCreate(report('created')), watcher.onDidChange(report('changed')), watcher.onDidDelete(report('deleted')));
-    }
-  }
-
-  /**
-   * A watcher starts some time after it is asked for: what is written into a root that just
-   * appeared (a package's location, often written file by file) before then is seen by no watcher.
-   * Each new root is read once more when its watcher has surely started.
-   */
-  private catchUpNewRoots(roots: readonly SkillRoot[]): void {
-    const known = this.watchedRoots;
-    this.watchedRoots = new Set(roots.map((root) => root.path));
-    for (const root of roots.filter((candidate) => !known.has(candidate.path) && known.size > 0)) {
-      const timer = setTimeout(() => {
-        this.catchUpTimers.delete(timer);
-        this.coalescer.add({ path: root.path, kind: 'changed' });
-      }, NEW_ROOT_CATCH_UP_MS);
-      this.catchUpTimers.add(timer);
     }
   }
 

@@ -81,3 +81,44 @@ export class ChangeCoalescer {
     this.maxWaitTimer = undefined;
   }
 }
+
+/** Long enough for an editor to have started the watchers it was asked for. */
+export const ROOTS_CATCH_UP_MS = 2000;
+
+/**
+ * Watchers are created again when the roots change, and each starts some time after it is asked
+ * for: what changes in between (in any root, new or not) is seen by none. Once they have surely
+ * started, every root is read once more (a `changed` event on a root lists it again), so nothing
+ * written in that window is lost. Several restarts in a row make one catch-up, after the last.
+ */
+export class RootsCatchUp {
+  private timer: unknown;
+  private started = false;
+
+  constructor(
+    private readonly report: (change: SkillChange) => void,
+    private readonly currentRoots: () => readonly string[],
+    private readonly timers: Timers = systemTimers,
+    private readonly delayMs = ROOTS_CATCH_UP_MS,
+  ) {}
+
+  /** The watchers were (re-)created; up to the first roots, discovery is reading everything anyway. */
+  watchersRestarted(): void {
+    if (!this.started) {
+      this.started = this.currentRoots().length > 0;
+      return;
+    }
+    this.timers.clearTimeout(this.timer);
+    this.timer = this.timers.setTimeout(() => {
+      this.timer = undefined;
+      for (const root of this.currentRoots()) {
+        this.report({ path: root, kind: 'changed' });
+      }
+    }, this.delayMs);
+  }
+
+  dispose(): void {
+    this.timers.clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { ChangeCoalescer, type Timers } from '../../../../src/core/discovery/change-coalescer';
+import { ChangeCoalescer, ROOTS_CATCH_UP_MS, RootsCatchUp, type Timers } from '../../../../src/core/discovery/change-coalescer';
 import type { SkillChange } from '../../../../src/core/discovery/registry';
 
 /** Timers driven by hand: `advance(ms)` runs what falls due, in order. */
@@ -154,5 +154,62 @@ describe('ChangeCoalescer', () => {
     );
     // The quiet timer of /s/a would have fired halfway through the quiet time of /s/b.
     assert.ok(flushed[1].at - addedAt >= quietMs - 1, `${flushed[1].at - addedAt} ms`);
+  });
+});
+
+describe('RootsCatchUp', () => {
+  let timers: ManualTimers;
+  let reported: SkillChange[];
+  let roots: string[];
+  let catchUp: RootsCatchUp;
+
+  beforeEach(() => {
+    timers = new ManualTimers();
+    reported = [];
+    roots = [];
+    catchUp = new RootsCatchUp(
+      (change) => reported.push(change),
+      () => roots,
+      timers,
+    );
+  });
+
+  it('reads nothing again until the first roots are watched: their discovery reads everything', () => {
+    catchUp.watchersRestarted();
+    roots = ['/ws/.agent/skills'];
+    catchUp.watchersRestarted();
+    timers.advance(10_000);
+    assert.deepEqual(reported, []);
+  });
+
+  it('reads every root once more, old and new, when the watchers have surely started after a change of roots', () => {
+    roots = ['/ws/.agent/skills', '/home/me/.agent/skills'];
+    catchUp.watchersRestarted();
+    roots = ['/ws/.agent/skills', '/home/me/.agent/skills', '/ws/packages/web/.agent/skills'];
+    catchUp.watchersRestarted();
+    timers.advance(ROOTS_CATCH_UP_MS - 1);
+    assert.deepEqual(reported, []);
+    timers.advance(1);
+    assert.deepEqual(reported, [
+      { path: '/ws/.agent/skills', kind: 'changed' },
+      { path: '/home/me/.agent/skills', kind: 'changed' },
+      { path: '/ws/packages/web/.agent/skills', kind: 'changed' },
+    ]);
+  });
+
+  it('makes one catch-up of the roots of the moment after several restarts in a row, and none once disposed', () => {
+    roots = ['/a'];
+    catchUp.watchersRestarted();
+    catchUp.watchersRestarted();
+    timers.advance(ROOTS_CATCH_UP_MS / 2);
+    roots = ['/b'];
+    catchUp.watchersRestarted();
+    timers.advance(ROOTS_CATCH_UP_MS);
+    assert.deepEqual(reported, [{ path: '/b', kind: 'changed' }]);
+    catchUp.watchersRestarted();
+    catchUp.dispose();
+    timers.advance(ROOTS_CATCH_UP_MS * 2);
+    assert.equal(reported.length, 1);
+    assert.equal(timers.scheduled, 0);
   });
 });
