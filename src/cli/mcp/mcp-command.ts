@@ -9,7 +9,9 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { guardLines, ListenError, MAX_MESSAGE_BYTES, serveSkillsOverHttp, StdioServerTransport } from './libraries';
-import { SkillRegistry } from '../../core/discovery/registry';
+import { RootsCatchUp } from '../../core/discovery/change-coalescer';
+import { projectRoots } from '../../core/discovery/project';
+import { SkillRegistry, type SkillChange } from '../../core/discovery/registry';
 import { buildSkillRoots, SKILLS_PATH_ENV } from '../../core/discovery/roots';
 import { DEFAULT_CATALOG_BUDGET_CHARS } from '../../core/use/catalog';
 import type { SkillRoot } from '../../core/model/types';
@@ -18,12 +20,16 @@ import { VERSION } from '../help';
 import { PROJECT_OPTION, projectFromArguments, watchedRootsFromArguments } from '../inputs';
 import { ExitCode, InputError, PROGRAM, UsageError, type CliIo } from '../io';
 import { allowedHostnames, parseListenAddress, readBearerToken, requireTokenBeyondLoopback } from './http-options';
+import { ProjectWatcher } from './project-watcher';
 import { RootWatcher } from './root-watcher';
 import { SkillsServer } from './skills-server';
 import { PublishedSkills } from '../../core/mcp/published-skills';
 
 export interface SkillsServiceOptions {
+  /** With `project`, its roots (kind `workspace`) first. */
   roots: readonly SkillRoot[];
+  /** A project folder (`--project`) whose sub-projects' locations are followed as they appear and go. */
+  project?: string;
   allowlist: readonly string[];
   catalogBudgetChars: number;
   log(message: string): void;
@@ -45,6 +51,8 @@ export interface SkillsService {
   registry: SkillRegistry;
   published: PublishedSkills;
   watcher: RootWatcher;
+  /** With a project: resolves once its folders are watched for new sub-project locations. */
+  projectWatched?: Promise<void>;
   /** A server for one client (stdio has one, HTTP one per session); `close` releases it. */
   openServer(): SkillsServer;
   close(): Promise<void>;
@@ -58,22 +66,25 @@ export async function startSkillsService(options: SkillsServiceOptions): Promise
   }
   const published = new PublishedSkills(registry, { onProblem: (message) => options.log(message) });
   const servers = new Set<SkillsServer>();
+  const onChanges = (changes: SkillChange[]): void => {
+    // Entries holding changed files are rebuilt on the next request; every client is told.
+    if (published.invalidate(changes.map((change) => change.path))) {
+      for (const server of servers) {
+        server.mcp.sendResourceListChanged();
+      }
+    }
+    void registry.apply(changes);
+  };
   const watcher = new RootWatcher(
     options.roots.map((root) => root.path),
-    (changes) => {
-      // Entries holding changed files are rebuilt on the next request; every client is told.
-      if (published.invalidate(changes.map((change) => change.path))) {
-        for (const server of servers) {
-          server.mcp.sendResourceListChanged();
-        }
-      }
-      void registry.apply(changes);
-    },
+    onChanges,
   );
+  const project = options.project === undefined ? undefined : followProject(options.project, options, registry, watcher, onChanges);
   return {
     registry,
     published,
     watcher,
+    ...(project ? { projectWatched: project.ready } : {}),
     openServer() {
       const server = new SkillsServer(registry, { version: VERSION, catalogBudgetChars: options.catalogBudgetChars, log: options.log, published });
       servers.add(server);
@@ -86,7 +97,7 @@ export async function startSkillsService(options: SkillsServiceOptions): Promise
       return server;
     },
     async close() {
-      await watcher.dispose();
+      await Promise.all([watcher.dispose(), project?.dispose()]);
       await Promise.all([...servers].map((server) => server.mcp.close()));
       // Servers never connected have no transport to close.
       for (const server of servers) {
@@ -94,6 +105,51 @@ export async function startSkillsService(options: SkillsServiceOptions): Promise
       }
       servers.clear();
       registry.dispose();
+    },
+  };
+}
+
+/**
+ * Finds the project's roots again when its folders change, as at start, and serves them in place of
+ * the earlier ones: a location in a new sub-project is read and watched, one that went is dropped.
+ * A new root is read once more when its watcher has surely started (what was written meanwhile).
+ */
+function followProject(
+  folder: string,
+  options: SkillsServiceOptions,
+  registry: SkillRegistry,
+  watcher: RootWatcher,
+  onChanges: (changes: SkillChange[]) => void,
+): { ready: Promise<void>; dispose(): Promise<void> } {
+  let roots = options.roots;
+  const catchUp = new RootsCatchUp(
+    (change) => onChanges([change]),
+    () => roots.map((root) => root.path),
+  );
+  catchUp.watchersRestarted();
+  let update = Promise.resolve();
+  const locationDepth = Math.max(1, ...roots.filter((root) => root.kind === 'workspace').map((root) => (root.location ?? '').split(/[\\/]/).filter(Boolean).length));
+  const projectWatcher = new ProjectWatcher(folder, locationDepth, () => {
+    update = update.then(async () => {
+      const next = [...(await projectRoots(folder)).roots, ...roots.filter((root) => root.kind !== 'workspace')];
+      if (next.length === roots.length && next.every((root, index) => root.path === roots[index].path)) {
+        return;
+      }
+      const added = next.filter((root) => !roots.some((known) => known.path === root.path));
+      const gone = roots.filter((root) => !next.some((known) => known.path === root.path));
+      roots = next;
+      options.log(`project locations: ${[...added.map((root) => `+${root.path}`), ...gone.map((root) => `-${root.path}`)].join(', ')}.`);
+      watcher.setRoots(roots.map((root) => root.path));
+      catchUp.watchersRestarted();
+      await registry.setRoots(roots);
+    });
+  });
+  return {
+    ready: projectWatcher.ready,
+    dispose: async () => {
+      catchUp.dispose();
+      await projectWatcher.dispose();
+      await update;
     },
   };
 }
@@ -180,7 +236,7 @@ export async function mcpCommand(args: readonly string[], io: CliIo): Promise<nu
     process.once('SIGTERM', resolve);
     process.once('SIGINT', resolve);
   });
-  const serviceOptions = { roots, allowlist: lists.get('allow') ?? [], catalogBudgetChars, log };
+  const serviceOptions = { roots, ...(project.folder === undefined ? {} : { project: project.folder }), allowlist: lists.get('allow') ?? [], catalogBudgetChars, log };
   if (address) {
     const allowedHosts = allowedHostnames(address, lists.get('allow-host') ?? []);
     await serveSkillsOverHttp(await startSkillsService(serviceOptions), { address, token, allowedHostnames: allowedHosts, stop, log }).catch((error: unknown) => {

@@ -31,6 +31,7 @@ export class RootWatcher implements Disposable {
   private readonly rootWatcher: FSWatcher;
   /** Watchers of the parents of roots that do not exist yet, by missing root. */
   private readonly parentWatchers = new Map<string, FSWatcher>();
+  private roots: ReadonlySet<string>;
   /** Resolves once every watcher has done its initial scan. */
   readonly ready: Promise<void>;
 
@@ -40,14 +41,37 @@ export class RootWatcher implements Disposable {
     this.rootWatcher = watch([], { ignoreInitial: true, ignored });
     this.rootWatcher.on('all', (event, file) => this.report(event, file));
     const waits = [new Promise<void>((resolve) => this.rootWatcher.once('ready', () => resolve()))];
+    this.roots = new Set(roots);
     for (const root of roots) {
-      if (fs.existsSync(root)) {
-        this.rootWatcher.add(root);
-      } else {
-        waits.push(this.watchParent(root));
-      }
+      waits.push(this.watchRoot(root));
     }
     this.ready = Promise.all(waits).then(() => undefined);
+  }
+
+  /** Follows `roots` from now on: new ones are watched (through their parent until they appear), gone ones no longer. */
+  setRoots(roots: readonly string[]): void {
+    const next = new Set(roots);
+    for (const root of this.roots) {
+      if (!next.has(root)) {
+        void this.rootWatcher.unwatch(root);
+        void this.parentWatchers.get(root)?.close();
+        this.parentWatchers.delete(root);
+      }
+    }
+    for (const root of next) {
+      if (!this.roots.has(root)) {
+        void this.watchRoot(root);
+      }
+    }
+    this.roots = next;
+  }
+
+  private watchRoot(root: string): Promise<void> {
+    if (fs.existsSync(root)) {
+      this.rootWatcher.add(root);
+      return Promise.resolve();
+    }
+    return this.watchParent(root);
   }
 
   async dispose(): Promise<void> {

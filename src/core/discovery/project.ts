@@ -25,6 +25,8 @@ export interface ProjectSettings {
 export interface ProjectRoots {
   roots: SkillRoot[];
   problems: DiscoveryProblem[];
+  /** The project folder, absolute; absent when no project was asked for. */
+  folder?: string;
 }
 
 /** The skill settings of `.vscode/settings.json` in `folder`; defaults where it says nothing. */
@@ -81,7 +83,7 @@ export async function projectRoots(folder: string): Promise<ProjectRoots> {
     }
   }
   const roots = buildFolderSkillRoots([{ name: path.basename(folder), path: folder, locations: settings.locations, packages }], { workspaceTrusted: true });
-  return { roots, problems };
+  return { roots, problems, folder };
 }
 
 function settingsProblem(file: string, message: string): DiscoveryProblem {

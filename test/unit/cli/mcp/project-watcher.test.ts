@@ -1,0 +1,63 @@
+// `agent-skills mcp --project DIR` follows the project as the editor follows a workspace folder: a
+// skill location in a new sub-project is served as it appears, through the real watchers.
+
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { startSkillsService } from '../../../../src/cli/mcp/mcp-command';
+import { projectRoots } from '../../../../src/core/discovery/project';
+import { removeDir, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
+
+async function waitFor(probe: () => boolean, message: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!probe()) {
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${message}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('agent-skills mcp --project, following the project', function () {
+  this.timeout(40_000);
+  let dir: string;
+
+  beforeEach(async () => {
+    dir = await tempDir();
+  });
+
+  afterEach(async () => {
+    await removeDir(dir);
+  });
+
+  it('serves a skill location that appears in a new package, later skills in it too, and drops it when the package goes', async () => {
+    await writeTree(dir, {
+      '.agent': { skills: { deploy: { 'SKILL.md': skillText('deploy', 'Deploy everything.') } } },
+      packages: { web: { '.agent': { skills: { 'web-lint': { 'SKILL.md': skillText('web-lint', 'Lint the web app.') } } } } },
+    });
+    const project = await projectRoots(dir);
+    const logs: string[] = [];
+    const service = await startSkillsService({ roots: project.roots, project: project.folder, allowlist: [], catalogBudgetChars: 16_000, log: (message) => logs.push(message) });
+    try {
+      await Promise.all([service.watcher.ready, service.projectWatched]);
+      const usable = (name: string): boolean => service.registry.snapshot.usable(name) !== undefined;
+      assert.ok(usable('deploy') && usable('web-lint'));
+
+      const billing = path.join(dir, 'packages', 'billing');
+      const location = path.join(billing, '.agent', 'skills');
+      // Written at once, as a checkout does.
+      await writeTree(location, { invoice: { 'SKILL.md': skillText('invoice', 'Draft an invoice.') } });
+      await waitFor(() => usable('invoice'), 'the skill of the new package');
+      assert.equal(service.registry.snapshot.usable('invoice')?.root.package, 'packages/billing');
+      assert.ok(logs.includes(`project locations: +${location}.`), logs.join('\n'));
+      await writeTree(location, { refund: { 'SKILL.md': skillText('refund', 'Refund a payment.') } });
+      await waitFor(() => usable('refund'), 'a second skill in the new location');
+
+      await fs.rm(billing, { recursive: true, force: true });
+      await waitFor(() => !usable('invoice') && !usable('refund'), 'the skills of the removed package to go');
+      assert.ok(usable('deploy') && usable('web-lint'));
+    } finally {
+      await service.close();
+    }
+  });
+});
