@@ -117,7 +117,10 @@ describe('trigger test items', () => {
     // "summarise yesterday's meeting" is meeting-notes's query, filed under pdf-forms: the search ranks meeting-notes first.
     const misfiled = (line: number): [string, string, number, number, number, number] => ['overlap-query', 'Warning', line, 2, line, 70];
     assert.deepEqual(diagnosticSummary(file), [['triggers-empty-query', 'Error', 1, 13, 1, 15], misfiled(6)]);
-    await vscode.window.showTextDocument(document);
+    // Revert and close this file's editor, not another one that took focus meanwhile (a preview opened late).
+    await waitFor(async () => (await vscode.window.showTextDocument(document)) === vscode.window.activeTextEditor && vscode.window.activeTextEditor.document === document, {
+      message: 'the trigger file never became the active editor',
+    });
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     await waitFor(() => JSON.stringify(diagnosticSummary(file)) === JSON.stringify([misfiled(5)]), {
       message: () => `the reverted file still shows the typed error: ${JSON.stringify(diagnosticSummary(file))}`,
