@@ -36,7 +36,7 @@ export interface NestedLocationsWatch {
 
 export class SkillsHost extends Disposable {
   /** The single source of truth. */
-  readonly registry = this.register(new SkillRegistry());
+  readonly registry = this.register(new SkillRegistry({ keepValidFiles: true }));
   /** Fires with every new registry snapshot. */
   readonly onDidChange: vscode.Event<RegistrySnapshot> = this.registry.onDidChange as vscode.Event<RegistrySnapshot>;
   /** Resolves when the first discovery has finished. */

@@ -9,6 +9,7 @@ export {
   McpServer,
   ProtocolError,
   ProtocolErrorCode,
+  ResourceNotFoundError,
   type JSONRPCMessage,
   type RegisteredPrompt,
   type RegisteredTool,

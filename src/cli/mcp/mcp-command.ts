@@ -59,7 +59,7 @@ export interface SkillsService {
 }
 
 export async function startSkillsService(options: SkillsServiceOptions): Promise<SkillsService> {
-  const registry = new SkillRegistry({ allowlist: options.allowlist });
+  const registry = new SkillRegistry({ allowlist: options.allowlist, keepValidFiles: true });
   await registry.setRoots(options.roots);
   for (const problem of registry.snapshot.problems) {
     options.log(`${problem.severity}: ${problem.message} [${problem.code}]`);

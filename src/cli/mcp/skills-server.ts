@@ -8,6 +8,7 @@ import {
   McpServer,
   ProtocolError,
   ProtocolErrorCode,
+  ResourceNotFoundError,
   SkillsExtension,
   type RegisteredPrompt,
   type RegisteredTool,
@@ -146,8 +147,23 @@ export class SkillsServer implements Disposable {
   private skillSource(): SkillSource {
     return {
       list: ({ cursor }) => protocolErrors(async () => toSkillsPage(await this.published.list(cursor))),
-      get: (uri) => this.published.get(uri),
-      read: (uri) => protocolErrors(() => this.published.read(uri)),
+      get: async (uri) => {
+        const entry = await this.published.get(uri);
+        const refusal = entry ? undefined : this.published.refusal(uri);
+        if (refusal) {
+          throw new ProtocolError(ProtocolErrorCode.InvalidParams, refusal);
+        }
+        return entry;
+      },
+      read: (uri) =>
+        protocolErrors(async () => {
+          const content = await this.published.read(uri);
+          const refusal = content ? undefined : this.published.refusal(uri);
+          if (refusal) {
+            throw new ResourceNotFoundError(uri, refusal);
+          }
+          return content;
+        }),
       readDirectory: (uri, { cursor }) =>
         protocolErrors(async () => {
           const page = await this.published.readDirectory(uri, cursor);

@@ -168,10 +168,7 @@ export const NO_MODEL_MESSAGE = 'No language model is available. Pick or enable 
 export const SKILLS_DISABLED_MESSAGE = 'Skills are turned off (setting agentSkills.enabled). Turn them on to use @skills.';
 
 /** Said in the chat when `/use` ran a skill whose SKILL.md is broken now: its last valid version was used. */
-export function staleSkillNote(record: SkillRecord): string | undefined {
-  if (!record.stale) {
-    return undefined;
-  }
+export function staleSkillNote(record: SkillRecord): string {
   const error = firstError(record);
   const reason = error ? ` (line ${error.range.start.line + 1}: ${singleLine(error.message)})` : '';
   return `_The SKILL.md of ${record.name} has an error now${reason}; its last valid version was used. Fix the file to use your latest edit._`;

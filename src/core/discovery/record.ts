@@ -1,6 +1,6 @@
-// Turns a skill folder into a record: its metadata (never its body), diagnostics and file stamp,
-// reusing the previous record when the file is unchanged and keeping the last valid version when
-// an edit broke it.
+// Turns a skill folder into a record: its metadata, diagnostics and file stamp (and, when asked, the
+// whole valid file), reusing the previous record when the file is unchanged and keeping the last
+// valid version when an edit broke it.
 
 import * as fs from 'node:fs/promises';
 import { loadSkillFile, loadSkillFileBlocking, type LoadedSkillFile, type LoadOptions } from '../skill-file/load';
@@ -28,6 +28,7 @@ interface RecordFields {
   diagnostics: SkillDiagnostic[];
   status: SkillStatus;
   stale?: boolean;
+  lastValidFile?: Buffer;
   mtimeMs: number;
   size: number;
 }
@@ -51,6 +52,9 @@ function makeRecord(fields: RecordFields): SkillRecord {
   if (fields.stale) {
     record.stale = true;
   }
+  if (fields.lastValidFile) {
+    record.lastValidFile = fields.lastValidFile;
+  }
   return record;
 }
 
@@ -72,7 +76,7 @@ export async function loadSkillRecord(root: SkillRoot, folderName: string, probe
   if (root.untrusted) {
     return untrustedRecord(root, folderName, probe);
   }
-  const loaded = await loadSkillFile(probe.dir, { strict: options.strict, checkBody: options.checkBody, blockingReads: options.blockingReads });
+  const loaded = await loadSkillFile(probe.dir, { strict: options.strict, checkBody: options.checkBody, blockingReads: options.blockingReads, keepFile: options.keepFile });
   return loaded && recordOfLoaded(root, folderName, probe, loaded, comparable);
 }
 
@@ -106,6 +110,7 @@ function recordOfLoaded(root: SkillRoot, folderName: string, probe: SkillFolderP
     diagnostics: loaded.diagnostics,
     status: metadata ? 'available' : 'invalid',
     stale,
+    lastValidFile: loaded.metadata ? loaded.bytes : stale ? comparable!.lastValidFile : undefined,
     mtimeMs: loaded.mtimeMs,
     size: loaded.size,
   });

@@ -37,6 +37,12 @@ export interface RegistryOptions {
   checkBody?: boolean;
   allowlist?: readonly string[];
   enabled?: boolean;
+  /**
+   * Keep each valid SKILL.md whole (SkillRecord.lastValidFile), to serve it while a later edit
+   * leaves the file broken: for the editor and the MCP server, which serve skills for as long as
+   * they run. Costs the bytes of the valid SKILL.md files, off the JavaScript heap.
+   */
+  keepValidFiles?: boolean;
 }
 
 export interface RegistrySnapshot {
@@ -205,6 +211,7 @@ export class SkillRegistry {
   private allowed: NameFilter;
   private strict: boolean | undefined;
   private readonly checkBody: boolean | undefined;
+  private readonly keepFile: boolean | undefined;
   private readonly active = new Set<string>();
   private readonly policy: StatusPolicy = {
     enabled: true,
@@ -224,6 +231,7 @@ export class SkillRegistry {
     this.policy.enabled = options.enabled !== false;
     this.strict = options.strict;
     this.checkBody = options.checkBody;
+    this.keepFile = options.keepValidFiles;
   }
 
   get snapshot(): RegistrySnapshot {
@@ -332,6 +340,7 @@ export class SkillRegistry {
     const result = await discoverSkills(roots, {
       strict: this.strict,
       checkBody: this.checkBody,
+      keepFile: this.keepFile,
       force,
       policy: this.policy,
       previous: (dir) => previousByDir.get(dir),
@@ -422,7 +431,7 @@ export class SkillRegistry {
       const toLoad = this.choosePrimaries(touchedRealDirs);
       touchedRealDirs.clear();
       const records = await mapWithConcurrency(toLoad, PROBE_CONCURRENCY, (slot) =>
-        loadSkillRecord(this.roots[slot.rootIndex], slot.folderName, slot.probe, { strict: this.strict, checkBody: this.checkBody }, previousRecords.get(slot)),
+        loadSkillRecord(this.roots[slot.rootIndex], slot.folderName, slot.probe, { strict: this.strict, checkBody: this.checkBody, keepFile: this.keepFile }, previousRecords.get(slot)),
       );
       toLoad.forEach((slot, index) => {
         const record = records[index];

@@ -1,7 +1,8 @@
 // The skills the MCP server publishes through the Skills extension, over the registry: every usable
 // skill (available or active: not invalid, shadowed, not allowed or untrusted), each built once
-// and kept until one of its files changes. An edit that breaks SKILL.md keeps the last published
-// version, bytes and all, as the editor keeps the last valid metadata.
+// and kept until one of its files changes. While an edit leaves SKILL.md broken, its last valid
+// version is published, as every surface serves it (see served-skill-file.ts), whether or not a
+// client asked for the skill before the edit.
 
 import { relativeInside } from '../util/paths';
 import { isUsableStatus } from '../model/status';
@@ -10,6 +11,7 @@ import { parseSkillUri, skillEntryUri, skillUri, SKILL_FILE_URI_NAME } from './s
 import type { RegistrySnapshot } from '../discovery/registry';
 import type { SkillRecord } from '../model/types';
 import { authorOnlyMessage, isAuthorOnlyPath } from '../use/resources';
+import { invalidRecordMessage } from '../use/served-skill-file';
 
 export const DEFAULT_PAGE_SIZE = 100;
 export const DIRECTORY_MIME_TYPE = 'inode/directory';
@@ -106,6 +108,17 @@ export class PublishedSkills {
       return undefined;
     }
     return (await this.publicationByName(parsed.name))?.entry;
+  }
+
+  /**
+   * Why nothing is served at `uri` when its skill is invalid (broken since this process first saw
+   * it): the message every surface gives. undefined for any other reason (unknown, not allowed…).
+   */
+  refusal(uri: string): string | undefined {
+    const parsed = parseSkillUri(uri);
+    const records = parsed ? this.source.snapshot.byName(parsed.name) : [];
+    const invalid = records.find((record) => record.status === 'invalid');
+    return invalid && !records.some((record) => isUsableStatus(record.status)) ? invalidRecordMessage(invalid) : undefined;
   }
 
   /** A published file's bytes: text when they are UTF-8, else binary. */

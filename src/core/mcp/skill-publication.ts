@@ -1,7 +1,8 @@
 // What the MCP Skills extension (SEP-2640) publishes for one skill: its entry (SKILL.md URI, the
 // frontmatter verbatim as JSON, every file with its SHA-256 digest and size) together with the
 // exact bytes those digests were computed from. Reads are answered from these bytes, so a file
-// read always matches the entry a client holds until the server publishes a new one.
+// read always matches the entry a client holds until the server publishes a new one. SKILL.md is
+// the one every surface serves (its last valid version while the file on disk is broken).
 
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs/promises';
@@ -12,6 +13,7 @@ import { errorMessage } from '../util/errors';
 import { READ_WITHOUT_WAITING } from '../util/files';
 import { frontmatterYaml } from '../skill-file/parse';
 import { listSkillResources, resolveSkillResource } from '../use/resources';
+import { servedSkillFile } from '../use/served-skill-file';
 import { SKILL_FILE_URI_NAME, skillEntryUri, skillUri } from './skill-uri';
 import type { SkillRecord } from '../model/types';
 
@@ -196,10 +198,14 @@ export async function publishSkill(record: SkillRecord, limits: SkillLimits = SK
   if (total > limits.bytes) {
     return { ok: false, reason: 'limits', message: `Skill "${record.name}" holds ${describeSize(total)}, more than ${describeSize(limits.bytes)} (${record.dir}); it is not published over MCP.` };
   }
+  const skillFile = await servedSkillFile(record);
+  if (!skillFile.ok) {
+    return { ok: false, reason: 'skill-file', message: skillFile.message };
+  }
   let contents: Buffer[];
   try {
     // Without waiting, as every read of a skill's files (see READ_WITHOUT_WAITING).
-    contents = await mapWithConcurrency(files, READ_CONCURRENCY, (file) => fs.readFile(file.file, { flag: READ_WITHOUT_WAITING }));
+    contents = await mapWithConcurrency(files, READ_CONCURRENCY, (file) => (file.path === skillFileName ? Promise.resolve(skillFile.bytes) : fs.readFile(file.file, { flag: READ_WITHOUT_WAITING })));
   } catch (error) {
     return { ok: false, reason: 'unreadable', message: `Could not read skill "${record.name}": ${errorMessage(error)}` };
   }

@@ -79,6 +79,11 @@ export interface SkillRecord {
   shadowedBy?: string;
   /** True when the file on disk is broken and `metadata` is the last valid version. */
   stale?: boolean;
+  /**
+   * The whole SKILL.md as last parsed valid in this process: the version served while the file on
+   * disk is broken. Kept only by registries that serve skills (RegistryOptions.keepValidFiles).
+   */
+  lastValidFile?: Buffer;
   /** File modification time (ms) and size used to skip re-reading unchanged files. */
   mtimeMs: number;
   size: number;

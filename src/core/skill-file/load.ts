@@ -1,6 +1,7 @@
 // Reads a skill's SKILL.md from disk (or from an editor buffer) into validated metadata and
-// diagnostics. Discovery reads only the head of each file, up to the end of the frontmatter: the
-// body is read again on activation, so it is always current and never kept in memory.
+// diagnostics. Discovery reads only the head of each file, up to the end of the frontmatter, unless
+// it is asked to keep the whole file (a registry that serves skills keeps each valid SKILL.md, to
+// serve it while a later edit leaves the file broken).
 
 import * as fs from 'node:fs';
 import { promises as fsp, type Dirent, type Stats } from 'node:fs';
@@ -34,6 +35,8 @@ export interface LoadOptions {
    * (network) drive would freeze the extension host.
    */
   blockingReads?: boolean;
+  /** Read the whole file and hand back its bytes when it is valid (LoadedSkillFile.bytes). */
+  keepFile?: boolean;
 }
 
 export interface SkillFileValidation {
@@ -52,6 +55,8 @@ export interface LoadedSkillFile extends SkillFileValidation {
    */
   mtimeMs: number;
   size: number;
+  /** With LoadOptions.keepFile, the whole file's bytes when it is valid (metadata present). */
+  bytes?: Buffer;
 }
 
 /** Case-insensitive lookup of SKILL.md in a folder; returns its absolute path with real on-disk case, or undefined. */
@@ -112,7 +117,7 @@ export async function loadSkillFile(dir: string, options: LoadOptions = {}): Pro
   if (options.blockingReads) {
     return loadSkillFileBlocking(dir, options);
   }
-  return loadedSkillFile(await readSkillFileIn(dir, options.checkBody === true), dir, options);
+  return loadedSkillFile(await readSkillFileIn(dir, readMode(options)), dir, options);
 }
 
 /**
@@ -120,7 +125,11 @@ export async function loadSkillFile(dir: string, options: LoadOptions = {}): Pro
  * which loads thousands of skills one after the other, without a promise for each.
  */
 export function loadSkillFileBlocking(dir: string, options: LoadOptions = {}): LoadedSkillFile | undefined {
-  return loadedSkillFile(readSkillFileInBlocking(dir, options.checkBody === true), dir, options);
+  return loadedSkillFile(readSkillFileInBlocking(dir, readMode(options)), dir, options);
+}
+
+function readMode(options: LoadOptions): ReadMode {
+  return options.keepFile ? 'keep' : options.checkBody ? 'whole' : 'head';
 }
 
 function loadedSkillFile(read: SkillFileRead | undefined, dir: string, options: LoadOptions): LoadedSkillFile | undefined {
@@ -136,9 +145,14 @@ function loadedSkillFile(read: SkillFileRead | undefined, dir: string, options: 
   if (read.text === undefined) {
     return { file, diagnostics: [tooLargeDiagnostic(file, size)], mtimeMs, size };
   }
+  // A kept file's text holds only the frontmatter; body checks need the rest.
+  const text = read.bytes && options.checkBody ? read.bytes.toString('utf8') : read.text;
   // Built whole: a spread copies the result key by key, which costs while the code is still interpreted.
-  const { metadata, diagnostics } = analyzeSkillText(read.text, file, path.basename(dir), options);
-  return metadata ? { file, metadata, diagnostics, mtimeMs, size } : { file, diagnostics, mtimeMs, size };
+  const { metadata, diagnostics } = analyzeSkillText(text, file, path.basename(dir), options);
+  if (!metadata) {
+    return { file, diagnostics, mtimeMs, size };
+  }
+  return read.bytes ? { file, metadata, diagnostics, mtimeMs, size, bytes: read.bytes } : { file, metadata, diagnostics, mtimeMs, size };
 }
 
 /** Validates SKILL.md text already in memory (an editor's unsaved buffer); the folder of `file` is the skill folder. */
@@ -150,24 +164,36 @@ export function validateSkillText(text: string, file: string, options: LoadOptio
   return analyzeSkillText(text, file, path.basename(path.dirname(file)), options);
 }
 
-/** Reads the body (text after the frontmatter) fresh from disk. Throws an Error with a clear message naming the file on failure. */
-export async function readSkillBody(file: string): Promise<string> {
-  const read = await readSkillFile(file, true);
+/** `missing`: there is no file (as opposed to one that cannot be read or is too big). */
+export type WholeSkillFile = { ok: true; bytes: Buffer } | { ok: false; message: string; missing: boolean };
+
+/** Reads a SKILL.md whole, fresh from disk. A failure's message names the file and why. */
+export async function readWholeSkillFile(file: string): Promise<WholeSkillFile> {
+  const read = await readSkillFile(file, 'keep');
   if (!read || 'error' in read) {
     const reason = read ? errorMessage(read.error) : 'it does not exist or is not a file';
-    throw new Error(`Cannot read the skill file ${file}: ${reason}`, { cause: read?.error });
+    return { ok: false, message: `Cannot read the skill file ${file}: ${reason}`, missing: !read };
   }
-  if (read.text === undefined) {
-    throw new Error(`Cannot read the skill file ${file}: ${tooLargeMessage(read.stat.size)}`);
+  if (read.bytes === undefined) {
+    return { ok: false, message: `Cannot read the skill file ${file}: ${tooLargeMessage(read.stat.size)}`, missing: false };
   }
-  if (read.text.includes('\0')) {
-    throw new Error(`Cannot use the skill file ${file}: it contains NUL bytes (binary content).`);
+  return { ok: true, bytes: read.bytes };
+}
+
+/**
+ * What keeps SKILL.md text from being served, as the first error a load would report, or a body
+ * that is missing or binary; undefined when it can be served. `file` names the file in messages.
+ */
+export function skillTextProblem(text: string, file: string): string | undefined {
+  const validation = validateSkillText(text, file);
+  if (!validation.metadata) {
+    const problem = validation.diagnostics.find((diagnostic) => diagnostic.severity === 'error') ?? validation.diagnostics[0];
+    return problem?.message ?? 'it does not parse.';
   }
-  const body = extractSkillBody(read.text);
-  if (!body) {
-    throw new Error(`Cannot read the body of ${file}: the file does not start with a complete "---" frontmatter block.`);
+  if (text.includes('\0')) {
+    return 'it contains NUL bytes (binary content).';
   }
-  return body.text;
+  return extractSkillBody(text) ? undefined : 'the file does not start with a complete "---" frontmatter block.';
 }
 
 function analyzeSkillText(text: string, file: string, dirName: string, options: LoadOptions): SkillFileValidation {
@@ -207,35 +233,38 @@ function analyzeSkillText(text: string, file: string, dirName: string, options: 
 /** A stat's figures, or what a blocking head read learnt without one (see readHeadWithoutStat). */
 type FileFacts = Pick<Stats, 'size' | 'mtimeMs'>;
 
+/** How much of a SKILL.md to read: the frontmatter, the whole text, or the whole text and its bytes. */
+type ReadMode = 'head' | 'whole' | 'keep';
+
 type SkillFileRead =
-  /** `text` is absent when the file is over the size cap and was not read. */
-  { file: string; stat: FileFacts; text?: string } | { file: string; stat?: FileFacts; error: NodeJS.ErrnoException };
+  /** `text` (and `bytes`, read in `keep` mode) are absent when the file is over the size cap and was not read. */
+  { file: string; stat: FileFacts; text?: string; bytes?: Buffer } | { file: string; stat?: FileFacts; error: NodeJS.ErrnoException };
 
 /**
  * Reads the SKILL.md of `dir`; undefined when there is none. Elsewhere than where the exact name is
  * tried first, the listing finds the real on-disk case.
  */
-async function readSkillFileIn(dir: string, whole: boolean): Promise<SkillFileRead | undefined> {
+async function readSkillFileIn(dir: string, mode: ReadMode): Promise<SkillFileRead | undefined> {
   if (EXACT_NAME_FIRST) {
-    const found = await readSkillFile(resolveChild(dir, SKILL_FILE_NAME), whole);
+    const found = await readSkillFile(resolveChild(dir, SKILL_FILE_NAME), mode);
     if (found && !isFolderRead(found)) {
       return found;
     }
   }
   const file = await findSkillFile(dir);
-  return file === undefined ? undefined : readSkillFile(file, whole);
+  return file === undefined ? undefined : readSkillFile(file, mode);
 }
 
 /** readSkillFileIn with blocking calls. */
-function readSkillFileInBlocking(dir: string, whole: boolean): SkillFileRead | undefined {
+function readSkillFileInBlocking(dir: string, mode: ReadMode): SkillFileRead | undefined {
   if (EXACT_NAME_FIRST) {
-    const found = readSkillFileBlocking(resolveChild(dir, SKILL_FILE_NAME), whole);
+    const found = readSkillFileBlocking(resolveChild(dir, SKILL_FILE_NAME), mode);
     if (found && !isFolderRead(found)) {
       return found;
     }
   }
   const file = findSkillFileBlocking(dir);
-  return file === undefined ? undefined : readSkillFileBlocking(file, whole);
+  return file === undefined ? undefined : readSkillFileBlocking(file, mode);
 }
 
 /**
@@ -243,7 +272,7 @@ function readSkillFileInBlocking(dir: string, whole: boolean): SkillFileRead | u
  * undefined when it does not exist or is not a regular file; a folder is an error. Uses callback I/O, one promise per
  * file rather than one per operation: discovery of many skills then costs about what the reads do.
  */
-function readSkillFile(file: string, whole: boolean): Promise<SkillFileRead | undefined> {
+function readSkillFile(file: string, mode: ReadMode): Promise<SkillFileRead | undefined> {
   return new Promise((resolve) => {
     fs.open(file, READ_WITHOUT_WAITING, (openError, fd) => {
       if (openError) {
@@ -270,10 +299,10 @@ function readSkillFile(file: string, whole: boolean): Promise<SkillFileRead | un
         if (stat.size > MAX_SKILL_FILE_BYTES) {
           return finish({ file, stat });
         }
-        if (!whole) {
+        if (mode === 'head') {
           headBuffer = freeHeadBuffers.pop() ?? Buffer.allocUnsafeSlow(FIRST_HEAD_READ_BYTES);
         }
-        const reader = new TextReader(stat.size, whole, headBuffer);
+        const reader = new TextReader(stat.size, mode, headBuffer);
         const readMore = (): void => {
           const room = reader.room();
           fs.read(fd, reader.buffer, reader.length, room, reader.length, (readError, bytesRead) => {
@@ -284,7 +313,7 @@ function readSkillFile(file: string, whole: boolean): Promise<SkillFileRead | un
             if (text === undefined) {
               readMore();
             } else {
-              finish({ file, stat, text });
+              finish(reader.read(file, stat, text));
             }
           });
         };
@@ -311,7 +340,7 @@ const blockingScratch = Buffer.allocUnsafe(64 * 1024);
 const capProbe = Buffer.allocUnsafe(1);
 
 /** readSkillFile with blocking calls (see LoadOptions.blockingReads). */
-function readSkillFileBlocking(file: string, whole: boolean): SkillFileRead | undefined {
+function readSkillFileBlocking(file: string, mode: ReadMode): SkillFileRead | undefined {
   let fd: number;
   try {
     fd = fs.openSync(file, READ_WITHOUT_WAITING);
@@ -319,7 +348,7 @@ function readSkillFileBlocking(file: string, whole: boolean): SkillFileRead | un
     return isMissing(error) ? undefined : { file, error: error as NodeJS.ErrnoException };
   }
   try {
-    return (whole ? undefined : readHeadWithoutStat(file, fd)) ?? readOpenFileBlocking(file, fd, whole);
+    return (mode === 'head' ? readHeadWithoutStat(file, fd) : undefined) ?? readOpenFileBlocking(file, fd, mode);
   } catch (error) {
     return { file, error: error as NodeJS.ErrnoException };
   } finally {
@@ -355,7 +384,7 @@ function readHeadWithoutStat(file: string, fd: number): SkillFileRead | undefine
 }
 
 /** Reads an open file after an fstat: its kind and size decide whether and how much. */
-function readOpenFileBlocking(file: string, fd: number, whole: boolean): SkillFileRead | undefined {
+function readOpenFileBlocking(file: string, fd: number, mode: ReadMode): SkillFileRead | undefined {
   let stat: Stats | undefined;
   try {
     stat = fs.fstatSync(fd);
@@ -368,12 +397,12 @@ function readOpenFileBlocking(file: string, fd: number, whole: boolean): SkillFi
     if (stat.size > MAX_SKILL_FILE_BYTES) {
       return { file, stat };
     }
-    const reader = new TextReader(stat.size, whole, blockingScratch);
+    const reader = new TextReader(stat.size, mode, blockingScratch);
     for (;;) {
       const room = reader.room();
       const text = reader.took(fs.readSync(fd, reader.buffer, reader.length, room, reader.length));
       if (text !== undefined) {
-        return { file, stat, text };
+        return reader.read(file, stat, text);
       }
     }
   } catch (error) {
@@ -396,9 +425,10 @@ function isMissing(error: unknown): boolean {
 }
 
 /**
- * Reading a file's text from its start, until the frontmatter is complete (or, for `whole`, the
- * end); both readers above drive it. The usual small frontmatter takes one read; a longer one
- * grows the buffer. Only the needed bytes are decoded.
+ * Reading a file's text from its start, until the frontmatter is complete (or, in the other modes,
+ * the end); both readers above drive it. The usual small frontmatter takes one read; a longer one
+ * grows the buffer. Only the needed bytes are decoded: in `keep` mode, the frontmatter, as the
+ * bytes are handed back whole.
  */
 class TextReader {
   /** Where reads go, from its start; a scratch buffer may be longer than what is read into it. */
@@ -409,14 +439,28 @@ class TextReader {
   private capacity: number;
 
   /** `scratch`, when given and large enough, is used instead of a new buffer; the text is copied out of it. */
+  private readonly whole: boolean;
+
   constructor(
     private readonly size: number,
-    private readonly whole: boolean,
+    private readonly mode: ReadMode,
     scratch?: Buffer,
   ) {
-    this.capacity = Math.max(1, whole ? size : Math.min(size, FIRST_HEAD_READ_BYTES));
+    this.whole = mode !== 'head';
+    this.capacity = Math.max(1, this.whole ? size : Math.min(size, FIRST_HEAD_READ_BYTES));
     // The scratch buffer itself, not a view of it: a view per file costs about what the search does.
     this.buffer = scratch && scratch.length >= this.capacity ? scratch : Buffer.allocUnsafe(this.capacity);
+  }
+
+  /** The read's result once `took` gave `text`; in `keep` mode with the bytes read, in a buffer of their own. */
+  read(file: string, stat: FileFacts, text: string): SkillFileRead {
+    if (this.mode !== 'keep') {
+      return { file, stat, text };
+    }
+    // Not from the shared pool of small buffers, which a kept slice would hold whole.
+    const bytes = Buffer.allocUnsafeSlow(this.length);
+    this.buffer.copy(bytes, 0, 0, this.length);
+    return { file, stat, text, bytes };
   }
 
   /** How many bytes the next read may take; call it before reading `buffer`, which it may replace. */
@@ -440,7 +484,11 @@ class TextReader {
     }
     // A whole read stops at the size from the stat, as fs.readFile does, without a read to find the end.
     const ended = bytesRead === 0 || (this.whole && this.length >= this.size) || this.length > MAX_SKILL_FILE_BYTES;
-    return ended ? this.buffer.toString('utf8', 0, this.length) : undefined;
+    if (!ended) {
+      return undefined;
+    }
+    const decoded = this.mode === 'keep' ? (frontmatterHeadLength(this.buffer, this.length) ?? this.length) : this.length;
+    return this.buffer.toString('utf8', 0, decoded);
   }
 }
 

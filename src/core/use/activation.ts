@@ -1,14 +1,27 @@
-// Activating a skill: decide whether the caller may use it, read its body fresh from disk,
-// substitute arguments, and render the text a tool returns to the model.
+// Activating a skill: decide whether the caller may use it, read its body (fresh from disk, or its
+// last valid version while the file is broken), substitute arguments, and render the text a tool
+// returns to the model.
 
 import { substituteArguments } from './arguments';
 import { modelVisibleSkills } from './catalog';
 import { TOOL_NAMES, type ToolNames } from '../chat/tool-names';
-import { isDraft, isUserInvocable, leadingProblem } from '../model/status';
+import { isDraft, isUserInvocable } from '../model/status';
 import { closestNames } from './find';
-import { readSkillBody } from '../skill-file/load';
+import { SKILL_FILE_NAME } from '../skill-file/load';
+import { invalidRecordMessage, servedSkillFile } from './served-skill-file';
 import type { RegistrySnapshot } from '../discovery/registry';
-import { listSkillResources, readSkillResource, renderResource, ResourceError, type ReadResourceOptions, type ResourceListing, type SkillResource } from './resources';
+import {
+  DEFAULT_MAX_RESOURCE_BYTES,
+  listSkillResources,
+  normalizeResourcePath,
+  readSkillResource,
+  renderResource,
+  ResourceError,
+  textResource,
+  type ReadResourceOptions,
+  type ResourceListing,
+  type SkillResource,
+} from './resources';
 import type { SkillRecord } from '../model/types';
 import { errorMessage } from '../util/errors';
 
@@ -27,7 +40,15 @@ export interface ActivationOptions {
 }
 
 export type ActivationResult =
-  { ok: true; record: SkillRecord; text: string; resources: ResourceListing } | { ok: false; reason: 'unknown' | 'refused' | 'unreadable'; message: string; record?: SkillRecord };
+  | {
+      ok: true;
+      record: SkillRecord;
+      text: string;
+      resources: ResourceListing;
+      /** The SKILL.md on disk is broken: this is its last valid version. */
+      lastValid: boolean;
+    }
+  | { ok: false; reason: 'unknown' | 'refused' | 'unreadable'; message: string; record?: SkillRecord };
 
 /** Names listed in an "unknown skill" message before pointing at the find tool. */
 const MAX_NAMES_IN_ERROR = 50;
@@ -76,10 +97,8 @@ function unusableReason(record: SkillRecord): string {
       return `Skill "${record.name}" comes from a workspace that is not trusted; trust the workspace to use its skills.`;
     case 'disabled':
       return 'Skills are turned off (setting agentSkills.enabled).';
-    case 'invalid': {
-      const error = leadingProblem(record);
-      return `Skill "${record.name}" is invalid${error ? `: ${error.message}` : ''} (${record.file}).`;
-    }
+    case 'invalid':
+      return invalidRecordMessage(record);
     default:
       return `Skill "${record.name}" cannot be used (status: ${record.status}).`;
   }
@@ -131,7 +150,7 @@ export async function readResourceOfSkill(snapshot: RegistrySnapshot, name: stri
     return { ok: false, message: check.message };
   }
   try {
-    const resource = await readSkillResource(check.record.dir, requestedPath, options);
+    const resource = isSkillFilePath(requestedPath) ? await servedSkillFileResource(check.record, options) : await readSkillResource(check.record.dir, requestedPath, options);
     return { ok: true, record: check.record, resource, text: renderResource(resource) };
   } catch (error) {
     const reason = errorMessage(error);
@@ -139,10 +158,29 @@ export async function readResourceOfSkill(snapshot: RegistrySnapshot, name: stri
   }
 }
 
+/** Whether a resource path names the skill's own SKILL.md (in any case, as discovery finds it). */
+function isSkillFilePath(requestedPath: string): boolean {
+  try {
+    return normalizeResourcePath(requestedPath).toLowerCase() === SKILL_FILE_NAME.toLowerCase();
+  } catch {
+    return false; // The resource reader explains what is wrong with the path.
+  }
+}
+
+/** SKILL.md as a resource, by the rule every surface serves it by (see served-skill-file.ts). */
+async function servedSkillFileResource(record: SkillRecord, options: ReadResourceOptions): Promise<SkillResource> {
+  const served = await servedSkillFile(record);
+  if (!served.ok) {
+    throw new ResourceError('not-a-file', served.message);
+  }
+  return textResource(SKILL_FILE_NAME, served.bytes, options.maxBytes ?? DEFAULT_MAX_RESOURCE_BYTES);
+}
+
 /**
- * Activates a skill: checks the invocation, reads the body fresh from disk (so edits show up
- * immediately), substitutes arguments and lists resource files. Marking the skill active in the
- * registry is left to the caller, which owns the registry.
+ * Activates a skill: checks the invocation, reads the body (fresh from disk so edits show up
+ * immediately, or its last valid version while the file is broken), substitutes arguments and
+ * lists resource files. Marking the skill active in the registry is left to the caller, which owns
+ * the registry.
  */
 export async function activateSkill(snapshot: RegistrySnapshot, name: string, options: ActivationOptions): Promise<ActivationResult> {
   const check = checkInvocation(snapshot, name, options.mode, options.toolNames);
@@ -150,13 +188,11 @@ export async function activateSkill(snapshot: RegistrySnapshot, name: string, op
     return check;
   }
   const { record } = check;
-  let body: string;
-  try {
-    body = await readSkillBody(record.file);
-  } catch (error) {
-    const reason = errorMessage(error);
-    return { ok: false, reason: 'unreadable', record, message: `Could not read skill "${record.name}": ${reason}` };
+  const served = await servedSkillFile(record);
+  if (!served.ok) {
+    return { ok: false, reason: 'unreadable', record, message: served.message };
   }
   const resources = await listSkillResources(record.dir, { limit: options.maxResources });
-  return { ok: true, record, text: renderActivation(record, substituteArguments(body, options.arguments), resources, options.toolNames), resources };
+  const text = renderActivation(record, substituteArguments(served.body, options.arguments), resources, options.toolNames);
+  return { ok: true, record, text, resources, lastValid: served.lastValid };
 }

@@ -208,13 +208,17 @@ export async function readSkillResource(skillDir: string, requested: string, opt
     if (content.subarray(0, BINARY_SNIFF_BYTES).includes(0)) {
       return { kind: 'binary', path: resolved.path, size: resolved.size, type: describeFileType(resolved.file) };
     }
-    const truncated = resolved.size > maxBytes;
-    // The decoder drops a multi-byte character cut in half at the limit instead of garbling it.
-    const text = new StringDecoder('utf8').write(content.subarray(0, Math.min(bytesRead, maxBytes)));
-    return { kind: 'text', path: resolved.path, text, size: resolved.size, truncated };
+    return textResource(resolved.path, content, maxBytes, resolved.size);
   } finally {
     await handle.close();
   }
+}
+
+/** A text resource of `content`, cut at `maxBytes`; `size` is the whole file's when only its start was read. */
+export function textResource(resourcePath: string, content: Buffer, maxBytes: number, size = content.length): TextResource {
+  // The decoder drops a multi-byte character cut in half at the limit instead of garbling it.
+  const text = new StringDecoder('utf8').write(content.subarray(0, Math.min(content.length, maxBytes)));
+  return { kind: 'text', path: resourcePath, text, size, truncated: size > maxBytes };
 }
 
 /** The tool result text for a resource. */

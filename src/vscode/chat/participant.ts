@@ -170,14 +170,14 @@ class SkillsChatTurn {
     this.stream.progress(`Loading skill ${command.name}…`);
     const activation = await this.host.activateSkill(command.name, command.arguments, 'user');
     if (!activation.ok) {
-      this.stream.markdown(describeRefusal(command.name, activation.message));
+      // A broken skill's message names the file and its problem: shown whole, as every surface gives it.
+      this.stream.markdown(activation.record?.status === 'invalid' ? activation.message : describeRefusal(command.name, activation.message));
       return this.result();
     }
     const record = activation.record;
     this.cite(record);
-    const stale = staleSkillNote(record);
-    if (stale) {
-      this.stream.markdown(`${stale}\n\n`);
+    if (activation.lastValid) {
+      this.stream.markdown(`${staleSkillNote(record)}\n\n`);
     }
     const model = this.request.model;
     if (!model) {

@@ -1,7 +1,10 @@
 // The @skills slash commands: /list, /use and /validate.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { describeRequests, instructionsOf, lastUserText, useChatView } from '../../chat-helpers';
+import { describeRequests, instructionsOf, invokeSkillTool, lastUserText, productApi, useChatView } from '../../chat-helpers';
+import { skillNamed, skillText, waitForSkills, workspaceSkillsFolder, writeSkillOnDisk } from '../../editor-helpers';
 import { harnessAvailable, notificationsText, openChat, screenshot, scriptedModel, waitFor } from '../../util';
 
 describe('@skills commands', () => {
@@ -81,5 +84,47 @@ describe('@skills commands', () => {
     assert.match(turn.chatText, summary);
     // The command shows its notification before it returns the report that the chat prints.
     assert.doesNotMatch(await notificationsText(), summary);
+  });
+
+  it('serves the last valid version of a skill whose edit broke its YAML, to the activate tool and to /use, and says so', async () => {
+    const api = await productApi();
+    const folder = path.join(workspaceSkillsFolder(), 'standup-notes');
+    const file = writeSkillOnDisk(workspaceSkillsFolder(), 'standup-notes', skillText('standup-notes', 'Summarise a standup meeting.', 'LAST-VALID-BODY: summarise $ARGUMENTS.'));
+    try {
+      await waitForSkills(api, () => skillNamed(api, 'standup-notes')?.description === 'Summarise a standup meeting.', 'standup-notes did not appear');
+      fs.writeFileSync(file, '---\nname: standup-notes\ndescription: [unclosed\n---\n\nBROKEN-BODY\n');
+      await waitForSkills(api, () => skillNamed(api, 'standup-notes')?.stale, 'standup-notes was not marked stale');
+
+      const toolText = await invokeSkillTool('skills_activate', { name: 'standup-notes', arguments: 'the Monday standup' });
+      assert.match(toolText, /LAST-VALID-BODY: summarise the Monday standup\./);
+      assert.doesNotMatch(toolText, /BROKEN-BODY/);
+
+      const control = await scriptedModel();
+      control.queueAnswers({ text: 'Standup summarised.' });
+      const turn = await openChat('@skills /use standup-notes the Monday standup', { newSession: true });
+      assert.equal(turn.modelRequests.length, 1, describeRequests(turn.modelRequests));
+      assert.match(lastUserText(turn.modelRequests[0]), /LAST-VALID-BODY: summarise the Monday standup\./);
+      assert.doesNotMatch(lastUserText(turn.modelRequests[0]), /BROKEN-BODY/);
+      assert.match(turn.chatText, /The SKILL\.md of standup-notes has an error now \(line 3: Invalid YAML in the frontmatter \(line 3, column 23\)[^\n]*\); its last valid version was used\./);
+      if (harnessAvailable()) {
+        await screenshot('use-last-valid-version');
+      }
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('serves nothing of a skill broken since the editor started, and says why in the words of the tools', async () => {
+    const file = path.join(workspaceSkillsFolder(), 'broken-yaml', 'SKILL.md');
+    const toolText = await invokeSkillTool('skills_activate', { name: 'broken-yaml' });
+    assert.match(toolText, /^Skill "broken-yaml" is invalid: Invalid YAML in the frontmatter \(line \d+, column \d+\)/);
+    assert.ok(toolText.endsWith(`(${file}).`), toolText);
+    const turn = await openChat('@skills /use broken-yaml', { newSession: true });
+    assert.equal(turn.modelRequests.length, 0);
+    if (harnessAvailable()) {
+      const shown = turn.chatText.replace(/\s+/g, ' ');
+      assert.ok(shown.includes(toolText.slice(0, toolText.indexOf(' (/'))), `${turn.chatText}\n---\n${toolText}`);
+      assert.match(shown, /broken-yaml\/SKILL\.md\)\./);
+    }
   });
 });

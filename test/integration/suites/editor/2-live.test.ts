@@ -37,7 +37,10 @@ describe('live updates from disk', () => {
     // Short enough to read whole in a narrow Skills view; the tooltip has the message.
     assert.equal(treeItem(api, 'Available', 'live-skill')?.description, 'stale: error on line 3');
     assert.match(treeItem(api, 'Available', 'live-skill')?.tooltip ?? '', /Invalid YAML in the frontmatter/);
-    assert.match(await api.activateSkill('live-skill'), /<skill name="live-skill"/);
+    // Its last valid SKILL.md, not the broken file's body.
+    const activated = await api.activateSkill('live-skill');
+    assert.match(activated, /<skill name="live-skill"[^>]*>\n# live-skill\n\nInstructions for live-skill\.\n/);
+    assert.doesNotMatch(activated, /Body\./);
     if (harnessAvailable()) {
       await waitForViewText('skills', 'stale: error on line 3');
       await screenshot('tree-stale');

@@ -347,6 +347,55 @@ describe('agent-skills mcp, through the SDK client', function () {
     assert.match(file.text ?? '', /PDF-BODY-MARKER/, 'the last valid SKILL.md is still served');
   });
 
+  for (const listedFirst of [true, false]) {
+    it(`serves the last valid SKILL.md of a YAML-breaking edit on every surface (${listedFirst ? 'skills/list ran before the edit' : 'nothing asked for the skill before the edit'})`, async () => {
+      if (listedFirst) {
+        assert.ok((await connection.skills.list()).skills.some((skill: Skill) => skill.uri === 'skill://pdf-report/SKILL.md'));
+      }
+      const file = path.join(workspace, 'pdf-report', 'SKILL.md');
+      const valid = await fs.readFile(file, 'utf8');
+      await fs.writeFile(file, '---\nname: pdf-report\ndescription: [unclosed\n---\nBROKEN-BODY\n');
+      await waitFor(() => connection.service.registry.snapshot.usable('pdf-report')?.stale === true || undefined, 'pdf-report marked stale');
+
+      const activated = await call(connection.client, 'activate_skill', { name: 'pdf-report', arguments: 'sales.csv' });
+      assert.equal(activated.isError, false);
+      assert.match(activated.text, /Render sales\.csv as PDF\. PDF-BODY-MARKER/);
+      const prompt = await connection.client.getPrompt({ name: 'pdf-report', arguments: { arguments: 'sales.csv' } });
+      assert.match(JSON.stringify(prompt.messages), /Render sales\.csv as PDF\. PDF-BODY-MARKER/);
+      const { skill } = await connection.skills.get('skill://pdf-report/SKILL.md');
+      assert.equal((skill.resources as { uri: string; digest: string }[]).find((resource) => resource.uri === skill.uri)?.digest, sha256(valid));
+      const read = await connection.skills.read(skill, skill.uri);
+      assert.equal(read.verified, true);
+      assert.equal(read.text, valid);
+      const resource = await connection.client.readResource({ uri: 'skill://pdf-report/SKILL.md' });
+      assert.equal((resource.contents[0] as { text: string }).text, valid);
+      const viaTool = await call(connection.client, 'read_skill_resource', { skill: 'pdf-report', path: 'SKILL.md' });
+      assert.equal(viaTool.text, valid);
+      assert.ok((await connection.skills.list()).skills.some((listed: Skill) => listed.uri === 'skill://pdf-report/SKILL.md'));
+      for (const surface of [activated.text, JSON.stringify(prompt.messages), read.text, viaTool.text]) {
+        assert.doesNotMatch(surface ?? '', /BROKEN-BODY/);
+      }
+    });
+  }
+
+  it('serves nothing of a skill broken since the server started, and each surface says so in the same words', async () => {
+    await connection.close();
+    const file = path.join(workspace, 'pdf-report', 'SKILL.md');
+    await fs.writeFile(file, '---\nname: pdf-report\ndescription: [unclosed\n---\nBROKEN-BODY\n');
+    connection = await connect([root(workspace)]);
+    const expected = `Skill "pdf-report" is invalid: Invalid YAML in the frontmatter (line 3, column 23): fix the syntax there; quote values that contain ": " or start with a special character. The YAML parser says: unexpected end of the stream within a flow collection. (${file}).`;
+    const activated = await call(connection.client, 'activate_skill', { name: 'pdf-report' });
+    assert.deepEqual(activated, { text: expected, isError: true });
+    const viaTool = await call(connection.client, 'read_skill_resource', { skill: 'pdf-report', path: 'SKILL.md' });
+    assert.deepEqual(viaTool, { text: expected, isError: true });
+    await assert.rejects(connection.skills.get('skill://pdf-report/SKILL.md'), (error: ProtocolError) => error.code === -32602 && error.message.includes(expected));
+    await assert.rejects(connection.client.readResource({ uri: 'skill://pdf-report/SKILL.md' }), (error: ProtocolError) => error.message.includes(expected));
+    await assert.rejects(connection.client.readResource({ uri: 'skill://pdf-report/references/guide.md' }), (error: ProtocolError) => error.message.includes(expected));
+    assert.ok(!(await connection.skills.list()).skills.some((skill: Skill) => skill.uri === 'skill://pdf-report/SKILL.md'));
+    assert.ok(!(await connection.client.listPrompts()).prompts.some((prompt) => prompt.name === 'pdf-report'));
+    assert.doesNotMatch(JSON.stringify(await connection.client.listResources()), /pdf-report/);
+  });
+
   it('serves only allowed skills and nothing from an untrusted root', async () => {
     await connection.close();
     const untrusted = path.join(dir, 'untrusted');

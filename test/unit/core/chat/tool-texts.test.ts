@@ -85,9 +85,9 @@ describe('activation tool text', () => {
   it('is the core activation, with a note for skills meant to run in isolation', () => {
     const record = fakeRecord('pdf', 'PDFs.');
     const text = renderActivation(record, 'Body.', listing);
-    assert.equal(activationToolText({ ok: true, record, text, resources: listing }), text);
+    assert.equal(activationToolText({ ok: true, record, text, resources: listing, lastValid: false }), text);
     const fork = fakeRecord('audit', 'Audits.', { metadata: { name: 'audit', description: 'Audits.', userInvocable: true, disableModelInvocation: false, context: 'fork' } });
-    assert.equal(activationToolText({ ok: true, record: fork, text: 'T', resources: listing }), `T\n\n${FORK_NOTE}`);
+    assert.equal(activationToolText({ ok: true, record: fork, text: 'T', resources: listing, lastValid: false }), `T\n\n${FORK_NOTE}`);
     assert.match(FORK_NOTE, /\(context: fork\)/);
   });
 

@@ -570,6 +570,27 @@ describe('SkillRegistry', () => {
     assert.ok(registry.snapshot.skills.every((record) => record.status === 'disabled'));
   });
 
+  it('keeps each valid SKILL.md whole when created to, through a broken edit, and nothing of a file never valid', async () => {
+    const kept = (name: string): string | undefined => recordNamed(registry.snapshot, name).lastValidFile?.toString('utf8');
+    await setUp();
+    assert.equal(kept('docs'), undefined, 'not kept unless asked');
+    registry = new SkillRegistry({ keepValidFiles: true });
+    const file = path.join(workspace, 'docs', 'SKILL.md');
+    await writeTree(workspace, { bad: { 'SKILL.md': '---\nname: bad\n---\n' } });
+    await setUp();
+    assert.equal(kept('docs'), skillText('docs', 'Write docs.'));
+    assert.equal(kept('bad'), undefined);
+    await rewrite(file, skillText('docs', 'Write better docs.', 'Second body.'));
+    await registry.apply([{ path: file, kind: 'changed' }]);
+    assert.equal(kept('docs'), skillText('docs', 'Write better docs.', 'Second body.'));
+    await rewrite(file, '---\nname: docs\ndescription: [unclosed\n---\nBroken body.\n');
+    await registry.apply([{ path: file, kind: 'changed' }]);
+    assert.equal(recordNamed(registry.snapshot, 'docs').stale, true);
+    assert.equal(kept('docs'), skillText('docs', 'Write better docs.', 'Second body.'));
+    await registry.refresh();
+    assert.equal(kept('docs'), skillText('docs', 'Write better docs.', 'Second body.'), 'a forced re-read of the broken file keeps it too');
+  });
+
   it('checks bodies when created to, also when a skill is re-read', async () => {
     registry = new SkillRegistry({ checkBody: true });
     const file = path.join(workspace, 'docs', 'SKILL.md');

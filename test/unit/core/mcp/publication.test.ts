@@ -104,7 +104,7 @@ describe('publishSkill', () => {
     assert.match(result.message, /^Could not read skill "big": File size \(2147483648\) is greater than 2 GiB/);
   });
 
-  it('refuses a SKILL.md whose frontmatter is no longer what the registry loaded, saying what is wrong', async () => {
+  it('refuses a SKILL.md that no longer parses (in the words of every surface) or whose name changed, saying what is wrong', async () => {
     await writeTree(dir, { pdf: { 'SKILL.md': skillText('pdf', 'Fills forms.') } });
     const record = await recordOf('pdf');
     const refusal = async (text: string | undefined) => {
@@ -114,15 +114,19 @@ describe('publishSkill', () => {
       assert.equal(result.reason, 'skill-file', text);
       return result.message;
     };
-    assert.equal(await refusal('Just text.\n'), `${record.file} has no frontmatter.`);
-    assert.match(await refusal('---\nname: [\n---\n'), new RegExp(`^${escapeRegExp(record.file)}: unexpected end of the stream`));
-    for (const notMapping of ['---\n~\n---\n', '---\nhello\n---\n', '---\n- pdf\n---\n']) {
-      assert.equal(await refusal(notMapping), `${record.file}: the frontmatter is not a mapping.`, notMapping);
+    assert.equal(
+      await refusal('Just text.\n'),
+      `Skill "pdf" is invalid: SKILL.md must start with YAML frontmatter: a "---" line, the fields (name, description, ...), then a closing "---" line. (${record.file}).`,
+    );
+    assert.match(await refusal('---\nname: [\n---\n'), /^Skill "pdf" is invalid: Invalid YAML in the frontmatter \(line 2, column 8\)/);
+    for (const broken of ['---\n~\n---\n', '---\nhello\n---\n', '---\n- pdf\n---\n', '---\nname: pdf\n---\n']) {
+      const message = await refusal(broken);
+      assert.ok(message.startsWith('Skill "pdf" is invalid: ') && message.endsWith(` (${record.file}).`), message);
     }
-    for (const changed of [skillText('other', 'Fills forms.'), '---\nname: pdf\ndescription: 5\n---\n', '---\nname: pdf\n---\n']) {
+    for (const changed of [skillText('other', 'Fills forms.'), '---\nname: pdf\ndescription: 5\n---\n']) {
       assert.equal(await refusal(changed), `${record.file} changed since it was loaded.`, changed);
     }
-    assert.equal(await refusal(undefined), `${record.file} could not be read.`);
+    assert.equal(await refusal(undefined), `Could not read skill "pdf": Cannot read the skill file ${record.file}: it does not exist or is not a file`);
   });
 
   it('tells text from binary by NUL bytes and UTF-8, and types files by extension, then by content', async () => {
@@ -199,10 +203,6 @@ describe('publishSkill', () => {
     );
   });
 });
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 describe('mimeTypeOf', () => {
   it('gives each common extension its registered media type, whatever its case, and the text or binary fallback to others', () => {
@@ -360,7 +360,9 @@ describe('PublishedSkills', () => {
       assert.equal(published.invalidate([file]), true);
       assert.deepEqual(await published.get('skill://pdf/SKILL.md'), entry);
       assert.deepEqual(await published.read('skill://pdf/SKILL.md'), { text: skillText('pdf', 'Fills forms.'), mimeType: 'text/markdown' });
-      assert.deepEqual(problems, [`${file} has no frontmatter. Serving its last published version.`]);
+      assert.deepEqual(problems, [
+        `Skill "pdf" is invalid: SKILL.md must start with YAML frontmatter: a "---" line, the fields (name, description, ...), then a closing "---" line. (${file}). Serving its last published version.`,
+      ]);
     });
 
     it('builds a skill once for requests that arrive together', async () => {

@@ -8,7 +8,7 @@ import {
   findSkillFile,
   loadSkillFile,
   loadSkillFileBlocking,
-  readSkillBody,
+  readWholeSkillFile,
   validateSkillText,
   type LoadedSkillFile,
 } from '../../../../src/core/skill-file/load';
@@ -506,13 +506,13 @@ describe('load', function () {
     });
   });
 
-  describe('readSkillBody', function () {
-    it('reads the current body from disk each time', async function () {
+  describe('readWholeSkillFile', function () {
+    it('reads the current bytes from disk each time', async function () {
       const dir = await writeSkill(root, 'fresh', skillText('fresh', 'First version.\n'));
       const file = path.join(dir, SKILL_FILE_NAME);
-      assert.equal(await readSkillBody(file), 'First version.\n');
+      assert.deepEqual(await readWholeSkillFile(file), { ok: true, bytes: Buffer.from(skillText('fresh', 'First version.\n')) });
       await fs.writeFile(file, skillText('fresh', 'Second version.\n'));
-      assert.equal(await readSkillBody(file), 'Second version.\n');
+      assert.deepEqual(await readWholeSkillFile(file), { ok: true, bytes: Buffer.from(skillText('fresh', 'Second version.\n')) });
     });
 
     it('reads a file that grows after its size was taken as it was then, like fs.readFile', async function () {
@@ -525,40 +525,65 @@ describe('load', function () {
           nodeFs.appendFileSync(file, 'Appended later.\n');
           callback(error, stats);
         })) as typeof nodeFs.fstat;
+      const text = async () => {
+        const read = await readWholeSkillFile(file);
+        assert.ok(read.ok);
+        return read.bytes.toString('utf8');
+      };
       try {
-        assert.equal(await readSkillBody(file), 'Written first.\n');
+        assert.equal(await text(), skillText('growing', 'Written first.\n'));
       } finally {
         nodeFs.fstat = fstat;
       }
-      assert.equal(await readSkillBody(file), 'Written first.\nAppended later.\n');
+      assert.equal(await text(), skillText('growing', 'Written first.\nAppended later.\n'));
     });
 
-    it('skips a byte-order mark and keeps CRLF line endings', async function () {
-      assert.equal(await readSkillBody(path.join(fixtureSkill('bom'), SKILL_FILE_NAME)), 'Body.\n');
-      assert.equal(await readSkillBody(path.join(fixtureSkill('crlf'), SKILL_FILE_NAME)), '# Body\r\n\r\nSee [nothing](nothing.md).\r\n');
-    });
-
-    it('says why it cannot read the file, with the error as the cause', async function () {
+    it('says why it cannot read the file, naming it', async function () {
       const missing = path.join(root, 'gone', SKILL_FILE_NAME);
-      await assert.rejects(readSkillBody(missing), { message: `Cannot read the skill file ${missing}: it does not exist or is not a file` });
+      assert.deepEqual(await readWholeSkillFile(missing), { ok: false, message: `Cannot read the skill file ${missing}: it does not exist or is not a file`, missing: true });
       const folder = path.join(root, 'folder', SKILL_FILE_NAME);
       await fs.mkdir(folder, { recursive: true });
-      await assert.rejects(readSkillBody(folder), (error: Error) => {
-        assert.equal(error.message, `Cannot read the skill file ${folder}: it is a folder, not a file. A skill needs a Markdown file named SKILL.md.`);
-        assert.equal((error.cause as NodeJS.ErrnoException).code, 'EISDIR');
-        return true;
+      assert.deepEqual(await readWholeSkillFile(folder), {
+        ok: false,
+        message: `Cannot read the skill file ${folder}: it is a folder, not a file. A skill needs a Markdown file named SKILL.md.`,
+        missing: false,
       });
+      const huge = path.join(await writeSkill(root, 'huge', skillText('huge', 'x'.repeat(MAX_SKILL_FILE_BYTES))), SKILL_FILE_NAME);
+      const tooBig = await readWholeSkillFile(huge);
+      assert.ok(!tooBig.ok && tooBig.message.includes(huge) && /1 MiB/.test(tooBig.message), JSON.stringify(tooBig));
+    });
+  });
+
+  describe('keepFile', function () {
+    for (const blockingReads of [false, true]) {
+      it(`hands back the whole valid file in a buffer of its own${blockingReads ? ', with blocking reads' : ''}`, async function () {
+        const long = skillText('long', `${'Long body line.\n'.repeat(600)}`);
+        await writeSkill(root, 'long', long);
+        await writeSkill(root, 'short', skillText('short'));
+        for (const name of ['long', 'short']) {
+          const loaded = await load(path.join(root, name), { keepFile: true, blockingReads });
+          assert.ok(loaded.metadata);
+          assert.equal(loaded.bytes?.toString('utf8'), name === 'long' ? long : skillText('short'));
+          // Not a slice of Node's shared pool of small buffers, which it would keep whole.
+          assert.equal(loaded.bytes?.buffer.byteLength, loaded.bytes?.length);
+        }
+      });
+    }
+
+    it('keeps nothing of an invalid file, nor without being asked', async function () {
+      await writeSkill(root, 'broken', '---\nname: broken\ndescription: [unclosed\n---\nBody.\n');
+      await writeSkill(root, 'fine', skillText('fine'));
+      assert.equal((await load(path.join(root, 'broken'), { keepFile: true })).bytes, undefined);
+      assert.equal((await load(path.join(root, 'fine'))).bytes, undefined);
     });
 
-    it('throws an error naming the file when it cannot give a body', async function () {
-      const missing = path.join(root, 'gone', SKILL_FILE_NAME);
-      await assert.rejects(readSkillBody(missing), (error: Error) => error.message.includes(missing));
-      const noFrontmatter = path.join(fixtureSkill('no-frontmatter'), SKILL_FILE_NAME);
-      await assert.rejects(readSkillBody(noFrontmatter), (error: Error) => error.message.includes(noFrontmatter));
-      const binary = path.join(fixtureSkill('binary'), SKILL_FILE_NAME);
-      await assert.rejects(readSkillBody(binary), /NUL bytes/);
-      const huge = path.join(await writeSkill(root, 'huge', skillText('huge', 'x'.repeat(MAX_SKILL_FILE_BYTES))), SKILL_FILE_NAME);
-      await assert.rejects(readSkillBody(huge), (error: Error) => error.message.includes(huge) && /1 MiB/.test(error.message));
+    it('still checks the body when asked, though the text it parses for the frontmatter stops there', async function () {
+      await writeSkill(root, 'linked', skillText('linked', 'See [missing](missing.md).\n'));
+      const loaded = await load(path.join(root, 'linked'), { keepFile: true, checkBody: true });
+      assert.ok(
+        loaded.diagnostics.some((diagnostic) => /missing\.md/.test(diagnostic.message)),
+        JSON.stringify(loaded.diagnostics),
+      );
     });
   });
 });

@@ -296,3 +296,109 @@ describe('checkInvocation of unusable skills', () => {
     assert.equal(message('Bad-Name'), 'Skill "Bad-Name" is invalid (/skills/Bad-Name/SKILL.md).');
   });
 });
+
+describe('activation of a skill whose SKILL.md an edit broke', () => {
+  const BROKEN = '---\nname: notes\ndescription: [unclosed\n---\n\nBROKEN BODY\n';
+  const YAML_PROBLEM =
+    'Invalid YAML in the frontmatter (line 3, column 23): fix the syntax there; quote values that contain ": " or start with a special character. The YAML parser says: unexpected end of the stream within a flow collection.';
+  let dir: string;
+  let registry: SkillRegistry;
+  const file = () => path.join(dir, 'ws', 'notes', 'SKILL.md');
+
+  beforeEach(async () => {
+    dir = await tempDir();
+    await writeTree(dir, { ws: { notes: { 'SKILL.md': skillText('notes', 'Take notes.', 'VALID BODY for $ARGUMENTS.'), 'style.md': '# Style' } } });
+    registry = new SkillRegistry({ keepValidFiles: true });
+    await registry.setRoots([root(path.join(dir, 'ws'))]);
+  });
+
+  afterEach(async () => {
+    registry.dispose();
+    await removeDir(dir);
+  });
+
+  async function activated(mode: 'model' | 'user'): Promise<{ text: string; lastValid: boolean }> {
+    const result = await activateSkill(registry.snapshot, 'notes', { mode, arguments: 'today' });
+    assert.ok(result.ok, result.ok ? '' : result.message);
+    return { text: result.text, lastValid: result.lastValid };
+  }
+
+  it('serves the last valid body once the registry marked the skill stale, to the model and to /use', async () => {
+    await fs.writeFile(file(), BROKEN);
+    await registry.apply([{ path: file(), kind: 'changed' }]);
+    assert.equal(registry.snapshot.usable('notes')?.stale, true);
+    for (const mode of ['model', 'user'] as const) {
+      const { text, lastValid } = await activated(mode);
+      assert.match(text, /VALID BODY for today\./);
+      assert.doesNotMatch(text, /BROKEN/);
+      assert.equal(lastValid, true);
+    }
+  });
+
+  it('serves the last valid body before the registry saw the edit', async () => {
+    await fs.writeFile(file(), BROKEN);
+    const { text, lastValid } = await activated('model');
+    assert.match(text, /VALID BODY for today\./);
+    assert.equal(lastValid, true);
+  });
+
+  it('serves the file on disk again once it is fixed, even before the registry saw the fix', async () => {
+    await fs.writeFile(file(), BROKEN);
+    await registry.apply([{ path: file(), kind: 'changed' }]);
+    await fs.writeFile(file(), skillText('notes', 'Take notes.', 'FIXED BODY.'));
+    const { text, lastValid } = await activated('model');
+    assert.match(text, /FIXED BODY\./);
+    assert.equal(lastValid, false);
+  });
+
+  it('serves the last valid version of the latest valid edit, not of the first one', async () => {
+    await fs.writeFile(file(), skillText('notes', 'Take notes.', 'SECOND BODY.'));
+    await registry.apply([{ path: file(), kind: 'changed' }]);
+    await fs.writeFile(file(), BROKEN);
+    await registry.apply([{ path: file(), kind: 'changed' }]);
+    assert.match((await activated('model')).text, /SECOND BODY\./);
+  });
+
+  it('hands the last valid SKILL.md to the read-resource tool, and other files from disk', async () => {
+    await fs.writeFile(file(), BROKEN);
+    await fs.writeFile(path.join(dir, 'ws', 'notes', 'style.md'), '# Style, edited');
+    await registry.apply([{ path: file(), kind: 'changed' }]);
+    for (const requested of ['SKILL.md', './skill.md']) {
+      const resource = await readResourceOfSkill(registry.snapshot, 'notes', requested);
+      assert.ok(resource.ok);
+      assert.equal(resource.text, skillText('notes', 'Take notes.', 'VALID BODY for $ARGUMENTS.'));
+    }
+    const other = await readResourceOfSkill(registry.snapshot, 'notes', 'style.md');
+    assert.ok(other.ok && other.text === '# Style, edited');
+  });
+
+  it('serves nothing of a skill broken since it was first seen, naming the file and the YAML problem', async () => {
+    await fs.writeFile(file(), BROKEN);
+    const fresh = new SkillRegistry({ keepValidFiles: true });
+    try {
+      await fresh.setRoots([root(path.join(dir, 'ws'))]);
+      const expected = `Skill "notes" is invalid: ${YAML_PROBLEM} (${file()}).`;
+      const result = await activateSkill(fresh.snapshot, 'notes', { mode: 'user' });
+      assert.ok(!result.ok);
+      assert.equal(result.message, expected);
+      const resource = await readResourceOfSkill(fresh.snapshot, 'notes', 'SKILL.md');
+      assert.ok(!resource.ok);
+      assert.equal(resource.message, expected);
+    } finally {
+      fresh.dispose();
+    }
+  });
+
+  it('says the same of a skill whose valid version this process never kept', async () => {
+    const forgetful = new SkillRegistry();
+    try {
+      await forgetful.setRoots([root(path.join(dir, 'ws'))]);
+      await fs.writeFile(file(), BROKEN);
+      const result = await activateSkill(forgetful.snapshot, 'notes', { mode: 'model' });
+      assert.ok(!result.ok);
+      assert.equal(result.message, `Skill "notes" is invalid: ${YAML_PROBLEM} (${file()}).`);
+    } finally {
+      forgetful.dispose();
+    }
+  });
+});
