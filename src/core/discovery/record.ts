@@ -65,7 +65,9 @@ function makeRecord(fields: RecordFields): SkillRecord {
  * Returns undefined when the SKILL.md disappeared meanwhile.
  */
 export async function loadSkillRecord(root: SkillRoot, folderName: string, probe: SkillFolderProbe, options: RecordLoadOptions = {}, previous?: SkillRecord): Promise<SkillRecord | undefined> {
-  const comparable = previous && previous.file === probe.file && previous.realDir === probe.realDir && sameRoot(previous.root, root) ? previous : undefined;
+  const sameFile = previous && previous.file === probe.file && previous.realDir === probe.realDir ? previous : undefined;
+  // A root described anew (its label changed with the settings) keeps the skill's last valid version, not its record.
+  const comparable = sameFile && sameRoot(sameFile.root, root) ? sameFile : undefined;
   if (comparable && (root.untrusted || !options.force)) {
     // Untrusted records hold no content, so they never go stale.
     const stat = root.untrusted ? undefined : await fs.stat(probe.file).catch(() => undefined);
@@ -77,7 +79,7 @@ export async function loadSkillRecord(root: SkillRoot, folderName: string, probe
     return untrustedRecord(root, folderName, probe);
   }
   const loaded = await loadSkillFile(probe.dir, { strict: options.strict, checkBody: options.checkBody, blockingReads: options.blockingReads, keepFile: options.keepFile });
-  return loaded && recordOfLoaded(root, folderName, probe, loaded, comparable);
+  return loaded && recordOfLoaded(root, folderName, probe, loaded, sameFile);
 }
 
 /**
@@ -97,20 +99,24 @@ function untrustedRecord(root: SkillRoot, folderName: string, probe: SkillFolder
   return makeRecord({ name: lastFolderName(folderName), probe, root, diagnostics: NO_DIAGNOSTICS, status: 'untrusted', mtimeMs: 0, size: 0 });
 }
 
-function recordOfLoaded(root: SkillRoot, folderName: string, probe: SkillFolderProbe, loaded: LoadedSkillFile, comparable: SkillRecord | undefined): SkillRecord {
+function recordOfLoaded(root: SkillRoot, folderName: string, probe: SkillFolderProbe, loaded: LoadedSkillFile, previous: SkillRecord | undefined): SkillRecord {
   const located = loaded.file === probe.file ? probe : { ...probe, file: loaded.file };
   // When an edit broke the file, the last valid version is served until it is fixed.
-  const stale = !loaded.metadata && comparable?.metadata !== undefined;
-  const metadata = loaded.metadata ?? (stale ? comparable?.metadata : undefined);
+  const stale = !loaded.metadata && previous?.metadata !== undefined;
+  const metadata = loaded.metadata ?? (stale ? previous?.metadata : undefined);
   return makeRecord({
+<<<<<<< HEAD
     name: loaded.metadata?.name ?? (stale ? comparable!.name : lastFolderName(folderName)),
+=======
+    name: loaded.metadata?.name ?? (stale ? previous!.name : folderName),
+>>>>>>> cf7dcc3 (The last valid version of a skill survives a settings change that describes its root anew (another label): a re-read keeps the earlier record's valid SKILL.md and metadata, as an edit does)
     probe: located,
     root,
     metadata,
     diagnostics: loaded.diagnostics,
     status: metadata ? 'available' : 'invalid',
     stale,
-    lastValidFile: loaded.metadata ? loaded.bytes : stale ? comparable!.lastValidFile : undefined,
+    lastValidFile: loaded.metadata ? loaded.bytes : stale ? previous!.lastValidFile : undefined,
     mtimeMs: loaded.mtimeMs,
     size: loaded.size,
   });

@@ -589,6 +589,11 @@ describe('SkillRegistry', () => {
     assert.equal(kept('docs'), skillText('docs', 'Write better docs.', 'Second body.'));
     await registry.refresh();
     assert.equal(kept('docs'), skillText('docs', 'Write better docs.', 'Second body.'), 'a forced re-read of the broken file keeps it too');
+    // A settings change that describes the root anew (another label) reads every skill again.
+    await registry.setRoots([{ ...root(workspace), label: 'ws · .agent/skills' }]);
+    assert.equal(recordNamed(registry.snapshot, 'docs').root.label, 'ws · .agent/skills');
+    assert.equal(recordNamed(registry.snapshot, 'docs').stale, true);
+    assert.equal(kept('docs'), skillText('docs', 'Write better docs.', 'Second body.'), 'a relabelled root keeps it too');
   });
 
   it('checks bodies when created to, also when a skill is re-read', async () => {
