@@ -105,11 +105,7 @@ function recordOfLoaded(root: SkillRoot, folderName: string, probe: SkillFolderP
   const stale = !loaded.metadata && previous?.metadata !== undefined;
   const metadata = loaded.metadata ?? (stale ? previous?.metadata : undefined);
   return makeRecord({
-<<<<<<< HEAD
-    name: loaded.metadata?.name ?? (stale ? comparable!.name : lastFolderName(folderName)),
-=======
-    name: loaded.metadata?.name ?? (stale ? previous!.name : folderName),
->>>>>>> cf7dcc3 (The last valid version of a skill survives a settings change that describes its root anew (another label): a re-read keeps the earlier record's valid SKILL.md and metadata, as an edit does)
+    name: loaded.metadata?.name ?? (stale ? previous!.name : lastFolderName(folderName)),
     probe: located,
     root,
     metadata,
