@@ -20,10 +20,11 @@ export const harnessEnvironment = {
 } as const;
 
 /**
- * What `readViewText` can read: a part of the window by name, or any element by CSS selector
- * (`css:.monaco-workbench .statusbar`). `skills` is the product's own view container.
+ * What `readViewText` can read: a part of the window by name, any element by CSS selector
+ * (`css:.monaco-workbench .statusbar`), or elements inside the open webviews' pages
+ * (`webview:table`). `skills` is the product's own view container.
  */
-export type ViewName = 'chat' | 'skills' | 'sidebar' | 'panel' | 'editor' | 'notifications' | 'window' | `css:${string}`;
+export type ViewName = 'chat' | 'skills' | 'sidebar' | 'panel' | 'editor' | 'notifications' | 'window' | `css:${string}` | `webview:${string}`;
 
 /** ARIA roles as Playwright knows them (`button`, `option`, `link`, `tab`, …). */
 export type UiRole = Parameters<Page['getByRole']>[0];
@@ -31,10 +32,11 @@ export type UiRole = Parameters<Page['getByRole']>[0];
 /**
  * An element of the workbench a test acts on like a user: an ARIA role and accessible name (what a
  * screen reader announces; `name` matches a case-insensitive part unless `exact`), or a CSS
- * selector. `within` (CSS) narrows the search, e.g. to `.quick-input-widget` or `.monaco-dialog-box`.
+ * selector. `within` (CSS) narrows the search, e.g. to `.quick-input-widget` or `.monaco-dialog-box`;
+ * `inWebview` searches the pages of the open webviews instead of the workbench.
  * Exactly one visible element must match, so a test never clicks something it did not mean.
  */
-export type UiTarget = ({ readonly role: UiRole; readonly name: string; readonly exact?: boolean } | { readonly selector: string }) & { readonly within?: string };
+export type UiTarget = ({ readonly role: UiRole; readonly name: string; readonly exact?: boolean } | { readonly selector: string }) & { readonly within?: string; readonly inWebview?: boolean };
 
 export type HarnessRequest =
   | { kind: 'screenshot'; name: string }
@@ -175,5 +177,6 @@ function describeRequest(request: HarnessRequest): string {
 
 export function describeUiTarget(target: UiTarget): string {
   const what = 'selector' in target ? `the element ${target.selector}` : `the ${target.role} "${target.name}"`;
-  return target.within ? `${what} in ${target.within}` : what;
+  const where = target.within ? `${what} in ${target.within}` : what;
+  return target.inWebview ? `${where} of a webview` : where;
 }

@@ -1,6 +1,6 @@
 // What tests ask of the workbench through the harness channel: read a view's text, click, hover,
 // press keys, type, take a screenshot. Targets are found the way a user sees them: visible, by role and name.
-import type { JSHandle, Locator, Page } from 'playwright-core';
+import type { Frame, JSHandle, Locator, Page } from 'playwright-core';
 import { describeUiTarget, type DrawnTreeRow, type HarnessRequest, type UiTarget, type ViewName } from './channel';
 import type { WorkbenchPage } from './workbench-page';
 
@@ -165,7 +165,33 @@ function drawnWithin(watch: RowWatch, timeoutMs: number): Promise<number> {
   });
 }
 
+/**
+ * The documents of the open webviews: each webview is an iframe of the workbench holding the
+ * page's own frame, so every frame below the workbench's is one of them (or its host).
+ */
+function webviewFrames(page: Page): Frame[] {
+  return page.frames().filter((frame) => frame !== page.mainFrame());
+}
+
 async function readViewText(page: Page, view: ViewName): Promise<string> {
+  if (view.startsWith('webview:')) {
+    const selector = view.slice('webview:'.length);
+    const texts = (
+      await Promise.all(
+        webviewFrames(page).map((frame) =>
+          frame
+            .locator(selector)
+            .filter({ visible: true })
+            .allInnerTexts()
+            .catch(() => []),
+        ),
+      )
+    ).flat();
+    if (texts.length === 0) {
+      throw new Error(`no visible element of an open webview matches ${selector}`);
+    }
+    return texts.join('\n');
+  }
   const selector = viewSelector(view);
   const texts = await page.locator(selector).filter({ visible: true }).allInnerTexts();
   if (texts.length === 0) {
@@ -176,8 +202,37 @@ async function readViewText(page: Page, view: ViewName): Promise<string> {
 
 /** The one visible element a UI target names, once it shows up; several matches are an error. */
 async function uniqueVisible(page: Page, target: UiTarget, timeoutMs: number): Promise<Locator> {
-  const scope = target.within ? page.locator(target.within).filter({ visible: true }) : page.locator(':root');
-  const candidates = ('selector' in target ? scope.locator(target.selector) : scope.getByRole(target.role, { name: target.name, exact: target.exact ?? false })).filter({ visible: true });
+  if (target.inWebview) {
+    return uniqueVisibleInWebview(page, target, timeoutMs);
+  }
+  return uniqueVisibleIn(page, target, timeoutMs);
+}
+
+/** In a webview the frame that shows the target is not known ahead: each is asked until one has it. */
+async function uniqueVisibleInWebview(page: Page, target: UiTarget, timeoutMs: number): Promise<Locator> {
+  const deadline = Date.now() + timeoutMs;
+  do {
+    for (const frame of webviewFrames(page)) {
+      if (
+        (await candidatesIn(frame, target)
+          .count()
+          .catch(() => 0)) > 0
+      ) {
+        return uniqueVisibleIn(frame, target, Math.max(deadline - Date.now(), 1));
+      }
+    }
+    await page.waitForTimeout(100);
+  } while (Date.now() < deadline);
+  throw new Error(`no visible ${describeUiTarget(target)} appeared within ${timeoutMs} ms`);
+}
+
+function candidatesIn(scopeOf: Page | Frame, target: UiTarget): Locator {
+  const scope = target.within ? scopeOf.locator(target.within).filter({ visible: true }) : scopeOf.locator(':root');
+  return ('selector' in target ? scope.locator(target.selector) : scope.getByRole(target.role, { name: target.name, exact: target.exact ?? false })).filter({ visible: true });
+}
+
+async function uniqueVisibleIn(scopeOf: Page | Frame, target: UiTarget, timeoutMs: number): Promise<Locator> {
+  const candidates = candidatesIn(scopeOf, target);
   try {
     await candidates.first().waitFor({ state: 'visible', timeout: timeoutMs });
   } catch {

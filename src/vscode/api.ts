@@ -8,8 +8,10 @@ import type { SkillDiagnostics } from './diagnostics';
 import type { SkillsMcpServerProvider } from './mcp/server-definition';
 import type { SkillsHost } from './skills-host';
 import type { Sources } from './sources/register';
+import type { RoutingReport } from './testing/routing-report';
 import type { TriggerTestController } from './testing/trigger-tests';
 import type { SkillsTreeProvider } from './tree';
+import type { SkillUsage } from './usage/skill-usage';
 import type { SkillWatcher } from './watcher';
 
 export type { SkillInfo } from '../core/view/skill-info';
@@ -36,6 +38,10 @@ export interface AgentSkillsApi {
     mcpServerDefinition(): vscode.McpStdioServerDefinition | undefined;
     /** The Testing view's trigger tests: its items, its run handler and the last results. */
     readonly triggerTests: TriggerTestController;
+    /** Skills: Show Routing Report's panel; its `lastHtml` is the page it was given last. */
+    readonly routingReport: RoutingReport;
+    /** The workspace's record of activations (Show Usage). */
+    readonly usage: SkillUsage;
   };
 }
 
@@ -46,8 +52,9 @@ export function createApi(
   diagnostics: SkillDiagnostics,
   tree: SkillsTreeProvider,
   mcpServer: SkillsMcpServerProvider,
-  triggerTests: TriggerTestController,
+  { controller: triggerTests, routingReport }: { controller: TriggerTestController; routingReport: RoutingReport },
   sources: Pick<Sources, 'installed' | 'diagnostics'>,
+  usage: SkillUsage,
   disposables: vscode.Disposable[],
 ): AgentSkillsApi {
   const changes = new vscode.EventEmitter<void>();
@@ -59,7 +66,7 @@ export function createApi(
     listSkills: () => describeSkills(host.snapshot),
     onDidChangeSkills: changes.event,
     async activateSkill(name, args) {
-      const result = await host.activateSkill(name, args, 'model');
+      const result = await host.activateSkill(name, args, 'api');
       if (!result.ok) {
         throw new Error(result.message);
       }
@@ -73,7 +80,8 @@ export function createApi(
       await triggerTests.settled();
       await sources.installed.settled();
       await sources.diagnostics.settled();
+      await usage.settled();
     },
-    testing: { tree, startupMs: () => host.startupMs, mcpServerDefinition: () => mcpServer.definition(), triggerTests },
+    testing: { tree, startupMs: () => host.startupMs, mcpServerDefinition: () => mcpServer.definition(), triggerTests, routingReport, usage },
   };
 }

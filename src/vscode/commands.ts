@@ -53,7 +53,7 @@ export function registerCommands(host: SkillsHost, diagnostics: SkillDiagnostics
     register(
       COMMANDS.activate,
       withSkill(async (record) => {
-        const result = await host.activateSkill(record.name, undefined, 'user');
+        const result = await host.activateSkill(record.name, undefined, 'view');
         if (!result.ok) {
           void vscode.window.showWarningMessage(result.message);
         }

@@ -17,6 +17,7 @@ import { createSkillsView, SkillsTreeProvider } from './tree';
 import { registerTriggerTests } from './testing/register';
 import { TriggerTestFiles } from './testing/trigger-test-files';
 import { UnconfiguredLocations } from './unconfigured-locations';
+import { registerUsage } from './usage/skill-usage';
 import { SkillWatcher } from './watcher';
 
 export function activate(context: vscode.ExtensionContext): AgentSkillsApi {
@@ -32,11 +33,12 @@ export function activate(context: vscode.ExtensionContext): AgentSkillsApi {
   const unconfigured = new UnconfiguredLocations(host);
   context.subscriptions.push(host, watcher, sources.disposable, triggerTestFiles, tree, hosts.disposable, diagnostics, catalog, unconfigured);
   context.subscriptions.push(createSkillsView(host, tree, unconfigured), registerCommands(host, diagnostics, catalog, unconfigured), registerQuickFixes(), registerFieldHovers(), log);
+  const usage = registerUsage(context, host);
   registerChat(context, host);
   const mcpServer = new SkillsMcpServerProvider(host, context.extensionUri);
   context.subscriptions.push(mcpServer);
   const triggerTests = registerTriggerTests(context, host, triggerTestFiles);
-  return createApi(host, watcher, diagnostics, tree, mcpServer, triggerTests, sources, context.subscriptions);
+  return createApi(host, watcher, diagnostics, tree, mcpServer, triggerTests, sources, usage, context.subscriptions);
 }
 
 export function deactivate(): void {}

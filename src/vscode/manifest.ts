@@ -28,7 +28,13 @@ export const COMMANDS = {
   checkForUpdates: 'agentSkills.checkForUpdates',
   updateSkill: 'agentSkills.updateSkill',
   keepEdits: 'agentSkills.keepEdits',
+  showRoutingReport: 'agentSkills.showRoutingReport',
+  showUsage: 'agentSkills.showUsage',
+  clearUsage: 'agentSkills.clearUsage',
 } as const;
+
+/** The routing report's webview panels (no manifest entry: the report is not restored after a reload). */
+export const ROUTING_REPORT_VIEW_TYPE = 'agentSkills.routingReport';
 
 export const VIEW_CONTAINER_ID = 'agentSkills';
 export const SKILLS_VIEW_ID = 'agentSkills.skills';

@@ -4,7 +4,8 @@
 
 import * as os from 'node:os';
 import * as vscode from 'vscode';
-import { activateSkill, type ActivationResult, type InvocationMode } from '../core/use/activation';
+import { activateSkill, type ActivationResult } from '../core/use/activation';
+import { invocationModeOf, type UsageOrigin } from '../core/use/usage';
 import { buildFolderSkillRoots } from '../core/discovery/folder-roots';
 import { SkillRegistry, type RegistrySnapshot, type SkillChange } from '../core/discovery/registry';
 import { sameRoot } from '../core/discovery/record';
@@ -12,7 +13,7 @@ import { findNestedLocations, nestedLocationsTruncatedMessage } from '../core/di
 import { SKILLS_PATH_ENV } from '../core/discovery/roots';
 import { relativeInside } from '../core/util/paths';
 import { describeProblems } from '../core/view/skill-info';
-import type { SkillRoot } from '../core/model/types';
+import type { SkillRecord, SkillRoot } from '../core/model/types';
 import type { ToolNames } from '../core/chat/tool-names';
 import { onDidChangeSettings, readSettings } from './settings';
 import { type SkillSettings } from '../core/model/settings';
@@ -26,6 +27,13 @@ export interface SkillsHostOptions {
   homeDir?: string;
   /** Defaults to the extension host's AGENT_SKILLS_PATH. */
   skillsPath?: string;
+}
+
+/** A skill activated, by whom, and the characters of the text it gave. */
+export interface SkillActivation {
+  record: SkillRecord;
+  origin: UsageOrigin;
+  chars: number;
 }
 
 /** A workspace folder whose sub-projects may gain or lose skill locations at run time. */
@@ -48,6 +56,9 @@ export class SkillsHost extends Disposable {
   private readonly settingsEmitter = this.register(new vscode.EventEmitter<SkillSettings>());
   /** Fires after changed `agentSkills.*` settings were applied (`settings` is current by then). */
   readonly onDidChangeSettings = this.settingsEmitter.event;
+  private readonly activationEmitter = this.register(new vscode.EventEmitter<SkillActivation>());
+  /** Fires after each successful activation. */
+  readonly onDidActivateSkill = this.activationEmitter.event;
 
   private readonly createdAt = performance.now();
   /** Milliseconds from creation to the end of the first discovery (the view is built by then). */
@@ -114,12 +125,14 @@ export class SkillsHost extends Disposable {
     return this.currentNestedWatches;
   }
 
-  /** Core activation + marks the skill active + a log line. `model` for tools, `user` for /use and the tree. */
-  async activateSkill(name: string, args: string | undefined, mode: InvocationMode, toolNames?: ToolNames): Promise<ActivationResult> {
+  /** Core activation + marks the skill active + a log line + the activation event. `origin` says who asked, and so what may be used. */
+  async activateSkill(name: string, args: string | undefined, origin: UsageOrigin, toolNames?: ToolNames): Promise<ActivationResult> {
+    const mode = invocationModeOf(origin);
     const result = await activateSkill(this.registry.snapshot, name, { mode, arguments: args, toolNames });
     if (result.ok) {
       this.registry.activate(result.record.name);
       this.log.info(`Activated skill "${result.record.name}" (${mode}) from ${result.record.file}.`);
+      this.activationEmitter.fire({ record: result.record, origin, chars: result.text.length });
     } else {
       this.log.warn(`Could not activate skill "${name}" (${mode}): ${result.message}`);
     }

@@ -123,6 +123,8 @@ export const integrationSuites: readonly IntegrationSuite[] = [
     trusted: true,
     home: 'triggers-home',
     settings: { 'agentSkills.builtinSkills': false, 'agentSkills.triggerTests.model': 'scripted' },
+    // Its runs and the routing report's webview take longer than most suites on a busy machine.
+    timeoutSeconds: 360,
   },
   {
     name: 'triggers-restricted',

@@ -33,7 +33,12 @@ export interface Catalog {
 
 /** A rough, model-independent estimate; good enough to size a budget. */
 export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / CHARS_PER_TOKEN);
+  return tokensOfChars(text.length);
+}
+
+/** The token estimate of a text of `chars` characters. */
+export function tokensOfChars(chars: number): number {
+  return Math.ceil(chars / CHARS_PER_TOKEN);
 }
 
 /** The character budget from the settings: a share of the model's input window, capped by `budgetChars`. */

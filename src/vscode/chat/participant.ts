@@ -168,7 +168,7 @@ class SkillsChatTurn {
       return this.result();
     }
     this.stream.progress(`Loading skill ${command.name}…`);
-    const activation = await this.host.activateSkill(command.name, command.arguments, 'user');
+    const activation = await this.host.activateSkill(command.name, command.arguments, 'use');
     if (!activation.ok) {
       // A broken skill's message names the file and its problem: shown whole, as every surface gives it.
       this.stream.markdown(activation.record?.status === 'invalid' ? activation.message : describeRefusal(command.name, activation.message));

@@ -88,7 +88,8 @@ const activateTool: SkillToolSpec<ActivateInput> = {
     return host.settings.enabled ? activationInvocationMessage(host.snapshot, input.name) : `Not loading skill ${input.name}: skills are turned off`;
   },
   // The host logs the activation or the refusal.
-  answer: async (input, host, tools) => activationToolText(await host.activateSkill(input.name, input.arguments, 'model', tools)),
+  // The referenceable twins are agent mode's; the others serve @skills and other participants.
+  answer: async (input, host, tools) => activationToolText(await host.activateSkill(input.name, input.arguments, tools === MCP_TOOL_NAMES ? 'agent' : 'model', tools)),
 };
 
 const findTool: SkillToolSpec<FindInput> = {

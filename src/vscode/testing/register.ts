@@ -1,5 +1,6 @@
 // Trigger tests' one entry point for the composition root: the test controller, Skills: Draft
-// Trigger Tests… and Skills: Improve Description…, all released with the extension.
+// Trigger Tests…, Skills: Improve Description… and Skills: Show Routing Report, all released with the
+// extension.
 
 import * as vscode from 'vscode';
 import { findRecord, type SkillReference } from '../commands';
@@ -7,15 +8,19 @@ import { COMMANDS } from '../manifest';
 import type { SkillsHost } from '../skills-host';
 import { draftTriggerTests } from './draft-trigger-tests';
 import { improveDescription, TuneReportDocument } from './improve-description';
+import { RoutingReport } from './routing-report';
 import type { TriggerTestFiles } from './trigger-test-files';
 import { TriggerTestController } from './trigger-tests';
 
-export function registerTriggerTests(context: vscode.ExtensionContext, host: SkillsHost, files: TriggerTestFiles): TriggerTestController {
+export function registerTriggerTests(context: vscode.ExtensionContext, host: SkillsHost, files: TriggerTestFiles): { controller: TriggerTestController; routingReport: RoutingReport } {
   const controller = new TriggerTestController(host, files, context.workspaceState);
   const tuneReport = new TuneReportDocument();
+  const routingReport = new RoutingReport(controller);
   context.subscriptions.push(
     controller,
     tuneReport,
+    routingReport,
+    vscode.commands.registerCommand(COMMANDS.showRoutingReport, () => routingReport.show()),
     vscode.commands.registerCommand(COMMANDS.draftTriggerTests, (reference?: SkillReference) =>
       draftTriggerTests(host, context.workspaceState, reference === undefined ? undefined : findRecord(host, reference)),
     ),
@@ -23,5 +28,5 @@ export function registerTriggerTests(context: vscode.ExtensionContext, host: Ski
       improveDescription(host, context.workspaceState, tuneReport, reference === undefined ? undefined : findRecord(host, reference)),
     ),
   );
-  return controller;
+  return { controller, routingReport };
 }

@@ -10,6 +10,7 @@ import { triggerTestPrompt } from '../../core/evals/request';
 import { describeTaken, queriesTakenBy, routingReport, type RoutedQuery, type RoutingReport } from '../../core/evals/routing';
 import { plannedRequests, runTriggerJobs, type TriggerJob } from '../../core/evals/run';
 import { outputLines, queryOutputBlock } from '../../core/evals/run-output';
+import type { RoutingRunInfo } from '../../core/evals/routing-page';
 import { TRIGGER_TESTS_PATH, type TriggerQuery } from '../../core/evals/trigger-file';
 import { describePrecisionRecall, precisionRecall, type QueryVerdict } from '../../core/evals/verdict';
 import type { SkillRecord } from '../../core/model/types';
@@ -60,8 +61,16 @@ export class TriggerTestController extends Disposable {
   private readonly scores = new Map<string, string>();
   /** What the last run decided, per query item id. */
   readonly lastResults = new Map<string, TriggerTestResult>();
+  /** Which skill each query of the last run loaded, on which model and when; undefined until a run reached the model. */
+  lastRoutingRun?: RoutingRunInfo;
+  private readonly routingEmitter = this.register(new vscode.EventEmitter<RoutingRunInfo>());
+  /** Fires when a run that reached the model has ended, with its routing. */
+  readonly onDidReportRouting = this.routingEmitter.event;
+
   /** Which skill each query of the last run loaded; undefined until a run reached the model. */
-  lastRouting?: RoutingReport;
+  get lastRouting(): RoutingReport | undefined {
+    return this.lastRoutingRun?.report;
+  }
 
   constructor(
     private readonly host: SkillsHost,
@@ -232,12 +241,13 @@ export class TriggerTestController extends Disposable {
     if (summary.cancelled.length > 0) {
       appendLines(run, outputLines(`Cancelled: ${summary.cancelled.length} queries not finished.`));
     }
-    this.reportRouting(routingReport(routed), run);
+    this.reportRouting(routingReport(routed), model.name, run);
   }
 
   /** Keeps the run's routing and notes, on each skill that took queries meant for another, which ones. */
-  private reportRouting(routing: RoutingReport, run: vscode.TestRun): void {
-    this.lastRouting = routing;
+  private reportRouting(routing: RoutingReport, model: string, run: vscode.TestRun): void {
+    this.lastRoutingRun = { report: routing, model, endedAt: Date.now() };
+    this.routingEmitter.fire(this.lastRoutingRun);
     for (const item of this.skillItems()) {
       for (const cell of queriesTakenBy(routing, item.label)) {
         appendLines(run, outputLines(`${item.label} ${describeTaken(cell)}.`), item);
@@ -300,6 +310,17 @@ export class TriggerTestController extends Disposable {
         run.passed(item);
       }
     }
+  }
+
+  /** The item of a query by its skill's name and its text, when it is still among the tests. */
+  queryItem(skill: string, query: string): vscode.TestItem | undefined {
+    for (const item of this.skillItems().filter((candidate) => candidate.label === skill)) {
+      const found = item.children.get(`${item.id}|${query}`);
+      if (found) {
+        return found;
+      }
+    }
+    return undefined;
   }
 
   private skillItems(): vscode.TestItem[] {

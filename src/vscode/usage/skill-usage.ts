@@ -1,0 +1,88 @@
+// "Skills: Show Usage" and "Skills: Clear Usage": every activation the host reports is counted in
+// the workspace's storage (context.workspaceState, on this machine only), and shown as a Markdown
+// preview of a read-only document that follows new activations while open.
+
+import * as vscode from 'vscode';
+import { isUsableStatus } from '../../core/model/status';
+import { renderUsageMarkdown } from '../../core/use/usage-report';
+import { emptyUsage, readUsage, recordActivation, summarizeUsage, type UsageRecord } from '../../core/use/usage';
+import { errorMessage } from '../../core/util/errors';
+import { Disposable } from '../disposable';
+import { COMMANDS } from '../manifest';
+import type { SkillsHost } from '../skills-host';
+
+const STORAGE_KEY = 'agentSkills.usage';
+const SCHEME = 'agent-skills-usage';
+export const USAGE_URI = vscode.Uri.from({ scheme: SCHEME, path: '/Skill Usage.md' });
+
+/** The usage record, its document and the two commands. */
+export function registerUsage(context: vscode.ExtensionContext, host: SkillsHost): SkillUsage {
+  const usage = new SkillUsage(host, context.workspaceState);
+  context.subscriptions.push(
+    usage,
+    vscode.commands.registerCommand(COMMANDS.showUsage, () => usage.show()),
+    vscode.commands.registerCommand(COMMANDS.clearUsage, () => usage.clear()),
+  );
+  return usage;
+}
+
+export class SkillUsage extends Disposable implements vscode.TextDocumentContentProvider {
+  private readonly changeEmitter = this.register(new vscode.EventEmitter<vscode.Uri>());
+  readonly onDidChange = this.changeEmitter.event;
+  private usage: UsageRecord;
+  /** Writes one after another, so the stored value is always the latest. */
+  private saving: Thenable<void> = Promise.resolve();
+
+  constructor(
+    private readonly host: SkillsHost,
+    private readonly storage: vscode.Memento,
+    private readonly now: () => number = Date.now,
+  ) {
+    super();
+    this.usage = readUsage(storage.get(STORAGE_KEY));
+    this.register(vscode.workspace.registerTextDocumentContentProvider(SCHEME, this));
+    this.register(host.onDidActivateSkill(({ record, origin, chars }) => this.save(recordActivation(this.usage, { skill: record.name, origin, chars, at: this.now() }))));
+    this.register(host.onDidChange(() => this.changeEmitter.fire(USAGE_URI)));
+  }
+
+  provideTextDocumentContent(): string {
+    const available = this.host.snapshot.skills.filter((record) => isUsableStatus(record.status)).map((record) => record.name);
+    return renderUsageMarkdown(summarizeUsage(this.usage, available), this.now());
+  }
+
+  /** Resolves once every activation seen so far is stored. */
+  async settled(): Promise<void> {
+    await this.saving;
+  }
+
+  /** Shows the preview, up to date; returns the document's text. */
+  async show(): Promise<string> {
+    await this.host.whenIdle();
+    this.changeEmitter.fire(USAGE_URI);
+    await vscode.workspace.openTextDocument(USAGE_URI);
+    await vscode.commands.executeCommand('markdown.showPreview', USAGE_URI);
+    return this.provideTextDocumentContent();
+  }
+
+  /**
+   * Empties the record once the user confirms; returns whether it was cleared. A quick pick rather
+   * than a modal dialog, as the trigger tests ask: answered from the keyboard, never hidden.
+   */
+  async clear(): Promise<boolean> {
+    const clear = { label: 'Clear usage', detail: 'Forgets every activation counted in this workspace; Show Usage starts again from nothing.' };
+    const keep = { label: 'Cancel' };
+    if ((await vscode.window.showQuickPick([clear, keep], { title: "Clear this workspace's record of skill activations?", ignoreFocusOut: true })) !== clear) {
+      return false;
+    }
+    this.save(emptyUsage());
+    this.host.log.info('Cleared the usage record of this workspace.');
+    await this.settled();
+    return true;
+  }
+
+  private save(usage: UsageRecord): void {
+    this.usage = usage;
+    this.saving = this.saving.then(() => this.storage.update(STORAGE_KEY, usage)).then(undefined, (error: unknown) => this.host.log.error(`Could not store the usage record: ${errorMessage(error)}`));
+    this.changeEmitter.fire(USAGE_URI);
+  }
+}

@@ -1,0 +1,67 @@
+// Skills: Show Usage and Clear Usage: activations by the model through the tools and by /use are
+// counted in the workspace's storage, shown per skill in a preview, and cleared after confirming.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { invokeSkillTool, productApi, useChatView } from '../../chat-helpers';
+import { click, harnessAvailable, openChat, pressKeys, screenshot, scriptedModel, waitForViewText } from '../../util';
+
+/** Runs Clear Usage and answers its question as a user would. */
+async function clearUsage(): Promise<boolean | undefined> {
+  const clearing = vscode.commands.executeCommand<boolean>('agentSkills.clearUsage');
+  await waitForViewText('css:.quick-input-widget', "Clear this workspace's record of skill activations?");
+  await click({ role: 'option', name: 'Clear usage', within: '.quick-input-widget' });
+  return clearing;
+}
+
+describe('skill usage', () => {
+  useChatView();
+  before(function () {
+    if (!harnessAvailable()) {
+      this.skip(); // Clear Usage's question is answered in the workbench.
+    }
+  });
+  after(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
+
+  it('counts activations by the model and by /use, with their cost, and points out skills not used', async () => {
+    // Earlier tests activated skills: start from nothing.
+    assert.equal(await clearUsage(), true);
+    const control = await scriptedModel();
+    control.queueAnswers({ toolCalls: [{ name: 'skills_activate', input: { name: 'pdf-report' } }] }, { text: 'The report follows the pdf-report skill.' });
+    await openChat('@skills build the Q3 report', { newSession: true });
+    control.queueAnswers({ text: 'Release notes for 2.0 written.' });
+    await openChat('@skills /use release-notes 2.0', { newSession: true });
+    // Another participant's model calls the same tool.
+    const toolText = await invokeSkillTool('skills_activate', { name: 'pdf-report' });
+    await (await productApi()).whenIdle();
+
+    const text = await vscode.commands.executeCommand<string>('agentSkills.showUsage');
+    const chars = toolText.length.toLocaleString('en-US');
+    const tokens = Math.ceil(toolText.length / 4).toLocaleString('en-US');
+    assert.match(text, new RegExp(`\\n\\| \`pdf-report\` \\| 2 \\| model 2 \\| [^|]* UTC \\(today\\) \\| ${(toolText.length * 2).toLocaleString('en-US')} · ${chars} \\| [\\d,]+ · ${tokens} \\|\\n`));
+    assert.match(text, /\n\| `release-notes` \| 1 \| \/use 1 \| [^|]* UTC \(today\) \| [\d,]+ · [\d,]+ \|/);
+    assert.match(text, /## Not activated lately\n\nAvailable now, but not activated on any of the 1 day of use recorded[^\n]*\n\n(- `[a-z-]+`\n)*- `plain-notes`\n/);
+    assert.doesNotMatch(text.split('## Not activated lately')[1], /- `(pdf-report|release-notes)`\n/);
+
+    // The preview as users see it.
+    const shown = await waitForViewText('webview:table', 'release-notes');
+    assert.match(shown, /pdf-report\s+2\s+model 2/);
+    assert.match(shown, /release-notes\s+1\s+\/use 1/);
+    await screenshot('usage');
+  });
+
+  it('clears the record after asking, and the open preview follows', async () => {
+    await vscode.commands.executeCommand('agentSkills.showUsage');
+    await waitForViewText('webview:table', 'pdf-report');
+    // Dismissed: nothing changes.
+    const cancelled = vscode.commands.executeCommand<boolean>('agentSkills.clearUsage');
+    await waitForViewText('css:.quick-input-widget', "Clear this workspace's record of skill activations?");
+    await pressKeys('Escape');
+    assert.equal(await cancelled, false);
+    assert.match(await vscode.commands.executeCommand<string>('agentSkills.showUsage'), /\| `pdf-report` \| 2 \|/);
+
+    assert.equal(await clearUsage(), true);
+    await waitForViewText('webview:body', 'No skill has been activated in this workspace yet');
+    const text = await vscode.commands.executeCommand<string>('agentSkills.showUsage');
+    assert.doesNotMatch(text, /\| `pdf-report` \|/);
+  });
+});

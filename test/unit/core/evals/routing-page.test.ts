@@ -1,0 +1,126 @@
+import * as assert from 'node:assert/strict';
+import { NO_SKILL, routingReport, type RoutedQuery } from '../../../../src/core/evals/routing';
+import { heatStep, matrixAxes, parseRoutingPageMessage, renderRoutingPage } from '../../../../src/core/evals/routing-page';
+import type { RunOutcome } from '../../../../src/core/evals/verdict';
+
+const ran = (...loaded: string[]): RunOutcome => ({ kind: 'completed', triggered: false, loaded, firstLine: '' });
+const NONCE = 'bm9uY2Utb2YtdGVzdA==';
+
+const queries: RoutedQuery[] = [
+  { skill: 'pdf', query: 'fill the form', shouldTrigger: true, outcomes: [ran('pdf'), ran('docx'), ran('docx')] },
+  { skill: 'pdf', query: 'merge two pdfs', shouldTrigger: true, outcomes: [ran(), ran('pdf'), ran('pdf')] },
+  { skill: 'docx', query: 'edit the letter', shouldTrigger: true, outcomes: [ran('docx'), ran('docx')] },
+  { skill: 'docx', query: 'open a pdf', shouldTrigger: false, outcomes: [ran('docx'), ran()] },
+  { skill: 'pdf', query: 'write a poem', shouldTrigger: false, outcomes: [ran()] },
+];
+const run = { report: routingReport(queries), model: 'Scripted Model', endedAt: Date.UTC(2026, 10, 26, 18, 5) };
+
+/** The text a cell's button shows, by row and column, read back from the page. */
+function matrix(page: string): string[][] {
+  const body = /<tbody>([\s\S]*?)<\/tbody>/.exec(page)?.[1] ?? '';
+  return [...body.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map(([, row]) =>
+    [...row.matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map(([, cell]) =>
+      cell
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ),
+  );
+}
+
+describe('routing report page', () => {
+  it('allows nothing but its own nonced style and script, and puts the nonce on every script and style', () => {
+    for (const page of [renderRoutingPage({ nonce: NONCE }), renderRoutingPage({ nonce: NONCE, run })]) {
+      const policy = /<meta http-equiv="Content-Security-Policy" content="([^"]*)">/.exec(page)?.[1];
+      assert.equal(policy, `default-src 'none'; style-src 'nonce-${NONCE}'; script-src 'nonce-${NONCE}'`);
+      const scripts = [...page.matchAll(/<script\b[^>]*>/g)].map(([tag]) => tag);
+      assert.deepEqual(scripts, [`<script nonce="${NONCE}">`]);
+      assert.deepEqual(
+        [...page.matchAll(/<style\b[^>]*>/g)].map(([tag]) => tag),
+        [`<style nonce="${NONCE}">`],
+      );
+      // Nothing remote, no inline handlers or style attributes (the policy would block them silently).
+      assert.doesNotMatch(page, /https?:\/\/|\bsrc=|\son\w+=|\sstyle=/);
+    }
+  });
+
+  it('shows the empty state with a run button before any run', () => {
+    const page = renderRoutingPage({ nonce: NONCE });
+    assert.match(page, /Run trigger tests to see routing/);
+    assert.match(page, /<button class="action" data-action="run">Run trigger tests<\/button>/);
+    assert.doesNotMatch(page, /<table>/);
+  });
+
+  it('draws the matrix with the worst-routed skill first and the right answers on the diagonal, with shares and rates', () => {
+    const page = renderRoutingPage({ nonce: NONCE, run });
+    assert.deepEqual(matrix(page), [
+      // pdf: 6 runs, 3 right; docx took 2, none 1.
+      ['pdf', '3 50%', '2 33%', '1 17%', '50% (3 of 6)'],
+      ['docx', '', '2 100%', '', '100% (2 of 2)'],
+    ]);
+    assert.match(page, /<thead><tr><th class="corner" scope="col">expected ↓ · loaded →<\/th><th scope="col">pdf<\/th><th scope="col">docx<\/th><th scope="col">\(none\)<\/th>/);
+    assert.match(page, /Scripted Model, ended 2026-11-26 18:05 UTC: 5 runs of 8 loaded the expected skill \(63%\) over 2 skills\./);
+  });
+
+  it('shades each cell by its share of the row, green when right, red when another skill, orange when none', () => {
+    const page = renderRoutingPage({ nonce: NONCE, run });
+    const classes = [...page.matchAll(/<td class="cell ([^"]*)">/g)].map(([, names]) => names);
+    assert.deepEqual(classes, ['right heat-3', 'wrong heat-2', 'missed heat-1', 'heat-0', 'right heat-5', 'heat-0']);
+    assert.equal(heatStep(0, 6), 0);
+    assert.equal(heatStep(1, 100), 1);
+    assert.equal(heatStep(21, 100), 2);
+    assert.equal(heatStep(100, 100), 5);
+    // Theme colours only, from VS Code's variables.
+    assert.match(page, /\.wrong \{ --heat: var\(--vscode-charts-red, var\(--vscode-errorForeground\)\); \}/);
+    assert.match(page, /color-mix\(in srgb, var\(--heat\) 62%, var\(--vscode-editor-background\)\)/);
+  });
+
+  it('lists the worst confusions first, each selecting the cell whose queries it opens', () => {
+    const page = renderRoutingPage({ nonce: NONCE, run });
+    const confusions = [...page.matchAll(/<li><button class="link" data-cell="(cell-\d+)">([^<]*)<\/button><\/li>/g)].map(([, id, text]) => [id, text]);
+    assert.deepEqual(
+      confusions.map(([, text]) => text),
+      ['pdf → docx: 2 runs of 6 (33%)', 'pdf → no skill: 1 run of 6 (17%)'],
+    );
+    const [id] = confusions[0];
+    // The matrix cell opens the same section, which lists the query behind it.
+    assert.match(page, new RegExp(`<button data-cell="${id}" aria-pressed="false" title="pdf: 2 runs of 6 loaded docx \\(33%\\)">2`));
+    const section = new RegExp(`<section class="detail" id="${id}" hidden>(.*?)</section>`).exec(page)?.[1] ?? '';
+    assert.match(section, /<h3>pdf: 2 runs of 6 loaded docx \(33%\)<\/h3>/);
+    assert.match(section, /“fill the form” <span class="runs">2 runs<\/span> <button class="link" data-skill="pdf" data-query="fill the form">Show in Testing view<\/button>/);
+    assert.doesNotMatch(section, /merge two pdfs/);
+  });
+
+  it('lists should-not-trigger queries that fired their skill', () => {
+    const page = renderRoutingPage({ nonce: NONCE, run });
+    assert.match(page, /<h2>Should not trigger, but did<\/h2>\n<ul>\n<li>docx: “open a pdf” <span class="runs">1 run<\/span>/);
+    assert.doesNotMatch(page, /write a poem/);
+  });
+
+  it('escapes every text it shows from skills, queries and the model name', () => {
+    const hostile = '<img src=x onerror="alert(1)">&';
+    const report = routingReport([{ skill: 'pdf', query: hostile, shouldTrigger: true, outcomes: [ran('a"b<c>')] }]);
+    const page = renderRoutingPage({ nonce: NONCE, run: { report, model: '</script><script>alert(2)</script>', endedAt: 0 } });
+    assert.doesNotMatch(page, /<img|<script>alert|data-skill="pdf" data-query="<|a"b/);
+    assert.match(page, /“&lt;img src=x onerror=&quot;alert\(1\)&quot;&gt;&amp;”/);
+    assert.match(page, /<th scope="col">a&quot;b&lt;c&gt;<\/th>/);
+    assert.match(page, /&lt;\/script&gt;&lt;script&gt;alert\(2\)/);
+  });
+
+  it('orders columns as the rows, then other skills that took queries, then none', () => {
+    const report = routingReport([
+      { skill: 'b', query: 'q1', shouldTrigger: true, outcomes: [ran('zeta'), ran('b')] },
+      { skill: 'a', query: 'q2', shouldTrigger: true, outcomes: [ran('a'), ran()] },
+      { skill: 'c', query: 'q3', shouldTrigger: true, outcomes: [ran('c')] },
+    ]);
+    assert.deepEqual(matrixAxes(report), { rows: ['a', 'b', 'c'], columns: ['a', 'b', 'c', 'zeta', NO_SKILL] });
+  });
+
+  it('accepts only the messages it posts', () => {
+    assert.deepEqual(parseRoutingPageMessage({ type: 'runTriggerTests' }), { type: 'runTriggerTests' });
+    assert.deepEqual(parseRoutingPageMessage({ type: 'revealQuery', skill: 'pdf', query: 'q' }), { type: 'revealQuery', skill: 'pdf', query: 'q' });
+    assert.equal(parseRoutingPageMessage({ type: 'revealQuery', skill: 'pdf' }), undefined);
+    assert.equal(parseRoutingPageMessage('runTriggerTests'), undefined);
+    assert.equal(parseRoutingPageMessage(null), undefined);
+  });
+});

@@ -1,0 +1,129 @@
+import * as assert from 'node:assert/strict';
+import { dayOf, emptyUsage, invocationModeOf, MAX_SKILLS_KEPT, readUsage, recordActivation, summarizeUsage, UNUSED_AFTER_DAYS_OF_USE, type UsageRecord } from '../../../../src/core/use/usage';
+import { describeWhen, renderUsageMarkdown } from '../../../../src/core/use/usage-report';
+
+const DAY = 24 * 60 * 60 * 1000;
+const START = Date.UTC(2026, 10, 1, 9, 30);
+
+function record(usage: UsageRecord, skill: string, origin: 'model' | 'agent' | 'use' | 'view' | 'api', chars: number, at: number): UsageRecord {
+  return recordActivation(usage, { skill, origin, chars, at });
+}
+
+describe('skill usage', () => {
+  it('counts activations per skill and origin, sums the characters, keeps the last time', () => {
+    let usage = emptyUsage();
+    usage = record(usage, 'pdf', 'model', 1000, START);
+    usage = record(usage, 'pdf', 'use', 1200, START + DAY);
+    usage = record(usage, 'pdf', 'model', 801, START + 2 * DAY);
+    usage = record(usage, 'docx', 'agent', 400, START + DAY);
+    const { rows } = summarizeUsage(usage, ['pdf', 'docx']);
+    assert.deepEqual(rows[0], {
+      skill: 'pdf',
+      activations: 3,
+      byOrigin: { model: 2, agent: 0, use: 1, view: 0, api: 0 },
+      lastAt: START + 2 * DAY,
+      chars: 3001,
+      averageChars: 1000,
+      estimatedTokens: 751,
+      averageTokens: 250,
+    });
+    assert.deepEqual(
+      rows.map((row) => [row.skill, row.activations]),
+      [
+        ['pdf', 3],
+        ['docx', 1],
+      ],
+    );
+  });
+
+  it('points out available skills not activated on any of the last 30 days of use, by the clock given', () => {
+    let usage = emptyUsage();
+    usage = record(usage, 'old', 'model', 10, START);
+    // 30 more days of use, weeks apart: 'old' drops out of the window once 30 newer days exist.
+    for (let index = 1; index <= UNUSED_AFTER_DAYS_OF_USE; index++) {
+      usage = record(usage, 'daily', 'model', 10, START + index * 3 * DAY);
+      if (index === UNUSED_AFTER_DAYS_OF_USE - 1) {
+        assert.deepEqual(summarizeUsage(usage, ['old', 'daily', 'never']).unused, ['never']);
+      }
+    }
+    const summary = summarizeUsage(usage, ['old', 'daily', 'never']);
+    assert.deepEqual(summary.unused, ['never', 'old']);
+    assert.equal(summary.daysOfUse, UNUSED_AFTER_DAYS_OF_USE);
+    assert.equal(summary.since, dayOf(START + 3 * DAY));
+    // Its counts stay in the table.
+    assert.equal(summary.rows.find((row) => row.skill === 'old')?.activations, 1);
+  });
+
+  it('counts a day once however many activations it had, and follows UTC dates', () => {
+    let usage = emptyUsage();
+    usage = record(usage, 'a', 'model', 1, Date.UTC(2026, 0, 1, 23, 59));
+    usage = record(usage, 'b', 'model', 1, Date.UTC(2026, 0, 1, 0, 1));
+    usage = record(usage, 'a', 'model', 1, Date.UTC(2026, 0, 2, 0, 0));
+    assert.deepEqual(usage.days, [
+      { day: '2026-01-01', skills: ['a', 'b'] },
+      { day: '2026-01-02', skills: ['a'] },
+    ]);
+  });
+
+  it('stays bounded: at most 500 skills, the one activated longest ago forgotten first', () => {
+    let usage = emptyUsage();
+    for (let index = 0; index <= MAX_SKILLS_KEPT; index++) {
+      usage = record(usage, `skill-${index}`, 'model', 1, START + index * 1000);
+    }
+    assert.equal(Object.keys(usage.skills).length, MAX_SKILLS_KEPT);
+    assert.equal(usage.skills['skill-0'], undefined);
+    assert.ok(usage.skills[`skill-${MAX_SKILLS_KEPT}`]);
+    assert.ok(JSON.stringify(usage).length < 100_000);
+  });
+
+  it("lets the user's own choices (/use, the Skills view) reach skills hidden from the model, and no other origin", () => {
+    assert.deepEqual((['model', 'agent', 'use', 'view', 'api'] as const).map(invocationModeOf), ['model', 'model', 'user', 'user', 'model']);
+  });
+
+  it('reads back what it stored, and drops what it cannot trust', () => {
+    const usage = record(emptyUsage(), 'pdf', 'use', 12, START);
+    assert.deepEqual(readUsage(JSON.parse(JSON.stringify(usage))), usage);
+    assert.deepEqual(readUsage(undefined), emptyUsage());
+    assert.deepEqual(readUsage({ version: 2, skills: {} }), emptyUsage());
+    assert.deepEqual(
+      readUsage({
+        version: 1,
+        skills: { pdf: { byOrigin: { model: 2, bogus: 3, use: -1 }, chars: 5, lastAt: START }, bad: { chars: 'x' } },
+        days: [{ day: '2026-11-01', skills: ['pdf', 7] }, 'junk'],
+      }),
+      { version: 1, skills: { pdf: { byOrigin: { model: 2 }, chars: 5, lastAt: START } }, days: [{ day: '2026-11-01', skills: ['pdf'] }] },
+    );
+  });
+});
+
+describe('usage document', () => {
+  it('shows a table per skill with origins, last time against the clock, characters and tokens, then the unused skills', () => {
+    let usage = emptyUsage();
+    usage = record(usage, 'pdf', 'model', 1000, START);
+    usage = record(usage, 'pdf', 'use', 1002, START + 2 * DAY);
+    const text = renderUsageMarkdown(summarizeUsage(usage, ['pdf', 'sheets']), START + 5 * DAY);
+    assert.match(text, /^# Skills: usage in this workspace\n/);
+    assert.match(text, /\n\| `pdf` \| 2 \| model 1, \/use 1 \| 2026-11-03 09:30 UTC \(3 days ago\) \| 2,002 · 1,001 \| 501 · 251 \|\n/);
+    assert.match(text, /## Not activated lately\n\nAvailable now, but not activated on any of the 2 days of use recorded \(since 2026-11-01\);[^\n]*\n\n- `sheets`\n/);
+    assert.match(text, /never sent anywhere/);
+    assert.match(text, /Not counted: the `agent-skills mcp` server/);
+  });
+
+  it('says when nothing was activated, and points nothing out without a day of use', () => {
+    const text = renderUsageMarkdown(summarizeUsage(emptyUsage(), ['pdf']), START);
+    assert.match(text, /No skill has been activated in this workspace yet/);
+    assert.doesNotMatch(text, /Not activated lately|\| skill \|/);
+  });
+
+  it('shows skill names as code, and escapes a name that could break out of it', () => {
+    const text = renderUsageMarkdown(summarizeUsage(record(record(emptyUsage(), 'a|b_<c>', 'model', 1, START), 'pdf-forms', 'model', 1, START), ['a|b_<c>', 'pdf-forms']), START);
+    assert.match(text, /\| a\\\|b\\_\\<c\\> \| 1 \|/);
+    assert.match(text, /\| `pdf-forms` \| 1 \|/);
+  });
+
+  it('says when an activation was, relative to the clock', () => {
+    assert.equal(describeWhen(START, START + 1000), '2026-11-01 09:30 UTC (today)');
+    assert.equal(describeWhen(START, START + DAY), '2026-11-01 09:30 UTC (yesterday)');
+    assert.equal(describeWhen(START, START + 40 * DAY), '2026-11-01 09:30 UTC (40 days ago)');
+  });
+});
