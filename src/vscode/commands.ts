@@ -7,6 +7,7 @@ import type { SkillViewItem } from '../core/view/skill-view';
 import type { SkillRecord } from '../core/model/types';
 import { leadingProblem } from '../core/model/status';
 import { toVscodeRange } from './convert';
+import { errorMessage } from '../core/util/errors';
 import type { CatalogDocument } from './catalog-document';
 import { createSkill, type CreateSkillArgs } from './create-skill';
 import type { SkillDiagnostics, ValidationReport } from './diagnostics';
@@ -44,7 +45,16 @@ export function registerCommands(host: SkillsHost, diagnostics: SkillDiagnostics
     register(COMMANDS.manageTrust, () => vscode.commands.executeCommand('workbench.trust.manage')),
     register(
       COMMANDS.openSkill,
-      withSkill((record) => {
+      withSkill(async (record) => {
+        if (record.root.kind === 'server' && record.metadata) {
+          // A skill server's SKILL.md is fetched and verified on first use; opening it is one.
+          try {
+            await host.content.readBody(record);
+          } catch (error) {
+            void vscode.window.showWarningMessage(errorMessage(error));
+            return undefined;
+          }
+        }
         // A skill with a problem opens where the problem is, as the Problems panel would.
         const problem = leadingProblem(record);
         return vscode.window.showTextDocument(vscode.Uri.file(record.file), { preview: true, ...(problem ? { selection: toVscodeRange(problem.range) } : {}) });

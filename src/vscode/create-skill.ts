@@ -21,7 +21,7 @@ export interface CreateSkillArgs {
 
 /** Roots a user may write a new skill into: the workspace's (when trusted), the user's and AGENT_SKILLS_PATH. */
 export function writableRoots(host: SkillsHost): SkillRoot[] {
-  return host.roots.filter((root) => root.kind !== 'builtin' && !root.untrusted);
+  return host.roots.filter((root) => root.kind !== 'builtin' && root.kind !== 'server' && !root.untrusted);
 }
 
 /** The line of `description:` in a scaffolded SKILL.md (after `---` and `name:`). */

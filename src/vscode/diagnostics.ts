@@ -187,7 +187,8 @@ export class SkillDiagnostics extends Disposable {
   /** Skills that changed on disk get fresh diagnostics; removed ones lose theirs. */
   private async followRegistry(snapshot: RegistrySnapshot): Promise<void> {
     const firstRun = this.previous.size === 0;
-    const current = new Map(snapshot.skills.filter((record) => record.status !== 'untrusted').map((record) => [record.file, record]));
+    // A skill server's skills are not the user's files: their findings stay in the Skills view.
+    const current = new Map(snapshot.skills.filter((record) => record.status !== 'untrusted' && record.root.kind !== 'server').map((record) => [record.file, record]));
     const changed = [...current.values()].filter((record) => this.previous.get(record.file)?.mtimeMs !== record.mtimeMs || this.previous.get(record.file)?.size !== record.size);
     for (const file of this.previous.keys()) {
       if (!current.has(file) && !this.isOpen(file)) {

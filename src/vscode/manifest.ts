@@ -31,6 +31,7 @@ export const COMMANDS = {
   showRoutingReport: 'agentSkills.showRoutingReport',
   showUsage: 'agentSkills.showUsage',
   clearUsage: 'agentSkills.clearUsage',
+  setServerToken: 'agentSkills.setServerToken',
 } as const;
 
 /** The routing report's webview panels (no manifest entry: the report is not restored after a reload). */
@@ -59,6 +60,7 @@ export const SETTINGS = {
   targets: 'targets',
   userSkills: 'userSkills',
   builtinSkills: 'builtinSkills',
+  servers: 'servers',
   agentMode: 'agentMode',
   catalogBudgetPercent: 'catalog.budgetPercent',
   catalogBudgetChars: 'catalog.budgetChars',

@@ -5,6 +5,7 @@ import { DEFAULT_RUNS, DEFAULT_THRESHOLD } from '../core/evals/verdict';
 import type { SkillSettings } from '../core/model/settings';
 import { DEFAULT_CATALOG_BUDGET_CHARS } from '../core/use/catalog';
 import { SETTINGS, SETTINGS_SECTION } from './manifest';
+import { parseServerSettings, type ServerSettings } from '../core/servers/server-config';
 
 /** Every `agentSkills.*` setting, read through one typed accessor. */
 
@@ -28,6 +29,15 @@ export function readSettings(scope?: vscode.ConfigurationScope): SkillSettings {
 export function readHostTargets(scope?: vscode.ConfigurationScope): string[] | undefined {
   const value = vscode.workspace.getConfiguration(SETTINGS_SECTION, scope).get<unknown>(SETTINGS.targets);
   return Array.isArray(value) ? stringList(value) : undefined;
+}
+
+/**
+ * `agentSkills.servers`, the user's entries apart from the workspace's: a workspace's servers run a
+ * command or reach an address the workspace chose, so Restricted Mode must be able to tell them apart.
+ */
+export function readServerSettings(): ServerSettings {
+  const inspected = vscode.workspace.getConfiguration(SETTINGS_SECTION).inspect<unknown>(SETTINGS.servers);
+  return parseServerSettings(inspected?.globalValue, inspected?.workspaceValue);
 }
 
 /** How trigger tests run (`agentSkills.triggerTests.*`); read when a run starts. */

@@ -19,6 +19,7 @@ import { onDidChangeSettings, readSettings } from './settings';
 import { type SkillSettings } from '../core/model/settings';
 import { Disposable } from './disposable';
 import { errorDetail } from '../core/util/errors';
+import { contentByOrigin, FOLDER_CONTENT, type SkillContent } from '../core/use/skill-content';
 
 export interface SkillsHostOptions {
   /** The extension's own `skills/` folder. */
@@ -27,6 +28,17 @@ export interface SkillsHostOptions {
   homeDir?: string;
   /** Defaults to the extension host's AGENT_SKILLS_PATH. */
   skillsPath?: string;
+  /** The skill servers (`agentSkills.servers`), whose cached skills are roots of their own. */
+  servers?: SkillServerRoots;
+}
+
+/** What the host needs of the skill servers: their roots, word of changes, and reading their skills. */
+export interface SkillServerRoots {
+  roots(): SkillRoot[];
+  readonly onDidChangeRoots: vscode.Event<void>;
+  /** A server's cache folder whose listing changed. */
+  readonly onDidChangeListing: vscode.Event<string>;
+  readonly files: { readonly content: SkillContent };
 }
 
 /** A skill activated, by whom, and the characters of the text it gave. */
@@ -49,6 +61,8 @@ export class SkillsHost extends Disposable {
   readonly onDidChange: vscode.Event<RegistrySnapshot> = this.registry.onDidChange as vscode.Event<RegistrySnapshot>;
   /** Resolves when the first discovery has finished. */
   readonly ready: Promise<void>;
+  /** Reads skills' bodies and files: from their folder, or a skill server's through its verified cache. */
+  readonly content: SkillContent;
 
   private readonly rootsEmitter = this.register(new vscode.EventEmitter<readonly SkillRoot[]>());
   /** Fires when the set of roots changes (watchers follow it). */
@@ -96,6 +110,12 @@ export class SkillsHost extends Disposable {
       }),
     );
     this.register(this.onDidChange((snapshot) => this.logSnapshot(snapshot)));
+    const servers = options.servers;
+    this.content = servers ? contentByOrigin(servers.files.content) : FOLDER_CONTENT;
+    if (servers) {
+      this.register(servers.onDidChangeRoots(() => void this.updateRoots()));
+      this.register(servers.onDidChangeListing((dir) => void this.applyChanges([{ path: dir, kind: 'changed' }])));
+    }
     this.applyPolicy();
     this.ready = this.updateRoots().then(() => {
       this.startupMs = performance.now() - this.createdAt;
@@ -128,7 +148,7 @@ export class SkillsHost extends Disposable {
   /** Core activation + marks the skill active + a log line + the activation event. `origin` says who asked, and so what may be used. */
   async activateSkill(name: string, args: string | undefined, origin: UsageOrigin, toolNames?: ToolNames): Promise<ActivationResult> {
     const mode = invocationModeOf(origin);
-    const result = await activateSkill(this.registry.snapshot, name, { mode, arguments: args, toolNames });
+    const result = await activateSkill(this.registry.snapshot, name, { mode, arguments: args, toolNames, content: this.content });
     if (result.ok) {
       this.registry.activate(result.record.name);
       this.log.info(`Activated skill "${result.record.name}" (${mode}) from ${result.record.file}.`);
@@ -246,6 +266,7 @@ export class SkillsHost extends Disposable {
       skillsPath: this.options.skillsPath ?? process.env[SKILLS_PATH_ENV],
       builtinDir: this.options.builtinDir,
       builtinSkills: this.currentSettings.builtinSkills,
+      serverRoots: this.options.servers?.roots(),
     });
   }
 

@@ -49,7 +49,9 @@ export class SkillWatcher extends Disposable {
     this.coalescer.flush();
   }
 
-  private watch(roots: readonly SkillRoot[]): void {
+  private watch(allRoots: readonly SkillRoot[]): void {
+    // A skill server's cache changes only through the servers' own listing, which reports it.
+    const roots = allRoots.filter((root) => root.kind !== 'server');
     this.disposeWatchers();
     this.catchUp.watchersRestarted();
     const patterns = roots.map(watchPattern);

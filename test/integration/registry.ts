@@ -116,6 +116,24 @@ export const integrationSuites: readonly IntegrationSuite[] = [
     trusted: false,
     home: 'chat-home',
   },
+  // Skill servers: this product's own `agent-skills mcp` (stdio and HTTP) and a stand-in that
+  // alters what it serves, as sources of skills in the tree, activation and the cache.
+  {
+    name: 'skill-servers',
+    workspaces: ['skill-servers'],
+    trusted: true,
+    settings: { 'agentSkills.builtinSkills': false },
+  },
+  {
+    name: 'skill-servers-restricted',
+    workspaces: ['skill-servers'],
+    trusted: false,
+    settings: {
+      'agentSkills.builtinSkills': false,
+      // Never started in Restricted Mode: if it were, it would leave this marker file behind.
+      'agentSkills.servers': [{ name: 'repo', command: 'node', args: ['-e', "require('fs').writeFileSync(require('os').tmpdir() + '/agent-skills-repo-server-started', '')"] }],
+    },
+  },
   // Trigger tests in the Testing view, run against the scripted model deciding by rule.
   {
     name: 'triggers',

@@ -6,6 +6,7 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { findSkillFile, SKILL_FILE_NAME } from '../skill-file/load';
+import { cachedSkillFile } from '../servers/server-cache';
 import type { DiscoveryProblem, SkillRoot } from '../model/types';
 import { errorCode, errorMessage } from '../util/errors';
 import { relativeInside, resolveChild } from '../util/paths';
@@ -116,7 +117,19 @@ function problem(code: string, severity: DiscoveryProblem['severity'], message: 
   return { kind: 'problem', problem: { code, severity, message, path: problemPath } };
 }
 
+/**
+ * The children of a root, and what it says about itself (root.notice). A skill server root that is
+ * not trusted (named in a workspace's settings, in Restricted Mode) is never read.
+ */
 export async function listRoot(root: SkillRoot): Promise<RootListing> {
+  const listing = root.kind === 'server' && root.untrusted ? { folderNames: [] } : await listRootFolders(root);
+  if (!root.notice || listing.problem) {
+    return listing;
+  }
+  return { ...listing, problem: { ...root.notice, path: root.path } };
+}
+
+async function listRootFolders(root: SkillRoot): Promise<RootListing> {
   let realPath: string;
   try {
     realPath = await fs.realpath(root.path);
@@ -209,7 +222,8 @@ export async function probeFolder(root: SkillRoot, folderName: string, rootRealP
     // A link to the root itself or one of its ancestors would make the root contain itself.
     return problem('symlink-loop', 'warning', `The link ${dir} points to ${realDir}, which contains the skill folder itself; it was skipped.`, dir);
   }
-  const file = await findSkillFile(dir); // Never throws: an unreadable folder holds no SKILL.md it can find.
+  // Never throws: an unreadable folder holds no SKILL.md it can find.
+  const file = root.kind === 'server' ? await cachedSkillFile(dir) : await findSkillFile(dir);
   if (!file) {
     // Grouping folders are real folders: a link could lead round in a loop or out of the location.
     const isGroup = mayBeGroupingFolder(folderName) && (await fs.lstat(dir).catch(() => undefined))?.isDirectory() === true;

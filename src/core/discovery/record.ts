@@ -6,6 +6,7 @@ import * as fs from 'node:fs/promises';
 import { loadSkillFile, loadSkillFileBlocking, type LoadedSkillFile, type LoadOptions } from '../skill-file/load';
 import type { SkillDiagnostic, SkillRecord, SkillRoot, SkillStatus } from '../model/types';
 import { lastFolderName, type SkillFolderProbe } from './probe';
+import { cachedEntryFile, loadCachedSkill } from '../servers/served-record';
 
 /** Shared by every record without diagnostics, to keep thousands of records lean. */
 const NO_DIAGNOSTICS: SkillDiagnostic[] = Object.freeze([]) as unknown as SkillDiagnostic[];
@@ -17,7 +18,7 @@ export interface RecordLoadOptions extends LoadOptions {
 
 /** Roots that describe the same folder the same way; records of one can serve the other. */
 export function sameRoot(a: SkillRoot, b: SkillRoot): boolean {
-  return a.path === b.path && a.kind === b.kind && a.label === b.label && !!a.untrusted === !!b.untrusted;
+  return a.path === b.path && a.kind === b.kind && a.label === b.label && !!a.untrusted === !!b.untrusted && a.notice?.message === b.notice?.message;
 }
 
 interface RecordFields {
@@ -68,9 +69,10 @@ export async function loadSkillRecord(root: SkillRoot, folderName: string, probe
   const sameFile = previous && previous.file === probe.file && previous.realDir === probe.realDir ? previous : undefined;
   // A root described anew (its label changed with the settings) keeps the skill's last valid version, not its record.
   const comparable = sameFile && sameRoot(sameFile.root, root) ? sameFile : undefined;
+  const served = root.kind === 'server';
   if (comparable && (root.untrusted || !options.force)) {
     // Untrusted records hold no content, so they never go stale.
-    const stat = root.untrusted ? undefined : await fs.stat(probe.file).catch(() => undefined);
+    const stat = root.untrusted ? undefined : await fs.stat(served ? cachedEntryFile(probe.dir) : probe.file).catch(() => undefined);
     if (root.untrusted || (stat && stat.mtimeMs === comparable.mtimeMs && stat.size === comparable.size)) {
       return comparable.root === root ? comparable : { ...comparable, root };
     }
@@ -78,7 +80,9 @@ export async function loadSkillRecord(root: SkillRoot, folderName: string, probe
   if (root.untrusted) {
     return untrustedRecord(root, folderName, probe);
   }
-  const loaded = await loadSkillFile(probe.dir, { strict: options.strict, checkBody: options.checkBody, blockingReads: options.blockingReads, keepFile: options.keepFile });
+  const loaded = served
+    ? await loadCachedSkill(probe.dir, probe.file, root.server)
+    : await loadSkillFile(probe.dir, { strict: options.strict, checkBody: options.checkBody, blockingReads: options.blockingReads, keepFile: options.keepFile });
   return loaded && recordOfLoaded(root, folderName, probe, loaded, sameFile);
 }
 

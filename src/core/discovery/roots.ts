@@ -29,6 +29,8 @@ export interface RootInputs {
   builtinSkills?: boolean;
   /** Separator of `skillsPath`; defaults to the platform's. */
   pathDelimiter?: string;
+  /** The roots of the skill servers' cached skills (`agentSkills.servers`), in the order configured. */
+  serverRoots?: readonly SkillRoot[];
 }
 
 export interface SkillsPathEntries {
@@ -105,6 +107,10 @@ export function buildSkillRoots(inputs: RootInputs): SkillRoot[] {
   }
   for (const entry of parseSkillsPath(inputs.skillsPath, inputs.pathDelimiter, inputs.homeDir).paths) {
     add({ path: entry, kind: 'env', label: SKILLS_PATH_ENV });
+  }
+  // After the user's own skills, before the extension's: a server never hides what the user wrote.
+  for (const root of inputs.serverRoots ?? []) {
+    add(root);
   }
   if (inputs.builtinSkills !== false && inputs.builtinDir) {
     add({ path: path.resolve(inputs.builtinDir), kind: 'builtin', label: 'Built-in' });

@@ -29,6 +29,9 @@ export function draftRefusal(record: SkillRecord): string | undefined {
   if (record.root.kind === 'builtin') {
     return `${record.name} is a built-in skill: its folder belongs to the extension, so it takes no trigger tests of yours.`;
   }
+  if (record.root.kind === 'server') {
+    return `${record.name} comes from skill server "${record.root.server}": its trigger tests belong with its source, not in the cache.`;
+  }
   return undefined;
 }
 

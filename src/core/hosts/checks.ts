@@ -32,7 +32,7 @@ export interface HostCheckContext {
  */
 export function hostLocationOf(record: Pick<SkillRecord, 'root'>, homeDir?: string): string | undefined {
   const root = record.root;
-  if (root.kind === 'builtin') {
+  if (root.kind === 'builtin' || root.kind === 'server') {
     return undefined;
   }
   if (root.location !== undefined) {

@@ -27,7 +27,7 @@ export interface SkillDiagnostic {
 }
 
 /** Where a skill root comes from; the order of this list is the precedence order. */
-export type SkillSourceKind = 'workspace' | 'user' | 'env' | 'builtin';
+export type SkillSourceKind = 'workspace' | 'user' | 'env' | 'server' | 'builtin';
 
 export interface SkillRoot {
   /** Absolute folder that holds skill folders (e.g. `/repo/.agent/skills`). */
@@ -42,6 +42,16 @@ export interface SkillRoot {
   location?: string;
   /** A sub-project's location (monorepo package): the package folder, `/`-separated, relative to the workspace folder. */
   package?: string;
+  /** Skill server roots: the server's name in `agentSkills.servers` (the root's path is its cache folder). */
+  server?: string;
+  /** Something to say about the root itself, shown with the discovery problems (a skill server offline, or ignored). */
+  notice?: RootNotice;
+}
+
+export interface RootNotice {
+  code: string;
+  severity: Severity;
+  message: string;
 }
 
 /** The validated frontmatter fields the product uses. Only metadata: the body is never kept. */

@@ -44,6 +44,8 @@ export const SKILL_DIAGNOSTIC_CODES = [
   'body-too-long',
   'missing-link',
   'link-outside-skill',
+  // A skill server's entry for the skill
+  'served-entry',
 ] as const;
 
 export type SkillDiagnosticCode = (typeof SKILL_DIAGNOSTIC_CODES)[number];

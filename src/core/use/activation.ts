@@ -22,6 +22,7 @@ import {
   type ResourceListing,
   type SkillResource,
 } from './resources';
+import { type SkillContent } from './skill-content';
 import type { SkillRecord } from '../model/types';
 import { errorMessage } from '../util/errors';
 
@@ -37,6 +38,8 @@ export interface ActivationOptions {
   maxResources?: number;
   /** The tool names the texts refer to; the editor's contributed tools by default. */
   toolNames?: ToolNames;
+  /** Where bodies and files are read; the skill's folder on disk by default. */
+  content?: SkillContent;
 }
 
 export type ActivationResult =
@@ -59,7 +62,9 @@ function escapeAttribute(value: string): string {
 
 /** The tool result: the body inside a `<skill>` element naming the folder, then the resource files. */
 export function renderActivation(record: SkillRecord, body: string, resources: ResourceListing, tools: ToolNames = TOOL_NAMES): string {
-  const lines = [`<skill name="${escapeAttribute(record.name)}" dir="${escapeAttribute(record.dir)}">`, body.trim()];
+  // A skill server's skill says where it came from: its text is the server's, not the user's.
+  const origin = record.root.server === undefined ? '' : ` server="${escapeAttribute(record.root.server)}"`;
+  const lines = [`<skill name="${escapeAttribute(record.name)}" dir="${escapeAttribute(record.dir)}"${origin}>`, body.trim()];
   if (resources.files.length > 0) {
     lines.push('', `Resource files (paths relative to the skill folder; read one with ${tools.readResource}):`);
     lines.push(...resources.files.map((file) => `- ${file}`));
@@ -144,13 +149,23 @@ export type ResourceReadResult = { ok: true; record: SkillRecord; resource: Skil
  * The read-resource tool: a file of a usable skill, by relative path. Invocation flags do not
  * apply here: a skill the user started with /use must be able to hand the model its files.
  */
-export async function readResourceOfSkill(snapshot: RegistrySnapshot, name: string, requestedPath: string, options: ReadResourceOptions & { toolNames?: ToolNames } = {}): Promise<ResourceReadResult> {
+export async function readResourceOfSkill(
+  snapshot: RegistrySnapshot,
+  name: string,
+  requestedPath: string,
+  options: ReadResourceOptions & { toolNames?: ToolNames; content?: SkillContent } = {},
+): Promise<ResourceReadResult> {
   const check = lookUpUsable(snapshot, name, 'model', options.toolNames ?? TOOL_NAMES);
   if (!check.ok) {
     return { ok: false, message: check.message };
   }
   try {
-    const resource = isSkillFilePath(requestedPath) ? await servedSkillFileResource(check.record, options) : await readSkillResource(check.record.dir, requestedPath, options);
+    const served = check.record.root.kind === 'server' ? options.content : undefined;
+    const resource = served
+      ? await served.readResource(check.record, requestedPath, options)
+      : isSkillFilePath(requestedPath)
+        ? await servedSkillFileResource(check.record, options)
+        : await readSkillResource(check.record.dir, requestedPath, options);
     return { ok: true, record: check.record, resource, text: renderResource(resource) };
   } catch (error) {
     const reason = errorMessage(error);
@@ -188,6 +203,19 @@ export async function activateSkill(snapshot: RegistrySnapshot, name: string, op
     return check;
   }
   const { record } = check;
+  // A skill server's skill is read through its verified cache.
+  const content = record.root.kind === 'server' ? options.content : undefined;
+  if (content) {
+    let body: string;
+    try {
+      body = await content.readBody(record);
+    } catch (error) {
+      const reason = errorMessage(error);
+      return { ok: false, reason: 'unreadable', record, message: `Could not read skill "${record.name}": ${reason}` };
+    }
+    const resources = await content.listResources(record, options.maxResources);
+    return { ok: true, record, text: renderActivation(record, substituteArguments(body, options.arguments), resources, options.toolNames), resources, lastValid: false };
+  }
   const served = await servedSkillFile(record);
   if (!served.ok) {
     return { ok: false, reason: 'unreadable', record, message: served.message };

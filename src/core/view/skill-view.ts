@@ -430,6 +430,9 @@ function sourceIcon(record: SkillRecord): IconSpec {
       return { id: 'account' };
     case 'env':
       return { id: 'symbol-variable' };
+    case 'server':
+      // A server that cannot be reached serves its skills from the cache; its group says so.
+      return { id: record.root.notice ? 'debug-disconnect' : 'server' };
     case 'builtin':
       return { id: 'extensions' };
   }

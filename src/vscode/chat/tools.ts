@@ -105,7 +105,7 @@ const readResourceTool: SkillToolSpec<ReadResourceInput> = {
   parse: parseReadResourceInput,
   describe: (input) => (input ? readResourceInvocationMessage(input.skill, input.path) : 'Reading a skill file…'),
   answer: async ({ skill, path }, host, tools) => {
-    const result = await readResourceOfSkill(host.snapshot, skill, path, { toolNames: tools });
+    const result = await readResourceOfSkill(host.snapshot, skill, path, { toolNames: tools, content: host.content });
     if (!result.ok) {
       host.log.warn(`${tools.readResource}: refused "${path}" of "${skill}": ${result.message}`);
       return result.message;

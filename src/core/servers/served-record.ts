@@ -1,0 +1,35 @@
+// A cached skill server entry read as discovery reads a SKILL.md: its metadata and diagnostics come
+// from the frontmatter the server listed, checked by the same rules as a file on disk. The SKILL.md
+// itself is fetched only when the skill is used.
+
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import type { LoadedSkillFile } from '../skill-file/load';
+import { makeDiagnostic, FILE_START_RANGE } from '../skill-file/diagnostic-codes';
+import { validateFrontmatter } from '../skill-file/validate-frontmatter';
+import { ENTRY_FILE_NAME, readCachedEntry } from './server-cache';
+import { servedSkillRoot } from './served-skill';
+
+const NO_LOCATIONS = new Map();
+
+/** The file whose modification time and size tell whether a cached skill changed. */
+export function cachedEntryFile(dir: string): string {
+  return path.join(dir, ENTRY_FILE_NAME);
+}
+
+/** Loads a cached skill folder's entry as a skill file (`file` is where its SKILL.md is or will be kept); undefined when it has none. */
+export async function loadCachedSkill(dir: string, file: string, server: string | undefined): Promise<LoadedSkillFile | undefined> {
+  const stat = await fs.stat(cachedEntryFile(dir)).catch(() => undefined);
+  const entry = stat && (await readCachedEntry(dir).catch(() => undefined));
+  if (!stat || !entry) {
+    return undefined;
+  }
+  const stamp = { mtimeMs: stat.mtimeMs, size: stat.size };
+  if ('reason' in entry) {
+    const message = `Skill server "${server ?? '?'}" listed an entry that cannot be used: ${entry.reason}.`;
+    return { file, diagnostics: [makeDiagnostic(file, 'served-entry', 'error', message, FILE_START_RANGE)], ...stamp };
+  }
+  const dirName = servedSkillRoot(entry.skill).split('/').pop();
+  const { metadata, diagnostics } = validateFrontmatter(entry.skill.frontmatter, { file, dirName, locations: NO_LOCATIONS });
+  return metadata ? { file, metadata, diagnostics, ...stamp } : { file, diagnostics, ...stamp };
+}

@@ -1,0 +1,90 @@
+// A skill server's cached skills as the registry sees them: one source among the others, with the
+// frontmatter it listed, shadowed like a folder, and nothing read while the server is ignored.
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { SkillRegistry } from '../../../../src/core/discovery/registry';
+import { ENTRY_FILE_NAME, storeListing } from '../../../../src/core/servers/server-cache';
+import type { SkillRoot } from '../../../../src/core/model/types';
+import { servedSkill, skillText, temporaryFolder } from './served-fixtures';
+
+function serverRootAt(dir: string, extra: Partial<SkillRoot> = {}): SkillRoot {
+  return { path: dir, kind: 'server', label: 'team', server: 'team', ...extra };
+}
+
+describe('skill server skills in the registry', () => {
+  it("lists the served skills from their entries, shadowed by the user's skill of the same name", async () => {
+    const user = temporaryFolder();
+    fs.mkdirSync(path.join(user, 'pdf'));
+    fs.writeFileSync(path.join(user, 'pdf', 'SKILL.md'), skillText('pdf', 'My own pdf skill.'));
+    const server = temporaryFolder();
+    await storeListing(server, [
+      servedSkill('pdf', { 'SKILL.md': 'x' }),
+      { ...servedSkill('notes', { 'SKILL.md': 'y' }), frontmatter: { name: 'notes', description: 'Team notes.', 'argument-hint': '[topic]', colour: 'blue' } },
+    ]);
+    const registry = new SkillRegistry();
+    await registry.setRoots([{ path: user, kind: 'user', label: 'User' }, serverRootAt(server)]);
+    const skills = registry.snapshot.skills.map((record) => [record.name, record.root.kind, record.status, record.metadata?.description]);
+    assert.deepEqual(skills, [
+      ['pdf', 'user', 'available', 'My own pdf skill.'],
+      ['notes', 'server', 'available', 'Team notes.'],
+      ['pdf', 'server', 'shadowed', 'Use pdf.'],
+    ]);
+    const notes = registry.snapshot.usable('notes')!;
+    assert.equal(notes.metadata?.argumentHint, '[topic]');
+    assert.equal(notes.file, path.join(server, 'notes', 'SKILL.md'));
+    assert.deepEqual(
+      notes.diagnostics.map((diagnostic) => diagnostic.code),
+      ['unknown-field'],
+    );
+    assert.equal(registry.snapshot.byName('pdf')[1].shadowedBy, path.join(user, 'pdf', 'SKILL.md'));
+  });
+
+  it('follows a new listing when the server folder is reported changed', async () => {
+    const server = temporaryFolder();
+    await storeListing(server, [servedSkill('pdf', { 'SKILL.md': 'x' })]);
+    const registry = new SkillRegistry();
+    await registry.setRoots([serverRootAt(server)]);
+    const before = registry.snapshot.usable('pdf');
+    await storeListing(server, [servedSkill('pdf', { 'SKILL.md': 'x' }, 'Use pdf, now better.'), servedSkill('notes', { 'SKILL.md': 'y' })]);
+    await registry.apply([{ path: server, kind: 'changed' }]);
+    assert.deepEqual(
+      registry.snapshot.skills.map((record) => [record.name, record.metadata?.description]),
+      [
+        ['notes', 'Use notes.'],
+        ['pdf', 'Use pdf, now better.'],
+      ],
+    );
+    assert.notEqual(registry.snapshot.usable('pdf'), before);
+  });
+
+  it('shows an entry that cannot be used as an invalid skill naming the server', async () => {
+    const server = temporaryFolder();
+    fs.mkdirSync(path.join(server, 'broken'));
+    fs.writeFileSync(path.join(server, 'broken', ENTRY_FILE_NAME), '{"uri": 1}');
+    const registry = new SkillRegistry();
+    await registry.setRoots([serverRootAt(server)]);
+    const [broken] = registry.snapshot.skills;
+    assert.equal(broken.status, 'invalid');
+    assert.equal(broken.diagnostics[0].message, 'Skill server "team" listed an entry that cannot be used: the entry has no "uri".');
+  });
+
+  it('reads nothing of an ignored server, and says why in the problems; an offline one keeps its skills and says so', async () => {
+    const server = temporaryFolder();
+    await storeListing(server, [servedSkill('pdf', { 'SKILL.md': 'x' })]);
+    const registry = new SkillRegistry();
+    const notice = { code: 'server-ignored', severity: 'warning' as const, message: 'ignored in Restricted Mode' };
+    await registry.setRoots([serverRootAt(server, { untrusted: true, notice })]);
+    assert.equal(registry.snapshot.skills.length, 0);
+    assert.deepEqual(registry.snapshot.problems, [{ ...notice, path: server }]);
+    await registry.setRoots([serverRootAt(server, { label: 'team (offline, cached)', notice: { ...notice, code: 'server-offline', message: 'offline' } })]);
+    assert.deepEqual(
+      registry.snapshot.skills.map((record) => [record.name, record.status, record.root.label]),
+      [['pdf', 'available', 'team (offline, cached)']],
+    );
+    assert.deepEqual(
+      registry.snapshot.problems.map((problem) => problem.message),
+      ['offline'],
+    );
+  });
+});

@@ -1,0 +1,77 @@
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { parseServerSettings, serverCacheFolder, serverRoot, serverTokenKey } from '../../../../src/core/servers/server-config';
+import { buildSkillRoots } from '../../../../src/core/discovery/roots';
+
+describe('skill server settings', () => {
+  it("reads stdio and HTTP servers, the user's first, and says which entries are ignored and why", () => {
+    const settings = parseServerSettings(
+      [{ name: 'team', url: 'http://127.0.0.1:8080/mcp' }, { name: 'local', command: 'node', args: ['cli.js', 'mcp'] }, { url: 'http://x/mcp' }],
+      [
+        { name: 'team', url: 'http://evil.example/mcp' },
+        { name: 'both', url: 'http://a/mcp', command: 'x' },
+        { name: 'ftp', url: 'ftp://a/mcp' },
+        { name: 'args', command: 'x', args: [1] },
+        { name: 'repo', command: 'npx' },
+      ],
+    );
+    assert.deepEqual(settings.servers, [
+      { name: 'team', transport: { kind: 'http', url: 'http://127.0.0.1:8080/mcp' }, scope: 'user' },
+      { name: 'local', transport: { kind: 'stdio', command: 'node', args: ['cli.js', 'mcp'] }, scope: 'user' },
+      { name: 'repo', transport: { kind: 'stdio', command: 'npx', args: [] }, scope: 'workspace' },
+    ]);
+    assert.deepEqual(settings.problems, [
+      'agentSkills.servers in the user settings, entry 3: needs a "name"; it is ignored.',
+      'agentSkills.servers in the workspace settings, entry 1: another server is already named "team"; this one is ignored.',
+      'agentSkills.servers in the workspace settings, entry 2 ("both"): give either "url" (Streamable HTTP) or "command" (stdio), not both or neither; it is ignored.',
+      'agentSkills.servers in the workspace settings, entry 3 ("ftp"): "url" must be an http:// or https:// address, such as http://127.0.0.1:8080/mcp; it is ignored.',
+      'agentSkills.servers in the workspace settings, entry 4 ("args"): "args" must be a list of strings; it is ignored.',
+    ]);
+    assert.deepEqual(parseServerSettings({ name: 'x' }, undefined).problems, ['agentSkills.servers in the user settings is not a list of servers; it is ignored.']);
+  });
+
+  it('gives each server its own cache folder, which changes when its address does', () => {
+    const [team] = parseServerSettings([{ name: 'Team skills!', url: 'http://127.0.0.1:8080/mcp' }], undefined).servers;
+    const folder = serverCacheFolder('/cache', team);
+    assert.match(folder, /^\/cache\/Team-skills--[0-9a-f]{12}$/);
+    assert.notEqual(serverCacheFolder('/cache', { ...team, transport: { kind: 'http', url: 'http://127.0.0.1:9090/mcp' } }), folder);
+    assert.equal(serverTokenKey('http://127.0.0.1:8080/mcp'), 'agentSkills.serverToken:http://127.0.0.1:8080/mcp');
+  });
+
+  it('labels a server root by name, and says when it is offline or ignored', () => {
+    const [team] = parseServerSettings([{ name: 'team', url: 'http://127.0.0.1:8080/mcp' }], undefined).servers;
+    assert.deepEqual(serverRoot('/cache', team), { path: serverCacheFolder('/cache', team), kind: 'server', label: 'team', server: 'team' });
+    const offline = serverRoot('/cache', team, { offline: 'connection refused' });
+    assert.equal(offline.label, 'team (offline, cached)');
+    assert.equal(offline.notice?.message, 'Skill server "team" cannot be reached: connection refused. Skills it listed before stay available from the cache.');
+    assert.equal(
+      serverRoot('/cache', team, { offline: 'HTTP 401: Unauthorized.' }).notice?.message,
+      'Skill server "team" cannot be reached: HTTP 401: Unauthorized. Skills it listed before stay available from the cache.',
+    );
+    const ignored = serverRoot('/cache', team, { ignored: true });
+    assert.equal(ignored.untrusted, true);
+    assert.match(ignored.notice!.message, /named in this workspace's settings, so it is not started in Restricted Mode/);
+  });
+
+  it("places servers after the user's skills and AGENT_SKILLS_PATH, before the built-in skills", () => {
+    const [team] = parseServerSettings([{ name: 'team', url: 'http://127.0.0.1:8080/mcp' }], undefined).servers;
+    const roots = buildSkillRoots({
+      workspaceFolders: [{ name: 'app', path: '/app' }],
+      homeDir: '/home/me',
+      skillsPath: '/extra',
+      builtinDir: '/ext/skills',
+      serverRoots: [serverRoot('/cache', team)],
+    });
+    assert.deepEqual(
+      roots.map((root) => [root.kind, root.label]),
+      [
+        ['workspace', 'app'],
+        ['user', 'User'],
+        ['env', 'AGENT_SKILLS_PATH'],
+        ['server', 'team'],
+        ['builtin', 'Built-in'],
+      ],
+    );
+    assert.equal(roots[3].path, path.join('/cache', path.basename(serverCacheFolder('/cache', team))));
+  });
+});
