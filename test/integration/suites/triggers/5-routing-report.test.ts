@@ -52,7 +52,9 @@ describe('routing report', () => {
     model.reset();
     model.answerByRules(TRIGGER_RULES);
     await vscode.commands.executeCommand('agentSkills.showRoutingReport');
-    await click({ role: 'button', name: 'Run again', exact: true, inWebview: true });
+    // Showing the open report loads its page anew: wait for the new page before clicking in it.
+    await waitForViewText('webview:table', 'daily-journal', 30000);
+    await click({ role: 'button', name: 'Run again', exact: true, inWebview: true }, 30000);
     // Every query of both skills ran, journal queries now loading daily-journal.
     const table = await waitForViewText('webview:table', /daily-journal\s+3\s+100%\s+100% \(3 of 3\)/, 60000);
     assert.match(table, /pdf-forms\s+\d+\s+\d+%/);
