@@ -89,9 +89,23 @@ describe('Validate Skills and diagnostics', () => {
     const diagnostic = await waitFor(() => diagnosticsOf(file).find((candidate) => candidate.code === 'yaml-syntax'), { message: 'no yaml-syntax diagnostic on the open file' });
     editor.selection = new vscode.Selection(diagnostic.range.start, diagnostic.range.start);
     // As a user: the keyboard shortcut opens the quick-fix menu at the cursor; the fix is picked from it.
-    await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
-    await pressKeys('Control+.');
-    await click({ role: 'option', name: 'Quote the value of "description"', within: '.action-widget' });
+    // On a busy machine the first press can come before the editor has focus, and the menu then
+    // never opens; like a user, press again (a bounded number of times).
+    const fix = { role: 'option', name: 'Quote the value of "description"', within: '.action-widget' } as const;
+    await waitFor(
+      async () => {
+        await vscode.commands.executeCommand('workbench.action.focusActiveEditorGroup');
+        await pressKeys('Control+.');
+        try {
+          await click(fix, 5000);
+          return true;
+        } catch {
+          await pressKeys('Escape');
+          return false;
+        }
+      },
+      { timeoutMs: 20000, message: 'the quick-fix menu did not offer "Quote the value of "description""' },
+    );
     await waitFor(() => editor.document.getText().includes('description: "Use it when: the YAML breaks"'), {
       message: () => `the menu's fix did not edit the document:\n${editor.document.getText()}`,
     });

@@ -88,13 +88,20 @@ describe('Skills commands', () => {
       await setWorkspaceSetting(api, 'locations', ['.agent/skills', 'not-a-folder']);
       try {
         const creation = vscode.commands.executeCommand<vscode.Uri | undefined>('agentSkills.createSkill', { open: false });
+        // The name box stays on screen until its Enter is handled, so each step waits for the next
+        // box to show before typing: keys sent earlier would land in the box being replaced.
+        const locationPicker = async (): Promise<void> => {
+          await waitForViewText('css:.quick-input-widget', 'editor · not-a-folder');
+        };
         await typeText('kept-name', nameInput);
         await pressKeys('Enter');
+        await locationPicker();
         await typeText('not-a-folder', nameInput);
         await pressKeys('Enter');
         // The name box is back with "kept-name" in it: Enter takes it as it is.
         await waitForViewText('css:.quick-input-widget', 'Skill name');
         await pressKeys('Enter');
+        await locationPicker();
         await typeText('User', nameInput);
         await pressKeys('Enter');
         assert.equal((await creation)?.fsPath, path.join(userSkillsFolder(), 'kept-name', 'SKILL.md'));
