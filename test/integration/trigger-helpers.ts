@@ -1,10 +1,12 @@
 // Helpers for the trigger-test suites: the product's test controller, its items as text, runs of
 // chosen items through the run profile's handler, and the scripted model's rules.
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { TriggerTestController, TriggerTestResult } from '../../src/vscode/testing/trigger-tests';
 import { productApi } from './chat-helpers';
-import type { RecordedRequest, ScriptedRuleSet } from './util';
+import { workspaceSkillsFolder } from './editor-helpers';
+import { waitFor, type RecordedRequest, type ScriptedRuleSet } from './util';
 
 /** How the scripted model decides in these suites: like a model reading the catalog, by keywords. */
 export const TRIGGER_RULES: ScriptedRuleSet = {
@@ -88,4 +90,24 @@ export function queryOf(request: RecordedRequest): string {
 
 export function activated(request: RecordedRequest): string[] {
   return (request.answer?.toolCalls ?? []).filter((call) => call.name === 'skills_activate').map((call) => String((call.input as { name?: unknown } | undefined)?.name));
+}
+
+/**
+ * Writes skills into the workspace's skills folder (`name: front matter after the name line`) and
+ * waits until each has the status given (`release-helper:available`).
+ */
+export async function writeSkillsWithStatus(skills: Record<string, string>, statuses: readonly string[]): Promise<void> {
+  const api = await productApi();
+  for (const [name, frontMatter] of Object.entries(skills)) {
+    fs.mkdirSync(path.join(workspaceSkillsFolder(), name), { recursive: true });
+    fs.writeFileSync(path.join(workspaceSkillsFolder(), name, 'SKILL.md'), `---\nname: ${name}\n${frontMatter}---\n\n# ${name}\n`);
+  }
+  await waitFor(
+    async () => {
+      await api.whenIdle();
+      const names = api.listSkills().map((skill) => `${skill.name}:${skill.status}`);
+      return statuses.every((status) => names.includes(status));
+    },
+    { message: () => `skills: ${JSON.stringify(api.listSkills().map((skill) => [skill.name, skill.status]))}` },
+  );
 }

@@ -1,7 +1,8 @@
 // Skills: Draft Trigger Tests…: asks a chat model for should / should-not queries for a skill and
 // opens the proposed evals/triggers.json for review. An existing file is replaced only when the
-// user says so.
+// user says so. Without a model, a skill that has no file gets an empty one to fill in by hand.
 
+import { promises as fsp } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { describeModelError } from '../../core/chat/prompt';
@@ -13,8 +14,10 @@ import { toChatMessages } from '../chat/messages';
 import { readTriggerTestSettings } from '../settings';
 import type { SkillsHost } from '../skills-host';
 import { chooseTriggerModel } from './trigger-model';
+import { errorMessage } from '../../core/util/errors';
 
-export type DraftOutcome = 'written' | 'kept' | 'cancelled' | 'failed';
+/** `started`: no model could draft, so an empty file was made to fill in by hand. */
+export type DraftOutcome = 'written' | 'started' | 'kept' | 'cancelled' | 'failed';
 
 export async function draftTriggerTests(host: SkillsHost, workspaceState: vscode.Memento, record: SkillRecord | undefined): Promise<DraftOutcome> {
   const usable = host.snapshot.skills.filter((candidate) => isUsableStatus(candidate.status) && candidate.metadata);
@@ -53,11 +56,12 @@ export async function draftTriggerTests(host: SkillsHost, workspaceState: vscode
   }
 
   const choice = await chooseTriggerModel(readTriggerTestSettings().model, workspaceState);
+  if (choice.kind === 'none') {
+    const why = choice.message ?? 'No language model is available to draft trigger tests.';
+    return exists ? failWith(why) : startEmpty(host, skill, file, why);
+  }
   if (choice.kind !== 'model') {
-    if (choice.kind === 'none') {
-      void vscode.window.showErrorMessage(choice.message ?? 'No language model is available to draft trigger tests.');
-    }
-    return choice.kind === 'none' ? 'failed' : 'cancelled';
+    return 'cancelled';
   }
   const others = usable.filter((candidate) => candidate !== skill).map((candidate) => ({ name: candidate.name, description: candidate.metadata!.description }));
   const messages = toChatMessages(draftPrompt({ name: skill.name, description: skill.metadata.description }, others));
@@ -97,4 +101,25 @@ async function pickSkill(usable: readonly SkillRecord[]): Promise<SkillRecord | 
     { title: 'Draft Trigger Tests', placeHolder: 'The skill to draft trigger tests for', matchOnDescription: true },
   );
   return picked?.record;
+}
+
+function failWith(message: string): DraftOutcome {
+  void vscode.window.showErrorMessage(message);
+  return 'failed';
+}
+
+/** An empty file (the file's own check then says what to add), created only where none exists. */
+async function startEmpty(host: SkillsHost, skill: SkillRecord, file: vscode.Uri, why: string): Promise<DraftOutcome> {
+  try {
+    await fsp.mkdir(path.dirname(file.fsPath), { recursive: true });
+    await fsp.writeFile(file.fsPath, '[]\n', { flag: 'wx' });
+  } catch (error) {
+    return failWith(`${why} Could not create ${file.fsPath} to fill in by hand: ${errorMessage(error)}`);
+  }
+  host.log.info(`Started an empty ${TRIGGER_TESTS_PATH} for ${skill.name} (${why})`);
+  await vscode.window.showTextDocument(file);
+  void vscode.window.showInformationMessage(
+    `${why} Started an empty ${TRIGGER_TESTS_PATH} for ${skill.name}: add { "query": "…", "should_trigger": true } entries (requests that should load it) and near misses with false, then run them from the Testing view.`,
+  );
+  return 'started';
 }

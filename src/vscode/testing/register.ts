@@ -1,11 +1,12 @@
 // Trigger tests' one entry point for the composition root: the test controller, Skills: Draft
-// Trigger Tests…, Skills: Improve Description… and Skills: Show Routing Report, all released with the
-// extension.
+// Trigger Tests… (with its code lens on a SKILL.md without tests), Skills: Improve Description… and
+// Skills: Show Routing Report, all released with the extension.
 
 import * as vscode from 'vscode';
 import { findRecord, type SkillReference } from '../commands';
 import { COMMANDS } from '../manifest';
 import type { SkillsHost } from '../skills-host';
+import { AddTriggerTestsLens } from './add-trigger-tests-lens';
 import { draftTriggerTests } from './draft-trigger-tests';
 import { improveDescription, TuneReportDocument } from './improve-description';
 import { RoutingReport } from './routing-report';
@@ -20,6 +21,7 @@ export function registerTriggerTests(context: vscode.ExtensionContext, host: Ski
     controller,
     tuneReport,
     routingReport,
+    new AddTriggerTestsLens(host, files),
     vscode.commands.registerCommand(COMMANDS.showRoutingReport, () => routingReport.show()),
     vscode.commands.registerCommand(COMMANDS.draftTriggerTests, (reference?: SkillReference) =>
       draftTriggerTests(host, context.workspaceState, reference === undefined ? undefined : findRecord(host, reference)),

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { productApi } from '../../chat-helpers';
 import { workspaceSkillsFolder } from '../../editor-helpers';
-import { lineOf, outline, triggerTests } from '../../trigger-helpers';
+import { lineOf, outline, triggerTests, writeSkillsWithStatus } from '../../trigger-helpers';
 import { click, harnessAvailable, pressKeys, readViewText, rightClick, scriptedModel, waitFor, waitForViewText } from '../../util';
 
 describe('Skills: Draft Trigger Tests…', () => {
@@ -74,21 +74,11 @@ describe('Skills: Draft Trigger Tests…', () => {
     }
     const api = await productApi();
     const folder = workspaceSkillsFolder();
-    const write = (name: string, frontMatter: string) => {
-      fs.mkdirSync(path.join(folder, name), { recursive: true });
-      fs.writeFileSync(path.join(folder, name, 'SKILL.md'), `---\nname: ${name}\n${frontMatter}---\n\n# ${name}\n`);
-    };
-    write('release-helper', 'description: Tags a release. Run it with /use.\ndisable-model-invocation: true\n');
-    write('half-done', '');
     try {
-      await waitFor(
-        async () => {
-          await api.whenIdle();
-          const names = api.listSkills().map((skill) => `${skill.name}:${skill.status}`);
-          return names.includes('release-helper:available') && names.includes('half-done:invalid');
-        },
-        { message: () => `skills: ${JSON.stringify(api.listSkills().map((skill) => [skill.name, skill.status]))}` },
-      );
+      await writeSkillsWithStatus({ 'release-helper': 'description: Tags a release. Run it with /use.\ndisable-model-invocation: true\n', 'half-done': '' }, [
+        'release-helper:available',
+        'half-done:invalid',
+      ]);
       await vscode.commands.executeCommand('workbench.view.extension.agentSkills');
       const menuOf = async (name: string): Promise<string[]> => {
         await rightClick({ selector: `[id="workbench.view.extension.agentSkills"] .monaco-list-row:has(.monaco-icon-label[aria-label="${name}"])` });
