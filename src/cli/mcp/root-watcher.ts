@@ -38,12 +38,14 @@ export class RootWatcher implements Disposable {
   constructor(roots: readonly string[], onChanges: (changes: SkillChange[]) => void) {
     this.coalescer = new ChangeCoalescer(onChanges);
     const ignored = (file: string): boolean => IGNORED_FOLDER_NAMES.has(path.basename(file));
-    this.rootWatcher = watch([], { ignoreInitial: true, ignored });
+    const existing = roots.filter((root) => fs.existsSync(root));
+    this.rootWatcher = watch(existing, { ignoreInitial: true, ignored });
     this.rootWatcher.on('all', (event, file) => this.report(event, file));
-    const waits = [new Promise<void>((resolve) => this.rootWatcher.once('ready', () => resolve()))];
+    // A watcher given no path never reports ready: with every root missing, only the parents' scans count.
+    const waits = existing.length > 0 ? [new Promise<void>((resolve) => this.rootWatcher.once('ready', () => resolve()))] : [];
     this.roots = new Set(roots);
-    for (const root of roots) {
-      waits.push(this.watchRoot(root));
+    for (const root of roots.filter((root) => !existing.includes(root))) {
+      waits.push(this.watchParent(root));
     }
     this.ready = Promise.all(waits).then(() => undefined);
   }
@@ -60,18 +62,18 @@ export class RootWatcher implements Disposable {
     }
     for (const root of next) {
       if (!this.roots.has(root)) {
-        void this.watchRoot(root);
+        this.watchRoot(root);
       }
     }
     this.roots = next;
   }
 
-  private watchRoot(root: string): Promise<void> {
+  private watchRoot(root: string): void {
     if (fs.existsSync(root)) {
       this.rootWatcher.add(root);
-      return Promise.resolve();
+    } else {
+      void this.watchParent(root);
     }
-    return this.watchParent(root);
   }
 
   async dispose(): Promise<void> {

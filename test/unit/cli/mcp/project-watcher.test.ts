@@ -7,16 +7,7 @@ import * as path from 'node:path';
 import { startSkillsService } from '../../../../src/cli/mcp/mcp-command';
 import { projectRoots } from '../../../../src/core/discovery/project';
 import { removeDir, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
-
-async function waitFor(probe: () => boolean, message: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!probe()) {
-    if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${message}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { waitFor } from './wait';
 
 describe('agent-skills mcp --project, following the project', function () {
   this.timeout(40_000);
