@@ -11,6 +11,7 @@ import { serveSkillsOverHttp } from '../../../../src/cli/mcp/http-server';
 import { allowedHostnames } from '../../../../src/cli/mcp/http-options';
 import { startSkillsService } from '../../../../src/cli/mcp/mcp-command';
 import { removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
+import { waitFor } from './wait';
 
 const TOKEN = 'team-token-0123456789';
 
@@ -88,16 +89,6 @@ function post(url: string, headers: Record<string, string>): Promise<RawAnswer> 
     request.on('error', reject);
     request.end(initializeBody());
   });
-}
-
-async function waitFor(probe: () => boolean, message: string, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!probe()) {
-    if (Date.now() > deadline) {
-      throw new Error(`Timed out: ${message}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 describe('agent-skills mcp --http, through the SDK client', function () {
@@ -205,6 +196,61 @@ describe('agent-skills mcp --http, through the SDK client', function () {
     assert.equal(lost.status, 400, 'a request other than initialize needs a session');
   });
 
+  it('answers refusals as JSON-RPC errors a client can read (code, message, id null), and plain text elsewhere', async () => {
+    running = await serve(skills);
+    const rpcError = async (response: Response): Promise<unknown> => {
+      assert.equal(response.headers.get('content-type'), 'application/json');
+      const text = await response.text();
+      assert.equal(response.headers.get('content-length'), String(Buffer.byteLength(text)), 'a JSON answer is sent whole, with its length');
+      return JSON.parse(text);
+    };
+    const unauthorized = await fetch(running.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: initializeBody() });
+    assert.equal(unauthorized.status, 401);
+    assert.equal(unauthorized.headers.get('www-authenticate'), 'Bearer realm="agent-skills"');
+    assert.deepEqual(await rpcError(unauthorized), { jsonrpc: '2.0', error: { code: -32000, message: 'Unauthorized: this server needs an Authorization: Bearer token.' }, id: null });
+    const forbidden = await post(running.url, { host: 'attacker.example', authorization: `Bearer ${TOKEN}` });
+    assert.equal(forbidden.status, 403);
+    const forbiddenError = (JSON.parse(forbidden.body) as { error: { code: number; message: string } }).error;
+    assert.equal(forbiddenError.code, -32000);
+    assert.match(forbiddenError.message, /^Forbidden: /);
+    const withToken = { authorization: `Bearer ${TOKEN}`, accept: 'application/json, text/event-stream' };
+    const unknown = await fetch(running.url, { method: 'POST', headers: { ...withToken, 'mcp-session-id': 'no-such-session', 'content-type': 'application/json' }, body: '{}' });
+    assert.equal(unknown.status, 404);
+    assert.deepEqual(await rpcError(unknown), { jsonrpc: '2.0', error: { code: -32001, message: 'Session not found' }, id: null });
+    const streamWithoutSession = await fetch(running.url, { headers: withToken });
+    assert.equal(streamWithoutSession.status, 400);
+    assert.deepEqual(await rpcError(streamWithoutSession), { jsonrpc: '2.0', error: { code: -32000, message: 'Bad Request: Mcp-Session-Id header is required' }, id: null });
+    const elsewhere = await fetch(`${running.base}/sse`);
+    assert.equal(elsewhere.headers.get('content-type'), 'text/plain; charset=utf-8');
+    assert.equal(await elsewhere.text(), 'Not found: the MCP endpoint is /mcp.\n');
+    const healthPost = await fetch(`${running.base}/healthz`, { method: 'POST' });
+    assert.equal(healthPost.headers.get('allow'), 'GET, HEAD');
+    assert.equal(await healthPost.text(), 'Method not allowed\n');
+    assert.equal((await fetch(`${running.base}/healthz`, { method: 'HEAD' })).status, 200);
+  });
+
+  it('takes the bearer scheme in any case, with extra spaces around the token, and nothing else', async () => {
+    running = await serve(skills);
+    for (const authorization of [`bearer ${TOKEN}`, `BEARER   ${TOKEN}  `]) {
+      assert.equal((await post(running.url, { authorization })).status, 200, authorization);
+    }
+    for (const authorization of [`Bearer ${TOKEN}x`, `Bearer${TOKEN}`, `xBearer ${TOKEN}`, `Bearer ${TOKEN} extra`, `Basic ${TOKEN}`]) {
+      assert.equal((await post(running.url, { authorization })).status, 401, authorization);
+    }
+  });
+
+  it('logs each session it opens with the number open', async () => {
+    running = await serve(skills, null);
+    const first = await post(running.url, {});
+    const second = await post(running.url, {});
+    assert.ok(running.logs.includes(`session ${first.headers['mcp-session-id'] as string} opened (1 open).`), running.logs.join('\n'));
+    assert.ok(running.logs.includes(`session ${second.headers['mcp-session-id'] as string} opened (2 open).`), running.logs.join('\n'));
+    assert.ok(
+      running.logs.some((line) => /^listening on http:\/\/127\.0\.0\.1:\d+\/mcp \(no token: this machine only\)\.$/.test(line)),
+      running.logs.join('\n'),
+    );
+  });
+
   it('closes every session and stops listening when stopped', async () => {
     running = await serve(skills);
     const client = await connectClient(running.url);
@@ -240,6 +286,7 @@ describe('agent-skills mcp --http, through the SDK client', function () {
     const abandonedId = abandoned.headers['mcp-session-id'] as string;
     const { logs } = running;
     await waitFor(() => logs.some((line) => line.startsWith(`session ${abandonedId} closed after`)), 'the abandoned session closed', 5000);
+    assert.ok(logs.includes(`session ${abandonedId} closed after 0 minutes without a request (1 open).`), logs.join('\n'));
     const after = await fetch(running.url, {
       method: 'POST',
       headers: { authorization: `Bearer ${TOKEN}`, 'mcp-session-id': abandonedId, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },

@@ -1,0 +1,253 @@
+// `agent-skills mcp` as the command line runs it, in-process: what it refuses before serving, what
+// it says on stderr when it starts, which folders it serves over --http (the token, the allow-list
+// of skills and hosts, the project, the user's folder and AGENT_SKILLS_PATH), and that a stop
+// signal ends it with exit code 0. The stdio transport is driven by the bundle suites
+// (conformance, inspector), which own the process's stdin.
+
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { builtinSkillsDir } from '../../../../src/cli/mcp/mcp-command';
+import { SKILLS_PATH_ENV } from '../../../../src/core/discovery/roots';
+import type { CliIo } from '../../../../src/cli/io';
+import { runCli } from '../../../../src/cli/run';
+import { REPOSITORY } from '../bundle';
+import { removeDir, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
+
+const STOP_SIGNALS = ['SIGTERM', 'SIGINT'] as const;
+
+interface McpRun {
+  /** Resolves to the exit code. */
+  code: Promise<number>;
+  stderr(): string;
+}
+
+function startMcp(args: readonly string[], cwd: string): McpRun {
+  let stderr = '';
+  const io: CliIo = { stdout: () => assert.fail('mcp --http writes nothing on stdout'), stderr: (text) => (stderr += text), cwd };
+  return { code: runCli(['mcp', ...args], io), stderr: () => stderr };
+}
+
+/** Waits until the running command says where it listens. */
+async function listeningUrl(run: McpRun): Promise<string> {
+  for (let waited = 0; waited < 10_000; waited += 20) {
+    const url = /listening on (http:\/\/\S+\/mcp)/.exec(run.stderr())?.[1];
+    if (url) {
+      return url;
+    }
+    const ended = await Promise.race([run.code.then(() => true), new Promise<false>((resolve) => setTimeout(() => resolve(false), 20))]);
+    if (ended) {
+      assert.fail(`mcp ended before listening: ${run.stderr()}`);
+    }
+  }
+  return assert.fail(`mcp did not listen within 10 s: ${run.stderr()}`);
+}
+
+/** What a stop signal does (Ctrl+C or SIGTERM), without signalling the test process itself. */
+function sendStopSignal(signal: (typeof STOP_SIGNALS)[number], known: ReadonlyMap<string, ReadonlySet<unknown>>): void {
+  for (const name of STOP_SIGNALS) {
+    for (const listener of process.listeners(name)) {
+      if (!known.get(name)?.has(listener)) {
+        process.removeListener(name, listener);
+        if (name === signal) {
+          (listener as (signal: string) => void)(name);
+        }
+      }
+    }
+  }
+}
+
+function signalListeners(): Map<string, Set<unknown>> {
+  return new Map(STOP_SIGNALS.map((name) => [name, new Set<unknown>(process.listeners(name))]));
+}
+
+async function skillNames(url: string, token?: string): Promise<string[]> {
+  const client = new Client({ name: 'mcp-command-test', version: '1.0.0' });
+  const headers: Record<string, string> = token === undefined ? {} : { authorization: `Bearer ${token}` };
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
+  try {
+    const { prompts } = await client.listPrompts();
+    return prompts.map((prompt) => prompt.name).sort();
+  } finally {
+    await client.close();
+  }
+}
+
+describe('agent-skills mcp (the command)', function () {
+  this.timeout(30_000);
+  let dir: string;
+  let savedEnv: Record<string, string | undefined>;
+
+  beforeEach(async () => {
+    dir = await tempDir();
+    savedEnv = { HOME: process.env.HOME, [SKILLS_PATH_ENV]: process.env[SKILLS_PATH_ENV] };
+    delete process.env[SKILLS_PATH_ENV];
+  });
+
+  afterEach(async () => {
+    for (const [name, value] of Object.entries(savedEnv)) {
+      if (value === undefined) {
+        delete process.env[name];
+      } else {
+        process.env[name] = value;
+      }
+    }
+    await removeDir(dir);
+  });
+
+  for (const option of ['--token-file', '--allow-host']) {
+    it(`refuses ${option} without --http, naming the option`, async () => {
+      let stderr = '';
+      const code = await runCli(['mcp', option, 'x'], { stdout: () => undefined, stderr: (text) => (stderr += text), cwd: dir });
+      assert.equal(code, 2);
+      assert.equal(stderr.split('\n')[0], `agent-skills: mcp: ${option} applies to --http only.`);
+    });
+  }
+
+  it('refuses a --budget-chars that is no positive integer', async () => {
+    let stderr = '';
+    const code = await runCli(['mcp', '--budget-chars', '0'], { stdout: () => undefined, stderr: (text) => (stderr += text), cwd: dir });
+    assert.equal(code, 2);
+    assert.match(stderr, /--budget-chars/);
+  });
+
+  it('refuses to listen beyond the machine without a token, and says why when the port is taken', async () => {
+    let stderr = '';
+    const io: CliIo = { stdout: () => undefined, stderr: (text) => (stderr += text), cwd: dir };
+    assert.equal(await runCli(['mcp', '--http', '0.0.0.0:0', '--no-user', '--no-builtin'], io), 2);
+    assert.match(stderr, /would serve skills beyond this machine without a token/);
+
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (taken.address() as net.AddressInfo).port;
+      stderr = '';
+      const known = signalListeners();
+      assert.equal(await runCli(['mcp', '--http', `127.0.0.1:${port}`, '--no-user', '--no-builtin'], io), 1);
+      sendStopSignal('SIGTERM', known);
+      assert.match(stderr, new RegExp(`agent-skills: mcp: cannot listen on 127\\.0\\.0\\.1:${port}: the port is in use\\.\\n$`));
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  });
+
+  it('serves the project, the ROOTs, the user folder and AGENT_SKILLS_PATH over --http until stopped, and says what it serves', async () => {
+    const home = path.join(dir, 'home');
+    await writeTree(dir, {
+      project: { '.agent': { skills: { 'project-skill': { 'SKILL.md': skillText('project-skill', 'From the project.') } } } },
+      typed: { 'typed-skill': { 'SKILL.md': skillText('typed-skill', 'From a ROOT argument.') } },
+      home: { '.agent': { skills: { 'user-skill': { 'SKILL.md': skillText('user-skill', 'From the user folder.') } } } },
+      env: { 'env-skill': { 'SKILL.md': skillText('env-skill', 'From AGENT_SKILLS_PATH.') } },
+      token: 'secret-token-123\n',
+    });
+    process.env.HOME = home;
+    process.env[SKILLS_PATH_ENV] = path.join(dir, 'env');
+    const known = signalListeners();
+    const run = startMcp(['--http', '127.0.0.1:0', '--token-file', path.join(dir, 'token'), '--no-builtin', '--project', 'project', 'typed', 'later'], dir);
+    const url = await listeningUrl(run);
+    try {
+      assert.deepEqual(await skillNames(url, 'secret-token-123'), ['env-skill', 'project-skill', 'typed-skill', 'user-skill']);
+      await assert.rejects(skillNames(url), 'the token is required');
+    } finally {
+      sendStopSignal('SIGTERM', known);
+    }
+    assert.equal(await run.code, 0);
+    const said = run.stderr().split('\n');
+    const serving = said.find((line) => line.startsWith('agent-skills mcp: serving skills from '));
+    assert.ok(serving, run.stderr());
+    const served = serving.replace('agent-skills mcp: serving skills from ', '').replace(/\.$/, '').split(', ');
+    assert.deepEqual(served.slice(0, 3), [path.join(dir, 'project', '.agent', 'skills'), path.join(dir, 'typed'), path.join(dir, 'later')]);
+    assert.ok(served.includes(path.join(home, '.agent', 'skills')), serving);
+    assert.ok(served.includes(path.join(dir, 'env')), serving);
+    assert.ok(said.includes('agent-skills mcp: later does not exist yet; its skills are served once it appears.'), run.stderr());
+    assert.ok(
+      said.some((line) => line.startsWith('agent-skills mcp: listening on http://127.0.0.1:') && line.endsWith('/mcp (bearer token required).')),
+      run.stderr(),
+    );
+  });
+
+  it('leaves out the user folder with --no-user, serves the built-in skills last, only the allowed skills with --allow, and stops on Ctrl+C', async () => {
+    const home = path.join(dir, 'home');
+    await writeTree(dir, {
+      home: { '.agent': { skills: { 'user-skill': { 'SKILL.md': skillText('user-skill', 'From the user folder.') } } } },
+      typed: {
+        'deploy-web': { 'SKILL.md': skillText('deploy-web', 'Deploys the web site.') },
+        'deploy-api': { 'SKILL.md': skillText('deploy-api', 'Deploys the API.') },
+        review: { 'SKILL.md': skillText('review', 'Reviews a change.') },
+      },
+    });
+    process.env.HOME = home;
+    const known = signalListeners();
+    const run = startMcp(['--http', '0', '--no-user', '--allow', 'deploy-*', '--allow', 'review', '--allow', 'writing-skills', 'typed'], dir);
+    const url = await listeningUrl(run);
+    try {
+      assert.deepEqual(await skillNames(url), ['deploy-api', 'deploy-web', 'review', 'writing-skills']);
+    } finally {
+      sendStopSignal('SIGINT', known);
+    }
+    assert.equal(await run.code, 0);
+    assert.ok(run.stderr().includes(`agent-skills mcp: serving skills from ${path.join(dir, 'typed')}, ${path.join(REPOSITORY, 'skills')}.\n`), run.stderr());
+    assert.match(run.stderr(), /\(no token: this machine only\)\./);
+  });
+
+  it('says it serves no folder when every location is left out', async () => {
+    const known = signalListeners();
+    const run = startMcp(['--http', '127.0.0.1:0', '--no-user', '--no-builtin'], dir);
+    await listeningUrl(run);
+    sendStopSignal('SIGTERM', known);
+    assert.equal(await run.code, 0);
+    assert.ok(run.stderr().includes('agent-skills mcp: serving skills from no folder.\n'), run.stderr());
+  });
+
+  it('reports the problems of the project settings and of the skills on stderr before serving', async () => {
+    await writeTree(dir, {
+      project: { '.vscode': { 'settings.json': '{ not json' } },
+      typed: {
+        a: { twin: { 'SKILL.md': skillText('twin', 'The first of two.') } },
+        b: { twin: { 'SKILL.md': skillText('twin', 'The second of two.') } },
+      },
+    });
+    const known = signalListeners();
+    const run = startMcp(['--http', '127.0.0.1:0', '--no-user', '--no-builtin', '--project', 'project', 'typed'], dir);
+    await listeningUrl(run);
+    sendStopSignal('SIGTERM', known);
+    assert.equal(await run.code, 0);
+    const said = run.stderr().split('\n');
+    assert.ok(
+      said.some((line) => /^agent-skills mcp: warning: .*settings\.json is not valid JSON .*\[project-settings\]$/.test(line)),
+      run.stderr(),
+    );
+    assert.ok(
+      said.some((line) => /^agent-skills mcp: warning: Two skills in .* are named "twin": .* \[duplicate-skill-name\]$/.test(line)),
+      run.stderr(),
+    );
+  });
+});
+
+describe('builtinSkillsDir', () => {
+  let dir: string;
+  beforeEach(async () => (dir = await tempDir()));
+  afterEach(async () => removeDir(dir));
+
+  it('is the skills folder beside the package.json of the package running it', () => {
+    assert.equal(builtinSkillsDir(), path.join(REPOSITORY, 'skills'));
+  });
+
+  it('looks up from the start folder to the first folder holding both a package.json and a skills folder', async () => {
+    await writeTree(dir, {
+      'package.json': '{}',
+      skills: { 'some-skill': { 'SKILL.md': skillText('some-skill', 'A built-in skill.') } },
+      dist: { nested: { 'package.json': '{}' } },
+    });
+    assert.equal(builtinSkillsDir(path.join(dir, 'dist', 'nested')), path.join(dir, 'skills'));
+    await fs.mkdir(path.join(dir, 'dist', 'nested', 'skills'));
+    assert.equal(builtinSkillsDir(path.join(dir, 'dist', 'nested')), path.join(dir, 'dist', 'nested', 'skills'));
+  });
+
+  it('is undefined when no folder up to the file system root holds both', async () => {
+    await writeTree(dir, { a: { 'package.json': '{}', b: { skills: {} } } });
+    assert.equal(builtinSkillsDir(path.join(dir, 'a', 'b')), undefined);
+  });
+});
