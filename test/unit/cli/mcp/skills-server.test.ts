@@ -23,9 +23,9 @@ interface Connection {
   close(): Promise<void>;
 }
 
-async function connect(roots: SkillRoot[], allowlist: string[] = []): Promise<Connection> {
+async function connect(roots: SkillRoot[], allowlist: string[] = [], catalogBudgetChars = 16_000): Promise<Connection> {
   const logs: string[] = [];
-  const service = await startSkillsService({ roots, allowlist, catalogBudgetChars: 16_000, log: (message) => logs.push(message) });
+  const service = await startSkillsService({ roots, allowlist, catalogBudgetChars, log: (message) => logs.push(message) });
   await service.watcher.ready; // Tests edit files right away.
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await service.openServer().connect(serverSide);
@@ -230,6 +230,16 @@ describe('agent-skills mcp, through the SDK client', function () {
     const result = await connection.client.getPrompt({ name: 'deploy', arguments: { arguments: 'staging' } });
     assert.equal(result.messages[0].role, 'user');
     assert.match(text({ content: [result.messages[0].content] }), /DEPLOY-BODY for staging/);
+  });
+
+  it('takes blank prompt arguments as none', async () => {
+    const promptText = async (args?: Record<string, string>): Promise<string> => {
+      const result = await connection.client.getPrompt({ name: 'deploy', ...(args ? { arguments: args } : {}) });
+      return text({ content: [result.messages[0].content] });
+    };
+    const without = await promptText();
+    assert.equal(await promptText({ arguments: ' \t ' }), without);
+    assert.notEqual(await promptText({ arguments: 'staging' }), without);
   });
 
   it('serves entries whose frontmatter is the file’s, verbatim, and whose digests match what resources/read returns', async () => {
@@ -452,5 +462,52 @@ describe('agent-skills mcp over stdio streams', function () {
     } finally {
       await removeDir(dir);
     }
+  });
+});
+
+describe('agent-skills mcp, many skills', function () {
+  this.timeout(30_000);
+  let dir: string;
+  let connection: Connection | undefined;
+
+  beforeEach(async () => {
+    dir = await tempDir();
+  });
+
+  afterEach(async () => {
+    await connection?.close();
+    connection = undefined;
+    await removeDir(dir);
+  });
+
+  it('lists more skills than one page holds, and a folder with more files than one page, every page walked', async () => {
+    const names = Array.from({ length: 105 }, (_, index) => `skill-${String(index).padStart(3, '0')}`);
+    await writeTree(dir, Object.fromEntries(names.map((name) => [name, { 'SKILL.md': skillText(name, `Does task number ${name}.`) }])));
+    await writeTree(path.join(dir, 'skill-000', 'references'), Object.fromEntries(Array.from({ length: 104 }, (_, index) => [`note-${index}.md`, `note ${index}\n`])));
+    connection = await connect([root(dir)]);
+    assert.deepEqual(
+      (await connection.skills.list()).skills.map((skill) => skill.uri).sort(),
+      names.map((name) => `skill://${name}/SKILL.md`),
+    );
+    assert.equal((await connection.skills.readDirectory('skill://skill-000/references')).resources.length, 104);
+  });
+
+  it('says when the catalog does not fit its budget, and how many skills it lists by name only', async () => {
+    await writeTree(
+      dir,
+      Object.fromEntries(
+        Array.from({ length: 6 }, (_, index) => [`skill-${index}`, { 'SKILL.md': skillText(`skill-${index}`, `A long description of what skill number ${index} does, and when to use it.`) }]),
+      ),
+    );
+    connection = await connect([root(dir)], [], 400);
+    const said = connection.logs.find((line) => line.startsWith('The catalog did not fit its budget of '));
+    assert.ok(said, connection.logs.join('\n'));
+    assert.match(said, /^The catalog did not fit its budget of \d+ characters: [1-6] skills are listed by name only( \([1-6] not at all\))?; find_skills reaches them\.$/);
+  });
+
+  it('says nothing of the budget when the catalog fits', async () => {
+    await writeTree(dir, { only: { 'SKILL.md': skillText('only', 'The only skill.') } });
+    connection = await connect([root(dir)]);
+    assert.ok(!connection.logs.some((line) => line.includes('budget')), connection.logs.join('\n'));
   });
 });
