@@ -51,4 +51,40 @@ describe('agent-skills mcp --project, following the project', function () {
       await service.close();
     }
   });
+
+  it('changes nothing when a folder that is no skill location appears, and says nothing', async () => {
+    await writeTree(dir, { '.agent': { skills: { deploy: { 'SKILL.md': skillText('deploy', 'Deploy everything.') } } }, packages: {} });
+    const project = await projectRoots(dir);
+    const logs: string[] = [];
+    const service = await startSkillsService({ roots: project.roots, project: project.folder, allowlist: [], catalogBudgetChars: 16_000, log: (message) => logs.push(message) });
+    try {
+      await Promise.all([service.watcher.ready, service.projectWatched]);
+      await fs.mkdir(path.join(dir, 'packages', 'docs', 'guides'), { recursive: true });
+      // The project watcher reports the folders within its quiet time; by then the roots would have been found again.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      assert.deepEqual(logs, []);
+      assert.ok(service.registry.snapshot.usable('deploy'));
+    } finally {
+      await service.close();
+    }
+  });
+
+  it('watches as deep as the longest configured location in the deepest sub-project', async () => {
+    const subProject = path.join(dir, 'apps', 'web', 'client');
+    await writeTree(dir, {
+      '.vscode': { 'settings.json': JSON.stringify({ 'agentSkills.locations': ['tools/agent/skills'] }) },
+      tools: { agent: { skills: { deploy: { 'SKILL.md': skillText('deploy', 'Deploy everything.') } } } },
+    });
+    await fs.mkdir(path.join(subProject, 'tools', 'agent'), { recursive: true });
+    const project = await projectRoots(dir);
+    const service = await startSkillsService({ roots: project.roots, project: project.folder, allowlist: [], catalogBudgetChars: 16_000, log: () => undefined });
+    try {
+      await Promise.all([service.watcher.ready, service.projectWatched]);
+      // Only the last folder of the location is new: the watcher must see that deep.
+      await writeTree(path.join(subProject, 'tools', 'agent', 'skills'), { 'web-lint': { 'SKILL.md': skillText('web-lint', 'Lint the web client.') } });
+      await waitFor(() => service.registry.snapshot.usable('web-lint') !== undefined, 'the skill of the location in the deepest sub-project');
+    } finally {
+      await service.close();
+    }
+  });
 });
