@@ -26,7 +26,7 @@ export const integrationSuites: readonly IntegrationSuite[] = [
     workspaces: ['editor'],
     trusted: true,
     home: 'editor-home',
-    // Its .claude/skills would make Claude Code and others default targets; the hosts suite checks those.
+    // Its .claude/skills would make Claude Code a default target; the hosts suite checks that.
     settings: { 'agentSkills.targets': [] },
   },
   // Other hosts: per-target warnings, their quick fixes and Show Budget.

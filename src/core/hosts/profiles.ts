@@ -48,6 +48,11 @@ export interface HostProfile {
   limits: Fact<HostLimits>;
   budget: Fact<BudgetRule>;
   invocation: Fact<string>;
+  /**
+   * The project folder named after the host (`.claude` for Claude Code), when the host reads skills
+   * under it: only such a folder shows that a project uses the host (see defaultTargetIds).
+   */
+  ownFolder?: string;
 }
 
 const CHECKED = '2026-11-26';
@@ -98,6 +103,7 @@ export const HOST_PROFILES: readonly HostProfile[] = [
   },
   {
     id: 'claude-code',
+    ownFolder: '.claude',
     name: 'Claude Code',
     projectFolders: fact(['.claude/skills'], CLAUDE_DOCS),
     userFolders: fact(['~/.claude/skills'], CLAUDE_DOCS),
@@ -139,6 +145,7 @@ export const HOST_PROFILES: readonly HostProfile[] = [
   },
   {
     id: 'gemini-cli',
+    ownFolder: '.gemini',
     name: 'Gemini CLI',
     projectFolders: fact(['.gemini/skills', '.agents/skills'], GEMINI_DOCS),
     userFolders: fact(['~/.gemini/skills', '~/.agents/skills'], GEMINI_DOCS),
@@ -149,6 +156,7 @@ export const HOST_PROFILES: readonly HostProfile[] = [
   },
   {
     id: 'cursor',
+    ownFolder: '.cursor',
     name: 'Cursor',
     projectFolders: fact(['.cursor/skills', '.claude/skills', '.codex/skills'], CURSOR_FOLDERS),
     userFolders: fact(['~/.cursor/skills', '~/.claude/skills', '~/.codex/skills'], CURSOR_FOLDERS),
@@ -159,6 +167,7 @@ export const HOST_PROFILES: readonly HostProfile[] = [
   },
   {
     id: 'opencode',
+    ownFolder: '.opencode',
     name: 'OpenCode',
     projectFolders: fact(['.opencode/skills', '.claude/skills', '.agents/skills'], OPENCODE_DOCS),
     userFolders: fact(['~/.config/opencode/skills', '~/.claude/skills', '~/.agents/skills'], OPENCODE_DOCS),
@@ -205,4 +214,19 @@ export function parseHostIds(values: readonly string[]): { ids: HostId[]; unknow
     }
   }
   return { ids, unknown };
+}
+
+/**
+ * The hosts checked when `targets` is unset: VS Code, plus each host whose own folder holds a skills
+ * folder it reads in the project (`.claude/skills`: Claude Code). Folders several hosts share with
+ * VS Code (`.github/skills`, `.agents/skills`) say nothing about which other host a project uses:
+ * VS Code's own chat reads them, so they would make every skill kept elsewhere warn for hosts nobody
+ * asked about.
+ */
+export function defaultTargetIds(projectHasFolder: (relative: string) => boolean): HostId[] {
+  const used = HOST_PROFILES.filter((profile) => {
+    const own = profile.ownFolder;
+    return own !== undefined && profile.projectFolders.value.some((folder) => folder.startsWith(`${own}/`) && projectHasFolder(folder));
+  });
+  return ['vscode', ...used.map((profile) => profile.id)];
 }

@@ -1,10 +1,10 @@
 // The hosts the editor checks skills against: `agentSkills.targets` when set, otherwise `vscode`
-// plus the hosts whose project folders a workspace folder already has (`.claude/skills`, …).
+// plus the hosts whose own skills folder a workspace folder already has (`.claude/skills`, …).
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { HOST_PROFILES, hostProfile, parseHostIds, type HostProfile } from '../../core/hosts/profiles';
+import { defaultTargetIds, hostProfile, parseHostIds, type HostProfile } from '../../core/hosts/profiles';
 import { onDidChangeSettings, readHostTargets } from '../settings';
 import type { SkillsHost } from '../skills-host';
 import { Disposable } from '../disposable';
@@ -42,8 +42,7 @@ function effectiveTargets(): HostProfile[] {
   if (configured.some((ids) => ids !== undefined)) {
     return parseHostIds(configured.flatMap((ids) => ids ?? [])).ids.map((id) => hostProfile(id)!);
   }
-  const used = HOST_PROFILES.filter((profile) => folders.some((folder) => profile.projectFolders.value.some((relative) => isFolder(path.join(folder.uri.fsPath, relative)))));
-  return [hostProfile('vscode')!, ...used.filter((profile) => profile.id !== 'vscode')];
+  return defaultTargetIds((relative) => folders.some((folder) => isFolder(path.join(folder.uri.fsPath, relative)))).map((id) => hostProfile(id)!);
 }
 
 function isFolder(candidate: string): boolean {

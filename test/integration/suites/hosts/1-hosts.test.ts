@@ -24,23 +24,14 @@ async function hostWarnings(file: string, expected: string): Promise<string[]> {
 describe('Other hosts', () => {
   afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
 
-  it('checks vscode and the hosts whose folders the project has by default, and warns named by host', async () => {
+  it('checks vscode and the hosts whose own folder the project has by default, and warns named by host', async () => {
     await skillsApi();
-    const warnings = await hostWarnings(forked(), 'Warning host-folder: Claude Code reads `.claude/skills`, not `.agent/skills`: this skill is invisible there.');
-    // The project has .claude/skills and .agents/skills: every host but VS Code, which gets this skill through the extension.
-    assert.deepEqual(warnings, [
-      'Warning host-folder: Copilot CLI reads `.github/skills`, `.claude/skills` or `.agents/skills`, not `.agent/skills`: this skill is invisible there.',
-      'Warning host-folder: Claude Code reads `.claude/skills`, not `.agent/skills`: this skill is invisible there.',
-      'Warning host-folder: Codex reads `.agents/skills`, not `.agent/skills`: this skill is invisible there.',
-      'Warning host-folder: Gemini CLI reads `.gemini/skills` or `.agents/skills`, not `.agent/skills`: this skill is invisible there.',
-      'Warning host-folder: Cursor reads `.cursor/skills`, `.claude/skills` or `.codex/skills`, not `.agent/skills`: this skill is invisible there.',
-      'Warning host-folder: OpenCode reads `.opencode/skills`, `.claude/skills` or `.agents/skills`, not `.agent/skills`: this skill is invisible there.',
-    ]);
-    // In .agents/skills, VS Code and OpenCode read the skill; OpenCode ignores context: fork, on its line.
-    const onShared = await hostWarnings(shared(), 'Warning host-ignores-field: OpenCode ignores `context: fork`.');
-    assert.ok(!onShared.some((warning) => warning.includes('VS Code')), onShared.join('\n'));
-    const ignored = diagnosticsOf(shared()).find((diagnostic) => diagnostic.message === 'OpenCode ignores `context: fork`.');
-    assert.equal(ignored?.range.start.line, 3);
+    const claude = (location: string): string => `Warning host-folder: Claude Code reads \`.claude/skills\`, not \`${location}\`: this skill is invisible there.`;
+    // The project has .claude/skills, Claude Code's own, and .agents/skills, which VS Code's chat reads
+    // as much as Copilot CLI, Codex, Gemini CLI and OpenCode do: only Claude Code is checked besides
+    // VS Code, which gets this skill through the extension.
+    assert.deepEqual(await hostWarnings(forked(), claude('.agent/skills')), [claude('.agent/skills')]);
+    assert.deepEqual(await hostWarnings(shared(), claude('.agents/skills')), [claude('.agents/skills')]);
   });
 
   it("counts the per-host warnings in Validate Skills' summary, as the Problems panel shows them", async () => {
@@ -52,7 +43,7 @@ describe('Other hosts', () => {
     const skillFiles = [forked(), shared(), path.join(workspaceSkillsFolder(), 'plain', 'SKILL.md'), path.join(firstWorkspaceFolder(), '.claude', 'skills', 'claude-only', 'SKILL.md')];
     const shown = skillFiles.flatMap((file) => diagnosticsOf(file));
     const hostShown = shown.filter((diagnostic) => String(diagnostic.code).startsWith('host-'));
-    assert.ok(hostShown.length >= 6, `${hostShown.length} host warnings shown`);
+    assert.ok(hostShown.length >= 3, `${hostShown.length} host warnings shown`);
     assert.equal(report.warnings, shown.filter((diagnostic) => diagnostic.severity === vscode.DiagnosticSeverity.Warning).length);
     assert.equal(report.errors, 0);
     assert.match(report.message, new RegExp(`: 0 errors, ${report.warnings} warnings\\.$`));
@@ -69,6 +60,9 @@ describe('Other hosts', () => {
     await setWorkspaceSetting(api, 'targets', ['codex']);
     await hostWarnings(forked(), 'Warning host-folder: Codex reads `.agents/skills`, not `.agent/skills`: this skill is invisible there.');
     await hostWarnings(shared(), 'Warning host-ignores-field: Codex ignores `context: fork`.');
+    // On the field's line.
+    const ignored = diagnosticsOf(shared()).find((diagnostic) => diagnostic.message === 'Codex ignores `context: fork`.');
+    assert.equal(ignored?.range.start.line, 3);
     assert.equal(diagnosticsOf(forked()).filter((diagnostic) => String(diagnostic.code).startsWith('host-')).length, 1);
 
     // Forty more skills with long descriptions: Codex's 2 % of 200,000 tokens no longer holds them in full.

@@ -2,7 +2,7 @@
 // parsing of --target values.
 
 import * as assert from 'node:assert/strict';
-import { HOST_IDS, HOST_PROFILES, hostIgnores, hostProfile, hostsHonouring, parseHostIds } from '../../../../src/core/hosts/profiles';
+import { defaultTargetIds, HOST_IDS, HOST_PROFILES, hostIgnores, hostProfile, hostsHonouring, parseHostIds } from '../../../../src/core/hosts/profiles';
 
 describe('host profiles', function () {
   it('cover the seven hosts, each fact with a source link and the date it was checked', function () {
@@ -42,6 +42,18 @@ describe('host profiles', function () {
     assert.equal(hostIgnores(hostProfile('vscode')!, 'context'), false);
     // Copilot CLI documents no rule for other fields: nothing is claimed about them.
     assert.equal(hostIgnores(hostProfile('copilot-cli')!, 'context'), false);
+  });
+
+  it('by default check VS Code, plus the hosts whose own folder holds skills in the project, not those of folders shared with VS Code', function () {
+    const project = (...folders: string[]) => defaultTargetIds((relative) => folders.includes(relative));
+    assert.deepEqual(project(), ['vscode']);
+    // VS Code's chat reads both: they show VS Code in use, not Copilot CLI, Codex, Gemini CLI or OpenCode.
+    assert.deepEqual(project('.github/skills', '.agents/skills'), ['vscode']);
+    // Cursor and OpenCode read .claude/skills too, but the folder is Claude Code's.
+    assert.deepEqual(project('.claude/skills'), ['vscode', 'claude-code']);
+    assert.deepEqual(project('.opencode/skills', '.cursor/skills', '.gemini/skills'), ['vscode', 'gemini-cli', 'cursor', 'opencode']);
+    // A host's own folder without a skills folder it reads shows nothing.
+    assert.deepEqual(project('.codex/skills'), ['vscode']);
   });
 
   it('parse repeated and comma-separated ids once each, and name the unknown ones', function () {
