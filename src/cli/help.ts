@@ -4,6 +4,7 @@ import { version } from '../../package.json';
 import { MAX_FIND_MATCHES } from '../core/use/find';
 import { DEFAULT_CATALOG_BUDGET_CHARS } from '../core/use/catalog';
 import { TOKEN_ENV } from './mcp/http-options';
+import { USAGE_LOG_ENV } from '../core/use/usage-log';
 import { DEFAULT_CONCURRENCY, DEFAULT_RUNS } from '../core/evals/verdict';
 import { MAX_TUNE_ROUNDS } from '../core/evals/tune';
 import { DEFAULT_CONTEXT_TOKENS } from '../core/hosts/budget';
@@ -127,7 +128,8 @@ Commands:
              skills, an earlier one winning for a name. Instructions carry the catalog; tools
              activate_skill, find_skills and read_skill_resource; a prompt per skill; the MCP Skills
              extension (skills/list, skills/get, skill:// resources with SHA-256 digests). Changes
-             on disk reach the client live. Logs go to stderr.
+             on disk reach the client live. Logs go to stderr. With ${USAGE_LOG_ENV}=FILE (VS Code's
+             extension sets it, to count usage), each activation is appended to FILE as a JSON line.
                --no-user         leave out ~/.agent/skills
                --no-builtin      leave out the built-in skills
                --allow PATTERN   serve only skills whose name matches (repeatable; * and ? wildcards)

@@ -39,7 +39,7 @@ export function activate(context: vscode.ExtensionContext): AgentSkillsApi {
   context.subscriptions.push(createSkillsView(host, tree, unconfigured), registerCommands(host, diagnostics, catalog, unconfigured), registerQuickFixes(), registerFieldHovers(), log);
   const usage = registerUsage(context, host);
   registerChat(context, host);
-  const mcpServer = new SkillsMcpServerProvider(host, context.extensionUri);
+  const mcpServer = new SkillsMcpServerProvider(host, context.extensionUri, usage.serverLog);
   context.subscriptions.push(mcpServer);
   const triggerTests = registerTriggerTests(context, host, triggerTestFiles);
   return createApi(host, watcher, diagnostics, tree, mcpServer, triggerTests, sources, usage, context.subscriptions);

@@ -5,7 +5,7 @@
 import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { activateSkill, type ActivationResult } from '../core/use/activation';
-import { invocationModeOf, type UsageOrigin } from '../core/use/usage';
+import { invocationModeOf, type EditorOrigin } from '../core/use/usage';
 import { buildFolderSkillRoots } from '../core/discovery/folder-roots';
 import { SkillRegistry, type RegistrySnapshot, type SkillChange } from '../core/discovery/registry';
 import { sameRoot } from '../core/discovery/record';
@@ -44,7 +44,7 @@ export interface SkillServerRoots {
 /** A skill activated, by whom, and the characters of the text it gave. */
 export interface SkillActivation {
   record: SkillRecord;
-  origin: UsageOrigin;
+  origin: EditorOrigin;
   chars: number;
 }
 
@@ -146,7 +146,7 @@ export class SkillsHost extends Disposable {
   }
 
   /** Core activation + marks the skill active + a log line + the activation event. `origin` says who asked, and so what may be used. */
-  async activateSkill(name: string, args: string | undefined, origin: UsageOrigin, toolNames?: ToolNames): Promise<ActivationResult> {
+  async activateSkill(name: string, args: string | undefined, origin: EditorOrigin, toolNames?: ToolNames): Promise<ActivationResult> {
     const mode = invocationModeOf(origin);
     const result = await activateSkill(this.registry.snapshot, name, { mode, arguments: args, toolNames, content: this.content });
     if (result.ok) {

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { AgentSkillsApi } from '../../src/vscode/api';
 import type { RecordedRequest } from '../scripted-model/api';
-import { activateProduct, harnessAvailable, scriptedModel } from './util';
+import { activateProduct, click, harnessAvailable, scriptedModel, waitForViewText } from './util';
 
 export const skillToolNames = ['skills_activate', 'skills_find', 'skills_readResource'] as const;
 
@@ -19,6 +19,14 @@ export async function invokeSkillTool(name: (typeof skillToolNames)[number], inp
   await productApi();
   const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined }, new vscode.CancellationTokenSource().token);
   return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : JSON.stringify(part))).join('');
+}
+
+/** Runs Skills: Clear Usage and answers its question as a user would. */
+export async function clearUsage(): Promise<boolean | undefined> {
+  const clearing = vscode.commands.executeCommand<boolean>('agentSkills.clearUsage');
+  await waitForViewText('css:.quick-input-widget', "Clear this workspace's record of skill activations?");
+  await click({ role: 'option', name: 'Clear usage', within: '.quick-input-widget' });
+  return clearing;
 }
 
 /** The text of every tool result in a recorded request, in order. */

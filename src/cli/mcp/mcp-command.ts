@@ -24,6 +24,7 @@ import { ProjectWatcher } from './project-watcher';
 import { RootWatcher } from './root-watcher';
 import { SkillsServer } from './skills-server';
 import { PublishedSkills } from '../../core/mcp/published-skills';
+import { USAGE_LOG_ENV, UsageLogWriter, type LoggedActivation } from '../../core/use/usage-log';
 
 export interface SkillsServiceOptions {
   /** With `project`, its roots (kind `workspace`) first. */
@@ -32,6 +33,8 @@ export interface SkillsServiceOptions {
   project?: string;
   allowlist: readonly string[];
   catalogBudgetChars: number;
+  /** A file to append each activation to, for the editor that started the server (usage-log.ts). */
+  usageLog?: string;
   log(message: string): void;
 }
 
@@ -65,6 +68,8 @@ export async function startSkillsService(options: SkillsServiceOptions): Promise
     options.log(`${problem.severity}: ${problem.message} [${problem.code}]`);
   }
   const published = new PublishedSkills(registry, { onProblem: (message) => options.log(message) });
+  const usageLog = options.usageLog === undefined ? undefined : new UsageLogWriter(options.usageLog, options.log);
+  const onActivated = usageLog && ((activation: Omit<LoggedActivation, 'at'>): void => void usageLog.record({ ...activation, at: Date.now() }));
   const servers = new Set<SkillsServer>();
   const onChanges = (changes: SkillChange[]): void => {
     // Entries holding changed files are rebuilt on the next request; every client is told.
@@ -86,7 +91,7 @@ export async function startSkillsService(options: SkillsServiceOptions): Promise
     watcher,
     ...(project ? { projectWatched: project.ready } : {}),
     openServer() {
-      const server = new SkillsServer(registry, { version: VERSION, catalogBudgetChars: options.catalogBudgetChars, log: options.log, published });
+      const server = new SkillsServer(registry, { version: VERSION, catalogBudgetChars: options.catalogBudgetChars, log: options.log, published, onActivated });
       servers.add(server);
       const closed = server.mcp.server.onclose;
       server.mcp.server.onclose = () => {
@@ -105,6 +110,7 @@ export async function startSkillsService(options: SkillsServiceOptions): Promise
       }
       servers.clear();
       registry.dispose();
+      await usageLog?.settled();
     },
   };
 }
@@ -236,7 +242,15 @@ export async function mcpCommand(args: readonly string[], io: CliIo): Promise<nu
     process.once('SIGTERM', resolve);
     process.once('SIGINT', resolve);
   });
-  const serviceOptions = { roots, ...(project.folder === undefined ? {} : { project: project.folder }), allowlist: lists.get('allow') ?? [], catalogBudgetChars, log };
+  const serviceOptions = {
+    roots,
+    ...(project.folder === undefined ? {} : { project: project.folder }),
+    // Set by the editor that starts the server, so that it counts these activations too.
+    usageLog: process.env[USAGE_LOG_ENV] || undefined,
+    allowlist: lists.get('allow') ?? [],
+    catalogBudgetChars,
+    log,
+  };
   if (address) {
     const allowedHosts = allowedHostnames(address, lists.get('allow-host') ?? []);
     await serveSkillsOverHttp(await startSkillsService(serviceOptions), { address, token, allowedHostnames: allowedHosts, stop, log }).catch((error: unknown) => {

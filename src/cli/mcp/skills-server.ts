@@ -37,6 +37,7 @@ import {
   type SkillPrompt,
 } from '../../core/mcp/server-texts';
 import type { Disposable } from '../../core/model/event';
+import type { LoggedVia } from '../../core/use/usage-log';
 import type { RegistrySnapshot, SkillRegistry } from '../../core/discovery/registry';
 
 export interface SkillsServerOptions {
@@ -47,6 +48,8 @@ export interface SkillsServerOptions {
   log(message: string): void;
   /** The published skills, shared by the servers of one registry (one per HTTP session); else its own. */
   published?: PublishedSkills;
+  /** Told of each activation by the activate tool or a skill's prompt, with the characters of the skill's text. */
+  onActivated?(activation: { skill: string; via: LoggedVia; chars: number }): void;
 }
 
 const LIST_CHANGED_NOTIFICATIONS = ['notifications/tools/list_changed', 'notifications/prompts/list_changed', 'notifications/resources/list_changed'];
@@ -181,6 +184,7 @@ export class SkillsServer implements Disposable {
     const result = await activateSkill(this.registry.snapshot, parsed.input.name, { mode: 'model', arguments: parsed.input.arguments, toolNames: MCP_TOOL_NAMES });
     if (result.ok) {
       this.registry.activate(result.record.name);
+      this.options.onActivated?.({ skill: result.record.name, via: 'tool', chars: result.text.length });
     }
     return textResult(activationToolText(result), !result.ok);
   }
@@ -252,6 +256,7 @@ export class SkillsServer implements Disposable {
         throw new ProtocolError(ProtocolErrorCode.InvalidParams, result.message);
       }
       this.registry.activate(result.record.name);
+      this.options.onActivated?.({ skill: result.record.name, via: 'prompt', chars: result.text.length });
       return { description: prompt.description, messages: [{ role: 'user' as const, content: { type: 'text' as const, text: activationToolText(result) } }] };
     });
   }

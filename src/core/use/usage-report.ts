@@ -1,6 +1,7 @@
 // The Show Usage document: per skill, how often and by whom it was activated in this workspace,
 // when last, and what its text cost; then the skills no one used lately.
 
+import { MCP_TOOL_NAMES } from '../chat/tool-names';
 import { escapeMarkdown } from '../util/text';
 import { ORIGIN_LABELS, UNUSED_AFTER_DAYS_OF_USE, USAGE_ORIGINS, type SkillUsageRow, type UsageSummary } from './usage';
 
@@ -57,7 +58,7 @@ export function renderUsageMarkdown(summary: UsageSummary, now: number): string 
     '',
     '---',
     '',
-    `Counted here: the language-model tools called by a chat model (${ORIGIN_LABELS.model}: @skills or another participant; ${ORIGIN_LABELS.agent}: with \`agentSkills.agentMode: tools\`), \`/use\` in @skills, Activate in the Skills view and other extensions. Not counted: the \`agent-skills mcp\` server that agent mode uses by default runs as its own process, which the extension cannot observe, and trigger tests, which only watch what a model asks for.`,
+    `Counted here: the language-model tools called by a chat model (${ORIGIN_LABELS.model}: @skills or another participant; ${ORIGIN_LABELS.agent}: with \`agentSkills.agentMode: tools\`), the \`agent-skills mcp\` server this extension starts for agent mode (${ORIGIN_LABELS.mcp}: its \`${MCP_TOOL_NAMES.activate}\` tool; ${ORIGIN_LABELS.mcpPrompt}: a skill's prompt), \`/use\` in @skills, Activate in the Skills view and other extensions. Not counted: \`agent-skills mcp\` servers started by other programs, and trigger tests, which only watch what a model asks for.`,
   );
   return `${lines.join('\n')}\n`;
 }

@@ -7,16 +7,24 @@ import type { InvocationMode } from './activation';
 import { tokensOfChars } from './catalog';
 
 /**
- * Who activated a skill. `model`: a chat model through the language-model tools (@skills or another
- * participant). `agent`: agent mode through the referenceable tools (`agentSkills.agentMode: tools`).
- * `use`: `/use` in @skills. `view`: Activate in the Skills view. `api`: another extension.
+ * Who activated a skill in the editor. `model`: a chat model through the language-model tools
+ * (@skills or another participant). `agent`: agent mode through the referenceable tools
+ * (`agentSkills.agentMode: tools`). `use`: `/use` in @skills. `view`: Activate in the Skills view.
+ * `api`: another extension.
  */
-export type UsageOrigin = 'model' | 'agent' | 'use' | 'view' | 'api';
+export type EditorOrigin = 'model' | 'agent' | 'use' | 'view' | 'api';
 
-export const USAGE_ORIGINS: readonly UsageOrigin[] = ['model', 'agent', 'use', 'view', 'api'];
+/**
+ * Who activated a skill, the editor's own activations and those of the `agent-skills mcp` server
+ * the editor starts (reported through usage-log.ts): `mcp`, its activate tool (agent mode, by
+ * default); `mcpPrompt`, a skill's prompt there.
+ */
+export type UsageOrigin = EditorOrigin | 'mcp' | 'mcpPrompt';
+
+export const USAGE_ORIGINS: readonly UsageOrigin[] = ['model', 'agent', 'mcp', 'use', 'mcpPrompt', 'view', 'api'];
 
 /** Which skills an origin may activate: the user's own choices reach skills hidden from the model too. */
-export function invocationModeOf(origin: UsageOrigin): InvocationMode {
+export function invocationModeOf(origin: EditorOrigin): InvocationMode {
   return origin === 'use' || origin === 'view' ? 'user' : 'model';
 }
 
@@ -26,6 +34,8 @@ export const ORIGIN_LABELS: Record<UsageOrigin, string> = {
   use: '/use',
   view: 'Skills view',
   api: 'other extensions',
+  mcp: 'MCP server (agent mode)',
+  mcpPrompt: 'MCP prompt',
 };
 
 /** A skill not activated on any of this many most recent days of use is pointed out. */

@@ -1,11 +1,13 @@
 // Offers the `agent-skills mcp` server to VS Code, so agent mode (and any chat that uses MCP tools)
 // gets the catalog in the server's instructions and tool descriptions, which contributed tools
 // cannot change at run time. The bundled CLI runs on the editor's own runtime; the definition
-// follows the roots, trust, allowlist and on/off switch, and is withdrawn when skills are off.
+// follows the roots, trust, allowlist and on/off switch, and is withdrawn when skills are off. The
+// server appends its activations to a file of the workspace's storage, counted by Show Usage.
 
 import * as vscode from 'vscode';
 import { serverLaunch } from '../../core/mcp/server-launch';
 import { SKILLS_PATH_ENV } from '../../core/discovery/roots';
+import { USAGE_LOG_ENV } from '../../core/use/usage-log';
 import { MCP_SERVER_PROVIDER_ID } from '../manifest';
 import { Disposable } from '../disposable';
 import type { SkillsHost } from '../skills-host';
@@ -18,9 +20,11 @@ export class SkillsMcpServerProvider extends Disposable {
   private readonly cliScript: string;
   private current: string | undefined;
 
+  /** `usageLog`: the file the server appends its activations to, for Show Usage. */
   constructor(
     private readonly host: SkillsHost,
     extensionUri: vscode.Uri,
+    private readonly usageLog: string | undefined,
   ) {
     super();
     this.cliScript = vscode.Uri.joinPath(extensionUri, 'dist', 'cli.js').fsPath;
@@ -47,7 +51,7 @@ export class SkillsMcpServerProvider extends Disposable {
     const launch = serverLaunch({ roots: this.host.roots, allowlist: this.host.settings.allowlist, catalogBudgetChars: this.host.settings.catalogBudgetChars });
     // The editor's runtime is Electron on the desktop: ELECTRON_RUN_AS_NODE makes it run the script as Node.
     // Roots are passed explicitly, so the server must not add AGENT_SKILLS_PATH a second time.
-    const env = { ELECTRON_RUN_AS_NODE: '1', [SKILLS_PATH_ENV]: null };
+    const env = { ELECTRON_RUN_AS_NODE: '1', [SKILLS_PATH_ENV]: null, [USAGE_LOG_ENV]: this.usageLog ?? null };
     return new vscode.McpStdioServerDefinition(MCP_SERVER_LABEL, process.execPath, [this.cliScript, ...launch.args], env, launch.version);
   }
 

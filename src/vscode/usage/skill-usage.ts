@@ -1,11 +1,16 @@
 // "Skills: Show Usage" and "Skills: Clear Usage": every activation the host reports is counted in
 // the workspace's storage (context.workspaceState, on this machine only), and shown as a Markdown
-// preview of a read-only document that follows new activations while open.
+// preview of a read-only document that follows new activations while open. The MCP server the
+// extension starts for agent mode is another process: it appends its activations to a file in the
+// workspace's storage folder, which is taken and counted as it changes and before the document shows.
 
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isUsableStatus } from '../../core/model/status';
 import { renderUsageMarkdown } from '../../core/use/usage-report';
 import { emptyUsage, readUsage, recordActivation, summarizeUsage, type UsageRecord } from '../../core/use/usage';
+import { foldUsageLog, takeUsageLog } from '../../core/use/usage-log';
+import { plural } from '../../core/util/text';
 import { errorMessage } from '../../core/util/errors';
 import { Disposable } from '../disposable';
 import { COMMANDS } from '../manifest';
@@ -15,9 +20,14 @@ const STORAGE_KEY = 'agentSkills.usage';
 const SCHEME = 'agent-skills-usage';
 export const USAGE_URI = vscode.Uri.from({ scheme: SCHEME, path: '/Skill Usage.md' });
 
+/** Where the MCP server records its activations: in the workspace's storage folder, when there is one on disk. */
+function serverLogFile(context: vscode.ExtensionContext): string | undefined {
+  return context.storageUri?.scheme === 'file' ? vscode.Uri.joinPath(context.storageUri, 'mcp-activations.jsonl').fsPath : undefined;
+}
+
 /** The usage record, its document and the two commands. */
 export function registerUsage(context: vscode.ExtensionContext, host: SkillsHost): SkillUsage {
-  const usage = new SkillUsage(host, context.workspaceState);
+  const usage = new SkillUsage(host, context.workspaceState, serverLogFile(context));
   context.subscriptions.push(
     usage,
     vscode.commands.registerCommand(COMMANDS.showUsage, () => usage.show()),
@@ -32,10 +42,14 @@ export class SkillUsage extends Disposable implements vscode.TextDocumentContent
   private usage: UsageRecord;
   /** Writes one after another, so the stored value is always the latest. */
   private saving: Thenable<void> = Promise.resolve();
+  /** Takes of the server's file, one after another. */
+  private taking: Promise<void> = Promise.resolve();
 
+  /** `serverLog`: the file the MCP server appends its activations to (AGENT_SKILLS_USAGE_LOG), if any. */
   constructor(
     private readonly host: SkillsHost,
     private readonly storage: vscode.Memento,
+    readonly serverLog: string | undefined,
     private readonly now: () => number = Date.now,
   ) {
     super();
@@ -43,6 +57,13 @@ export class SkillUsage extends Disposable implements vscode.TextDocumentContent
     this.register(vscode.workspace.registerTextDocumentContentProvider(SCHEME, this));
     this.register(host.onDidActivateSkill(({ record, origin, chars }) => this.save(recordActivation(this.usage, { skill: record.name, origin, chars, at: this.now() }))));
     this.register(host.onDidChange(() => this.changeEmitter.fire(USAGE_URI)));
+    if (serverLog) {
+      const watcher = this.register(vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(path.dirname(serverLog)), path.basename(serverLog)), false, false, true));
+      this.register(watcher.onDidCreate(() => void this.takeServerLog()));
+      this.register(watcher.onDidChange(() => void this.takeServerLog()));
+      // What the server recorded while the extension was not running.
+      void this.takeServerLog();
+    }
   }
 
   provideTextDocumentContent(): string {
@@ -52,12 +73,14 @@ export class SkillUsage extends Disposable implements vscode.TextDocumentContent
 
   /** Resolves once every activation seen so far is stored. */
   async settled(): Promise<void> {
+    await this.taking;
     await this.saving;
   }
 
   /** Shows the preview, up to date; returns the document's text. */
   async show(): Promise<string> {
     await this.host.whenIdle();
+    await this.takeServerLog();
     this.changeEmitter.fire(USAGE_URI);
     await vscode.workspace.openTextDocument(USAGE_URI);
     await vscode.commands.executeCommand('markdown.showPreview', USAGE_URI);
@@ -74,10 +97,33 @@ export class SkillUsage extends Disposable implements vscode.TextDocumentContent
     if ((await vscode.window.showQuickPick([clear, keep], { title: "Clear this workspace's record of skill activations?", ignoreFocusOut: true })) !== clear) {
       return false;
     }
+    await this.takeServerLog({ count: false });
     this.save(emptyUsage());
     this.host.log.info('Cleared the usage record of this workspace.');
     await this.settled();
     return true;
+  }
+
+  /** Counts the activations the MCP server recorded since the last take (or, for Clear Usage, drops them). */
+  private takeServerLog({ count } = { count: true }): Promise<void> {
+    const file = this.serverLog;
+    if (!file) {
+      return this.taking;
+    }
+    this.taking = this.taking.then(async () => {
+      try {
+        const { activations, malformed } = await takeUsageLog(file);
+        if (malformed > 0) {
+          this.host.log.warn(`Skipped ${plural(malformed, 'line')} of ${file} that record no activation.`);
+        }
+        if (count && activations.length > 0) {
+          this.save(foldUsageLog(this.usage, activations));
+        }
+      } catch (error) {
+        this.host.log.error(`Could not read the MCP server's activations from ${file}: ${errorMessage(error)}`);
+      }
+    });
+    return this.taking;
   }
 
   private save(usage: UsageRecord): void {

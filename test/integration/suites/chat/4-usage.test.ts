@@ -2,16 +2,8 @@
 // counted in the workspace's storage, shown per skill in a preview, and cleared after confirming.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { invokeSkillTool, productApi, useChatView } from '../../chat-helpers';
-import { click, harnessAvailable, openChat, pressKeys, screenshot, scriptedModel, waitForViewText } from '../../util';
-
-/** Runs Clear Usage and answers its question as a user would. */
-async function clearUsage(): Promise<boolean | undefined> {
-  const clearing = vscode.commands.executeCommand<boolean>('agentSkills.clearUsage');
-  await waitForViewText('css:.quick-input-widget', "Clear this workspace's record of skill activations?");
-  await click({ role: 'option', name: 'Clear usage', within: '.quick-input-widget' });
-  return clearing;
-}
+import { clearUsage, invokeSkillTool, productApi, useChatView } from '../../chat-helpers';
+import { harnessAvailable, openChat, pressKeys, screenshot, scriptedModel, waitForViewText } from '../../util';
 
 describe('skill usage', () => {
   useChatView();

@@ -5,8 +5,10 @@
 
 import * as assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
+import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
+import { parseUsageLog } from '../../../../src/core/use/usage-log';
 import { BUNDLE, ensureBundle, REPOSITORY } from '../bundle';
 import { removeDir, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
 import { startHttpProcess } from './http-process';
@@ -139,8 +141,8 @@ describe('agent-skills mcp, as a process', function () {
     await ensureBundle();
   });
 
-  function start(roots = [CHAT_SKILLS]): { send(line: string): void; end(): void; kill(): void; lines(): string[]; stderr(): string; exited: Promise<number | null> } {
-    const child = spawn(process.execPath, [BUNDLE, 'mcp', '--no-user', '--no-builtin', ...roots], { cwd: REPOSITORY, stdio: ['pipe', 'pipe', 'pipe'] });
+  function start(roots = [CHAT_SKILLS], env: NodeJS.ProcessEnv = {}): { send(line: string): void; end(): void; kill(): void; lines(): string[]; stderr(): string; exited: Promise<number | null> } {
+    const child = spawn(process.execPath, [BUNDLE, 'mcp', '--no-user', '--no-builtin', ...roots], { cwd: REPOSITORY, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -206,6 +208,42 @@ describe('agent-skills mcp, as a process', function () {
       assert.equal(await server.exited, 0);
     } finally {
       server.kill();
+      await removeDir(dir);
+    }
+  });
+
+  it('appends each activation to the file AGENT_SKILLS_USAGE_LOG names, and serves on when it cannot write there', async () => {
+    const dir = await tempDir();
+    const usageLog = path.join(dir, 'storage', 'mcp-activations.jsonl');
+    const blocked = path.join(dir, 'a-file', 'mcp-activations.jsonl');
+    await writeTree(dir, { 'a-file': 'not a folder' });
+    try {
+      for (const file of [usageLog, blocked]) {
+        const server = start([CHAT_SKILLS], { AGENT_SKILLS_USAGE_LOG: file });
+        server.send(INITIALIZE);
+        await until(() => server.lines().length >= 1, 'initialize answered');
+        server.send('{"jsonrpc":"2.0","method":"notifications/initialized"}');
+        for (const id of [2, 3]) {
+          server.send(`{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":"activate_skill","arguments":{"name":"pdf-report"}}}`);
+        }
+        await until(() => server.lines().some((line) => line.includes('"id":3')), 'both calls answered');
+        server.end();
+        assert.equal(await server.exited, 0, server.stderr());
+        const answers = server.lines().map((line) => JSON.parse(line) as { id?: number; result?: { content: { text: string }[] } });
+        const texts = [2, 3].map((id) => answers.find((answer) => answer.id === id)?.result?.content[0].text ?? '');
+        assert.ok(texts.every((text) => text.startsWith('<skill name="pdf-report"')));
+        if (file === usageLog) {
+          const { activations } = parseUsageLog(await fs.readFile(usageLog, 'utf8'));
+          assert.deepEqual(
+            activations.map(({ skill, via, chars }) => [skill, via, chars]),
+            texts.map((text) => ['pdf-report', 'tool', text.length]),
+          );
+        } else {
+          assert.equal(server.stderr().match(/could not record an activation/g)?.length, 1, server.stderr());
+          assert.match(server.stderr(), /agent-skills mcp: could not record an activation in .*a-file\/mcp-activations\.jsonl: ENOTDIR/);
+        }
+      }
+    } finally {
       await removeDir(dir);
     }
   });

@@ -11,6 +11,7 @@ import { Client, InMemoryTransport, ProtocolError } from '@modelcontextprotocol/
 import { SkillsClient, type Skill } from '@modelcontextprotocol/client/ext/skills';
 import { serveSkills, startSkillsService, type SkillsService } from '../../../../src/cli/mcp/mcp-command';
 import type { SkillRoot } from '../../../../src/core/model/types';
+import { parseUsageLog } from '../../../../src/core/use/usage-log';
 import { removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
 
 const PNG_BYTES = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]);
@@ -23,9 +24,9 @@ interface Connection {
   close(): Promise<void>;
 }
 
-async function connect(roots: SkillRoot[], allowlist: string[] = [], catalogBudgetChars = 16_000): Promise<Connection> {
+async function connect(roots: SkillRoot[], allowlist: string[] = [], catalogBudgetChars = 16_000, usageLog?: string): Promise<Connection> {
   const logs: string[] = [];
-  const service = await startSkillsService({ roots, allowlist, catalogBudgetChars, log: (message) => logs.push(message) });
+  const service = await startSkillsService({ roots, allowlist, catalogBudgetChars, usageLog, log: (message) => logs.push(message) });
   await service.watcher.ready; // Tests edit files right away.
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await service.openServer().connect(serverSide);
@@ -240,6 +241,39 @@ describe('agent-skills mcp, through the SDK client', function () {
     const without = await promptText();
     assert.equal(await promptText({ arguments: ' \t ' }), without);
     assert.notEqual(await promptText({ arguments: 'staging' }), without);
+  });
+
+  it('records each activation by its tool or a prompt in the usage log it is given, and without one writes nothing', async () => {
+    await call(connection.client, 'activate_skill', { name: 'pdf-report' });
+    assert.deepEqual((await fs.readdir(dir)).sort(), ['outside', 'user', 'workspace'], 'a server given no usage log');
+
+    const usageLog = path.join(dir, 'storage', 'mcp-activations.jsonl');
+    const logged = await connect([root(workspace)], [], 16_000, usageLog);
+    try {
+      const started = Date.now();
+      const activated = await call(logged.client, 'activate_skill', { name: 'pdf-report', arguments: 'sales.csv' });
+      // Refusals, searches and resource reads are no activation.
+      assert.equal((await call(logged.client, 'activate_skill', { name: 'pdf-reprot' })).isError, true);
+      await call(logged.client, 'find_skills', { query: 'pdf' });
+      await call(logged.client, 'read_skill_resource', { skill: 'pdf-report', path: 'references/guide.md' });
+      const prompt = await logged.client.getPrompt({ name: 'deploy', arguments: { arguments: 'staging' } });
+      const lines = await waitFor(async () => {
+        const written = await fs.readFile(usageLog, 'utf8').catch(() => '');
+        return written.split('\n').length > 2 ? written : undefined;
+      }, 'two activations recorded');
+      const { activations, malformed } = parseUsageLog(lines);
+      assert.equal(malformed, 0);
+      assert.deepEqual(
+        activations.map(({ skill, via, chars }) => ({ skill, via, chars })),
+        [
+          { skill: 'pdf-report', via: 'tool', chars: activated.text.length },
+          { skill: 'deploy', via: 'prompt', chars: text({ content: [prompt.messages[0].content] }).length },
+        ],
+      );
+      assert.ok(activations.every(({ at }) => at >= started && at <= Date.now()));
+    } finally {
+      await logged.close();
+    }
   });
 
   it('serves entries whose frontmatter is the file’s, verbatim, and whose digests match what resources/read returns', async () => {

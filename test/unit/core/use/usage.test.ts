@@ -1,11 +1,22 @@
 import * as assert from 'node:assert/strict';
-import { dayOf, emptyUsage, invocationModeOf, MAX_SKILLS_KEPT, readUsage, recordActivation, summarizeUsage, UNUSED_AFTER_DAYS_OF_USE, type UsageRecord } from '../../../../src/core/use/usage';
+import {
+  dayOf,
+  emptyUsage,
+  invocationModeOf,
+  MAX_SKILLS_KEPT,
+  readUsage,
+  recordActivation,
+  summarizeUsage,
+  UNUSED_AFTER_DAYS_OF_USE,
+  type UsageOrigin,
+  type UsageRecord,
+} from '../../../../src/core/use/usage';
 import { describeWhen, renderUsageMarkdown } from '../../../../src/core/use/usage-report';
 
 const DAY = 24 * 60 * 60 * 1000;
 const START = Date.UTC(2026, 10, 1, 9, 30);
 
-function record(usage: UsageRecord, skill: string, origin: 'model' | 'agent' | 'use' | 'view' | 'api', chars: number, at: number): UsageRecord {
+function record(usage: UsageRecord, skill: string, origin: UsageOrigin, chars: number, at: number): UsageRecord {
   return recordActivation(usage, { skill, origin, chars, at });
 }
 
@@ -20,7 +31,7 @@ describe('skill usage', () => {
     assert.deepEqual(rows[0], {
       skill: 'pdf',
       activations: 3,
-      byOrigin: { model: 2, agent: 0, use: 1, view: 0, api: 0 },
+      byOrigin: { model: 2, agent: 0, mcp: 0, use: 1, mcpPrompt: 0, view: 0, api: 0 },
       lastAt: START + 2 * DAY,
       chars: 3001,
       averageChars: 1000,
@@ -101,12 +112,15 @@ describe('usage document', () => {
     let usage = emptyUsage();
     usage = record(usage, 'pdf', 'model', 1000, START);
     usage = record(usage, 'pdf', 'use', 1002, START + 2 * DAY);
+    usage = record(usage, 'pdf', 'mcp', 1001, START + 2 * DAY);
+    usage = record(usage, 'pdf', 'mcpPrompt', 1001, START + 2 * DAY);
     const text = renderUsageMarkdown(summarizeUsage(usage, ['pdf', 'sheets']), START + 5 * DAY);
     assert.match(text, /^# Skills: usage in this workspace\n/);
-    assert.match(text, /\n\| `pdf` \| 2 \| model 1, \/use 1 \| 2026-11-03 09:30 UTC \(3 days ago\) \| 2,002 · 1,001 \| 501 · 251 \|\n/);
+    assert.match(text, /\n\| `pdf` \| 4 \| model 1, MCP server \(agent mode\) 1, \/use 1, MCP prompt 1 \| 2026-11-03 09:30 UTC \(3 days ago\) \| 4,004 · 1,001 \| 1,001 · 251 \|\n/);
     assert.match(text, /## Not activated lately\n\nAvailable now, but not activated on any of the 2 days of use recorded \(since 2026-11-01\);[^\n]*\n\n- `sheets`\n/);
     assert.match(text, /never sent anywhere/);
-    assert.match(text, /Not counted: the `agent-skills mcp` server/);
+    assert.match(text, /the `agent-skills mcp` server this extension starts for agent mode \(MCP server \(agent mode\): its `activate_skill` tool; MCP prompt: a skill's prompt\)/);
+    assert.match(text, /Not counted: `agent-skills mcp` servers started by other programs/);
   });
 
   it('says when nothing was activated, and points nothing out without a day of use', () => {
