@@ -2,6 +2,7 @@
 // its sourcemap; the CLI is always built that way.
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
+import { buildExtension, watchExtension } from './extension-bundles.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -97,7 +98,6 @@ const lightSchemaValidator = {
 const cli = { ...common, minify: true, sourcemap: false };
 
 const builds = [
-  { ...common, entryPoints: ['src/vscode/extension.ts'], outfile: 'dist/extension.js' },
   {
     ...cli,
     entryPoints: ['src/cli/main.ts'],
@@ -114,10 +114,11 @@ const builds = [
 ];
 
 if (watch) {
+  watchExtension(common);
   for (const options of builds) {
     const context = await esbuild.context(options);
     await context.watch();
   }
 } else {
-  await Promise.all(builds.map((options) => esbuild.build(options)));
+  await Promise.all([buildExtension(common), ...builds.map((options) => esbuild.build(options))]);
 }

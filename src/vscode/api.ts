@@ -8,7 +8,6 @@ import type { SkillDiagnostics } from './diagnostics';
 import type { SkillsMcpServerProvider } from './mcp/server-definition';
 import type { SkillsHost } from './skills-host';
 import type { Sources } from './sources/register';
-import type { RoutingReport } from './testing/routing-report';
 import type { TriggerTestController } from './testing/trigger-tests';
 import type { SkillsTreeProvider } from './tree';
 import type { SkillUsage } from './usage/skill-usage';
@@ -38,8 +37,6 @@ export interface AgentSkillsApi {
     mcpServerDefinition(): vscode.McpStdioServerDefinition | undefined;
     /** The Testing view's trigger tests: its items, its run handler and the last results. */
     readonly triggerTests: TriggerTestController;
-    /** Skills: Show Routing Report's panel; its `lastHtml` is the page it was given last. */
-    readonly routingReport: RoutingReport;
     /** The workspace's record of activations (Show Usage). */
     readonly usage: SkillUsage;
   };
@@ -52,7 +49,7 @@ export function createApi(
   diagnostics: SkillDiagnostics,
   tree: SkillsTreeProvider,
   mcpServer: SkillsMcpServerProvider,
-  { controller: triggerTests, routingReport }: { controller: TriggerTestController; routingReport: RoutingReport },
+  triggerTests: TriggerTestController,
   sources: Pick<Sources, 'installed' | 'diagnostics'>,
   usage: SkillUsage,
   disposables: vscode.Disposable[],
@@ -82,6 +79,6 @@ export function createApi(
       await sources.diagnostics.settled();
       await usage.settled();
     },
-    testing: { tree, startupMs: () => host.startupMs, mcpServerDefinition: () => mcpServer.definition(), triggerTests, routingReport, usage },
+    testing: { tree, startupMs: () => host.startupMs, mcpServerDefinition: () => mcpServer.definition(), triggerTests, usage },
   };
 }

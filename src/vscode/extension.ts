@@ -13,8 +13,7 @@ import { SkillsMcpServerProvider } from './mcp/server-definition';
 import { registerQuickFixes } from './quick-fixes';
 import { SkillsHost } from './skills-host';
 import { registerSources } from './sources/register';
-import { registerServerTokenCommand } from './servers/server-token';
-import { SkillServers } from './servers/skill-servers';
+import { SkillServersOnDemand } from './servers/server-loader';
 import { createSkillsView, SkillsTreeProvider } from './tree';
 import { registerTriggerTests } from './testing/register';
 import { TriggerTestFiles } from './testing/trigger-test-files';
@@ -24,7 +23,8 @@ import { SkillWatcher } from './watcher';
 
 export function activate(context: vscode.ExtensionContext): AgentSkillsApi {
   const log = vscode.window.createOutputChannel('Agent Skills', { log: true });
-  const servers = new SkillServers(log, vscode.Uri.joinPath(context.globalStorageUri, 'skill-servers').fsPath, context.secrets, String(context.extension.packageJSON.version));
+  const serverCache = vscode.Uri.joinPath(context.globalStorageUri, 'skill-servers').fsPath;
+  const servers = new SkillServersOnDemand(log, context.secrets, (SkillServers) => new SkillServers(log, serverCache, context.secrets, String(context.extension.packageJSON.version)));
   const host = new SkillsHost(log, { builtinDir: vscode.Uri.joinPath(context.extensionUri, 'skills').fsPath, servers });
   const watcher = new SkillWatcher(host);
   const sources = registerSources(host, context.workspaceState);
@@ -34,7 +34,6 @@ export function activate(context: vscode.ExtensionContext): AgentSkillsApi {
   const diagnostics = new SkillDiagnostics(host, triggerTestFiles, hosts.findings);
   const catalog = new CatalogDocument(host);
   const unconfigured = new UnconfiguredLocations(host);
-  context.subscriptions.push(registerServerTokenCommand(servers, context.secrets, log));
   context.subscriptions.push(host, servers, watcher, sources.disposable, triggerTestFiles, tree, hosts.disposable, diagnostics, catalog, unconfigured);
   context.subscriptions.push(createSkillsView(host, tree, unconfigured), registerCommands(host, diagnostics, catalog, unconfigured), registerQuickFixes(), registerFieldHovers(), log);
   const usage = registerUsage(context, host);

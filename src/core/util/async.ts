@@ -11,3 +11,12 @@ export async function mapWithConcurrency<T, R>(items: readonly T[], limit: numbe
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
 }
+
+/**
+ * `make`'s value, made on the first call and returned by every later one (code loaded on first use,
+ * a component made when first needed). A call that throws is not kept: the next call tries again.
+ */
+export function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}

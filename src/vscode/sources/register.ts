@@ -5,13 +5,13 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../manifest';
 import { isSkillFile } from '../diagnostics';
+import { sourcesOnDemand } from '../side-bundles';
 import type { SkillsHost } from '../skills-host';
 import { entryOrigin } from '../../core/sources/lock';
-import { addSkillsFromGit, type AddFromGitArgs } from './add-from-git';
+import type { AddFromGitArgs } from './add-from-git';
 import { IncomingFiles, INCOMING_SCHEME } from './incoming-files';
 import { InstalledSkills, type InstalledSkill } from './installed-skills';
 import { SourceDiagnostics } from './source-diagnostics';
-import { checkForUpdates, updateSkill } from './updates';
 
 export interface Sources {
   installed: InstalledSkills;
@@ -27,11 +27,11 @@ export function registerSources(host: SkillsHost, state: vscode.Memento): Source
     installed,
     diagnostics,
     vscode.workspace.registerTextDocumentContentProvider(INCOMING_SCHEME, incoming),
-    vscode.commands.registerCommand(COMMANDS.addFromGit, (args?: AddFromGitArgs) => addSkillsFromGit(host, installed, args)),
-    vscode.commands.registerCommand(COMMANDS.checkForUpdates, () => checkForUpdates(host, installed)),
+    vscode.commands.registerCommand(COMMANDS.addFromGit, (args?: AddFromGitArgs) => sourcesOnDemand().addSkillsFromGit(host, installed, args)),
+    vscode.commands.registerCommand(COMMANDS.checkForUpdates, () => sourcesOnDemand().checkForUpdates(host, installed)),
     vscode.commands.registerCommand(COMMANDS.updateSkill, async (argument: unknown) => {
       const skill = await chooseInstalled(installed, installedReference(argument), 'Update Skill');
-      return skill ? updateSkill(skill, host, installed, incoming) : false;
+      return skill ? sourcesOnDemand().updateSkill(skill, host, installed, incoming) : false;
     }),
     vscode.commands.registerCommand(COMMANDS.keepEdits, async (argument: unknown) => {
       const skill = await chooseInstalled(installed, installedReference(argument), 'Keep Edits');

@@ -9,8 +9,8 @@ import { DIAGNOSTIC_SOURCE } from '../convert';
 import { SKILL_FILE_SELECTOR } from '../diagnostics';
 import { Disposable } from '../disposable';
 import { COMMANDS } from '../manifest';
+import { sourcesOnDemand } from '../side-bundles';
 import type { SkillsHost } from '../skills-host';
-import { auditSkillDiagnostics } from './audit-diagnostics';
 import type { InstalledSkill, InstalledSkills } from './installed-skills';
 
 /** The code of the warning on a skill edited since it was installed. */
@@ -80,7 +80,7 @@ export class SourceDiagnostics extends Disposable implements vscode.CodeActionPr
   }
 
   private async auditSkill(skill: InstalledSkill): Promise<void> {
-    const byFile = await auditSkillDiagnostics(skill.folder);
+    const byFile = await sourcesOnDemand().auditSkillDiagnostics(skill.folder);
     this.audited.get(skill.folder)?.files.forEach((file) => this.audit.delete(file));
     const files = [...byFile.keys()].map((file) => vscode.Uri.file(file));
     files.forEach((uri) => this.audit.set(uri, byFile.get(uri.fsPath)));

@@ -1,34 +1,38 @@
 // Trigger tests' one entry point for the composition root: the test controller, Skills: Draft
 // Trigger Tests… (with its code lens on a SKILL.md without tests), Skills: Improve Description… and
-// Skills: Show Routing Report, all released with the extension.
+// Skills: Show Routing Report, all released with the extension. The three commands load their code
+// on first use.
 
 import * as vscode from 'vscode';
+import { once } from '../../core/util/async';
 import { findRecord, type SkillReference } from '../commands';
 import { COMMANDS } from '../manifest';
+import { triggerToolsOnDemand } from '../side-bundles';
 import type { SkillsHost } from '../skills-host';
 import { AddTriggerTestsLens } from './add-trigger-tests-lens';
-import { draftTriggerTests } from './draft-trigger-tests';
-import { improveDescription, TuneReportDocument } from './improve-description';
-import { RoutingReport } from './routing-report';
+import type { RoutingReport, TuneReportDocument } from './on-demand';
 import type { TriggerTestFiles } from './trigger-test-files';
 import { TriggerTestController } from './trigger-tests';
 
-export function registerTriggerTests(context: vscode.ExtensionContext, host: SkillsHost, files: TriggerTestFiles): { controller: TriggerTestController; routingReport: RoutingReport } {
+export function registerTriggerTests(context: vscode.ExtensionContext, host: SkillsHost, files: TriggerTestFiles): TriggerTestController {
   const controller = new TriggerTestController(host, files, context.workspaceState);
-  const tuneReport = new TuneReportDocument();
-  const routingReport = new RoutingReport(controller);
+  /** Made on first use, then kept and released with the extension. */
+  const tuneReport = once((): TuneReportDocument => owned(new (triggerToolsOnDemand().TuneReportDocument)()));
+  const routingReport = once((): RoutingReport => owned(new (triggerToolsOnDemand().RoutingReport)(controller)));
+  const owned = <T extends vscode.Disposable>(disposable: T): T => {
+    context.subscriptions.push(disposable);
+    return disposable;
+  };
   context.subscriptions.push(
     controller,
-    tuneReport,
-    routingReport,
     new AddTriggerTestsLens(host, files),
-    vscode.commands.registerCommand(COMMANDS.showRoutingReport, () => routingReport.show()),
+    vscode.commands.registerCommand(COMMANDS.showRoutingReport, () => routingReport().show()),
     vscode.commands.registerCommand(COMMANDS.draftTriggerTests, (reference?: SkillReference) =>
-      draftTriggerTests(host, context.workspaceState, reference === undefined ? undefined : findRecord(host, reference)),
+      triggerToolsOnDemand().draftTriggerTests(host, context.workspaceState, reference === undefined ? undefined : findRecord(host, reference)),
     ),
     vscode.commands.registerCommand(COMMANDS.improveDescription, (reference?: SkillReference) =>
-      improveDescription(host, context.workspaceState, tuneReport, reference === undefined ? undefined : findRecord(host, reference)),
+      triggerToolsOnDemand().improveDescription(host, context.workspaceState, tuneReport(), reference === undefined ? undefined : findRecord(host, reference)),
     ),
   );
-  return { controller, routingReport };
+  return controller;
 }

@@ -54,6 +54,20 @@ describe('the packaged extension, installed from its .vsix', () => {
     assert.ok(!fs.existsSync(path.join(folder, 'docs')), 'the package should not hold docs/');
   });
 
+  it('loads the features bundled apart on first use, from the side bundles it ships', async () => {
+    const folder = (await activateProduct()).extensionPath;
+    for (const bundle of ['extension-sources.js', 'extension-trigger-tools.js', 'extension-servers.js']) {
+      assert.ok(fs.existsSync(path.join(folder, 'dist', bundle)), `the package should hold dist/${bundle}`);
+    }
+    // Each command's code is in a side bundle: it answers only if the bundle loads and finds what it
+    // shares with dist/extension.js.
+    const page = await vscode.commands.executeCommand<string>('agentSkills.showRoutingReport');
+    assert.match(page, /Run trigger tests to see routing/);
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    assert.deepEqual(await vscode.commands.executeCommand('agentSkills.checkForUpdates'), []);
+    assert.equal(await vscode.commands.executeCommand('agentSkills.setServerToken'), undefined);
+  });
+
   it('activates', async () => {
     const extension = await activateProduct();
     assert.equal(extension.isActive, true);

@@ -1,0 +1,261 @@
+// dist/extension.js holds what activation needs; features used rarely are side bundles beside it,
+// loaded the first time they are used. In the source such a feature is a `require()` of its entry
+// module (listed below, required in src/vscode/side-bundles.ts); in dist/extension.js that
+// require loads the side bundle.
+//
+// A side bundle holds no second copy of anything dist/extension.js has: each module both would
+// hold is taken from the running extension instead (the extension hands the bundle a table of its
+// modules when it loads it). So a class checked with `instanceof`, an error type or a module's own
+// state stays one thing, and the registry stays the one source of truth. The build checks it: a
+// module in two bundles fails the build.
+
+import { watch } from 'node:fs';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import * as esbuild from 'esbuild';
+import ts from 'typescript';
+
+/** Side bundles of the extension: `entry` is required on first use only, and ships as dist/`bundle`. */
+export const EXTENSION_SIDE_BUNDLES = [
+  // Add Skills from Git, Check for Updates, Update Skill and the audit of installed skills.
+  { entry: 'src/vscode/sources/on-demand.ts', bundle: 'extension-sources.js' },
+  // Draft Trigger Tests, Improve Description and the Routing Report.
+  { entry: 'src/vscode/testing/on-demand.ts', bundle: 'extension-trigger-tools.js' },
+  // The skill servers' client, loaded once agentSkills.servers names one.
+  { entry: 'src/vscode/servers/on-demand.ts', bundle: 'extension-servers.js' },
+];
+
+const EXTENSION_ENTRY = 'src/vscode/extension.ts';
+const EXTENSION_BUNDLE = 'extension.js';
+const MODULE_TABLE = 'agent-skills:extension-modules';
+/** The parameter through which a side bundle receives the extension's modules. */
+const TABLE_PARAMETER = '__agentSkillsExtensionModules';
+
+const repositoryPath = (file) => path.relative(process.cwd(), file).split(path.sep).join('/');
+
+/**
+ * In dist/extension.js: a `require()` of a side entry requires its bundle, handing it the table of
+ * the modules it shares (`shared`: repository path → the names side bundles import, or '*' for all).
+ * Only those names are kept alive in dist/extension.js for the side bundles.
+ */
+function loadSideBundles(shared) {
+  return {
+    name: 'load-side-bundles',
+    setup(build) {
+      build.onResolve({ filter: /^\./ }, (args) => {
+        if (args.namespace === 'side-bundle') {
+          return { path: args.path, external: true };
+        }
+        const side = EXTENSION_SIDE_BUNDLES.find(({ entry }) => repositoryPath(path.resolve(args.resolveDir, `${args.path}.ts`)) === entry);
+        if (!side) {
+          return undefined;
+        }
+        if (args.kind !== 'require-call') {
+          return { errors: [{ text: `${side.entry} is loaded on first use (dist/${side.bundle}): require it in src/vscode/side-bundles.ts, and \`import type\` its types.` }] };
+        }
+        return { path: side.bundle, namespace: 'side-bundle' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'side-bundle' }, (args) => ({
+        contents: `module.exports = require('./${args.path}')(require('${MODULE_TABLE}').modules);`,
+        loader: 'js',
+      }));
+      build.onResolve({ filter: new RegExp(`^${MODULE_TABLE}$`) }, () => ({ path: MODULE_TABLE, namespace: 'module-table' }));
+      build.onLoad({ filter: /.*/, namespace: 'module-table' }, () => {
+        const modules = [...shared.keys()].sort();
+        const entry = (module, index) => {
+          const names = shared.get(module);
+          return names === '*' ? `m${index}` : `{ ${[...names].map((name) => `${name}: m${index}.${name}`).join(', ')} }`;
+        };
+        return {
+          contents: [
+            ...modules.map((module, index) => `import * as m${index} from ${JSON.stringify(`./${module}`)};`),
+            `export const modules = { ${modules.map((module, index) => `${JSON.stringify(module)}: ${entry(module, index)}`).join(', ')} };`,
+          ].join('\n'),
+          resolveDir: process.cwd(),
+          loader: 'js',
+        };
+      });
+    },
+  };
+}
+
+/**
+ * In a side bundle: an import of a module dist/extension.js holds (`inExtension`) is read from the
+ * table the extension hands over; `used` collects those modules and the names imported from them.
+ */
+function shareExtensionModules(inExtension, used) {
+  return {
+    name: 'share-extension-modules',
+    setup(build) {
+      build.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.pluginData?.resolving || args.kind === 'entry-point') {
+          return undefined;
+        }
+        const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { resolving: true } });
+        const module = resolved.errors.length === 0 ? repositoryPath(resolved.path) : undefined;
+        if (module === undefined || !inExtension.has(module)) {
+          return undefined;
+        }
+        addNames(used, module, importedNames(args.importer, args.path, resolved.path));
+        return { path: module, namespace: 'extension-module' };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'extension-module' }, (args) => ({ contents: `module.exports = ${TABLE_PARAMETER}[${JSON.stringify(args.path)}];`, loader: 'js' }));
+    },
+  };
+}
+
+/** Adds `names` ('*': all) to what `used` says is imported from `module`. */
+function addNames(used, module, names) {
+  const known = used.get(module) ?? new Set();
+  used.set(module, known === '*' || names === '*' ? '*' : new Set([...known, ...names]));
+}
+
+/** Whether `used` asks for a name or module `shared` lacks. */
+function asksForMore(used, shared) {
+  return [...used].some(([module, names]) => {
+    const known = shared.get(module);
+    return known === undefined || (known !== '*' && (names === '*' || [...names].some((name) => !known.has(name))));
+  });
+}
+
+const parsed = new Map();
+function parseSource(file) {
+  if (!parsed.has(file)) {
+    parsed.set(file, ts.createSourceFile(file, ts.sys.readFile(file) ?? '', ts.ScriptTarget.Latest, false));
+  }
+  return parsed.get(file);
+}
+
+/**
+ * The value names a TypeScript file imports (or re-exports) from `specifier`, as exported by the
+ * module it resolves to (`target`); '*' when it takes the whole module or is not TypeScript.
+ */
+function importedNames(importer, specifier, target) {
+  if (!importer.endsWith('.ts') || !target.endsWith('.ts')) {
+    return '*';
+  }
+  const names = new Set();
+  for (const statement of parseSource(importer).statements) {
+    const from = statement.moduleSpecifier;
+    if (!from || !ts.isStringLiteral(from) || from.text !== specifier) {
+      continue;
+    }
+    if (ts.isImportDeclaration(statement) && statement.importClause && !statement.importClause.isTypeOnly) {
+      const { name, namedBindings } = statement.importClause;
+      if (name || (namedBindings && ts.isNamespaceImport(namedBindings))) {
+        return '*';
+      }
+      namedBindings?.elements.filter((element) => !element.isTypeOnly).forEach((element) => names.add((element.propertyName ?? element.name).text));
+    } else if (ts.isExportDeclaration(statement) && !statement.isTypeOnly) {
+      if (!statement.exportClause || ts.isNamespaceExport(statement.exportClause)) {
+        return '*';
+      }
+      statement.exportClause.elements.filter((element) => !element.isTypeOnly).forEach((element) => names.add((element.propertyName ?? element.name).text));
+    }
+  }
+  const values = exportedValues(target);
+  return new Set([...names].filter((name) => values.has(name)));
+}
+
+/** The names a TypeScript module exports as values (not types), from its declarations. */
+function exportedValues(file) {
+  const values = new Set();
+  for (const statement of parseSource(file).statements) {
+    const exported = ts.canHaveModifiers(statement) && ts.getModifiers(statement)?.some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword);
+    if (exported && ts.isVariableStatement(statement)) {
+      statement.declarationList.declarations.forEach((declaration) => ts.isIdentifier(declaration.name) && values.add(declaration.name.text));
+    } else if (exported && (ts.isFunctionDeclaration(statement) || ts.isClassDeclaration(statement) || ts.isEnumDeclaration(statement)) && statement.name) {
+      values.add(statement.name.text);
+    } else if (ts.isExportDeclaration(statement) && !statement.isTypeOnly && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+      statement.exportClause.elements.filter((element) => !element.isTypeOnly).forEach((element) => values.add(element.name.text));
+    }
+  }
+  return values;
+}
+
+/** The source files an esbuild result bundled (repository paths), without plugins' virtual modules. */
+function bundledFiles(result) {
+  return new Set(Object.keys(result.metafile.inputs).filter((input) => !input.includes(':')));
+}
+
+/**
+ * Builds dist/extension.js and its side bundles with `options` (esbuild's, shared with the CLI).
+ * The modules to share are found by building until no side bundle imports a module the table lacks.
+ */
+export async function buildExtension(options) {
+  const shared = new Map();
+  const build = async () => {
+    const extension = await esbuild.build({
+      ...options,
+      entryPoints: [EXTENSION_ENTRY],
+      outfile: `dist/${EXTENSION_BUNDLE}`,
+      write: false,
+      metafile: true,
+      plugins: [...options.plugins, loadSideBundles(shared)],
+    });
+    const inExtension = bundledFiles(extension);
+    const used = new Map();
+    const sides = await Promise.all(
+      EXTENSION_SIDE_BUNDLES.map(({ bundle, entry }) =>
+        esbuild.build({
+          ...options,
+          entryPoints: [entry],
+          outfile: `dist/${bundle}`,
+          write: false,
+          metafile: true,
+          plugins: [...options.plugins, shareExtensionModules(inExtension, used)],
+          // A function of the extension's modules, called once by dist/extension.js.
+          banner: { js: `module.exports = function (${TABLE_PARAMETER}) { "use strict"; const module = { exports: {} }, exports = module.exports;` },
+          footer: { js: 'return module.exports; };' },
+        }),
+      ),
+    );
+    return { extension, inExtension, sides, used };
+  };
+  let result = await build();
+  while (asksForMore(result.used, shared)) {
+    result.used.forEach((names, module) => addNames(shared, module, names));
+    result = await build();
+  }
+  checkOneCopy(result);
+  for (const output of [result.extension, ...result.sides].flatMap((built) => built.outputFiles)) {
+    await fs.mkdir(path.dirname(output.path), { recursive: true });
+    await fs.writeFile(output.path, output.contents);
+  }
+}
+
+/** Every module is in exactly one bundle: a second copy would be a second class, a second state. */
+function checkOneCopy({ inExtension, sides }) {
+  const owner = new Map([...inExtension].map((module) => [module, EXTENSION_BUNDLE]));
+  sides.forEach((side, index) => {
+    for (const module of bundledFiles(side)) {
+      const bundle = EXTENSION_SIDE_BUNDLES[index].bundle;
+      if (owner.has(module)) {
+        throw new Error(`${module} is in both dist/${owner.get(module)} and dist/${bundle}: a module lives in one bundle only.`);
+      }
+      owner.set(module, bundle);
+    }
+  });
+}
+
+/**
+ * Watch mode: the extension and its side bundles are rebuilt together on each change under src/
+ * (the table of shared modules may change with any import), with esbuild's watch lines, which the
+ * VS Code task waits for.
+ */
+export function watchExtension(options) {
+  let queue = Promise.resolve();
+  let timer;
+  const rebuild = () => {
+    queue = queue.then(async () => {
+      console.log('[watch] build started');
+      await buildExtension(options).catch((error) => console.error(`✘ [ERROR] ${error.message}`));
+      console.log('[watch] build finished');
+    });
+  };
+  rebuild();
+  watch('src', { recursive: true }, () => {
+    clearTimeout(timer);
+    timer = setTimeout(rebuild, 50);
+  });
+}
