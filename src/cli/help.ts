@@ -44,10 +44,13 @@ Its skills come before those of any ROOT. validate, list and catalog without PAT
 --project . (the current folder).
 
 Commands:
-  validate   Check each skill in full: frontmatter fields, name, description, body length and links.
+  validate   Check each skill in full: frontmatter fields, name, description, body length and links,
+             and warn about skills competing for the same queries (alike descriptions, trigger
+             queries another skill ranks first for).
              Prints one line per problem, "path:line:column: severity: message [code]", then a summary.
                --strict   apply the Agent Skills specification alone, as its reference validator does:
-                          extension fields, over-long names and a name differing from the folder are errors
+                          extension fields, over-long names and a name differing from the folder are
+                          errors; competing skills are not checked
                --json     print {"skills":[{"path","name","valid","diagnostics":[{"severity","code",
                           "message","line","column"}]}]} instead (line and column count from 1)
                --target ID  also warn about what host ID does with each skill: a folder it does

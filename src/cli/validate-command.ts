@@ -1,7 +1,8 @@
 // `agent-skills validate [--strict] [--json] [--project DIR] [PATH…]`: full validation (frontmatter, body, and the
-// trigger tests in evals/triggers.json when there are some) of every skill, reported like a
-// compiler's diagnostics or as JSON. With no PATH, the current folder is the project. With
-// `--target ID` (and `--context TOKENS`), also what each target host does with each skill.
+// trigger tests in evals/triggers.json when there are some) of every skill, and, except with
+// --strict, skills that compete for the same queries, reported like a compiler's diagnostics or
+// as JSON. With no PATH, the current folder is the project. With `--target ID` (and
+// `--context TOKENS`), also what each target host does with each skill.
 
 import * as path from 'node:path';
 import { discoverSkills } from '../core/discovery/discover';
@@ -87,7 +88,10 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
   for (const skill of skills) {
     skill.triggerTests = await loadTriggerTests(path.dirname(skill.file), { blockingReads: true });
   }
-  await addOverlaps(skills, discovered);
+  // The specification alone, in strict mode: competing skills are this product's own advice.
+  if (!options.has('strict')) {
+    await addOverlaps(skills, discovered);
+  }
 
   if (options.has('json')) {
     io.stdout(`${JSON.stringify({ skills: skills.map(toJson), problems: problems.map(problemToJson) })}\n`);

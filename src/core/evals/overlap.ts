@@ -61,16 +61,49 @@ function ordinal(place: number): string {
   return `${place}${suffix}`;
 }
 
-/** Words of a description as the find index sees them: stemmed, without stop words. */
-function descriptionTerms(text: string): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const token of tokenize(text)) {
-    if (!STOP_WORDS.has(token)) {
-      const stemmed = stem(token);
-      counts.set(stemmed, (counts.get(stemmed) ?? 0) + 1);
+/** A description's weighted words: term ids in increasing order, and their TF-IDF weights. */
+interface DescriptionVector {
+  terms: Int32Array;
+  weights: Float64Array;
+  /** The vector's length. */
+  norm: number;
+}
+
+/**
+ * The descriptions as TF-IDF vectors over the set, their words as the find index sees them
+ * (stemmed, without stop words), so words every skill uses ("use", "when", "file") weigh little
+ * and shared rare words a lot; and how many descriptions hold each term.
+ */
+function descriptionVectors(records: readonly SkillRecord[]): { vectors: DescriptionVector[]; documentFrequency: number[] } {
+  const ids = new Map<string, number>();
+  const documentFrequency: number[] = [];
+  const counted = records.map((record) => {
+    const counts = new Map<number, number>();
+    for (const token of tokenize(record.metadata!.description)) {
+      if (STOP_WORDS.has(token)) {
+        continue;
+      }
+      const term = stem(token);
+      let id = ids.get(term);
+      if (id === undefined) {
+        id = ids.size;
+        ids.set(term, id);
+        documentFrequency.push(0);
+      }
+      const count = counts.get(id) ?? 0;
+      if (count === 0) {
+        documentFrequency[id]++;
+      }
+      counts.set(id, count + 1);
     }
-  }
-  return counts;
+    return counts;
+  });
+  const vectors = counted.map((counts) => {
+    const terms = Int32Array.from(counts.keys()).sort();
+    const weights = Float64Array.from(terms, (term) => counts.get(term)! * Math.log(1 + records.length / documentFrequency[term]));
+    return { terms, weights, norm: Math.sqrt(weights.reduce((squares, weight) => squares + weight * weight, 0)) };
+  });
+  return { vectors, documentFrequency };
 }
 
 export interface SimilarPair {
@@ -79,65 +112,154 @@ export interface SimilarPair {
   similarity: number;
 }
 
+/** The descriptions holding a term, in skill order, with the term's weight in each. */
+interface Posting {
+  skills: Int32Array;
+  weights: Float64Array;
+}
+
 /**
- * Pairs of skills the model may invoke whose descriptions are nearly the same: TF-IDF cosine over
- * the set, so words every skill uses ("use", "when", "file") weigh little and shared rare words a lot.
+ * How far below the threshold the bound on a left-out part must stay: similarities are sums of a
+ * few dozen products, whose rounding is many orders of magnitude smaller.
+ */
+const ROUNDING_MARGIN = 1e-9;
+
+/**
+ * Pairs of skills the model may invoke whose descriptions are nearly the same: the cosine of their
+ * TF-IDF vectors (see descriptionVectors) at `threshold` (positive) or above, most alike first.
+ *
+ * Each description is compared with the later ones through the postings of its terms (a pair
+ * sharing no term has a cosine of 0), in whichever of two ways costs less for it:
+ * - its dot products with every later description, accumulated over all its terms' postings;
+ * - or only with the later descriptions sharing one of its *probe* terms, one dot product at a
+ *   time. The probe terms are its terms less the commonest ones, left out as long as what they
+ *   can add to a cosine stays under the threshold: the smaller of their part's length (Cauchy–
+ *   Schwarz) and the sum of their weights times the largest weight each has in any description.
+ *   A pair sharing no probe term cannot reach the threshold.
+ * Both sum the same products in the same order (by term id), so the similarities, and the pairs
+ * found, are exactly those of comparing every pair.
  */
 export function similarDescriptions(records: readonly SkillRecord[], threshold = SIMILAR_DESCRIPTIONS): SimilarPair[] {
-  const visible = modelVisibleSkills(records);
-  const terms = visible.map((record) => descriptionTerms(record.metadata!.description));
-  const documentFrequency = new Map<string, number>();
-  for (const counts of terms) {
-    for (const term of counts.keys()) {
-      documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
-    }
+  if (!(threshold > 0)) {
+    throw new RangeError(`The similarity threshold must be positive, not ${threshold}.`);
   }
-  const vectors = terms.map((counts) => {
-    const vector = new Map<string, number>();
-    let norm = 0;
-    for (const [term, count] of counts) {
-      const weight = count * Math.log(1 + visible.length / documentFrequency.get(term)!);
-      vector.set(term, weight);
-      norm += weight * weight;
-    }
-    return { vector, norm: Math.sqrt(norm) };
-  });
-  // Only pairs sharing a term can be similar: each skill's dot products come from the postings of
-  // its terms (the later skills holding them, with their weights), summed in one row.
-  const postings = new Map<string, { skills: number[]; weights: number[] }>();
-  vectors.forEach(({ vector }, index) =>
-    vector.forEach((weight, term) => {
-      const posting = postings.get(term) ?? postings.set(term, { skills: [], weights: [] }).get(term)!;
-      posting.skills.push(index);
-      posting.weights.push(weight);
-    }),
-  );
+  const visible = modelVisibleSkills(records);
+  const { vectors, documentFrequency } = descriptionVectors(visible);
+  const postings = indexTerms(vectors, documentFrequency);
+  const termCount = documentFrequency.length;
+  // The largest weight of each term in any description, relative to that description's length.
+  const largestShare = new Float64Array(termCount);
+  for (const { terms, weights, norm } of vectors) {
+    terms.forEach((term, position) => (largestShare[term] = Math.max(largestShare[term], weights[position] / norm)));
+  }
+  const bound = threshold * (1 - ROUNDING_MARGIN);
+  // Where each posting's entries for later descriptions start, moved on as descriptions are taken in order.
+  const laterStart = new Int32Array(termCount);
+  const dots = new Float64Array(visible.length);
+  const ownWeights = new Float64Array(termCount);
+  const candidates = new Int32Array(visible.length);
+  const probedBy = new Int32Array(visible.length).fill(-1);
   const pairs: SimilarPair[] = [];
-  const row = new Float64Array(visible.length);
+  const compare = (i: number, j: number, dot: number): void => {
+    const similarity = dot / (vectors[i].norm * vectors[j].norm);
+    if (similarity >= threshold) {
+      pairs.push({ a: visible[i], b: visible[j], similarity });
+    }
+  };
   for (let i = 0; i < visible.length; i++) {
-    row.fill(0);
-    for (const [term, weight] of vectors[i].vector) {
-      const { skills, weights } = postings.get(term)!;
-      // Postings are in skill order: the later skills are at the end.
-      for (let k = skills.length - 1; k >= 0 && skills[k] > i; k--) {
-        row[skills[k]] += weight * weights[k];
+    const { terms, weights } = vectors[i];
+    let laterEntries = 0;
+    for (const term of terms) {
+      laterEntries += postings[term].skills.length - ++laterStart[term];
+    }
+    const probes = probeTerms(vectors[i], postings, largestShare, bound);
+    let probeEntries = 0;
+    for (const term of probes) {
+      probeEntries += postings[term].skills.length - laterStart[term];
+    }
+    // A dot product on its own reads about as many weights as a description has terms.
+    if (probeEntries * (1 + terms.length) < laterEntries) {
+      let found = 0;
+      for (const term of probes) {
+        const { skills } = postings[term];
+        for (let k = laterStart[term]; k < skills.length; k++) {
+          if (probedBy[skills[k]] !== i) {
+            probedBy[skills[k]] = i;
+            candidates[found++] = skills[k];
+          }
+        }
+      }
+      terms.forEach((term, position) => (ownWeights[term] = weights[position]));
+      for (const j of candidates.subarray(0, found).sort()) {
+        const other = vectors[j];
+        let dot = 0;
+        for (let position = 0; position < other.terms.length; position++) {
+          const own = ownWeights[other.terms[position]];
+          if (own !== 0) {
+            dot += own * other.weights[position];
+          }
+        }
+        compare(i, j, dot);
+      }
+      terms.forEach((term) => (ownWeights[term] = 0));
+      continue;
+    }
+    for (let position = 0; position < terms.length; position++) {
+      const weight = weights[position];
+      const { skills, weights: theirs } = postings[terms[position]];
+      for (let k = laterStart[terms[position]]; k < skills.length; k++) {
+        dots[skills[k]] += weight * theirs[k];
       }
     }
     for (let j = i + 1; j < visible.length; j++) {
-      const similarity = row[j] / (vectors[i].norm * vectors[j].norm);
-      if (similarity >= threshold) {
-        pairs.push({ a: visible[i], b: visible[j], similarity });
+      if (dots[j] !== 0) {
+        compare(i, j, dots[j]);
+        dots[j] = 0;
       }
     }
   }
   return pairs.sort((x, y) => y.similarity - x.similarity);
 }
 
-/** Where the description's value stands in a SKILL.md's text. */
+/** Each term's posting. */
+function indexTerms(vectors: readonly DescriptionVector[], documentFrequency: readonly number[]): Posting[] {
+  const postings = documentFrequency.map((count) => ({ skills: new Int32Array(count), weights: new Float64Array(count) }));
+  const filled = new Int32Array(documentFrequency.length);
+  vectors.forEach(({ terms, weights }, index) => {
+    for (let position = 0; position < terms.length; position++) {
+      const at = filled[terms[position]]++;
+      postings[terms[position]].skills[at] = index;
+      postings[terms[position]].weights[at] = weights[position];
+    }
+  });
+  return postings;
+}
+
+/** A description's probe terms (see similarDescriptions). */
+function probeTerms({ terms, weights, norm }: DescriptionVector, postings: readonly Posting[], largestShare: Float64Array, bound: number): number[] {
+  const commonestFirst = Array.from(terms.keys()).sort((a, b) => postings[terms[b]].skills.length - postings[terms[a]].skills.length);
+  let leftOutProducts = 0;
+  let leftOutSquares = 0;
+  const probes: number[] = [];
+  for (const position of commonestFirst) {
+    const share = weights[position] / norm;
+    leftOutProducts += share * largestShare[terms[position]];
+    leftOutSquares += share * share;
+    if (Math.min(leftOutProducts, Math.sqrt(leftOutSquares)) >= bound) {
+      probes.push(terms[position]);
+    }
+  }
+  return probes;
+}
+
+/** A line of its own closing the frontmatter: any line but the first. */
+const CLOSING_FENCE_LINE = new RegExp(`\\r?\\n${FRONTMATTER_FENCE}(?:\\r?\\n|$)`);
+
+/** Where the description's value stands in a SKILL.md's text (only the frontmatter's lines are cut: bodies are long). */
 function descriptionRange(text: string): Range | undefined {
-  const lines = text.split(/\r?\n/);
-  const closing = lines.indexOf(FRONTMATTER_FENCE, 1);
-  return locateFrontmatterFields(lines.slice(0, closing < 0 ? lines.length : closing)).get('description')?.value;
+  const closing = CLOSING_FENCE_LINE.exec(text);
+  const frontmatter = closing ? text.slice(0, closing.index) : text;
+  return locateFrontmatterFields(frontmatter.split(/\r?\n/)).get('description')?.value;
 }
 
 /**

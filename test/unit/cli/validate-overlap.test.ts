@@ -11,15 +11,17 @@ describe('agent-skills validate: skills that compete', () => {
   beforeEach(async () => (dir = await tempDir()));
   afterEach(() => removeDir(dir));
 
+  const alike = 'Review a cloud architecture against the well-architected framework pillars for CLOUD workloads and report the risks.';
+  const competing = {
+    'aws-review': { 'SKILL.md': skillText('aws-review', alike.replace('CLOUD', 'AWS')) },
+    'azure-review': {
+      'SKILL.md': skillText('azure-review', alike.replace('CLOUD', 'Azure')),
+      evals: { 'triggers.json': '[\n  { "query": "review my AWS workloads", "should_trigger": true }\n]' },
+    },
+  };
+
   it('warns on the competing query and on both alike descriptions, and still exits 0', async () => {
-    const alike = 'Review a cloud architecture against the well-architected framework pillars for CLOUD workloads and report the risks.';
-    await writeTree(dir, {
-      'aws-review': { 'SKILL.md': skillText('aws-review', alike.replace('CLOUD', 'AWS')) },
-      'azure-review': {
-        'SKILL.md': skillText('azure-review', alike.replace('CLOUD', 'Azure')),
-        evals: { 'triggers.json': '[\n  { "query": "review my AWS workloads", "should_trigger": true }\n]' },
-      },
-    });
+    await writeTree(dir, competing);
     let stdout = '';
     const code = await runCli(['validate', '.'], { stdout: (text) => (stdout += text), stderr: () => undefined, cwd: dir });
 
@@ -31,5 +33,15 @@ describe('agent-skills validate: skills that compete', () => {
       /^azure-review\/evals\/triggers\.json:2:3: warning: "review my AWS workloads" ranks aws-review above azure-review in the skill search \(azure-review comes 2nd\).* \[overlap-query\]$/m,
     );
     assert.ok(!stdout.includes(path.join(dir, 'aws-review')), 'paths are relative to the working folder');
+  });
+
+  it('leaves competing skills out with --strict, which applies the specification alone', async () => {
+    await writeTree(dir, competing);
+    let stdout = '';
+    const code = await runCli(['validate', '--strict', '.'], { stdout: (text) => (stdout += text), stderr: () => undefined, cwd: dir });
+
+    assert.equal(code, 0, stdout);
+    assert.doesNotMatch(stdout, /overlap-/);
+    assert.match(stdout, /^2 skills checked: 0 errors, 0 warnings$/m);
   });
 });

@@ -1,7 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { descriptionOverlapDiagnostics, overlapDiagnostics, queryOverlaps, similarDescriptions } from '../../../../src/core/evals/overlap';
 import { parseTriggerTests } from '../../../../src/core/evals/trigger-file';
-import { findSkills } from '../../../../src/core/use/find';
+import { findSkills, stem, STOP_WORDS, tokenize } from '../../../../src/core/use/find';
+import type { SkillRecord } from '../../../../src/core/model/types';
 import { fakeRecord } from '../../../fixtures/trees/tree';
 
 const forms = fakeRecord('pdf-forms', 'Fill in and flatten interactive PDF forms: checkboxes, signatures, form fields from data.');
@@ -9,6 +10,65 @@ const extract = fakeRecord('pdf-extract', 'Extract text, tables and images from 
 const notes = fakeRecord('release-notes', 'Draft release notes from merged pull requests.');
 const records = [forms, extract, notes];
 const find = (query: string) => findSkills(records, query);
+
+/**
+ * The similar-descriptions check done the plain way, every pair: TF-IDF vectors over the
+ * descriptions of the skills the model may invoke, each pair's dot product summed over the terms
+ * they share in the order the set first uses them.
+ */
+function everyPairSimilar(records: readonly SkillRecord[], threshold: number): Array<[string, string, number]> {
+  const visible = records.filter((record) => !record.metadata!.disableModelInvocation);
+  const firstUse = new Map<string, number>();
+  const counts = visible.map((record) => {
+    const counted = new Map<string, number>();
+    for (const token of tokenize(record.metadata!.description).filter((word) => !STOP_WORDS.has(word))) {
+      const term = stem(token);
+      firstUse.set(term, firstUse.get(term) ?? firstUse.size);
+      counted.set(term, (counted.get(term) ?? 0) + 1);
+    }
+    return counted;
+  });
+  const holding = new Map<string, number>();
+  counts.forEach((counted) => counted.forEach((_, term) => holding.set(term, (holding.get(term) ?? 0) + 1)));
+  const vectors = counts.map((counted) => {
+    const terms = [...counted.keys()].sort((a, b) => firstUse.get(a)! - firstUse.get(b)!);
+    const weights = new Map(terms.map((term) => [term, counted.get(term)! * Math.log(1 + visible.length / holding.get(term)!)]));
+    return { terms, weights, norm: Math.sqrt(terms.reduce((sum, term) => sum + weights.get(term)! ** 2, 0)) };
+  });
+  const pairs: Array<[string, string, number]> = [];
+  for (let i = 0; i < visible.length; i++) {
+    for (let j = i + 1; j < visible.length; j++) {
+      let dot = 0;
+      for (const term of vectors[i].terms) {
+        if (vectors[j].weights.has(term)) {
+          dot += vectors[i].weights.get(term)! * vectors[j].weights.get(term)!;
+        }
+      }
+      const similarity = dot / (vectors[i].norm * vectors[j].norm);
+      if (similarity >= threshold) {
+        pairs.push([visible[i].name, visible[j].name, similarity]);
+      }
+    }
+  }
+  return pairs.sort((x, y) => y[2] - x[2]);
+}
+
+/** A seeded set of skills: descriptions drawn from a vocabulary, many near-copies of another, some hidden from the model. */
+function randomSkills(seed: number, count: number, vocabulary: number): SkillRecord[] {
+  let state = seed;
+  const next = (): number => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  const below = (limit: number): number => Math.floor(next() * limit);
+  // Few common words and many rare ones, as in real descriptions; stop words and word endings included.
+  const words = Array.from({ length: vocabulary }, (_, index) => `word${index}${['', 's', 'ing', 'ed'][index % 4]}`).concat('the', 'use', 'when');
+  const word = (): string => words[Math.floor(words.length * next() ** 3)];
+  const descriptions: string[] = [];
+  for (let index = 0; index < count; index++) {
+    const copied = descriptions.length > 0 && next() < 0.3 ? descriptions[below(descriptions.length)].split(' ') : undefined;
+    const text = copied ? copied.map((original) => (next() < 0.15 ? word() : original)) : Array.from({ length: 1 + below(30) }, word);
+    descriptions.push(text.join(' '));
+  }
+  return descriptions.map((description, index) => fakeRecord(`skill-${index}`, description, { disableModelInvocation: next() < 0.05 }));
+}
 
 function testsOf(record: typeof forms, entries: [string, boolean][]) {
   const file = `/skills/${record.name}/evals/triggers.json`;
@@ -62,6 +122,23 @@ describe('skills that compete for queries, without a model', () => {
     assert.deepEqual(similarDescriptions([aws, { ...azure, metadata: { ...azure.metadata!, disableModelInvocation: true } }]), [], 'a skill hidden from the model competes with nothing');
   });
 
+  it('finds exactly the pairs, and the similarities, that comparing every pair finds', () => {
+    let pairsSeen = 0;
+    for (let seed = 1; seed <= 24; seed++) {
+      const records = randomSkills(seed, 20 + ((seed * 37) % 120), [5, 40, 400, 4000][seed % 4]);
+      const threshold = [0.8, 0.5, 0.95, 0.3, 1][seed % 5];
+      const expected = everyPairSimilar(records, threshold);
+      const found = similarDescriptions(records, threshold).map(({ a, b, similarity }): [string, string, number] => [a.name, b.name, similarity]);
+      assert.deepEqual(found, expected, `seed ${seed}`);
+      pairsSeen += expected.length;
+    }
+    assert.ok(pairsSeen > 500, `the sets hold similar pairs to find (${pairsSeen})`);
+  });
+
+  it('takes only a positive threshold', () => {
+    assert.throws(() => similarDescriptions(records, 0), /threshold must be positive, not 0/);
+  });
+
   it("puts a pair's warning on each description, naming the other skill", () => {
     const a = fakeRecord('a-one', 'Same words here.');
     const b = fakeRecord('b-two', 'Same words here.');
@@ -71,6 +148,16 @@ describe('skills that compete for queries, without a model', () => {
     assert.match(first.message, /^The description of a-one is 100% alike to b-two's: a model has little to choose between them by\./);
     assert.equal(second.file, b.file);
     assert.deepEqual(second.range, { start: { line: 0, column: 0 }, end: { line: 0, column: 0 } });
+  });
+
+  it('locates the description in the frontmatter only, whatever the line endings', () => {
+    const a = fakeRecord('a-one', 'Same words here.');
+    const b = fakeRecord('b-two', 'Same words here.');
+    const crlf = '---\r\nname: a-one\r\ndescription:   Same words here.\r\n---\r\ndescription: in the body\r\n';
+    const unclosed = 'name: b-two\n---\nname: b-two\ndescription: Same words here.';
+    const [first, second] = descriptionOverlapDiagnostics([{ a, b, similarity: 1 }], (record) => (record === a ? crlf : unclosed));
+    assert.deepEqual(first.range, { start: { line: 2, column: 15 }, end: { line: 2, column: 31 } });
+    assert.deepEqual(second.range, { start: { line: 0, column: 0 }, end: { line: 0, column: 0 } }, 'the description is past the first closing fence');
   });
 
   it('reads only the SKILL.md files of skills in a pair', async () => {
