@@ -2,7 +2,7 @@
 // its sourcemap; the CLI is always built that way.
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
-import { buildExtension, watchExtension } from './extension-bundles.mjs';
+import { buildWithSideBundles, CLI_BUNDLES, EXTENSION_BUNDLES, watchWithSideBundles } from './side-bundles.mjs';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -97,14 +97,10 @@ const lightSchemaValidator = {
 // production bundle (its errors are one-line messages, so a source map would add nothing).
 const cli = { ...common, minify: true, sourcemap: false };
 
+// dist/cli.js and the side bundles of the commands used rarely (scripts/side-bundles.mjs).
+const cliWithSides = { ...cli, banner: { js: '#!/usr/bin/env node' }, plugins: [...common.plugins, bundledApart(MCP_LIBRARIES_ENTRY, MCP_LIBRARIES_BUNDLE)] };
+
 const builds = [
-  {
-    ...cli,
-    entryPoints: ['src/cli/main.ts'],
-    outfile: 'dist/cli.js',
-    banner: { js: '#!/usr/bin/env node' },
-    plugins: [...common.plugins, bundledApart(MCP_LIBRARIES_ENTRY, MCP_LIBRARIES_BUNDLE)],
-  },
   {
     ...cli,
     entryPoints: [MCP_LIBRARIES_ENTRY],
@@ -114,11 +110,12 @@ const builds = [
 ];
 
 if (watch) {
-  watchExtension(common);
+  watchWithSideBundles(common, EXTENSION_BUNDLES);
+  watchWithSideBundles(cliWithSides, CLI_BUNDLES);
   for (const options of builds) {
     const context = await esbuild.context(options);
     await context.watch();
   }
 } else {
-  await Promise.all([buildExtension(common), ...builds.map((options) => esbuild.build(options))]);
+  await Promise.all([buildWithSideBundles(common, EXTENSION_BUNDLES), buildWithSideBundles(cliWithSides, CLI_BUNDLES), ...builds.map((options) => esbuild.build(options))]);
 }

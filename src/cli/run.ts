@@ -9,22 +9,25 @@ type Command = (args: readonly string[], io: CliIo) => Promise<number>;
 
 /**
  * Each command's module is required only when the command runs: `--help` then starts about as fast
- * as Node itself, and no command pays for loading the dependencies of another.
+ * as Node itself, and no command pays for loading the dependencies of another. The commands used
+ * rarely (rare-commands, mcp) are side bundles beside dist/cli.js (scripts/side-bundles.mjs), so
+ * the commands used on every edit do not even parse their code.
  */
 /* eslint-disable @typescript-eslint/no-require-imports -- loading on demand is the point */
+const rareCommands = (): typeof import('./rare-commands') => require('./rare-commands') as typeof import('./rare-commands');
 const COMMANDS: Readonly<Record<string, () => Command>> = {
   validate: () => (require('./validate-command') as typeof import('./validate-command')).validateCommand,
   list: () => (require('./list-command') as typeof import('./list-command')).listCommand,
   catalog: () => (require('./catalog-command') as typeof import('./catalog-command')).catalogCommand,
   activate: () => (require('./activate-command') as typeof import('./activate-command')).activateCommand,
   find: () => (require('./find-command') as typeof import('./find-command')).findCommand,
-  eval: () => (require('./eval-command') as typeof import('./eval-command')).evalCommand,
-  tune: () => (require('./tune-command') as typeof import('./tune-command')).tuneCommand,
-  audit: () => (require('./audit-command') as typeof import('./audit-command')).auditCommand,
-  add: () => (require('./sources-command') as typeof import('./sources-command')).addCommand,
-  update: () => (require('./sources-command') as typeof import('./sources-command')).updateCommand,
-  check: () => (require('./sources-command') as typeof import('./sources-command')).checkCommand,
-  remove: () => (require('./sources-command') as typeof import('./sources-command')).removeCommand,
+  eval: () => rareCommands().evalCommand,
+  tune: () => rareCommands().tuneCommand,
+  audit: () => rareCommands().auditCommand,
+  add: () => rareCommands().addCommand,
+  update: () => rareCommands().updateCommand,
+  check: () => rareCommands().checkCommand,
+  remove: () => rareCommands().removeCommand,
   mcp: () => (require('./mcp/mcp-command') as typeof import('./mcp/mcp-command')).mcpCommand,
 };
 /* eslint-enable @typescript-eslint/no-require-imports */

@@ -1,4 +1,4 @@
-// Features used rarely are bundled apart from dist/extension.js (scripts/extension-bundles.mjs) and
+// Features used rarely are bundled apart from dist/extension.js (scripts/side-bundles.mjs) and
 // loaded the first time they are used, through these: activation reads none of their code.
 // Everything else imports only their types.
 

@@ -935,5 +935,20 @@ describe('agent-skills CLI', () => {
       assert.equal(usage.code, 2);
       assert.match(usage.stderr, /give exactly one SOURCE/);
     });
+
+    it('runs the commands bundled apart (dist/cli-rare-commands.js) with the errors of dist/cli.js', async () => {
+      const usage = await runBundle(['eval', '--model', 'm']);
+      assert.equal(usage.code, 2, usage.stderr);
+      assert.match(usage.stderr, /^agent-skills: eval: give --endpoint URL .*\nRun "agent-skills --help" for usage\.\n$/);
+      const missing = await runBundle(['tune', 'some-skill', '--endpoint', 'http://127.0.0.1:9/v1', '--model', 'm', 'no-such-root']);
+      assert.equal(missing.code, 1, missing.stderr);
+      assertOneLineError(missing, 'no-such-root');
+      const audited = await runBundle(['audit', '--json', fixtureSkill('minimal')]);
+      assert.equal(audited.code, 0, audited.stderr);
+      assert.deepEqual(
+        (JSON.parse(audited.stdout) as { skills: Array<{ verdict: string }> }).skills.map(({ verdict }) => verdict),
+        ['clean'],
+      );
+    });
   });
 });

@@ -1,6 +1,7 @@
 // The .vsix users install (`npm run package`), installed into the VS Code server with
 // `--install-extension`: proves the package holds everything the extension needs at run time.
 import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -43,6 +44,20 @@ describe('the packaged extension, installed from its .vsix', () => {
     assert.ok(definition, 'the MCP server is offered');
     assert.equal(definition.args[0], path.join(extension.extensionPath, 'dist', 'cli.js'));
     assert.ok(fs.existsSync(definition.args[0]), 'dist/cli.js is in the package');
+  });
+
+  it('holds the commands its command line loads on first use (dist/cli-rare-commands.js)', () => {
+    const folder = vscode.extensions.getExtension(productExtensionId)!.extensionPath;
+    const audit = spawnSync(process.execPath, [path.join(folder, 'dist', 'cli.js'), 'audit', '--json', path.join(folder, 'skills', 'writing-skills')], {
+      encoding: 'utf8',
+      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+      timeout: 30_000,
+    });
+    assert.equal(audit.status, 0, audit.stderr);
+    assert.deepEqual(
+      (JSON.parse(audit.stdout) as { skills: Array<{ verdict: string }> }).skills.map(({ verdict }) => verdict),
+      ['clean'],
+    );
   });
 
   it('ships the README without the screenshots of the repository, which the package leaves out', () => {

@@ -1,13 +1,14 @@
-// dist/extension.js holds what activation needs; features used rarely are side bundles beside it,
-// loaded the first time they are used. In the source such a feature is a `require()` of its entry
-// module (listed below, required in src/vscode/side-bundles.ts); in dist/extension.js that
-// require loads the side bundle.
+// A main bundle holds what starting needs; features used rarely are side bundles beside it, loaded
+// the first time they are used: dist/extension.js holds what activation needs, dist/cli.js what
+// --help, list and validate need. In the source such a feature is a `require()` of its entry module
+// (listed below, required in src/vscode/side-bundles.ts or src/cli/run.ts); in the main bundle
+// that require loads the side bundle.
 //
-// A side bundle holds no second copy of anything dist/extension.js has: each module both would
-// hold is taken from the running extension instead (the extension hands the bundle a table of its
-// modules when it loads it). So a class checked with `instanceof`, an error type or a module's own
-// state stays one thing, and the registry stays the one source of truth. The build checks it: a
-// module in two bundles fails the build.
+// A side bundle holds no second copy of anything its main bundle has: each module both would hold
+// is taken from the running main bundle instead (it hands the side bundle a table of its modules
+// when it loads it). So a class checked with `instanceof`, an error type or a module's own state
+// stays one thing, and the registry stays the one source of truth. The build checks it: a module in
+// two bundles fails the build.
 
 import { watch } from 'node:fs';
 import * as fs from 'node:fs/promises';
@@ -15,30 +16,48 @@ import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import ts from 'typescript';
 
-/** Side bundles of the extension: `entry` is required on first use only, and ships as dist/`bundle`. */
-export const EXTENSION_SIDE_BUNDLES = [
-  // Add Skills from Git, Check for Updates, Update Skill and the audit of installed skills.
-  { entry: 'src/vscode/sources/on-demand.ts', bundle: 'extension-sources.js' },
-  // Draft Trigger Tests, Improve Description and the Routing Report.
-  { entry: 'src/vscode/testing/on-demand.ts', bundle: 'extension-trigger-tools.js' },
-  // The skill servers' client, loaded once agentSkills.servers names one.
-  { entry: 'src/vscode/servers/on-demand.ts', bundle: 'extension-servers.js' },
-];
+/**
+ * A main bundle and its side bundles: each side `entry` is required on first use only (by
+ * `requiredIn`), and ships as dist/`bundle`. `moduleTable` names the table of shared modules.
+ */
+export const EXTENSION_BUNDLES = {
+  entry: 'src/vscode/extension.ts',
+  bundle: 'extension.js',
+  requiredIn: 'src/vscode/side-bundles.ts',
+  moduleTable: 'agent-skills:extension-modules',
+  sides: [
+    // Add Skills from Git, Check for Updates, Update Skill and the audit of installed skills.
+    { entry: 'src/vscode/sources/on-demand.ts', bundle: 'extension-sources.js' },
+    // Draft Trigger Tests, Improve Description and the Routing Report.
+    { entry: 'src/vscode/testing/on-demand.ts', bundle: 'extension-trigger-tools.js' },
+    // The skill servers' client, loaded once agentSkills.servers names one.
+    { entry: 'src/vscode/servers/on-demand.ts', bundle: 'extension-servers.js' },
+  ],
+};
 
-const EXTENSION_ENTRY = 'src/vscode/extension.ts';
-const EXTENSION_BUNDLE = 'extension.js';
-const MODULE_TABLE = 'agent-skills:extension-modules';
-/** The parameter through which a side bundle receives the extension's modules. */
-const TABLE_PARAMETER = '__agentSkillsExtensionModules';
+/** The command line's: what commands other than help, list, validate, catalog, activate and find need. */
+export const CLI_BUNDLES = {
+  entry: 'src/cli/main.ts',
+  bundle: 'cli.js',
+  requiredIn: 'src/cli/run.ts',
+  moduleTable: 'agent-skills:cli-modules',
+  sides: [
+    // eval and tune (trigger tests against an endpoint), add, update, check, remove and audit.
+    { entry: 'src/cli/rare-commands.ts', bundle: 'cli-rare-commands.js' },
+  ],
+};
+
+/** The parameter through which a side bundle receives its main bundle's modules. */
+const TABLE_PARAMETER = '__agentSkillsModules';
 
 const repositoryPath = (file) => path.relative(process.cwd(), file).split(path.sep).join('/');
 
 /**
- * In dist/extension.js: a `require()` of a side entry requires its bundle, handing it the table of
+ * In the main bundle: a `require()` of a side entry requires its bundle, handing it the table of
  * the modules it shares (`shared`: repository path → the names side bundles import, or '*' for all).
- * Only those names are kept alive in dist/extension.js for the side bundles.
+ * Only those names are kept alive in the main bundle for the side bundles.
  */
-function loadSideBundles(shared) {
+function loadSideBundles({ sides, requiredIn, moduleTable }, shared) {
   return {
     name: 'load-side-bundles',
     setup(build) {
@@ -46,20 +65,20 @@ function loadSideBundles(shared) {
         if (args.namespace === 'side-bundle') {
           return { path: args.path, external: true };
         }
-        const side = EXTENSION_SIDE_BUNDLES.find(({ entry }) => repositoryPath(path.resolve(args.resolveDir, `${args.path}.ts`)) === entry);
+        const side = sides.find(({ entry }) => repositoryPath(path.resolve(args.resolveDir, `${args.path}.ts`)) === entry);
         if (!side) {
           return undefined;
         }
         if (args.kind !== 'require-call') {
-          return { errors: [{ text: `${side.entry} is loaded on first use (dist/${side.bundle}): require it in src/vscode/side-bundles.ts, and \`import type\` its types.` }] };
+          return { errors: [{ text: `${side.entry} is loaded on first use (dist/${side.bundle}): require it in ${requiredIn}, and \`import type\` its types.` }] };
         }
         return { path: side.bundle, namespace: 'side-bundle' };
       });
       build.onLoad({ filter: /.*/, namespace: 'side-bundle' }, (args) => ({
-        contents: `module.exports = require('./${args.path}')(require('${MODULE_TABLE}').modules);`,
+        contents: `module.exports = require('./${args.path}')(require('${moduleTable}').modules);`,
         loader: 'js',
       }));
-      build.onResolve({ filter: new RegExp(`^${MODULE_TABLE}$`) }, () => ({ path: MODULE_TABLE, namespace: 'module-table' }));
+      build.onResolve({ filter: new RegExp(`^${moduleTable}$`) }, () => ({ path: moduleTable, namespace: 'module-table' }));
       build.onLoad({ filter: /.*/, namespace: 'module-table' }, () => {
         const modules = [...shared.keys()].sort();
         const entry = (module, index) => {
@@ -80,12 +99,12 @@ function loadSideBundles(shared) {
 }
 
 /**
- * In a side bundle: an import of a module dist/extension.js holds (`inExtension`) is read from the
- * table the extension hands over; `used` collects those modules and the names imported from them.
+ * In a side bundle: an import of a module the main bundle holds (`inMain`) is read from the table
+ * the main bundle hands over; `used` collects those modules and the names imported from them.
  */
-function shareExtensionModules(inExtension, used) {
+function shareMainModules(inMain, used) {
   return {
-    name: 'share-extension-modules',
+    name: 'share-main-modules',
     setup(build) {
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (args.pluginData?.resolving || args.kind === 'entry-point') {
@@ -93,13 +112,13 @@ function shareExtensionModules(inExtension, used) {
         }
         const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { resolving: true } });
         const module = resolved.errors.length === 0 ? repositoryPath(resolved.path) : undefined;
-        if (module === undefined || !inExtension.has(module)) {
+        if (module === undefined || !inMain.has(module)) {
           return undefined;
         }
         addNames(used, module, importedNames(args.importer, args.path, resolved.path));
-        return { path: module, namespace: 'extension-module' };
+        return { path: module, namespace: 'main-module' };
       });
-      build.onLoad({ filter: /.*/, namespace: 'extension-module' }, (args) => ({ contents: `module.exports = ${TABLE_PARAMETER}[${JSON.stringify(args.path)}];`, loader: 'js' }));
+      build.onLoad({ filter: /.*/, namespace: 'main-module' }, (args) => ({ contents: `module.exports = ${TABLE_PARAMETER}[${JSON.stringify(args.path)}];`, loader: 'js' }));
     },
   };
 }
@@ -179,57 +198,58 @@ function bundledFiles(result) {
 }
 
 /**
- * Builds dist/extension.js and its side bundles with `options` (esbuild's, shared with the CLI).
- * The modules to share are found by building until no side bundle imports a module the table lacks.
+ * Builds a main bundle and its side bundles (`layout`, such as EXTENSION_BUNDLES) with `options`
+ * (esbuild's; the side bundles get no banner of the main one). The modules to share are found by
+ * building until no side bundle imports a module the table lacks.
  */
-export async function buildExtension(options) {
+export async function buildWithSideBundles(options, layout) {
   const shared = new Map();
   const build = async () => {
-    const extension = await esbuild.build({
+    const main = await esbuild.build({
       ...options,
-      entryPoints: [EXTENSION_ENTRY],
-      outfile: `dist/${EXTENSION_BUNDLE}`,
+      entryPoints: [layout.entry],
+      outfile: `dist/${layout.bundle}`,
       write: false,
       metafile: true,
-      plugins: [...options.plugins, loadSideBundles(shared)],
+      plugins: [...options.plugins, loadSideBundles(layout, shared)],
     });
-    const inExtension = bundledFiles(extension);
+    const inMain = bundledFiles(main);
     const used = new Map();
     const sides = await Promise.all(
-      EXTENSION_SIDE_BUNDLES.map(({ bundle, entry }) =>
+      layout.sides.map(({ bundle, entry }) =>
         esbuild.build({
           ...options,
           entryPoints: [entry],
           outfile: `dist/${bundle}`,
           write: false,
           metafile: true,
-          plugins: [...options.plugins, shareExtensionModules(inExtension, used)],
-          // A function of the extension's modules, called once by dist/extension.js.
+          plugins: [...options.plugins, shareMainModules(inMain, used)],
+          // A function of the main bundle's modules, called once by the main bundle.
           banner: { js: `module.exports = function (${TABLE_PARAMETER}) { "use strict"; const module = { exports: {} }, exports = module.exports;` },
           footer: { js: 'return module.exports; };' },
         }),
       ),
     );
-    return { extension, inExtension, sides, used };
+    return { main, inMain, sides, used };
   };
   let result = await build();
   while (asksForMore(result.used, shared)) {
     result.used.forEach((names, module) => addNames(shared, module, names));
     result = await build();
   }
-  checkOneCopy(result);
-  for (const output of [result.extension, ...result.sides].flatMap((built) => built.outputFiles)) {
+  checkOneCopy(layout, result);
+  for (const output of [result.main, ...result.sides].flatMap((built) => built.outputFiles)) {
     await fs.mkdir(path.dirname(output.path), { recursive: true });
     await fs.writeFile(output.path, output.contents);
   }
 }
 
 /** Every module is in exactly one bundle: a second copy would be a second class, a second state. */
-function checkOneCopy({ inExtension, sides }) {
-  const owner = new Map([...inExtension].map((module) => [module, EXTENSION_BUNDLE]));
+function checkOneCopy(layout, { inMain, sides }) {
+  const owner = new Map([...inMain].map((module) => [module, layout.bundle]));
   sides.forEach((side, index) => {
     for (const module of bundledFiles(side)) {
-      const bundle = EXTENSION_SIDE_BUNDLES[index].bundle;
+      const bundle = layout.sides[index].bundle;
       if (owner.has(module)) {
         throw new Error(`${module} is in both dist/${owner.get(module)} and dist/${bundle}: a module lives in one bundle only.`);
       }
@@ -239,17 +259,17 @@ function checkOneCopy({ inExtension, sides }) {
 }
 
 /**
- * Watch mode: the extension and its side bundles are rebuilt together on each change under src/
+ * Watch mode: a main bundle and its side bundles are rebuilt together on each change under src/
  * (the table of shared modules may change with any import), with esbuild's watch lines, which the
  * VS Code task waits for.
  */
-export function watchExtension(options) {
+export function watchWithSideBundles(options, layout) {
   let queue = Promise.resolve();
   let timer;
   const rebuild = () => {
     queue = queue.then(async () => {
       console.log('[watch] build started');
-      await buildExtension(options).catch((error) => console.error(`✘ [ERROR] ${error.message}`));
+      await buildWithSideBundles(options, layout).catch((error) => console.error(`✘ [ERROR] ${error.message}`));
       console.log('[watch] build finished');
     });
   };
