@@ -22,8 +22,18 @@ export interface RoutingPageOptions {
   run?: RoutingRunInfo;
 }
 
-/** Messages the page posts to the extension. */
-export type RoutingPageMessage = { type: 'runTriggerTests' } | { type: 'revealQuery'; skill: string; query: string };
+/** Messages the page posts to the extension; `ready` once it has loaded (also when VS Code reloads a hidden page). */
+export type RoutingPageMessage = { type: 'ready' } | { type: 'runTriggerTests' } | { type: 'revealQuery'; skill: string; query: string };
+
+/** The message the extension posts to an open page: the report drawn anew in place, the page itself staying. */
+export interface RoutingPageUpdate {
+  type: 'showReport';
+  /** What renderRoutingReport gives. */
+  body: string;
+}
+
+/** The element of the page that holds the report. */
+const REPORT_ID = 'report';
 
 /** Shading steps: the share of a row's runs in a cell, rounded up to the next fifth. */
 const HEAT_STEPS = 5;
@@ -96,9 +106,14 @@ body.vscode-high-contrast td.cell:not(.heat-0), body.vscode-high-contrast-light 
 .runs { color: var(--vscode-descriptionForeground); }
 `;
 
-// Runs in the page: selects a cell (its queries shown, the others hidden) and posts the actions.
+// Runs in the page: selects a cell (its queries shown, the others hidden), posts the actions, and
+// draws the report the extension sends in place. Clicks are handled on the document, so a report
+// drawn anew needs no handlers of its own.
 const SCRIPT = `
 const vscode = acquireVsCodeApi();
+window.addEventListener('message', (event) => {
+  if (event.data && event.data.type === 'showReport') document.getElementById('${REPORT_ID}').innerHTML = event.data.body;
+});
 function select(id) {
   for (const section of document.querySelectorAll('.detail')) section.hidden = section.id !== id;
   for (const button of document.querySelectorAll('[data-cell]')) button.setAttribute('aria-pressed', String(button.dataset.cell === id));
@@ -112,6 +127,7 @@ document.addEventListener('click', (event) => {
   else if (target.dataset.action === 'run') vscode.postMessage({ type: 'runTriggerTests' });
   else if (target.dataset.skill !== undefined) vscode.postMessage({ type: 'revealQuery', skill: target.dataset.skill, query: target.dataset.query });
 });
+vscode.postMessage({ type: 'ready' });
 `;
 
 function page(nonce: string, body: string): string {
@@ -127,7 +143,9 @@ function page(nonce: string, body: string): string {
     `<style nonce="${html(nonce)}">${STYLE}</style>`,
     '</head>',
     '<body>',
+    `<main id="${REPORT_ID}">`,
     body,
+    '</main>',
     `<script nonce="${html(nonce)}">${SCRIPT}</script>`,
     '</body>',
     '</html>',
@@ -137,18 +155,20 @@ function page(nonce: string, body: string): string {
 
 const RUN_BUTTON = (label: string): string => `<button class="action" data-action="run">${html(label)}</button>`;
 
-/** The whole page: the empty state before any run, else summary, worst confusions, matrix and the queries behind each cell. */
+/** The whole page, around the report. */
 export function renderRoutingPage({ nonce, run }: RoutingPageOptions): string {
+  return page(nonce, renderRoutingReport(run));
+}
+
+/** The report: the empty state before any run, else summary, worst confusions, matrix and the queries behind each cell. */
+export function renderRoutingReport(run: RoutingRunInfo | undefined): string {
   if (!run || run.report.rows.length === 0) {
-    return page(
-      nonce,
-      [
-        '<h1>Routing report</h1>',
-        '<p>Run trigger tests to see routing: which skill the model loaded for each query meant for a skill, across all your skills.</p>',
-        `<p class="summary">${run ? 'The last run had no should-trigger query that reached the model.' : 'No trigger-test run has reached a model in this window yet.'} Queries live in each skill's <code>evals/triggers.json</code>.</p>`,
-        `<p>${RUN_BUTTON('Run trigger tests')}</p>`,
-      ].join('\n'),
-    );
+    return [
+      '<h1>Routing report</h1>',
+      '<p>Run trigger tests to see routing: which skill the model loaded for each query meant for a skill, across all your skills.</p>',
+      `<p class="summary">${run ? 'The last run had no should-trigger query that reached the model.' : 'No trigger-test run has reached a model in this window yet.'} Queries live in each skill's <code>evals/triggers.json</code>.</p>`,
+      `<p>${RUN_BUTTON('Run trigger tests')}</p>`,
+    ].join('\n');
   }
   const { report } = run;
   const { rows, columns } = matrixAxes(report);
@@ -219,7 +239,7 @@ export function renderRoutingPage({ nonce, run }: RoutingPageOptions): string {
     }
     parts.push('</ul>');
   }
-  return page(nonce, parts.join('\n'));
+  return parts.join('\n');
 }
 
 /** A message from the page, checked: anything else is ignored. */
@@ -228,7 +248,7 @@ export function parseRoutingPageMessage(message: unknown): RoutingPageMessage | 
     return undefined;
   }
   const { type, skill, query } = message as Record<string, unknown>;
-  if (type === 'runTriggerTests') {
+  if (type === 'ready' || type === 'runTriggerTests') {
     return { type };
   }
   if (type === 'revealQuery' && typeof skill === 'string' && typeof query === 'string') {

@@ -1,49 +1,62 @@
 // "Skills: Show Routing Report": the last trigger-test run's routing as a webview panel, drawn by
-// the core's page renderer and redrawn when a run ends. The page asks for two things: run the
-// trigger tests, and show a query's item in the Testing view.
+// the core's page renderer; when a run ends the new report is posted to the open page, which draws
+// it in place. The page asks for two things: run the trigger tests, and show a query's item in the
+// Testing view.
 
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { parseRoutingPageMessage, renderRoutingPage } from '../../core/evals/routing-page';
+import { parseRoutingPageMessage, renderRoutingPage, renderRoutingReport, type RoutingPageUpdate } from '../../core/evals/routing-page';
 import { Disposable } from '../disposable';
 import { ROUTING_REPORT_VIEW_TYPE } from '../manifest';
 import type { TriggerTestController } from './trigger-tests';
 
 export class RoutingReport extends Disposable {
-  private panel: vscode.WebviewPanel | undefined;
-  /** The page last given to the panel, for the extension's tests. */
-  lastHtml: string | undefined;
+  private panel: { view: vscode.WebviewPanel; nonce: string; pageReport: string } | undefined;
 
   constructor(private readonly controller: TriggerTestController) {
     super();
-    this.register(controller.onDidReportRouting(() => this.render()));
-    this.register({ dispose: () => this.panel?.dispose() });
+    this.register(controller.onDidReportRouting(() => this.sendReport()));
+    this.register({ dispose: () => this.panel?.view.dispose() });
   }
 
-  /** Opens the report (or brings it to the front, up to date) and returns its page. */
+  /** Opens the report (or brings it to the front as it is, up to date) and returns its page. */
   show(): string {
+    const nonce = this.panel?.nonce ?? randomBytes(16).toString('base64');
+    const page = renderRoutingPage({ nonce, run: this.controller.lastRoutingRun });
     if (this.panel) {
-      this.panel.reveal();
+      this.panel.view.reveal();
     } else {
-      this.panel = vscode.window.createWebviewPanel(ROUTING_REPORT_VIEW_TYPE, 'Routing Report', vscode.ViewColumn.Active, { enableScripts: true, localResourceRoots: [] });
-      this.panel.onDidDispose(() => (this.panel = undefined));
-      this.panel.webview.onDidReceiveMessage((message: unknown) => this.answer(message));
+      const view = vscode.window.createWebviewPanel(ROUTING_REPORT_VIEW_TYPE, 'Routing Report', vscode.ViewColumn.Active, { enableScripts: true, localResourceRoots: [] });
+      // The page is given once: later reports are posted to it, so it never reloads under the user's pointer.
+      view.webview.html = page;
+      this.panel = { view, nonce, pageReport: this.report() };
+      view.onDidDispose(() => (this.panel = undefined));
+      view.webview.onDidReceiveMessage((message: unknown) => this.answer(message));
     }
-    return this.render() ?? '';
+    return page;
   }
 
-  private render(): string | undefined {
-    if (!this.panel) {
-      return undefined;
-    }
-    this.lastHtml = renderRoutingPage({ nonce: randomBytes(16).toString('base64'), run: this.controller.lastRoutingRun });
-    this.panel.webview.html = this.lastHtml;
-    return this.lastHtml;
+  private report(): string {
+    return renderRoutingReport(this.controller.lastRoutingRun);
+  }
+
+  /**
+   * Posts the current report to the page. A hidden page gets no message: VS Code reloads it from
+   * its first HTML when shown, and it then says it is ready, which sends the report again.
+   */
+  private sendReport(): void {
+    const update: RoutingPageUpdate = { type: 'showReport', body: this.report() };
+    void this.panel?.view.webview.postMessage(update);
   }
 
   private async answer(raw: unknown): Promise<void> {
     const message = parseRoutingPageMessage(raw);
-    if (message?.type === 'runTriggerTests') {
+    if (message?.type === 'ready') {
+      // Reloaded (or slow to load while a run ended): draw what is current if the page's HTML is behind.
+      if (this.panel && this.report() !== this.panel.pageReport) {
+        this.sendReport();
+      }
+    } else if (message?.type === 'runTriggerTests') {
       await vscode.commands.executeCommand('workbench.view.testing.focus');
       await this.controller.run(new vscode.TestRunRequest(), new vscode.CancellationTokenSource().token);
     } else if (message?.type === 'revealQuery') {

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { NO_SKILL, routingReport, type RoutedQuery } from '../../../../src/core/evals/routing';
-import { heatStep, matrixAxes, parseRoutingPageMessage, renderRoutingPage } from '../../../../src/core/evals/routing-page';
+import { heatStep, matrixAxes, parseRoutingPageMessage, renderRoutingPage, renderRoutingReport } from '../../../../src/core/evals/routing-page';
 import type { RunOutcome } from '../../../../src/core/evals/verdict';
 
 const ran = (...loaded: string[]): RunOutcome => ({ kind: 'completed', triggered: false, loaded, firstLine: '' });
@@ -42,6 +42,18 @@ describe('routing report page', () => {
       // Nothing remote, no inline handlers or style attributes (the policy would block them silently).
       assert.doesNotMatch(page, /https?:\/\/|\bsrc=|\son\w+=|\sstyle=/);
     }
+  });
+
+  it('holds the report in one element, which the page redraws from the extension’s message, and says when it is ready', () => {
+    for (const report of [undefined, run]) {
+      const page = renderRoutingPage({ nonce: NONCE, run: report });
+      assert.ok(page.includes(`<main id="report">\n${renderRoutingReport(report)}\n</main>`));
+    }
+    const script = /<script[^>]*>([\s\S]*)<\/script>/.exec(renderRoutingPage({ nonce: NONCE }))?.[1] ?? '';
+    assert.match(script, /event\.data\.type === 'showReport'\) document\.getElementById\('report'\)\.innerHTML = event\.data\.body;/);
+    assert.match(script, /\nvscode\.postMessage\(\{ type: 'ready' \}\);\n$/);
+    // Clicks are handled on the document, so buttons of a report drawn anew work.
+    assert.match(script, /document\.addEventListener\('click'/);
   });
 
   it('shows the empty state with a run button before any run', () => {
@@ -118,6 +130,7 @@ describe('routing report page', () => {
 
   it('accepts only the messages it posts', () => {
     assert.deepEqual(parseRoutingPageMessage({ type: 'runTriggerTests' }), { type: 'runTriggerTests' });
+    assert.deepEqual(parseRoutingPageMessage({ type: 'ready' }), { type: 'ready' });
     assert.deepEqual(parseRoutingPageMessage({ type: 'revealQuery', skill: 'pdf', query: 'q' }), { type: 'revealQuery', skill: 'pdf', query: 'q' });
     assert.equal(parseRoutingPageMessage({ type: 'revealQuery', skill: 'pdf' }), undefined);
     assert.equal(parseRoutingPageMessage('runTriggerTests'), undefined);
