@@ -7,6 +7,7 @@ import { isUsableStatus, isUserInvocable, leadingProblem, statusWords } from '..
 import { escapeMarkdown } from '../util/text';
 import { findSkills, type SkillMatch } from '../use/find';
 import type { RegistrySnapshot } from '../discovery/registry';
+import { sourceNamer } from '../discovery/source-names';
 import type { Severity, SkillRecord } from '../model/types';
 
 export interface UseCommand {
@@ -94,10 +95,11 @@ export function renderSkillList(snapshot: RegistrySnapshot, options: SkillListOp
   } else {
     const usable = shown.filter((record) => isUsableStatus(record.status)).length;
     lines.push(`${shown.length} skill${shown.length === 1 ? '' : 's'}, ${usable} usable:`, '');
+    const sourceName = sourceNamer(snapshot);
     for (const record of shown) {
       const name = `**[${escapeMarkdown(record.name)}](${options.link(record)})**`;
       const description = escapeMarkdown(singleLine(truncate(descriptionText(record), MAX_DESCRIPTION_IN_LIST)));
-      lines.push(`- ${name} · ${escapeMarkdown(statusWords(record))} · ${escapeMarkdown(singleLine(record.root.label))}: ${description}`);
+      lines.push(`- ${name} · ${escapeMarkdown(statusWords(record))} · ${escapeMarkdown(singleLine(sourceName(record.root)))}: ${description}`);
     }
   }
   if (withheld > 0) {

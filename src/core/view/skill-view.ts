@@ -11,6 +11,7 @@ import type { DiscoveryProblem, SkillDiagnostic, SkillRecord, SkillRoot, SkillSt
 import { firstError, isDraft, isUsableStatus } from '../model/status';
 import { draftRefusal } from '../evals/draft';
 import { groupingPath, pathInLocation } from '../discovery/grouping';
+import { sourceNamer } from '../discovery/source-names';
 
 export type StatusGroupId = 'active' | 'available' | 'problems' | 'not-allowed' | 'shadowed' | 'untrusted';
 
@@ -295,19 +296,6 @@ export function skillContextValue(record: SkillRecord, policy: ViewPolicy): stri
     flags.push('draftable');
   }
   return flags.join(' ');
-}
-
-/**
- * Source labels as the view shows them. In a window with one workspace folder, its name in front of
- * each location or sub-project ("app · .github/skills", "app · packages/web") says nothing and gets
- * cut in a narrow view: what follows it alone is shown.
- */
-function sourceNamer(snapshot: RegistrySnapshot): (root: SkillRoot) => string {
-  const workspaceFolders = new Set(snapshot.skills.filter((record) => record.root.kind === 'workspace').map((record) => record.root.folder));
-  return (root) => {
-    const prefix = `${root.folder} · `;
-    return workspaceFolders.size === 1 && root.folder !== undefined && root.label.startsWith(prefix) ? root.label.slice(prefix.length) : root.label;
-  };
 }
 
 interface ItemContext {

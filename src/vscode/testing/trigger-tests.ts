@@ -15,6 +15,7 @@ import { TRIGGER_TESTS_PATH, type TriggerQuery } from '../../core/evals/trigger-
 import { describePrecisionRecall, precisionRecall, type QueryVerdict } from '../../core/evals/verdict';
 import type { SkillRecord } from '../../core/model/types';
 import { currentCatalog } from '../../core/use/current-catalog';
+import { sourceNamer } from '../../core/discovery/source-names';
 import { toVscodeRange } from '../convert';
 import { readTriggerTestSettings, type TriggerTestSettings } from '../settings';
 import { Disposable } from '../disposable';
@@ -92,11 +93,12 @@ export class TriggerTestController extends Disposable {
   /** Source → skill → query, from the current files. Items keep their ids, so results stay on them. */
   private buildItems(): void {
     const sources = new Map<string, vscode.TestItem>();
+    const sourceName = sourceNamer(this.host.snapshot);
     for (const skill of this.files.skills) {
       const label = skill.record.root.label;
       let source = sources.get(label);
       if (!source) {
-        source = this.controller.createTestItem(`source:${label}`, label);
+        source = this.controller.createTestItem(`source:${label}`, sourceName(skill.record.root));
         this.entries.set(source, { kind: 'source' });
         sources.set(label, source);
       }

@@ -73,6 +73,18 @@ describe('renderSkillList', () => {
     assert.match(renderSkillList(fakeSnapshot([fakeRecord('notes', 'Takes notes. Use when asked.')]), { link }), /Workspace: Takes notes\\\.$/);
   });
 
+  it('names sources as the Skills view does: without the folder name in a window of one workspace folder', () => {
+    const inFolder = (name: string, folder: string, location: string) =>
+      fakeRecord(name, 'Does it.', { root: { path: `/${folder}/${location}`, kind: 'workspace', folder, location, label: `${folder} · ${location}` } });
+    const single = renderSkillList(fakeSnapshot([inFolder('pdf', 'app', '.agent/skills'), inFolder('triage', 'app', '.github/skills')]), { link }).split('\n');
+    assert.ok(single[2].endsWith('** · available · \\.agent/skills: Does it\\.'), single[2]);
+    assert.ok(single[3].endsWith('** · available · \\.github/skills: Does it\\.'), single[3]);
+    // Two folders: the name tells them apart.
+    const multi = renderSkillList(fakeSnapshot([inFolder('pdf', 'app', '.agent/skills'), inFolder('triage', 'lib', '.agent/skills')]), { link }).split('\n');
+    assert.ok(multi[2].endsWith('** · available · app · \\.agent/skills: Does it\\.'), multi[2]);
+    assert.ok(multi[3].endsWith('** · available · lib · \\.agent/skills: Does it\\.'), multi[3]);
+  });
+
   it('counts untrusted skills without showing anything of them', () => {
     const text = renderSkillList(fakeSnapshot([fakeRecord('pdf', 'PDFs.'), fakeRecord('secret', 'Secret text.', { status: 'untrusted' })]), { link });
     assert.doesNotMatch(text, /secret|Secret/);
