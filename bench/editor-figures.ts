@@ -25,6 +25,10 @@ export interface EditorBenchFigures {
     activatedMs: number;
     /** The product until its first complete registry snapshot, with the view model built. */
     readyMs: number;
+    /** The product until the Skills view (opened as the window starts) was handed that snapshot's rows. */
+    treeShownMs: number;
+    /** The product until its Skills view was first seen open (the bench clicks it open as the window starts). */
+    viewOpenMs: number;
   };
   edits: Record<EditedSkill, EditTiming[]>;
 }

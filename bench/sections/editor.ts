@@ -19,6 +19,8 @@ import { median } from '../measure';
 import { checkGoal, printFigure, round, type BenchFigures } from '../section';
 
 const SIZES = [10, 100, 1000] as const;
+/** AGENT_SKILLS_BENCH_EDITOR_SIZES=10,1000 measures only those sizes (a shorter run while working). */
+const sizes = (): readonly number[] => process.env.AGENT_SKILLS_BENCH_EDITOR_SIZES?.split(',').map(Number) ?? SIZES;
 /**
  * Activation to the first complete snapshot at 10 skills: at most this many times the empty
  * extension's activation, plus ACTIVATION_GOAL_EXTRA_MS.
@@ -42,7 +44,7 @@ export async function run(): Promise<BenchFigures> {
   const scratch = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'agent-skills-editor-bench-')));
   const figures: BenchFigures = {};
   try {
-    for (const size of SIZES) {
+    for (const size of sizes()) {
       const tree = path.join(scratch, `skills-${size}`);
       await writeSyntheticSkills(tree, size);
       const windows: EditorBenchFigures[] = [];
@@ -87,8 +89,9 @@ export async function run(): Promise<BenchFigures> {
 
 /**
  * Activation as VS Code marks it (from loading the extension's code), medians over the windows:
- * the empty extension's, ours until activate() returned, and ours until the first complete
- * snapshot, which has its goal at ACTIVATION_GOAL_SKILLS.
+ * the empty extension's, ours until activate() returned, until the first complete snapshot, and
+ * until the Skills view was handed that snapshot's rows (the tree drawn), which has its goal at
+ * ACTIVATION_GOAL_SKILLS.
  */
 function activationFigures(windows: readonly EditorBenchFigures[], size: number): BenchFigures {
   const skills = size.toLocaleString('en-US');
@@ -96,17 +99,27 @@ function activationFigures(windows: readonly EditorBenchFigures[], size: number)
   const emptyExtension = figure((activation) => activation.emptyExtensionMs);
   const activated = figure((activation) => activation.activatedMs);
   const ready = figure((activation) => activation.readyMs);
+  const treeShown = figure((activation) => activation.treeShownMs);
+  const viewOpen = figure((activation) => activation.viewOpenMs);
   printFigure(`empty extension: code loading → activated (${skills} skills)`, emptyExtension, ' ms');
   printFigure(`ours: code loading → activated (${skills} skills)`, activated, ' ms');
-  const readyLabel = `ours: code loading → first snapshot (${skills} skills)`;
-  const figures: BenchFigures = { [`emptyExtensionActivationMs${size}`]: round(emptyExtension, 1), [`activatedMs${size}`]: round(activated, 1), [`activationToReadyMs${size}`]: round(ready, 1) };
+  printFigure(`ours: code loading → first snapshot (${skills} skills)`, ready, ' ms');
+  printFigure(`ours: code loading → Skills view seen open (${skills} skills)`, viewOpen, ' ms');
+  const treeLabel = `ours: code loading → first snapshot in the Skills view (${skills} skills)`;
+  const figures: BenchFigures = {
+    [`emptyExtensionActivationMs${size}`]: round(emptyExtension, 1),
+    [`activatedMs${size}`]: round(activated, 1),
+    [`activationToReadyMs${size}`]: round(ready, 1),
+    [`activationToTreeMs${size}`]: round(treeShown, 1),
+    [`activationToViewOpenMs${size}`]: round(viewOpen, 1),
+  };
   if (size === ACTIVATION_GOAL_SKILLS) {
     const target = ACTIVATION_GOAL_FACTOR * emptyExtension + ACTIVATION_GOAL_EXTRA_MS;
     figures.activationGoalMs = round(target, 1);
-    figures.activationGoal = checkGoal({ label: readyLabel, value: ready, unit: ' ms', target, better: 'lower' });
+    figures.activationGoal = checkGoal({ label: treeLabel, value: treeShown, unit: ' ms', target, better: 'lower' });
     console.log(`  (goal: ${ACTIVATION_GOAL_FACTOR}× the empty extension's activation in the same windows + ${ACTIVATION_GOAL_EXTRA_MS} ms)`);
   } else {
-    printFigure(readyLabel, ready, ' ms');
+    printFigure(treeLabel, treeShown, ' ms');
   }
   return figures;
 }
@@ -120,6 +133,7 @@ async function measureInVsCode(tree: string, outputFile: string, compiledTestsFo
       workspaces: ['editor-bench'],
       trusted: true,
       emptyExtension: true,
+      openSkillsView: true,
       env: { AGENT_SKILLS_PATH: tree, AGENT_SKILLS_BENCH_OUTPUT: outputFile },
       // Only the skills being measured.
       settings: { 'agentSkills.builtinSkills': false, 'agentSkills.userSkills': false },

@@ -89,7 +89,7 @@ export async function runSuite(suite: IntegrationSuite, options: LaunchOptions):
     const driver = new UiDriver(workbench);
     stopChannel = serveHarnessRequests(layout.channelFolder, (request) => driver.answer(request));
     const developmentPath = suite.installVsix ? scriptedModelFolder : repositoryRoot;
-    const outcome = workbench.openWithTests(port, layout.opened, developmentPath, path.join(options.compiledTestsFolder, 'index.js'));
+    const outcome = workbench.openWithTests(port, layout.opened, developmentPath, path.join(options.compiledTestsFolder, 'index.js'), suite.openSkillsView);
     const timer = new Promise<'timed out'>((resolve) => {
       const handle = setTimeout(() => resolve('timed out'), timeoutSeconds * 1000);
       // The late outcome of a timed-out run is of no interest (and must not be unhandled).

@@ -36,6 +36,8 @@ export interface IntegrationSuite {
   readonly installVsix?: boolean;
   /** Also installs test/empty-extension, which activates on the product's events and does nothing. */
   readonly emptyExtension?: boolean;
+  /** Opens the Skills view as the window starts (a user who keeps it open), before the tests run. */
+  readonly openSkillsView?: boolean;
 }
 
 export interface ServerDataFolders {

@@ -49,9 +49,10 @@ export class WorkbenchPage {
   /**
    * Opens `opened` (a folder or a .code-workspace file) on the server at `port`, with
    * `developmentPath` as the extension under development and `testsModule` as its tests; resolves
-   * with the tests' exit code.
+   * with the tests' exit code. `openSkillsView`: the Skills view is opened as soon as the workbench
+   * shows its activity bar, as for a user who keeps it open.
    */
-  async openWithTests(port: number, opened: SuiteFolders['opened'], developmentPath: string, testsModule: string): Promise<number> {
+  async openWithTests(port: number, opened: SuiteFolders['opened'], developmentPath: string, testsModule: string, openSkillsView = false): Promise<number> {
     this.browser = await chromium.launch({
       executablePath: chromiumPath(),
       headless: true,
@@ -78,6 +79,9 @@ export class WorkbenchPage {
     ];
     const target = `${opened.kind}=${encodeURIComponent(opened.path)}`;
     await page.goto(`http://127.0.0.1:${port}/?${target}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+    if (openSkillsView) {
+      await openSkillsViewAtStart(page);
+    }
     return exited;
   }
 
@@ -108,6 +112,31 @@ export class WorkbenchPage {
     for (const line of shown) {
       this.log(`[${this.name}${level}] ${line}`);
     }
+  }
+}
+
+/**
+ * Clicks the Skills item of the activity bar until the Skills view shows and stays (the workbench
+ * restores the Explorer while it starts, over a click that came too early).
+ */
+async function openSkillsViewAtStart(page: Page): Promise<void> {
+  const item = page.getByRole('tab', { name: /^Skills/ }).first();
+  const view = page.locator('[id="workbench.view.extension.agentSkills"]');
+  const deadline = Date.now() + 60000;
+  let shownSince: number | undefined;
+  while (shownSince === undefined || Date.now() - shownSince < 3000) {
+    if (Date.now() > deadline) {
+      throw new Error('the Skills view did not open at start-up');
+    }
+    if (await view.isVisible()) {
+      shownSince ??= Date.now();
+    } else {
+      shownSince = undefined;
+      if (await item.isVisible()) {
+        await item.click({ timeout: 5000 }).catch(() => undefined);
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 

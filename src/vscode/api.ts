@@ -33,6 +33,10 @@ export interface AgentSkillsApi {
     readonly tree: SkillsTreeProvider;
     /** Milliseconds from activation to the first discovery done and the view built. */
     startupMs(): number | undefined;
+    /** Milliseconds from activation to the Skills view first being handed the rows of a complete snapshot (undefined until it was shown). */
+    treeShownMs(): number | undefined;
+    /** Milliseconds from activation to the Skills view first seen open (negative: never before activation; undefined: not yet). */
+    viewOpenMs(): number | undefined;
     /** The MCP server definition VS Code is given now (none while skills are off). */
     mcpServerDefinition(): vscode.McpStdioServerDefinition | undefined;
     /** The Testing view's trigger tests: its items, its run handler and the last results. */
@@ -79,6 +83,14 @@ export function createApi(
       await sources.diagnostics.settled();
       await usage.settled();
     },
-    testing: { tree, startupMs: () => host.startupMs, mcpServerDefinition: () => mcpServer.definition(), triggerTests, usage },
+    testing: {
+      tree,
+      startupMs: () => host.startupMs,
+      treeShownMs: () => (tree.firstRowsServedAt === undefined ? undefined : tree.firstRowsServedAt - host.createdAt),
+      viewOpenMs: () => (tree.firstVisibleAt === undefined ? undefined : tree.firstVisibleAt - host.createdAt),
+      mcpServerDefinition: () => mcpServer.definition(),
+      triggerTests,
+      usage,
+    },
   };
 }

@@ -74,7 +74,8 @@ export class SkillsHost extends Disposable {
   /** Fires after each successful activation. */
   readonly onDidActivateSkill = this.activationEmitter.event;
 
-  private readonly createdAt = performance.now();
+  /** When (performance.now()) activation created the host: start-up figures count from here. */
+  readonly createdAt = performance.now();
   /** Milliseconds from creation to the end of the first discovery (the view is built by then). */
   startupMs: number | undefined;
 

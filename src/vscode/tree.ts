@@ -26,6 +26,10 @@ export class SkillsTreeProvider extends Disposable implements vscode.TreeDataPro
   private redrawTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly parents = new Map<ViewItem, GroupViewItem>();
   private readonly homeDir = os.homedir();
+  /** When (performance.now()) the view was first handed the rows of a complete snapshot: the tree drawn at start-up. */
+  firstRowsServedAt: number | undefined;
+  /** When (performance.now()) the view was first seen open (at its creation, or later). */
+  firstVisibleAt: number | undefined;
 
   constructor(
     private readonly host: SkillsHost,
@@ -80,6 +84,10 @@ export class SkillsTreeProvider extends Disposable implements vscode.TreeDataPro
   }
 
   getChildren(item?: ViewItem): ViewItem[] {
+    // The rows are asked for per expanded group, after the groups (or the empty view's root alone).
+    if (this.firstRowsServedAt === undefined && this.host.startupMs !== undefined && (item?.kind === 'group' || (!item && this.groups.length === 0))) {
+      this.firstRowsServedAt = performance.now();
+    }
     if (!item) {
       return this.groups;
     }
@@ -196,6 +204,12 @@ function markdown(text: string): vscode.MarkdownString {
 /** Creates the view with its badge and message, and keeps the welcome-content context keys current. */
 export function createSkillsView(host: SkillsHost, provider: SkillsTreeProvider, unconfigured: UnconfiguredLocations): vscode.Disposable {
   const view = vscode.window.createTreeView(SKILLS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
+  const seenOpen = (): void => {
+    if (view.visible) {
+      provider.firstVisibleAt ??= performance.now();
+    }
+  };
+  seenOpen();
   let reportedOverflow = '';
   const update = (snapshot: RegistrySnapshot): void => {
     view.badge = viewBadge(snapshot);
@@ -230,7 +244,12 @@ export function createSkillsView(host: SkillsHost, provider: SkillsTreeProvider,
     host.onDidChangeSettings(() => update(host.snapshot)),
     // Rows computed while the view was hidden can be laid out for the wrong height (seen in the web
     // workbench: the last group expanded but empty); redrawing once it is shown fixes that.
-    view.onDidChangeVisibility((event) => event.visible && provider.redraw()),
+    view.onDidChangeVisibility((event) => {
+      seenOpen();
+      if (event.visible) {
+        provider.redraw();
+      }
+    }),
     // Folders and the locations setting change the roots; those are the moments to look again.
     host.onDidChangeRoots(() => void unconfigured.check()),
   );
