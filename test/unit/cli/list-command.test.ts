@@ -38,4 +38,16 @@ describe('formatTable', () => {
     // Piped (no width), nothing is cut.
     assert.equal(formatTable(wide, undefined, 2).split('\n')[1], `pdf   ${wide[1].slice(1).join('  ')}`);
   });
+
+  it('shortens the wide column only as far as the last column needs, for a short last column too', () => {
+    const rows = [
+      ['NAME', 'SOURCE', 'DESCRIPTION'],
+      ['alpha', '/very/long/path/to/the/project/app/.agent/skills', 'Short.'],
+    ];
+    // The last column needs 11 characters (its heading): the path gives up just enough for the lines to fit 50.
+    assert.equal(formatTable(rows, 50, 1), 'NAME   SOURCE                          DESCRIPTION\nalpha  …the/project/app/.agent/skills  Short.\n');
+    // Wide enough for everything: nothing is shortened.
+    assert.equal(formatTable(rows, 70, 1), formatTable(rows, undefined, 1));
+    assert.equal(formatTable(rows, undefined, 1), 'NAME   SOURCE                                            DESCRIPTION\nalpha  /very/long/path/to/the/project/app/.agent/skills  Short.\n');
+  });
 });
