@@ -22,6 +22,17 @@ describe('mcp --http options', () => {
     assert.throws(() => parseListenAddress('::1:8080'), /put an IPv6 address in brackets/);
   });
 
+  it('takes the address whole, spaces around it aside, and hints at brackets only when it has several colons', () => {
+    assert.deepEqual(parseListenAddress(' 127.0.0.1:8080 '), { host: '127.0.0.1', port: 8080 });
+    for (const value of ['8080x', '127.0.0.1:80abc']) {
+      assert.throws(() => parseListenAddress(value), { message: `mcp: --http takes [HOST:]PORT with a port from 0 to 65535, not "${value}".` });
+    }
+    assert.throws(() => parseListenAddress('host:port'), { message: 'mcp: --http takes [HOST:]PORT with a port from 0 to 65535, not "host:port".' });
+    assert.throws(() => parseListenAddress('a:b:80x'), {
+      message: 'mcp: --http takes [HOST:]PORT with a port from 0 to 65535, not "a:b:80x" (put an IPv6 address in brackets: [::1]:8080).',
+    });
+  });
+
   it('counts 127.0.0.1, ::1 and localhost as this machine only', () => {
     assert.deepEqual(['127.0.0.1', '::1', 'localhost', 'LOCALHOST', '0.0.0.0', '::', '10.0.0.5', 'skills.example.com'].map(isLoopbackHost), [true, true, true, true, false, false, false, false]);
   });
@@ -44,6 +55,7 @@ describe('mcp --http options', () => {
       '[2001:db8::1]',
     ]);
     assert.deepEqual(allowedHostnames({ host: '0.0.0.0', port: 1 }, ['[::1]']), ['localhost', '127.0.0.1', '[::1]']);
+    assert.deepEqual(allowedHostnames({ host: '::', port: 1 }, []), ['localhost', '127.0.0.1', '[::1]']);
   });
 
   describe('the bearer token', () => {
