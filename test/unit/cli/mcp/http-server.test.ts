@@ -298,6 +298,39 @@ describe('agent-skills mcp --http, through the SDK client', function () {
     await held.close();
   });
 
+  it('keeps a session whose client keeps sending past the idle time, and closes one whose client dropped its stream', async () => {
+    running = await serve(skills, TOKEN, 600);
+    const { logs, url } = running;
+    const busyId = (await post(url, { authorization: `Bearer ${TOKEN}` })).headers['mcp-session-id'] as string;
+    const dropping = await connectClient(url);
+    const droppingId = (dropping.transport as StreamableHTTPClientTransport).sessionId!;
+    for (let request = 0; request < 10; request++) {
+      const ping = await fetch(url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${TOKEN}`, 'mcp-session-id': busyId, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 10 + request, method: 'ping' }),
+      });
+      assert.equal(ping.status, 200, `request ${request} of a session in use`);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+    }
+    assert.ok(!logs.some((line) => line.startsWith(`session ${droppingId} closed`)), 'a session whose client holds its stream stays open');
+    await dropping.close(); // Ends its notification stream without ending the session.
+    await waitFor(() => logs.some((line) => line.startsWith(`session ${droppingId} closed after`)), 'the session whose stream was dropped to close');
+  });
+
+  it('names the client and the allowed host names when it refuses one', async () => {
+    running = await serve(skills);
+    await post(running.url, { host: 'attacker.example' });
+    await post(running.url, {});
+    assert.ok(
+      running.logs.some(
+        (line) => line.startsWith('403 for POST /mcp from 127.0.0.1: ') && line.endsWith('(allowed host names: localhost, 127.0.0.1, [::1], skills.example.com; add one with --allow-host).'),
+      ),
+      running.logs.join('\n'),
+    );
+    assert.ok(running.logs.includes('401 for POST /mcp from 127.0.0.1: no bearer token.'), running.logs.join('\n'));
+  });
+
   it('reads the files the skills hold over HTTP as over stdio', async () => {
     await fs.mkdir(path.join(skills, 'pdf-report', 'references'));
     await fs.writeFile(path.join(skills, 'pdf-report', 'references', 'guide.md'), '# Guide\n');
