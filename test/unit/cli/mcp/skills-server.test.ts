@@ -391,6 +391,21 @@ describe('agent-skills mcp, through the SDK client', function () {
     assert.match(file.text ?? '', /PDF-BODY-MARKER/, 'the last valid SKILL.md is still served');
   });
 
+  it('offers a prompt anew when its skill’s description changes, and withdraws it when the skill goes', async () => {
+    const prompt = async (name: string): Promise<{ description?: string } | undefined> => (await connection.client.listPrompts()).prompts.find((candidate) => candidate.name === name);
+    assert.equal((await prompt('deploy'))?.description, 'Deploy the service to an environment.');
+    await fs.writeFile(
+      path.join(workspace, 'deploy', 'SKILL.md'),
+      skillText('deploy', 'Deploy the service to staging or production.', 'DEPLOY-BODY for $ARGUMENTS', 'disable-model-invocation: true\nargument-hint: "[environment]"\n'),
+    );
+    await waitFor(async () => (await prompt('deploy'))?.description === 'Deploy the service to staging or production.' || undefined, 'the new description of the deploy prompt');
+    const result = await connection.client.getPrompt({ name: 'deploy', arguments: { arguments: 'staging' } });
+    assert.match(text({ content: [result.messages[0].content] }), /DEPLOY-BODY for staging/);
+    await fs.rm(path.join(workspace, 'deploy'), { recursive: true });
+    await waitFor(async () => ((await prompt('deploy')) === undefined ? true : undefined), 'the deploy prompt to go');
+    assert.ok(await prompt('escape'), 'the other prompts stay');
+  });
+
   for (const listedFirst of [true, false]) {
     it(`serves the last valid SKILL.md of a YAML-breaking edit on every surface (${listedFirst ? 'skills/list ran before the edit' : 'nothing asked for the skill before the edit'})`, async () => {
       if (listedFirst) {
