@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { CliIo } from '../../../src/cli/io';
+import { MAX_RUNS } from '../../../src/core/evals/trigger-file';
 import { runCli } from '../../../src/cli/run';
 import { removeDir, skillText, tempDir, writeTree } from '../../fixtures/trees/tree';
 import { startFakeEndpoint, type FakeEndpoint } from '../fake-endpoint';
@@ -108,5 +109,55 @@ describe('agent-skills tune', function () {
     assert.match((await cli(['tune', '--endpoint', endpoint.url, '--model', 'm'])).stderr, /tune: give the NAME of the skill/);
     assert.match((await cli([...base(), '--rounds', '6'])).stderr, /tune: --rounds is at most 5\./);
     assert.match((await cli(['tune', 'nope', '--endpoint', endpoint.url, '--model', 'm'])).stderr, /no skill named "nope" in this project/);
+  });
+
+  it('refuses what it cannot tune before sending anything, saying why', async () => {
+    const skills = path.join(dir, '.agent', 'skills');
+    await writeTree(skills, {
+      hidden: { 'SKILL.md': skillText('hidden', 'Runs only when asked for by name.', 'Body.', 'disable-model-invocation: true\n'), evals: { 'triggers.json': tuneFixtureTriggers() } },
+      untested: { 'SKILL.md': skillText('untested', 'Has no trigger tests yet.') },
+    });
+    const endpointOptions = ['--endpoint', endpoint.url, '--model', 'fake'];
+    const refusals: [string[], number, RegExp][] = [
+      [[...base(), '--runs', String(MAX_RUNS + 1)], 2, new RegExp(`^agent-skills: tune: --runs is at most ${MAX_RUNS}\\.$`)],
+      [[...base(), '--seed', 'abc'], 2, /^agent-skills: tune: --seed is a whole number, not "abc"\.$/],
+      [[...base(), '--seed', '1.5'], 2, /^agent-skills: tune: --seed is a whole number, not "1\.5"\.$/],
+      [['tune', 'hidden', ...endpointOptions], 1, /^agent-skills: cannot tune hidden: hidden is hidden from the model \(disable-model-invocation: true\)/],
+      [['tune', 'untested', ...endpointOptions], 1, /^agent-skills: untested has no usable trigger tests \(evals\/triggers\.json\)/],
+      [['tune', 'nope', ...endpointOptions, '.agent/skills', 'other'], 1, /^agent-skills: other: no such file or folder\.$/],
+      [['tune', 'nope', ...endpointOptions, '.agent/skills'], 1, /^agent-skills: no skill named "nope" in \.agent\/skills\.$/],
+    ];
+    for (const [argv, code, message] of refusals) {
+      const run = await cli(argv);
+      assert.equal(run.code, code, argv.join(' '));
+      assert.match(run.stderr.split('\n')[0], message, argv.join(' '));
+    }
+    assert.equal(endpoint.requests.length, 0);
+  });
+
+  it('writes nothing when the SKILL.md changed while tuning ran', async () => {
+    const edited = `${await fs.readFile(skillFile, 'utf8')}\nAn edit made while tune ran.\n`;
+    const run = await cli(base(), async () => {
+      await fs.writeFile(skillFile, edited);
+      return 'y';
+    });
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, /^agent-skills: \.agent\/skills\/release-notes\/SKILL\.md changed while tuning ran: nothing written\./m);
+    assert.equal(await fs.readFile(skillFile, 'utf8'), edited);
+  });
+
+  it('says on stderr how each round goes, and where it wrote', async () => {
+    const run = await cli([...base(), '--write']);
+    assert.equal(run.code, 0, run.stderr);
+    const said = run.stderr.trimEnd().split('\n');
+    assert.ok(
+      said.every((line) => line.startsWith('agent-skills: ')),
+      run.stderr,
+    );
+    assert.ok(
+      said.some((line) => line.endsWith('…')),
+      run.stderr,
+    );
+    assert.equal(said.at(-1), 'agent-skills: wrote the new description to .agent/skills/release-notes/SKILL.md.');
   });
 });
