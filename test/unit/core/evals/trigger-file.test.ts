@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import syncFs from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -209,14 +210,33 @@ describe('loadTriggerTests', () => {
   after(() => fs.rm(dir, { recursive: true, force: true }));
 
   it('is undefined for a skill without the file', async () => {
-    assert.equal(await loadTriggerTests(path.join(dir, 'none')), undefined);
+    for (const blockingReads of [false, true]) {
+      assert.equal(await loadTriggerTests(path.join(dir, 'none'), { blockingReads }), undefined);
+    }
   });
 
   it('is undefined when a file stands where the evals folder would be', async () => {
     const skill = path.join(dir, 'flat');
     await fs.mkdir(skill, { recursive: true });
     await fs.writeFile(path.join(skill, 'evals'), 'not a folder');
-    assert.equal(await loadTriggerTests(skill), undefined);
+    for (const blockingReads of [false, true]) {
+      assert.equal(await loadTriggerTests(skill, { blockingReads }), undefined);
+    }
+  });
+
+  it('reading blocking, tries no open of a file that is not there (a failed open throws, which thousands of skills notice)', async () => {
+    const opened: string[] = [];
+    const openSync = syncFs.openSync;
+    syncFs.openSync = (...args: Parameters<typeof openSync>) => {
+      opened.push(String(args[0]));
+      return openSync(...args);
+    };
+    try {
+      assert.equal(await loadTriggerTests(path.join(dir, 'none'), { blockingReads: true }), undefined);
+    } finally {
+      syncFs.openSync = openSync;
+    }
+    assert.deepEqual(opened, []);
   });
 
   it('reports a file it cannot read as an error at its start', async () => {
