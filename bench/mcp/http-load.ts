@@ -8,6 +8,7 @@ import { execFile, spawn } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { percentile } from '../measure';
 
 export interface HttpLoadOptions {
   /** The bundled command line. */
@@ -57,10 +58,6 @@ async function cpuMs(pid: number): Promise<number> {
   } catch {
     return NaN;
   }
-}
-
-function percentile(sorted: readonly number[], fraction: number): number {
-  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
 }
 
 /** Calls find_skills on every client back to back until `until`; the latencies and the number of failed calls. */

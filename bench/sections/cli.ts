@@ -5,7 +5,9 @@
 // and `validate --strict` over the same tree against a Node script validating every folder with
 // the specification's reference validator, `skills-ref`. Each process also reports the CPU time
 // it used, steadier than elapsed time on a busy machine, and the load average is printed beside:
-// on a machine busier than its CPUs, the verdicts go by CPU time.
+// on a machine busier than its CPUs, the verdicts go by CPU time. The CPU-time ratio is also taken
+// round by round (the two processes of a round run back to back, under about the same load), and
+// the middle half of those ratios says how far one run's figure can be trusted.
 
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs/promises';
@@ -13,7 +15,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { repositoryRoot } from '../../scripts/harness/repository';
 import { writeSyntheticSkills } from '../core/synthetic-skills';
-import { alternatingMediansMs, median, type Repetitions } from '../measure';
+import { alternatingMediansMs, median, percentile, type Repetitions } from '../measure';
 import { checkGoal, formatNumber, printFigure, round, type BenchFigures, type Verdict } from '../section';
 
 const SKILL_COUNT = 3000;
@@ -24,7 +26,7 @@ const SKILL_COUNT = 3000;
 const LIST_GOAL = 1.8;
 /** `--help` ÷ `node -e 0`: the command line starts about as fast as Node itself. */
 const HELP_GOAL = 1.3;
-const RUNS = { warmups: 3, runs: 15 };
+const RUNS = { warmups: 3, runs: 21 };
 /** The validators are compared over more runs: their figure was the least steady on a busy machine. */
 const VALIDATE_RUNS = { warmups: 3, runs: 31 };
 /** `validate --strict` at least this many times faster than `skills-ref`, whole processes. */
@@ -84,17 +86,22 @@ function runProcess(cpuReporter: string, args: readonly string[]): Promise<numbe
   });
 }
 
-/** Alternating median elapsed times of processes, and the median CPU time each used. */
+/** Alternating median elapsed times of processes, the median CPU time each used, and each one's CPU times round by round. */
 async function measureProcesses<Name extends string>(
   cpuReporter: string,
   argsByName: Readonly<Record<Name, readonly string[]>>,
   repetitions: Repetitions,
-): Promise<Record<Name, { wallMs: number; cpuMs: number }>> {
+): Promise<Record<Name, { wallMs: number; cpuMs: number; cpuByRound: number[] }>> {
   const names = Object.keys(argsByName) as Name[];
   const cpuSamples = new Map<Name, number[]>(names.map((name) => [name, []]));
   const tasks = Object.fromEntries(names.map((name) => [name, async () => cpuSamples.get(name)!.push(await runProcess(cpuReporter, argsByName[name]))])) as Record<Name, () => Promise<unknown>>;
   const wall = await alternatingMediansMs(tasks, repetitions);
-  return Object.fromEntries(names.map((name) => [name, { wallMs: wall[name], cpuMs: median(cpuSamples.get(name)!.slice(repetitions.warmups)) }])) as Record<Name, { wallMs: number; cpuMs: number }>;
+  return Object.fromEntries(
+    names.map((name) => {
+      const cpuByRound = cpuSamples.get(name)!.slice(repetitions.warmups);
+      return [name, { wallMs: wall[name], cpuMs: median(cpuByRound), cpuByRound }];
+    }),
+  ) as Record<Name, { wallMs: number; cpuMs: number; cpuByRound: number[] }>;
 }
 
 /**
@@ -109,7 +116,16 @@ async function compareProcesses(
   labels: { baseline: string; ours: string; ratio: string },
   goal: { target: number; better: 'lower' | 'higher' },
   repetitions: Repetitions,
-): Promise<{ times: Record<'baseline' | 'ours', { wallMs: number; cpuMs: number }>; wallRatio: number; cpuRatio: number; verdict: Verdict; byCpu: boolean; load: [number, number] }> {
+): Promise<{
+  times: Record<'baseline' | 'ours', { wallMs: number; cpuMs: number }>;
+  wallRatio: number;
+  cpuRatio: number;
+  /** The 25th and 75th percentiles of the CPU-time ratios of single rounds. */
+  cpuRatioMiddleHalf: [number, number];
+  verdict: Verdict;
+  byCpu: boolean;
+  load: [number, number];
+}> {
   const loadBefore = os.loadavg()[0];
   const times = await measureProcesses(cpuReporter, args, repetitions);
   const loadAfter = os.loadavg()[0];
@@ -117,6 +133,8 @@ async function compareProcesses(
   const ratio = (of: 'wallMs' | 'cpuMs') => (goal.better === 'lower' ? times.ours[of] / times.baseline[of] : times.baseline[of] / times.ours[of]);
   const wallRatio = ratio('wallMs');
   const cpuRatio = ratio('cpuMs');
+  const roundRatios = times.ours.cpuByRound.map((ours, round) => (goal.better === 'lower' ? ours / times.baseline.cpuByRound[round] : times.baseline.cpuByRound[round] / ours)).sort((a, b) => a - b);
+  const cpuRatioMiddleHalf: [number, number] = [percentile(roundRatios, 0.25), percentile(roundRatios, 0.75)];
   const byCpu = Math.max(loadBefore, loadAfter) > os.cpus().length;
   printFigure(labels.baseline, times.baseline.wallMs, ` ms (CPU ${formatNumber(times.baseline.cpuMs)} ms)`);
   printFigure(labels.ours, times.ours.wallMs, ` ms (CPU ${formatNumber(times.ours.cpuMs)} ms)`);
@@ -129,11 +147,12 @@ async function compareProcesses(
     verdict = checkGoal({ label: `${labels.ratio}, in elapsed time`, value: wallRatio, unit: '×', target: goal.target, better: goal.better });
     printFigure(cpuLabel, cpuRatio, '×');
   }
+  printFigure(`${labels.ratio}, in CPU time round by round, middle half from`, cpuRatioMiddleHalf[0], `× to ${formatNumber(cpuRatioMiddleHalf[1])}× (${roundRatios.length} rounds)`);
   const cpus = os.cpus().length;
   console.log(
     `  load average (1 min) ${formatNumber(loadBefore)} before, ${formatNumber(loadAfter)} after, on ${cpus} CPUs: verdict by ${byCpu ? `CPU time (the machine was busier than its ${cpus} CPUs, which distorts elapsed time)` : 'elapsed time'}`,
   );
-  return { times, wallRatio, cpuRatio, verdict, byCpu, load: [loadBefore, loadAfter] };
+  return { times, wallRatio, cpuRatio, cpuRatioMiddleHalf, verdict, byCpu, load: [loadBefore, loadAfter] };
 }
 
 /** Where a comparison's figures go in the results file (the keys of earlier runs, kept). */
@@ -144,10 +163,12 @@ interface ComparisonKeys {
   oursCpuMs: string;
   ratio: string;
   cpuRatio: string;
+  /** The 25th and 75th percentiles of the round-by-round CPU-time ratios. */
+  cpuRatioMiddleHalf: [string, string];
   goal: string;
   verdictBy: string;
-  /** The load averages before and after, when kept. */
-  load?: [string, string];
+  /** The load averages before and after. */
+  load: [string, string];
 }
 
 function comparisonFigures(compared: Awaited<ReturnType<typeof compareProcesses>>, keys: ComparisonKeys): BenchFigures {
@@ -158,9 +179,12 @@ function comparisonFigures(compared: Awaited<ReturnType<typeof compareProcesses>
     [keys.oursCpuMs]: round(compared.times.ours.cpuMs),
     [keys.ratio]: round(compared.wallRatio),
     [keys.cpuRatio]: round(compared.cpuRatio),
+    [keys.cpuRatioMiddleHalf[0]]: round(compared.cpuRatioMiddleHalf[0]),
+    [keys.cpuRatioMiddleHalf[1]]: round(compared.cpuRatioMiddleHalf[1]),
     [keys.goal]: compared.verdict,
     [keys.verdictBy]: compared.byCpu ? 'cpu' : 'elapsed',
-    ...(keys.load ? { [keys.load[0]]: round(compared.load[0], 2), [keys.load[1]]: round(compared.load[1], 2) } : {}),
+    [keys.load[0]]: round(compared.load[0], 2),
+    [keys.load[1]]: round(compared.load[1], 2),
   };
 }
 
@@ -209,8 +233,10 @@ export async function run(): Promise<BenchFigures> {
         oursCpuMs: 'helpCpuMs',
         ratio: 'helpVsNodeRatio',
         cpuRatio: 'helpVsNodeCpuRatio',
+        cpuRatioMiddleHalf: ['helpVsNodeCpuRatioP25', 'helpVsNodeCpuRatioP75'],
         goal: 'helpGoal',
         verdictBy: 'helpVerdictBy',
+        load: ['helpLoadAverageBefore', 'helpLoadAverageAfter'],
       }),
       ...comparisonFigures(list, {
         baselineMs: 'plainListMs3000',
@@ -219,6 +245,7 @@ export async function run(): Promise<BenchFigures> {
         oursCpuMs: 'listJsonCpuMs3000',
         ratio: 'listVsPlainRatio',
         cpuRatio: 'listVsPlainCpuRatio',
+        cpuRatioMiddleHalf: ['listVsPlainCpuRatioP25', 'listVsPlainCpuRatioP75'],
         goal: 'listGoal',
         verdictBy: 'listVerdictBy',
         load: ['listLoadAverageBefore', 'listLoadAverageAfter'],
@@ -230,6 +257,7 @@ export async function run(): Promise<BenchFigures> {
         oursCpuMs: 'strictValidateCpuMs3000',
         ratio: 'validateSpeedupVsReference',
         cpuRatio: 'validateSpeedupVsReferenceCpu',
+        cpuRatioMiddleHalf: ['validateSpeedupVsReferenceCpuP25', 'validateSpeedupVsReferenceCpuP75'],
         goal: 'validateSpeedupGoal',
         verdictBy: 'validateVerdictBy',
         load: ['validateLoadAverageBefore', 'validateLoadAverageAfter'],
