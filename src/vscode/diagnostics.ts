@@ -87,7 +87,18 @@ export class SkillDiagnostics extends Disposable {
     this.register(vscode.workspace.onDidOpenTextDocument((document) => this.validateDocument(document)));
     this.register(vscode.workspace.onDidChangeTextDocument((event) => this.scheduleDocument(event.document)));
     this.register(vscode.workspace.onDidCloseTextDocument((document) => void this.revertToDisk(document.uri)));
-    this.register(vscode.workspace.onDidGrantWorkspaceTrust(() => vscode.workspace.textDocuments.forEach((document) => this.validateDocument(document))));
+    // VS Code keeps a document loaded for a while after its last tab closes, and "Revert and Close" or
+    // "Don't Save" only mark it clean without reloading it: the disk is the truth from the tab's close.
+    this.register(
+      vscode.window.tabGroups.onDidChangeTabs(({ closed }) => {
+        for (const uri of closed.flatMap(tabUris)) {
+          if (!this.isOpen(uri.fsPath)) {
+            void this.revertToDisk(uri);
+          }
+        }
+      }),
+    );
+    this.register(vscode.workspace.onDidGrantWorkspaceTrust(() => vscode.workspace.textDocuments.forEach((document) => this.followDocument(document))));
     this.register({ dispose: () => this.typingTimers.forEach((timer) => clearTimeout(timer)) });
     // Showing or hiding a SKILL.md starts or stops VS Code's own validation of it.
     this.register(vscode.window.onDidChangeVisibleTextEditors(() => this.reshowAll()));
@@ -105,7 +116,7 @@ export class SkillDiagnostics extends Disposable {
       this.publish(vscode.Uri.file(file), diagnostics);
     }
     // An open editor may hold newer text than the disk.
-    vscode.workspace.textDocuments.forEach((document) => this.validateDocument(document));
+    vscode.workspace.textDocuments.forEach((document) => this.followDocument(document));
     // Per-host warnings are shown with each SKILL.md's findings, so they are counted with them too.
     const forHosts = [...summary.files.keys()].filter((file) => isSkillFile(vscode.Uri.file(file))).flatMap((file) => this.hostFindings.forFile(file));
     const errors = summary.errors + forHosts.filter((diagnostic) => diagnostic.severity === 'error').length;
@@ -227,8 +238,10 @@ export class SkillDiagnostics extends Disposable {
     return uri.scheme === 'file' && this.triggerTests.ofFile(uri.fsPath)?.parsed !== undefined;
   }
 
+  /** Whether an editor's text, not the disk's, is the truth for `file`: a tab shows it, or it has unsaved changes. */
   private isOpen(file: string): boolean {
-    return vscode.workspace.textDocuments.some((document) => document.uri.scheme === 'file' && document.uri.fsPath === file);
+    const shown = new Set(vscode.window.tabGroups.all.flatMap((group) => group.tabs.flatMap(tabUris)).map((uri) => uri.toString()));
+    return vscode.workspace.textDocuments.some((document) => document.uri.scheme === 'file' && document.uri.fsPath === file && (document.isDirty || shown.has(document.uri.toString())));
   }
 
   private mayRead(uri: vscode.Uri): boolean {
@@ -246,9 +259,18 @@ export class SkillDiagnostics extends Disposable {
       key,
       setTimeout(() => {
         this.typingTimers.delete(key);
-        this.validateDocument(document);
+        this.followDocument(document);
       }, TYPING_DELAY_MS),
     );
+  }
+
+  /** Checks the editor's text of an open file; a file no tab shows and with nothing unsaved shows the disk's. */
+  private followDocument(document: vscode.TextDocument): void {
+    if (document.uri.scheme === 'file' && !document.isClosed && !this.isOpen(document.uri.fsPath)) {
+      void this.revertToDisk(document.uri);
+    } else {
+      this.validateDocument(document);
+    }
   }
 
   private validateDocument(document: vscode.TextDocument): void {
@@ -315,4 +337,15 @@ export class SkillDiagnostics extends Disposable {
 interface EditorVersion {
   text: string;
   metadata: SkillMetadata | undefined;
+}
+
+/** The files a tab shows: a text editor's, or both sides of a diff. */
+function tabUris(tab: vscode.Tab): vscode.Uri[] {
+  if (tab.input instanceof vscode.TabInputText) {
+    return [tab.input.uri];
+  }
+  if (tab.input instanceof vscode.TabInputTextDiff) {
+    return [tab.input.original, tab.input.modified];
+  }
+  return [];
 }

@@ -133,6 +133,8 @@ describe('trigger test items', () => {
     const report = await vscode.commands.executeCommand<{ errors: number; message: string }>('agentSkills.validate');
     assert.equal(report?.errors, 1, report?.message);
     assert.deepEqual(diagnosticSummary(broken), [['triggers-json-syntax', 'Error', 0, 50, 0, 50]]);
+    // The closed file's text VS Code still holds is not what Validate Skills checks: the disk is.
+    assert.deepEqual(diagnosticSummary(file), [misfiled(5)]);
     fs.rmSync(path.dirname(broken), { recursive: true });
     await api.whenIdle();
   });
