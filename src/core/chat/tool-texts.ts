@@ -9,7 +9,7 @@ import { MAX_FIND_MATCHES } from '../use/find';
 import { singleLine } from '../util/text';
 import { TOOL_NAMES, type ToolNames } from './tool-names';
 import type { RegistrySnapshot } from '../discovery/registry';
-import type { SkillStatus } from '../model/types';
+import type { SkillMetadata, SkillStatus } from '../model/types';
 import { isUsableStatus } from '../model/status';
 
 export interface ActivateInput {
@@ -144,6 +144,19 @@ export function untrustedNote(count: number): string {
   return `${count} skill${count === 1 ? '' : 's'} of this workspace ${count === 1 ? 'is' : 'are'} not available because the workspace is not trusted.`;
 }
 
+/** Each description as one line, made once: the find tool shows the same few again and again. */
+const descriptionLines = new WeakMap<SkillMetadata, { description: string; line: string }>();
+
+function descriptionLine(metadata: SkillMetadata): string {
+  const known = descriptionLines.get(metadata);
+  if (known?.description === metadata.description) {
+    return known.line;
+  }
+  const line = singleLine(metadata.description);
+  descriptionLines.set(metadata, { description: metadata.description, line });
+  return line;
+}
+
 /**
  * The find tool's text. An empty query returns the catalog (within its budget, the overflow by
  * name). Otherwise ranked matches with descriptions, best first; the count of further matches says
@@ -152,27 +165,26 @@ export function untrustedNote(count: number): string {
 export function renderFindResult(snapshot: RegistrySnapshot, query: string, catalog: Catalog, tools: ToolNames = TOOL_NAMES): string {
   const withheld = untrustedSkillCount(snapshot);
   const footer = withheld > 0 ? [untrustedNote(withheld)] : [];
-  const visible = modelVisibleSkills(snapshot.skills);
   if (query.trim() === '') {
-    if (visible.length === 0) {
+    if (modelVisibleSkills(snapshot.skills).length === 0) {
       return ['No skills are available.', ...footer].join('\n');
     }
     return [catalog.text, ...footer].join('\n');
   }
-  const matches = snapshot.findSkills(query);
-  if (matches.length === 0) {
+  const { best: shown, total } = snapshot.rankSkills(query, MAX_FIND_MATCHES);
+  if (total === 0) {
+    const visible = modelVisibleSkills(snapshot.skills).length;
     return [
-      `No skill matches "${query}".${visible.length > 0 ? ` Try other words, or call ${tools.find} with an empty query for the catalog of ${visible.length} skill${visible.length === 1 ? '' : 's'}.` : ' No skills are available.'}`,
+      `No skill matches "${query}".${visible > 0 ? ` Try other words, or call ${tools.find} with an empty query for the catalog of ${visible} skill${visible === 1 ? '' : 's'}.` : ' No skills are available.'}`,
       ...footer,
     ].join('\n');
   }
-  const shown = matches.slice(0, MAX_FIND_MATCHES);
   const lines = [
-    `${matches.length} skill${matches.length === 1 ? '' : 's'} match "${query}"${matches.length > shown.length ? `; the best ${shown.length}` : ''}, best first:`,
-    ...shown.map(({ record }) => `- ${record.name}: ${singleLine(record.metadata?.description ?? '')}`),
+    `${total} skill${total === 1 ? '' : 's'} match "${query}"${total > shown.length ? `; the best ${shown.length}` : ''}, best first:`,
+    ...shown.map(({ record }) => `- ${record.name}: ${record.metadata ? descriptionLine(record.metadata) : ''}`),
   ];
-  if (matches.length > shown.length) {
-    lines.push(`…and ${matches.length - shown.length} more; use more specific words to reach them.`);
+  if (total > shown.length) {
+    lines.push(`…and ${total - shown.length} more; use more specific words to reach them.`);
   }
   lines.push(`Load one with ${tools.activate}.`, ...footer);
   return lines.join('\n');

@@ -29,7 +29,7 @@ import { relativeInside } from '../util/paths';
 import { resolveNameGroup, type StatusPolicy } from './policy';
 import { Emitter, type Event } from '../model/event';
 import { modelVisibleSkills } from '../use/catalog';
-import { SkillSearchIndex, type FindOptions, type SkillMatch } from '../use/find';
+import { SkillSearchIndex, type FindOptions, type RankedMatches, type SkillMatch } from '../use/find';
 import type { DiscoveryProblem, SkillRecord, SkillRoot } from '../model/types';
 
 export interface RegistryOptions {
@@ -58,6 +58,8 @@ export interface RegistrySnapshot {
   byName(name: string): SkillRecord[];
   /** The skills the model may invoke that match `query`, best first (the find tool's ranking). */
   findSkills(query: string, options?: FindOptions): SkillMatch[];
+  /** The first `limit` of those, and how many there are: what the find tool shows. */
+  rankSkills(query: string, limit: number): RankedMatches;
 }
 
 export interface SkillChange {
@@ -78,12 +80,13 @@ class SharedSearchIndex {
   private readonly index = new SkillSearchIndex();
   private syncedTo: Snapshot | undefined;
 
-  search(snapshot: Snapshot, query: string, options: FindOptions | undefined): SkillMatch[] {
+  /** The index, holding the skills of `snapshot`. */
+  at(snapshot: Snapshot): SkillSearchIndex {
     if (this.syncedTo !== snapshot) {
       this.index.sync(modelVisibleSkills(snapshot.skills));
       this.syncedTo = snapshot;
     }
-    return this.index.search(query, options);
+    return this.index;
   }
 }
 
@@ -99,7 +102,11 @@ class Snapshot implements RegistrySnapshot {
   ) {}
 
   findSkills(query: string, options?: FindOptions): SkillMatch[] {
-    return this.searchIndex.search(this, query, options);
+    return this.searchIndex.at(this).search(query, options);
+  }
+
+  rankSkills(query: string, limit: number): RankedMatches {
+    return this.searchIndex.at(this).rank(query, limit);
   }
 
   usable(name: string): SkillRecord | undefined {

@@ -4,11 +4,19 @@
 import { isUsableStatus } from '../model/status';
 import type { SkillRecord } from '../model/types';
 import { modelVisibleSkills } from '../use/catalog';
-import { findSkills } from '../use/find';
+import { SkillSearchIndex } from '../use/find';
 import type { RegistrySnapshot } from './registry';
 
 export function staticSnapshot(skills: readonly SkillRecord[]): RegistrySnapshot {
-  const visible = modelVisibleSkills(skills);
+  let index: SkillSearchIndex | undefined;
+  // Indexed on the first search only, then kept: an evaluation searches many times.
+  const searchIndex = (): SkillSearchIndex => {
+    if (!index) {
+      index = new SkillSearchIndex();
+      index.sync(modelVisibleSkills(skills));
+    }
+    return index;
+  };
   return {
     version: 1,
     skills,
@@ -16,6 +24,7 @@ export function staticSnapshot(skills: readonly SkillRecord[]): RegistrySnapshot
     activeNames: new Set(skills.filter((record) => record.status === 'active').map((record) => record.name)),
     usable: (name) => skills.find((record) => record.name === name && isUsableStatus(record.status)),
     byName: (name) => skills.filter((record) => record.name === name),
-    findSkills: (query, options) => findSkills(visible, query, options),
+    findSkills: (query, options) => searchIndex().search(query, options),
+    rankSkills: (query, limit) => searchIndex().rank(query, limit),
   };
 }

@@ -14,6 +14,12 @@ export interface FindOptions {
   limit?: number;
 }
 
+/** The best matches of a query, and how many skills it matched in all. */
+export interface RankedMatches {
+  best: SkillMatch[];
+  total: number;
+}
+
 export interface SkillMatch {
   record: SkillRecord;
   score: number;
@@ -102,13 +108,15 @@ export function editDistance(a: string, b: string, limit = Math.max(a.length, b.
   }
   const outside = limit + 1;
   const width = b.length + 1;
-  let beforePrevious = new Array<number>(width).fill(outside);
-  let previous = Array.from({ length: width }, (_, column) => (column <= limit ? column : outside));
-  let current = new Array<number>(width);
+  let [beforePrevious, previous, current] = distanceRows(width);
+  beforePrevious.fill(outside, 0, width);
+  for (let column = 0; column < width; column++) {
+    previous[column] = column <= limit ? column : outside;
+  }
   for (let row = 1; row <= a.length; row++) {
     const first = Math.max(1, row - limit);
     const last = Math.min(b.length, row + limit);
-    current.fill(outside);
+    current.fill(outside, 0, width);
     current[0] = row <= limit ? row : outside;
     let rowMinimum = current[0];
     for (let column = first; column <= last; column++) {
@@ -128,6 +136,16 @@ export function editDistance(a: string, b: string, limit = Math.max(a.length, b.
   return previous[b.length];
 }
 
+/** The three rows editDistance works in, kept between calls (a search makes hundreds) and grown as needed. */
+let sharedRows: [Float64Array, Float64Array, Float64Array] = [new Float64Array(64), new Float64Array(64), new Float64Array(64)];
+
+function distanceRows(width: number): [Float64Array, Float64Array, Float64Array] {
+  if (sharedRows[0].length < width) {
+    sharedRows = [new Float64Array(width), new Float64Array(width), new Float64Array(width)];
+  }
+  return [...sharedRows];
+}
+
 interface IndexedSkill {
   record: SkillRecord;
   /** Per field (name, description): how often each stem occurs. */
@@ -135,6 +153,17 @@ interface IndexedSkill {
   lengths: [number, number];
   /** The name without separators, stemmed, e.g. "pdfform". */
   compactName: string;
+  /** Its place in the index's per-query score arrays; freed for reuse when the skill is removed. */
+  slot: number;
+}
+
+/** What BM25F needs of one stem for each skill holding it, as long as the index is unchanged. */
+interface TermScores {
+  idf: number;
+  holders: IndexedSkill[];
+  /** The stem's length-normalised, field-weighted frequency per holder. */
+  frequencies: Float64Array;
+  inName: Uint8Array;
 }
 
 /**
@@ -163,7 +192,7 @@ function indexSkill(record: SkillRecord): IndexedSkill {
   const description = tokenize(record.metadata?.description ?? '')
     .filter((word) => !STOP_WORDS.has(word))
     .map(stem);
-  return { record, counts: [countStems(name), countStems(description)], lengths: [name.length, description.length], compactName };
+  return { record, counts: [countStems(name), countStems(description)], lengths: [name.length, description.length], compactName, slot: -1 };
 }
 
 /** Every word one deletion away; two words within one edit of each other share one of these. */
@@ -189,6 +218,99 @@ function firstIndexNotBelow(sorted: readonly string[], value: string): number {
   return low;
 }
 
+/** The positions 0…count-1 that come first by `before` (a strict total order), `limit` of them, in that order. */
+function bestPositions(count: number, limit: number, before: (a: number, b: number) => boolean): number[] {
+  if (limit >= count) {
+    return Array.from({ length: count }, (_, position) => position).sort((a, b) => (before(a, b) ? -1 : 1));
+  }
+  const best: number[] = [];
+  for (let position = 0; position < count && limit > 0; position++) {
+    if (best.length === limit && !before(position, best[limit - 1])) {
+      continue;
+    }
+    let at = best.length;
+    while (at > 0 && before(position, best[at - 1])) {
+      at--;
+    }
+    best.splice(at, 0, position);
+    if (best.length > limit) {
+      best.pop();
+    }
+  }
+  return best;
+}
+
+const MAX_STAMP = 0xffff_ffff;
+
+/** The stamp after `stamp`; when the stamps run out, every entry is marked unwritten and they start again. */
+function nextStamp(stamp: number, stamps: Uint32Array): number {
+  if (stamp < MAX_STAMP) {
+    return stamp + 1;
+  }
+  stamps.fill(0);
+  return 1;
+}
+
+/**
+ * A query's running totals, by skill slot, in arrays kept from one search to the next (a search
+ * touches hundreds of skills; maps of them were most of its time). Stamps tell which entries the
+ * current query and word have written, so nothing is cleared between searches.
+ */
+class QueryScratch {
+  /** Slots it has room for. */
+  readonly capacity: number;
+  readonly totalScores: Float64Array;
+  readonly matchedWords: Uint32Array;
+  readonly nameMatches: Uint8Array;
+  private readonly queryStamps: Uint32Array;
+  readonly wordScores: Float64Array;
+  readonly wordInName: Uint8Array;
+  readonly wordStamps: Uint32Array;
+  /** Skills the query matched, in the order they were first matched (ties keep it). */
+  readonly touched: IndexedSkill[] = [];
+  private readonly wordTouched: IndexedSkill[] = [];
+  private queryStamp = 0;
+  wordStamp = 0;
+
+  constructor(slots: number) {
+    this.capacity = Math.max(16, slots * 2);
+    this.totalScores = new Float64Array(this.capacity);
+    this.matchedWords = new Uint32Array(this.capacity);
+    this.nameMatches = new Uint8Array(this.capacity);
+    this.queryStamps = new Uint32Array(this.capacity);
+    this.wordScores = new Float64Array(this.capacity);
+    this.wordInName = new Uint8Array(this.capacity);
+    this.wordStamps = new Uint32Array(this.capacity);
+  }
+
+  startQuery(): void {
+    this.queryStamp = nextStamp(this.queryStamp, this.queryStamps);
+    this.touched.length = 0;
+  }
+
+  /** The list to collect the skills one word reaches, emptied. */
+  startWord(): IndexedSkill[] {
+    this.wordStamp = nextStamp(this.wordStamp, this.wordStamps);
+    this.wordTouched.length = 0;
+    return this.wordTouched;
+  }
+
+  add(skill: IndexedSkill, score: number, inName: number): void {
+    const { slot } = skill;
+    if (this.queryStamps[slot] !== this.queryStamp) {
+      this.queryStamps[slot] = this.queryStamp;
+      this.totalScores[slot] = score;
+      this.matchedWords[slot] = 1;
+      this.nameMatches[slot] = inName;
+      this.touched.push(skill);
+    } else {
+      this.totalScores[slot] += score;
+      this.matchedWords[slot]++;
+      this.nameMatches[slot] |= inName;
+    }
+  }
+}
+
 /**
  * An inverted index of skills by the stems of their name and description. Records are added and
  * removed one at a time (`sync` does it for the records that changed between two lists), and the
@@ -207,6 +329,15 @@ export class SkillSearchIndex {
    */
   private readonly stemsByDeletion = new Map<string, string[]>();
   private readonly totalLengths = [0, 0];
+  /**
+   * Each searched stem's rarity and frequencies per holder: they depend on the whole index (the number of skills,
+   * the average lengths), so any change empties it; searches between changes reuse it.
+   */
+  private readonly termScores = new Map<string, TermScores>();
+  /** Slots of removed skills, taken again before new ones. */
+  private readonly freeSlots: number[] = [];
+  private slotCount = 0;
+  private scratch = new QueryScratch(0);
 
   get size(): number {
     return this.skills.size;
@@ -232,7 +363,9 @@ export class SkillSearchIndex {
       return;
     }
     const skill = indexSkill(record);
+    skill.slot = this.freeSlots.pop() ?? this.slotCount++;
     this.skills.set(record, skill);
+    this.termScores.clear();
     for (const stemmed of new Set([...skill.counts[NAME].keys(), ...skill.counts[DESCRIPTION].keys()])) {
       const holders = this.postings.get(stemmed);
       if (holders) {
@@ -254,6 +387,8 @@ export class SkillSearchIndex {
       return;
     }
     this.skills.delete(record);
+    this.freeSlots.push(skill.slot);
+    this.termScores.clear();
     for (const stemmed of new Set([...skill.counts[NAME].keys(), ...skill.counts[DESCRIPTION].keys()])) {
       const holders = this.postings.get(stemmed);
       holders?.delete(skill);
@@ -273,6 +408,14 @@ export class SkillSearchIndex {
    * empty query matches nothing: callers show the catalog.
    */
   search(query: string, options: FindOptions = {}): SkillMatch[] {
+    return this.rank(query, options.limit).best;
+  }
+
+  /**
+   * The `limit` best skills for `query`, in the order `search` gives, and how many matched in all.
+   * Only those few are sorted: a broad query matches most of a large catalog.
+   */
+  rank(query: string, limit = Infinity): RankedMatches {
     const words = queryWords(query);
     const reached = words.map((word) => this.reach(word));
     // "google calendar" also finds "googlecalendar": the joined pair counts as the first word, and
@@ -288,60 +431,96 @@ export class SkillSearchIndex {
         wordCount--;
       }
     }
-    const totals = new Map<IndexedSkill, { score: number; matchedWords: number; nameMatch: boolean }>();
+    if (this.scratch.capacity < this.slotCount) {
+      this.scratch = new QueryScratch(this.slotCount);
+    }
+    const scratch = this.scratch;
+    scratch.startQuery();
     for (const stems of reached) {
-      for (const [skill, best] of this.scoreWord(stems)) {
-        const total = totals.get(skill);
-        if (total) {
-          total.score += best.score;
-          total.matchedWords++;
-          total.nameMatch ||= best.inName;
-        } else {
-          totals.set(skill, { score: best.score, matchedWords: 1, nameMatch: best.inName });
-        }
-      }
+      this.scoreWord(stems, scratch);
     }
     const compactQuery = stem(words.join(''));
-    const matches: SkillMatch[] = [];
-    for (const [skill, total] of totals) {
+    const { touched } = scratch;
+    const scores = touched.map(({ slot, compactName }) => {
       // Skills matching more of the query's words come first, whatever one rare word weighs.
-      let score = total.score * Math.min(1, total.matchedWords / wordCount);
-      if (compactQuery === skill.compactName) {
-        score *= WHOLE_NAME_FACTOR;
+      const score = scratch.totalScores[slot] * Math.min(1, scratch.matchedWords[slot] / wordCount);
+      return compactQuery === compactName ? score * WHOLE_NAME_FACTOR : score;
+    });
+    // Higher score first, then alphabetical, then the order the skills were matched in (the index's).
+    const before = (a: number, b: number): boolean => {
+      if (scores[a] !== scores[b]) {
+        return scores[a] > scores[b];
       }
-      matches.push({ record: skill.record, score, matchedWords: total.matchedWords, nameMatch: total.nameMatch });
-    }
-    matches.sort((a, b) => b.score - a.score || (a.record.name < b.record.name ? -1 : a.record.name > b.record.name ? 1 : 0));
-    return options.limit === undefined ? matches : matches.slice(0, options.limit);
+      const nameA = touched[a].record.name;
+      const nameB = touched[b].record.name;
+      return nameA !== nameB ? nameA < nameB : a < b;
+    };
+    const best = bestPositions(touched.length, Math.min(limit, touched.length), before).map((position) => {
+      const { record, slot } = touched[position];
+      return { record, score: scores[position], matchedWords: scratch.matchedWords[slot], nameMatch: scratch.nameMatches[slot] === 1 };
+    });
+    const total = touched.length;
+    touched.length = 0;
+    return { best, total };
   }
 
-  /** BM25F of each skill for one query word: the best of the stems the word reached. */
-  private scoreWord(stems: ReadonlyMap<string, number>): Map<IndexedSkill, { score: number; inName: boolean }> {
-    const count = this.skills.size;
-    const averageLengths = this.totalLengths.map((total) => Math.max(1, total / count));
-    const best = new Map<IndexedSkill, { score: number; inName: boolean }>();
+  /** Adds each skill's BM25F for one query word to the query's totals: the best of the stems the word reached. */
+  private scoreWord(stems: ReadonlyMap<string, number>, scratch: QueryScratch): void {
+    const wordTouched = scratch.startWord();
+    const { wordScores, wordInName, wordStamps } = scratch;
+    const stamp = scratch.wordStamp;
     for (const [stemmed, weight] of stems) {
-      const holders = this.postings.get(stemmed)!;
-      const idf = Math.log(1 + (count - holders.size + 0.5) / (holders.size + 0.5));
-      for (const skill of holders) {
-        let frequency = 0;
-        for (const field of [NAME, DESCRIPTION]) {
-          const occurrences = skill.counts[field].get(stemmed);
-          if (occurrences) {
-            const normalization = 1 - LENGTH_NORMALIZATION[field] + (LENGTH_NORMALIZATION[field] * skill.lengths[field]) / averageLengths[field];
-            frequency += (FIELD_WEIGHTS[field] * occurrences) / normalization;
-          }
-        }
+      const { idf, holders, frequencies, inName: holdersInName } = this.termScoresOf(stemmed);
+      for (let index = 0; index < holders.length; index++) {
+        const skill = holders[index];
+        const slot = skill.slot;
+        const frequency = frequencies[index];
         const score = (weight * idf * frequency * (K1 + 1)) / (frequency + K1);
-        const inName = skill.counts[NAME].has(stemmed);
-        const previous = best.get(skill);
-        // On a tie the name wins, whichever of the two stems was reached first.
-        if (!previous || score > previous.score || (score === previous.score && inName)) {
-          best.set(skill, { score, inName });
+        const inName = holdersInName[index];
+        if (wordStamps[slot] !== stamp) {
+          wordStamps[slot] = stamp;
+          wordScores[slot] = score;
+          wordInName[slot] = inName;
+          wordTouched.push(skill);
+        } else if (score > wordScores[slot] || (score === wordScores[slot] && inName === 1)) {
+          // On a tie the name wins, whichever of the two stems was reached first.
+          wordScores[slot] = score;
+          wordInName[slot] = inName;
         }
       }
     }
-    return best;
+    for (const skill of wordTouched) {
+      scratch.add(skill, wordScores[skill.slot], wordInName[skill.slot]);
+    }
+  }
+
+  /** The stem's rarity and frequency per holder, computed once per state of the index. */
+  private termScoresOf(stemmed: string): TermScores {
+    const known = this.termScores.get(stemmed);
+    if (known) {
+      return known;
+    }
+    const count = this.skills.size;
+    const averageLengths = this.totalLengths.map((total) => Math.max(1, total / count));
+    const holders = [...this.postings.get(stemmed)!];
+    const idf = Math.log(1 + (count - holders.length + 0.5) / (holders.length + 0.5));
+    const frequencies = new Float64Array(holders.length);
+    const inName = new Uint8Array(holders.length);
+    holders.forEach((skill, index) => {
+      let frequency = 0;
+      for (const field of [NAME, DESCRIPTION]) {
+        const occurrences = skill.counts[field].get(stemmed);
+        if (occurrences) {
+          const normalization = 1 - LENGTH_NORMALIZATION[field] + (LENGTH_NORMALIZATION[field] * skill.lengths[field]) / averageLengths[field];
+          frequency += (FIELD_WEIGHTS[field] * occurrences) / normalization;
+        }
+      }
+      frequencies[index] = frequency;
+      inName[index] = skill.counts[NAME].has(stemmed) ? 1 : 0;
+    });
+    const terms = { idf, holders, frequencies, inName };
+    this.termScores.set(stemmed, terms);
+    return terms;
   }
 
   /** The indexed stems a query word stands for, each with how much it counts. */
@@ -377,8 +556,14 @@ export class SkillSearchIndex {
           continue;
         }
         const typos = typed.length >= MIN_TWO_TYPOS_LENGTH ? 2 : 1;
+        // A stem shares several of these keys with the word; it is measured once.
+        const measured = new Set<string>();
         for (const variant of [typed, ...deletions(typed)]) {
           for (const candidate of this.stemsByDeletion.get(variant) ?? []) {
+            if (measured.has(candidate)) {
+              continue;
+            }
+            measured.add(candidate);
             const distance = editDistance(typed, candidate, typos);
             if (distance <= typos) {
               offer(candidate, distance === 0 ? EXACT : distance === 1 ? ONE_TYPO : TWO_TYPOS);

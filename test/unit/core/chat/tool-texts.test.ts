@@ -137,6 +137,14 @@ describe('renderFindResult', () => {
     assert.match(text, /…and 25 more; use more specific words to reach them\./);
   });
 
+  it('shows a description as it is now, also after an edit of the same record', () => {
+    const record = fakeRecord('pdf-merge', 'Merge PDF\n  files   into one.');
+    const edited = fakeSnapshot([record]);
+    assert.match(renderFindResult(edited, 'pdf merge', renderCatalog([record])), /^- pdf-merge: Merge PDF files into one\.$/m);
+    record.metadata!.description = 'Merge <PDF> files.';
+    assert.match(renderFindResult(edited, 'pdf merge', renderCatalog([record])), /^- pdf-merge: Merge &lt;PDF&gt; files\.$/m);
+  });
+
   it('says so when nothing matches, and points to the catalog', () => {
     assert.match(
       renderFindResult(snapshot, 'kubernetes', renderCatalog(records)),

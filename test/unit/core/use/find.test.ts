@@ -421,6 +421,48 @@ describe('SkillSearchIndex updates', () => {
     }
   });
 
+  it('scores after each change as a fresh index, also when the words were searched before it', () => {
+    const queries = ['pay pal', 'chart', 'carx', 'print', 'slip', 'cart'];
+    const index = new SkillSearchIndex();
+    const steps: [() => void, SkillRecord[]][] = [
+      [() => index.sync(records.slice(0, 3)), records.slice(0, 3)],
+      [() => index.add(records[3]), records.slice(0, 4)],
+      [() => index.remove(records[0]), records.slice(1, 4)],
+      [() => index.add(records[4]), records.slice(1, 5)],
+      [() => index.add(records[0]), [...records.slice(1, 5), records[0]]],
+    ];
+    for (const [change, held] of steps) {
+      queries.forEach((query) => index.search(query));
+      change();
+      const fresh = new SkillSearchIndex();
+      fresh.sync(held);
+      for (const query of queries) {
+        assert.deepEqual(index.search(query), fresh.search(query), query);
+      }
+    }
+  });
+
+  it('ranks the first few exactly as search orders them all, and counts them all', () => {
+    const twins = [
+      fakeRecord('notes', 'Take meeting notes.', { dir: '/one/notes' }),
+      fakeRecord('notes-b', 'Take meeting notes.'),
+      fakeRecord('notes', 'Take meeting notes.', { dir: '/two/notes' }),
+      fakeRecord('notes-a', 'Take meeting notes.'),
+      fakeRecord('meeting-notes', 'Notes of a meeting, taken.'),
+      fakeRecord('agenda', 'Plan a meeting.'),
+    ];
+    const index = new SkillSearchIndex();
+    index.sync(twins);
+    for (const query of ['meeting', 'notes', 'meeting notes', 'plan']) {
+      const all = index.search(query);
+      for (const limit of [0, 1, 2, 3, all.length, all.length + 5]) {
+        assert.deepEqual(index.rank(query, limit), { best: all.slice(0, limit), total: all.length }, `${query}, ${limit}`);
+      }
+      assert.deepEqual(index.search(query, { limit: 2 }), all.slice(0, 2));
+    }
+    assert.deepEqual(index.rank('zebra', 5), { best: [], total: 0 });
+  });
+
   it('indexes again only the records that changed', () => {
     let reads = 0;
     const counted = fakeRecord('chart-maker', 'Draw charts.');
