@@ -25,6 +25,7 @@ import { RootWatcher } from './root-watcher';
 import { SkillsServer } from './skills-server';
 import { PublishedSkills } from '../../core/mcp/published-skills';
 import { USAGE_LOG_ENV, UsageLogWriter, type LoggedActivation } from '../../core/use/usage-log';
+import { SnapshotTextsCache } from '../../core/mcp/server-texts';
 
 export interface SkillsServiceOptions {
   /** With `project`, its roots (kind `workspace`) first. */
@@ -70,6 +71,7 @@ export async function startSkillsService(options: SkillsServiceOptions): Promise
   const published = new PublishedSkills(registry, { onProblem: (message) => options.log(message) });
   const usageLog = options.usageLog === undefined ? undefined : new UsageLogWriter(options.usageLog, options.log);
   const onActivated = usageLog && ((activation: Omit<LoggedActivation, 'at'>): void => void usageLog.record({ ...activation, at: Date.now() }));
+  const texts = new SnapshotTextsCache(options.catalogBudgetChars);
   const servers = new Set<SkillsServer>();
   const onChanges = (changes: SkillChange[]): void => {
     // Entries holding changed files are rebuilt on the next request; every client is told.
@@ -91,7 +93,7 @@ export async function startSkillsService(options: SkillsServiceOptions): Promise
     watcher,
     ...(project ? { projectWatched: project.ready } : {}),
     openServer() {
-      const server = new SkillsServer(registry, { version: VERSION, catalogBudgetChars: options.catalogBudgetChars, log: options.log, published, onActivated });
+      const server = new SkillsServer(registry, { version: VERSION, log: options.log, published, texts, onActivated });
       servers.add(server);
       const closed = server.mcp.server.onclose;
       server.mcp.server.onclose = () => {

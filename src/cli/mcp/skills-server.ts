@@ -20,36 +20,32 @@ import {
 import { activateSkill, readResourceOfSkill } from '../../core/use/activation';
 import { activationToolText, parseActivateInput, parseFindInput, parseReadResourceInput, renderFindResult } from '../../core/chat/tool-texts';
 import { MCP_TOOL_NAMES } from '../../core/chat/tool-names';
-import { DEFAULT_CATALOG_BUDGET_CHARS, renderCatalog, type Catalog } from '../../core/use/catalog';
 import { AuthorOnlyResourceError, InvalidCursorError, PublishedSkills, type Page } from '../../core/mcp/published-skills';
 import {
   FIND_INPUT_SCHEMA,
   FIND_TOOL_DESCRIPTION,
   MCP_SERVER_NAME,
   READ_RESOURCE_TOOL_DESCRIPTION,
-  activateInputSchema,
-  activateToolDescription,
-  modelInvocableNames,
-  readResourceInputSchema,
   serverInstructions,
-  skillPrompts,
+  type SnapshotTextsCache,
   type JsonSchema,
   type SkillPrompt,
+  type ToolTexts,
 } from '../../core/mcp/server-texts';
 import type { Disposable } from '../../core/model/event';
 import type { LoggedVia } from '../../core/use/usage-log';
-import type { RegistrySnapshot, SkillRegistry } from '../../core/discovery/registry';
+import type { SkillRegistry } from '../../core/discovery/registry';
 
 export interface SkillsServerOptions {
   version: string;
-  /** Character budget of the catalog in the instructions. */
-  catalogBudgetChars?: number;
   /** Diagnostics for the person running the server (stderr: stdout carries only protocol). */
   log(message: string): void;
   /** The published skills, shared by the servers of one registry (one per HTTP session); else its own. */
   published?: PublishedSkills;
   /** Told of each activation by the activate tool or a skill's prompt, with the characters of the skill's text. */
   onActivated?(activation: { skill: string; via: LoggedVia; chars: number }): void;
+  /** The texts of the registry's snapshots (the catalog in the instructions within its budget), shared by the servers of one registry. */
+  texts: SnapshotTextsCache;
 }
 
 const LIST_CHANGED_NOTIFICATIONS = ['notifications/tools/list_changed', 'notifications/prompts/list_changed', 'notifications/resources/list_changed'];
@@ -88,9 +84,9 @@ export class SkillsServer implements Disposable {
   private readonly activateTool: RegisteredTool;
   private readonly readResourceTool: RegisteredTool;
   private readonly prompts = new Map<string, { prompt: SkillPrompt; registered: RegisteredPrompt }>();
-  private toolsKey = '';
-  /** The catalog of the latest snapshot: rendered once per change, not per find call. */
-  private catalogCache: { snapshot: RegistrySnapshot; catalog: Catalog } | undefined;
+  private readonly texts: SnapshotTextsCache;
+  /** The tool texts last shown. */
+  private tools: ToolTexts | undefined;
   private readonly subscription: Disposable;
 
   constructor(
@@ -98,7 +94,8 @@ export class SkillsServer implements Disposable {
     private readonly options: SkillsServerOptions,
   ) {
     this.published = options.published ?? new PublishedSkills(registry, { onProblem: (message) => options.log(message) });
-    const catalog = this.catalog(registry.snapshot);
+    this.texts = options.texts;
+    const { catalog, tools } = this.texts.of(registry.snapshot);
     if (catalog.overflow.length > 0) {
       options.log(
         `The catalog did not fit its budget of ${catalog.chars} characters: ${catalog.overflow.length} skills are listed by name only${catalog.unlisted.length ? ` (${catalog.unlisted.length} not at all)` : ''}; ${MCP_TOOL_NAMES.find} reaches them.`,
@@ -114,18 +111,15 @@ export class SkillsServer implements Disposable {
     );
     new SkillsExtension({ source: this.skillSource() }).attach(this.mcp);
 
-    const snapshot = registry.snapshot;
-    this.activateTool = this.mcp.registerTool(
-      MCP_TOOL_NAMES.activate,
-      { description: activateToolDescription(snapshot.skills), inputSchema: advertisedSchema(activateInputSchema(snapshot.skills)) },
-      (input) => this.activate(input),
+    this.activateTool = this.mcp.registerTool(MCP_TOOL_NAMES.activate, { description: tools.activateDescription, inputSchema: advertisedSchema(tools.activateSchema) }, (input) =>
+      this.activate(input),
     );
     this.mcp.registerTool(MCP_TOOL_NAMES.find, { description: FIND_TOOL_DESCRIPTION, inputSchema: advertisedSchema(FIND_INPUT_SCHEMA), annotations: { readOnlyHint: true } }, (input) =>
       this.find(input),
     );
     this.readResourceTool = this.mcp.registerTool(
       MCP_TOOL_NAMES.readResource,
-      { description: READ_RESOURCE_TOOL_DESCRIPTION, inputSchema: advertisedSchema(readResourceInputSchema(snapshot.skills)), annotations: { readOnlyHint: true } },
+      { description: READ_RESOURCE_TOOL_DESCRIPTION, inputSchema: advertisedSchema(tools.readSchema), annotations: { readOnlyHint: true } },
       (input) => this.readResource(input),
     );
     this.syncTools();
@@ -195,7 +189,7 @@ export class SkillsServer implements Disposable {
       return textResult(parsed.message, true);
     }
     const snapshot = this.registry.snapshot;
-    return textResult(renderFindResult(snapshot, parsed.input.query, this.catalog(snapshot), MCP_TOOL_NAMES));
+    return textResult(renderFindResult(snapshot, parsed.input.query, this.texts.of(snapshot).catalog, MCP_TOOL_NAMES));
   }
 
   private async readResource(input: unknown): Promise<ToolResult> {
@@ -207,35 +201,21 @@ export class SkillsServer implements Disposable {
     return result.ok ? textResult(result.text) : textResult(result.message, true);
   }
 
-  private catalog(snapshot: RegistrySnapshot): Catalog {
-    if (this.catalogCache?.snapshot !== snapshot) {
-      const catalog = renderCatalog(snapshot.skills, { maxChars: this.options.catalogBudgetChars ?? DEFAULT_CATALOG_BUDGET_CHARS, toolNames: MCP_TOOL_NAMES });
-      this.catalogCache = { snapshot, catalog };
-    }
-    return this.catalogCache.catalog;
-  }
-
   /** Descriptions and name enums follow the catalog; the activate tool is hidden while no skill can be activated. */
   private syncTools(): void {
-    const skills = this.registry.snapshot.skills;
-    const activateSchema = activateInputSchema(skills);
-    const readSchema = readResourceInputSchema(skills);
-    const description = activateToolDescription(skills);
-    const enabled = modelInvocableNames(skills).length > 0;
-    const key = JSON.stringify([description, activateSchema, readSchema, enabled]);
-    if (key === this.toolsKey) {
+    const { tools } = this.texts.of(this.registry.snapshot);
+    if (tools === this.tools) {
       return;
     }
-    this.toolsKey = key;
-    this.activateTool.update({ description, paramsSchema: advertisedSchema(activateSchema), enabled });
-    this.readResourceTool.update({ paramsSchema: advertisedSchema(readSchema) });
+    this.tools = tools;
+    this.activateTool.update({ description: tools.activateDescription, paramsSchema: advertisedSchema(tools.activateSchema), enabled: tools.activateEnabled });
+    this.readResourceTool.update({ paramsSchema: advertisedSchema(tools.readSchema) });
   }
 
   private syncPrompts(): void {
-    const wanted = new Map(skillPrompts(this.registry.snapshot.skills).map((prompt) => [prompt.name, prompt]));
+    const { prompts: wanted } = this.texts.of(this.registry.snapshot);
     for (const [name, existing] of this.prompts) {
-      const next = wanted.get(name);
-      if (!next || JSON.stringify(next) !== JSON.stringify(existing.prompt)) {
+      if (wanted.get(name) !== existing.prompt) {
         existing.registered.remove();
         this.prompts.delete(name);
       }

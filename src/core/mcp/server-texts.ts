@@ -5,7 +5,8 @@
 import { MCP_TOOL_NAMES } from '../chat/tool-names';
 import { skillUsageLines } from '../chat/prompt';
 import { isUsableStatus } from '../model/status';
-import { modelVisibleSkills, renderCatalog } from '../use/catalog';
+import { modelVisibleSkills, renderCatalog, type Catalog } from '../use/catalog';
+import type { RegistrySnapshot } from '../discovery/registry';
 import type { SkillRecord } from '../model/types';
 
 /** The `name` of the server in its initialize result; VS Code prefixes its tools with it. */
@@ -97,4 +98,63 @@ export function skillPrompts(skills: readonly SkillRecord[]): SkillPrompt[] {
     }
   }
   return [...prompts.values()];
+}
+
+/** What the activate and read-resource tools show of one snapshot; `key` is equal for equal texts. */
+export interface ToolTexts {
+  key: string;
+  activateDescription: string;
+  activateSchema: JsonSchema;
+  readSchema: JsonSchema;
+  /** The activate tool is hidden while no skill can be activated. */
+  activateEnabled: boolean;
+}
+
+/** Everything a server shows of one registry snapshot. */
+export interface SnapshotTexts {
+  snapshot: RegistrySnapshot;
+  catalog: Catalog;
+  tools: ToolTexts;
+  /** By name; a prompt that did not change since the snapshot before is the same object. */
+  prompts: ReadonlyMap<string, SkillPrompt>;
+}
+
+function samePrompt(a: SkillPrompt, b: SkillPrompt): boolean {
+  return a.name === b.name && a.description === b.description && a.argumentDescription === b.argumentDescription;
+}
+
+/**
+ * The texts of the latest snapshot, derived once for every server of one registry (an HTTP server
+ * has one per session): derived in each, every change (an activation included) cost the catalog's
+ * rendering times the sessions. Unchanged tool texts and prompts keep their objects from one
+ * snapshot to the next, so a server sees at a glance what it must update.
+ */
+export class SnapshotTextsCache {
+  private latest: SnapshotTexts | undefined;
+
+  constructor(private readonly catalogBudgetChars: number) {}
+
+  of(snapshot: RegistrySnapshot): SnapshotTexts {
+    if (this.latest?.snapshot !== snapshot) {
+      this.latest = this.derive(snapshot, this.latest);
+    }
+    return this.latest;
+  }
+
+  private derive(snapshot: RegistrySnapshot, previous: SnapshotTexts | undefined): SnapshotTexts {
+    const skills = snapshot.skills;
+    const activateDescription = activateToolDescription(skills);
+    const activateSchema = activateInputSchema(skills);
+    const readSchema = readResourceInputSchema(skills);
+    const activateEnabled = modelInvocableNames(skills).length > 0;
+    const key = JSON.stringify([activateDescription, activateSchema, readSchema, activateEnabled]);
+    const tools = previous?.tools.key === key ? previous.tools : { key, activateDescription, activateSchema, readSchema, activateEnabled };
+    const prompts = new Map<string, SkillPrompt>();
+    for (const prompt of skillPrompts(skills)) {
+      const before = previous?.prompts.get(prompt.name);
+      prompts.set(prompt.name, before && samePrompt(before, prompt) ? before : prompt);
+    }
+    const catalog = renderCatalog(skills, { maxChars: this.catalogBudgetChars, toolNames: MCP_TOOL_NAMES });
+    return { snapshot, catalog, tools, prompts };
+  }
 }

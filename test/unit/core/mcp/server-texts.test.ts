@@ -14,8 +14,11 @@ import {
   readResourceInputSchema,
   serverInstructions,
   skillPrompts,
+  SnapshotTextsCache,
   usableNames,
 } from '../../../../src/core/mcp/server-texts';
+import { staticSnapshot } from '../../../../src/core/discovery/static-snapshot';
+import { renderCatalog } from '../../../../src/core/use/catalog';
 import type { SkillRecord } from '../../../../src/core/model/types';
 import { fakeRecord } from '../../../fixtures/trees/tree';
 
@@ -135,5 +138,37 @@ describe('skillPrompts', () => {
       { name: 'pdf', description: 'Fills PDF forms.', argumentDescription: 'Arguments: <form file>' },
       { name: 'docx', description: 'Edits Word files.', argumentDescription: 'Optional arguments for the skill.' },
     ]);
+  });
+});
+
+describe('SnapshotTextsCache', () => {
+  it('derives the texts of a snapshot once, as the functions above do', () => {
+    const cache = new SnapshotTextsCache(200);
+    const snapshot = staticSnapshot([pdf, docx]);
+    const texts = cache.of(snapshot);
+    assert.equal(cache.of(snapshot), texts);
+    assert.equal(texts.snapshot, snapshot);
+    assert.equal(texts.catalog.text, renderCatalog([pdf, docx], { maxChars: 200, toolNames: MCP_TOOL_NAMES }).text);
+    assert.equal(texts.tools.activateDescription, activateToolDescription([pdf, docx]));
+    assert.deepEqual(texts.tools.activateSchema, activateInputSchema([pdf, docx]));
+    assert.deepEqual(texts.tools.readSchema, readResourceInputSchema([pdf, docx]));
+    assert.equal(texts.tools.activateEnabled, true);
+    assert.deepEqual([...texts.prompts.values()], skillPrompts([pdf, docx]));
+    assert.equal(cache.of(staticSnapshot([fakeRecord('hidden', 'Hidden.', { disableModelInvocation: true })])).tools.activateEnabled, false);
+  });
+
+  it('keeps the objects of what a new snapshot left unchanged, so each server updates only what changed', () => {
+    const cache = new SnapshotTextsCache(16_000);
+    const before = cache.of(staticSnapshot([pdf, docx]));
+    const same = cache.of(staticSnapshot([fakeRecord('pdf', 'Fills PDF forms.'), fakeRecord('docx', 'Edits Word files.')]));
+    assert.notEqual(same, before);
+    assert.equal(same.tools, before.tools);
+    assert.equal(same.prompts.get('pdf'), before.prompts.get('pdf'));
+    const edited = cache.of(staticSnapshot([fakeRecord('pdf', 'Fills and flattens PDF forms.'), fakeRecord('docx', 'Edits Word files.')]));
+    assert.notEqual(edited.tools, same.tools, 'the activate tool lists the new description');
+    assert.match(edited.tools.activateDescription, /flattens/);
+    assert.notEqual(edited.prompts.get('pdf'), same.prompts.get('pdf'));
+    assert.equal(edited.prompts.get('pdf')?.description, 'Fills and flattens PDF forms.');
+    assert.equal(edited.prompts.get('docx'), same.prompts.get('docx'));
   });
 });
