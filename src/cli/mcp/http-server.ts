@@ -4,12 +4,12 @@
 // orchestration, the Host/Origin allow-list against DNS rebinding (403), and the bearer token (401).
 
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
-import { validateHostHeader, validateOriginHeader, WebStandardStreamableHTTPServerTransport } from './libraries';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { DEFAULT_MAX_REQUEST_BODY_SIZE, validateHostHeader, validateOriginHeader, WebStandardStreamableHTTPServerTransport } from './libraries';
 import { errorMessage } from '../../core/util/errors';
 import { plural } from '../io';
 import { urlHost, type ListenAddress } from './http-options';
+import { DirectAnswers, isPlainRequest, takesPost, type PlainAnswer } from './direct-answers';
 import type { SkillsService } from './mcp-command';
 import type { SkillsServer } from './skills-server';
 
@@ -34,6 +34,7 @@ export interface HttpServeOptions {
 interface Session {
   transport: WebStandardStreamableHTTPServerTransport;
   server: SkillsServer;
+  direct: DirectAnswers;
   /** When its last request came or its last notification stream closed. */
   lastSeen: number;
   /** Notification streams (GET) open now: a client holding one is not idle, however quiet. */
@@ -63,6 +64,26 @@ class HttpSessions {
     private readonly idleMs: number,
   ) {
     this.sweeper = setInterval(() => void this.closeIdle(), Math.min(idleMs, 60_000)).unref();
+  }
+
+  /** The answer to a POST of `body` that an open session takes directly (see DirectAnswers); undefined when the transport must handle it. */
+  answerDirectly(headers: IncomingHttpHeaders, body: string): Promise<PlainAnswer> | undefined {
+    const id = headers['mcp-session-id'];
+    const session = typeof id === 'string' ? this.open.get(id) : undefined;
+    if (!session || !takesPost(headers)) {
+      return undefined;
+    }
+    let message: unknown;
+    try {
+      message = JSON.parse(body);
+    } catch {
+      return undefined;
+    }
+    const answer = isPlainRequest(message) ? session.direct.take(message) : undefined;
+    if (answer) {
+      session.lastSeen = Date.now();
+    }
+    return answer;
   }
 
   async handle(request: Request): Promise<Response> {
@@ -99,7 +120,7 @@ class HttpSessions {
       // write per answer is cheaper than a stream. Notifications go on the client's GET stream.
       enableJsonResponse: true,
       onsessioninitialized: (id) => {
-        this.open.set(id, { transport, server, lastSeen: Date.now(), streams: 0 });
+        this.open.set(id, { transport, server, direct, lastSeen: Date.now(), streams: 0 });
         this.log(`session ${id} opened (${this.open.size} open).`);
       },
       onsessionclosed: (id) => {
@@ -107,6 +128,7 @@ class HttpSessions {
         this.log(`session ${id} closed by its client (${this.open.size} open).`);
       },
     });
+    const direct = new DirectAnswers(transport);
     await server.connect(transport);
     const response = await transport.handleRequest(request);
     if (transport.sessionId === undefined) {
@@ -142,23 +164,49 @@ function tokenMatches(header: string | undefined, token: string): boolean {
   return match !== null && timingSafeEqual(digest(match[1]), digest(token));
 }
 
-function toWebRequest(request: IncomingMessage, signal: AbortSignal): Request {
+/** A request's body, read whole; undefined once it is longer than `maxBytes` (the rest is left unread). */
+function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    if (Number(request.headers['content-length']) > maxBytes) {
+      resolve(undefined);
+      return;
+    }
+    const parts: Buffer[] = [];
+    let length = 0;
+    const onData = (chunk: Buffer): void => {
+      length += chunk.length;
+      if (length > maxBytes) {
+        request.off('data', onData).off('end', onEnd).pause();
+        resolve(undefined);
+        return;
+      }
+      parts.push(chunk);
+    };
+    const onEnd = (): void => resolve(parts.length === 1 ? parts[0] : Buffer.concat(parts, length));
+    request.on('data', onData).once('end', onEnd).once('error', reject);
+  });
+}
+
+/** The request as the SDK's transport takes it, with the body already read. */
+function toWebRequest(request: IncomingMessage, body: string | undefined, signal: AbortSignal | undefined): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headersDistinct)) {
     for (const item of value ?? []) {
       headers.append(name, item);
     }
   }
-  const method = request.method ?? 'GET';
-  const body = method === 'GET' || method === 'HEAD' ? undefined : (Readable.toWeb(request) as ReadableStream<Uint8Array>);
-  return new Request(new URL(request.url ?? '/', 'http://localhost'), { method, headers, body, signal, duplex: 'half' } as RequestInit);
+  return new Request(new URL(request.url ?? '/', 'http://localhost'), { method: request.method ?? 'GET', headers, body, signal });
 }
 
 /**
  * Writes the response: a JSON answer whole, in one write with its length; an event stream (the
  * notification stream a client opens with GET) as it comes, until it ends or the client goes away.
  */
-async function sendResponse(response: Response, reply: ServerResponse): Promise<void> {
+async function sendResponse(response: Response | PlainAnswer, reply: ServerResponse): Promise<void> {
+  if (!(response instanceof Response)) {
+    reply.writeHead(response.status, { ...response.headers, 'content-length': String(Buffer.byteLength(response.body)) }).end(response.body);
+    return;
+  }
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     headers[name] = value;
@@ -212,7 +260,7 @@ export async function serveSkillsOverHttp(service: SkillsService, options: HttpS
   const sessions = new HttpSessions(service, log, options.idleSessionMs ?? DEFAULT_IDLE_SESSION_MS);
   let serving = true;
 
-  const route = async (request: IncomingMessage, reply: ServerResponse): Promise<Response> => {
+  const route = async (request: IncomingMessage, reply: ServerResponse): Promise<Response | PlainAnswer> => {
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     const who = `${request.method} ${path} from ${request.socket.remoteAddress ?? 'an unknown address'}`;
     if (path === HEALTH_PATH) {
@@ -232,10 +280,19 @@ export async function serveSkillsOverHttp(service: SkillsService, options: HttpS
       log(`401 for ${who}: ${request.headers.authorization === undefined ? 'no bearer token' : 'the bearer token does not match'}.`);
       return jsonRpcError(401, -32000, 'Unauthorized: this server needs an Authorization: Bearer token.', { 'www-authenticate': 'Bearer realm="agent-skills"' });
     }
-    // A client that goes away cancels its request; an answered one has nothing left to cancel.
-    const aborted = new AbortController();
-    reply.once('close', () => reply.writableFinished || aborted.abort());
-    return sessions.handle(toWebRequest(request, aborted.signal));
+    if (request.method !== 'POST') {
+      // A notification stream (GET) ends when its client goes away; an answered request has nothing left to cancel.
+      const aborted = new AbortController();
+      reply.once('close', () => reply.writableFinished || aborted.abort());
+      return sessions.handle(toWebRequest(request, undefined, aborted.signal));
+    }
+    // The transport's own limit, answered as it answers it; the rest of the body is left unread.
+    const body = await readBody(request, DEFAULT_MAX_REQUEST_BODY_SIZE);
+    if (body === undefined) {
+      return jsonRpcError(413, -32000, `Payload Too Large: Request body must not exceed ${DEFAULT_MAX_REQUEST_BODY_SIZE} bytes`, { connection: 'close' });
+    }
+    const text = body.toString('utf8');
+    return sessions.answerDirectly(request.headers, text) ?? sessions.handle(toWebRequest(request, text, undefined));
   };
 
   const http = createServer((request, reply) => {

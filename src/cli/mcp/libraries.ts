@@ -16,7 +16,14 @@ export {
   type StandardSchemaWithJSON,
   type Transport,
 } from '@modelcontextprotocol/server';
-export { WebStandardStreamableHTTPServerTransport, validateHostHeader, validateOriginHeader } from '@modelcontextprotocol/server';
+export {
+  DEFAULT_MAX_REQUEST_BODY_SIZE,
+  isJsonContentType,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  WebStandardStreamableHTTPServerTransport,
+  validateHostHeader,
+  validateOriginHeader,
+} from '@modelcontextprotocol/server';
 export { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 export { SkillsExtension, type SkillSource } from '@modelcontextprotocol/server/ext/skills';
 export { watch, type FSWatcher } from 'chokidar';

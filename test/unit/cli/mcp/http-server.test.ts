@@ -72,8 +72,8 @@ interface RawAnswer {
   body: string;
 }
 
-/** A raw POST of an initialize request through node:http, which sends the Host header given (fetch would not). */
-function post(url: string, headers: Record<string, string>): Promise<RawAnswer> {
+/** A raw POST (an initialize request unless `body` is given) through node:http, which sends the Host header given (fetch would not). */
+function post(url: string, headers: Record<string, string>, body: string | Buffer = initializeBody()): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     const request = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (response) => {
       if (response.headers['content-type']?.startsWith('text/event-stream')) {
@@ -87,7 +87,7 @@ function post(url: string, headers: Record<string, string>): Promise<RawAnswer> 
       response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
     });
     request.on('error', reject);
-    request.end(initializeBody());
+    request.end(body);
   });
 }
 
@@ -329,6 +329,43 @@ describe('agent-skills mcp --http, through the SDK client', function () {
       running.logs.join('\n'),
     );
     assert.ok(running.logs.includes('401 for POST /mcp from 127.0.0.1: no bearer token.'), running.logs.join('\n'));
+  });
+
+  it('answers the requests of a session as its transport does, whether or not they go through it', async () => {
+    running = await serve(skills);
+    const session = (await post(running.url, { authorization: `Bearer ${TOKEN}` })).headers['mcp-session-id'] as string;
+    const headers = { authorization: `Bearer ${TOKEN}`, 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };
+    const call = (id: number, params: Record<string, unknown>) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params });
+    const find = { name: 'find_skills', arguments: { query: 'pdf report' } };
+    // Answered directly; with `_meta` (which only the transport checks) through the transport.
+    const direct = await post(running.url, headers, call(7, find));
+    const through = await post(running.url, headers, call(7, { ...find, _meta: {} }));
+    assert.equal(direct.status, 200);
+    assert.equal(direct.headers['content-type'], 'application/json');
+    assert.equal(direct.headers['mcp-session-id'], session);
+    assert.match(direct.body, /pdf-report/);
+    assert.deepEqual(JSON.parse(direct.body), JSON.parse(through.body));
+    const listed = await post(running.url, headers, JSON.stringify({ jsonrpc: '2.0', id: 'list', method: 'tools/list' }));
+    assert.equal((JSON.parse(listed.body) as { id: string }).id, 'list');
+    // What the transport refuses is refused as before.
+    const refusals: [Record<string, string>, string, number, number][] = [
+      [{ 'mcp-protocol-version': '1999-01-01' }, call(8, find), 400, -32000],
+      [{ accept: 'application/json' }, call(9, find), 406, -32000],
+      [{ 'content-type': 'text/plain' }, call(10, find), 415, -32000],
+      [{}, '{"jsonrpc":"2.0","id":11,', 400, -32700],
+      [{}, JSON.stringify({ jsonrpc: '2.0', id: 12.5, method: 'tools/list' }), 400, -32700],
+      [{}, JSON.stringify({ jsonrpc: '2.0', id: 13, method: 'tools/list', extra: true }), 400, -32700],
+    ];
+    for (const [extra, body, status, code] of refusals) {
+      const refused = await post(running.url, { ...headers, ...extra }, body);
+      assert.equal(refused.status, status, `${JSON.stringify(extra)} ${body}`);
+      assert.equal((JSON.parse(refused.body) as { error: { code: number } }).error.code, code, body);
+    }
+    // A body over the transport's limit is answered unread, and the server goes on serving.
+    const huge = await post(running.url, headers, Buffer.alloc(4 * 1024 * 1024 + 1, 0x20));
+    assert.equal(huge.status, 413);
+    assert.match(huge.body, /must not exceed 4194304 bytes/);
+    assert.equal((await post(running.url, headers, call(14, find))).status, 200);
   });
 
   it('reads the files the skills hold over HTTP as over stdio', async () => {

@@ -1,0 +1,116 @@
+// The hot path of the team server: a JSON-RPC request on an established session, answered on the
+// HTTP reply without the SDK's Web-standard transport. The transport costs a call more than the
+// call itself (a Request with its AbortSignal and Headers, a schema parse of the message, a
+// Response and its stream, read back into bytes); here the message goes straight to the session's
+// server, which validates it as always, and its answer is written as JSON. Only what the transport
+// would take unchanged comes this way: the same header checks, a single request with no fields
+// beyond JSON-RPC's own; everything else (initialize, notifications, batches, responses, GET and
+// DELETE, any doubt) goes through the transport as before.
+
+import type { IncomingHttpHeaders } from 'node:http';
+import { isJsonContentType, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type Transport } from './libraries';
+
+/** An HTTP answer written as it is. */
+export interface PlainAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+type RequestId = string | number;
+
+interface PlainRequest {
+  jsonrpc: '2.0';
+  id: RequestId;
+  method: string;
+  params?: Record<string, unknown>;
+}
+
+const REQUEST_KEYS: ReadonlySet<string> = new Set(['jsonrpc', 'id', 'method', 'params']);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * A request the SDK's transport would pass on as it is: JSON-RPC 2.0, a string or integer id, a
+ * method other than initialize, params an object without `_meta` (whose schema the transport checks).
+ */
+export function isPlainRequest(message: unknown): message is PlainRequest {
+  if (!isPlainObject(message) || message.jsonrpc !== '2.0' || typeof message.method !== 'string' || message.method === 'initialize') {
+    return false;
+  }
+  const { id, params } = message;
+  const idOk = typeof id === 'string' || Number.isSafeInteger(id);
+  const paramsOk = params === undefined || (isPlainObject(params) && params._meta === undefined);
+  return idOk && paramsOk && Object.keys(message).every((key) => REQUEST_KEYS.has(key));
+}
+
+/** Whether the SDK's transport takes a POST with these headers (it answers 406, 415 or 400 otherwise). */
+export function takesPost(headers: IncomingHttpHeaders): boolean {
+  const accept = headers.accept ?? '';
+  const version = headers['mcp-protocol-version'];
+  return (
+    accept.includes('application/json') &&
+    accept.includes('text/event-stream') &&
+    isJsonContentType(headers['content-type'] ?? null) &&
+    (version === undefined || (typeof version === 'string' && SUPPORTED_PROTOCOL_VERSIONS.includes(version)))
+  );
+}
+
+/**
+ * Requests of one session answered directly. Set up before the session's server connects to its
+ * transport: it takes the answers to its own requests from the transport's `send` (the server's
+ * other messages go on as before), and answers what is still pending when the transport closes.
+ */
+export class DirectAnswers {
+  private readonly pending = new Map<RequestId, (answer: PlainAnswer) => void>();
+  private closed = false;
+
+  constructor(private readonly transport: Transport) {
+    const send = transport.send.bind(transport);
+    transport.send = (message, options) => {
+      const answered = 'id' in message && !('method' in message) ? message.id : undefined;
+      const reply = answered === undefined ? undefined : this.pending.get(answered);
+      if (reply) {
+        this.pending.delete(answered!);
+        reply(this.answer(200, message));
+        return Promise.resolve();
+      }
+      // Notifications about a request answered here are dropped, as the transport drops them for JSON answers.
+      return options?.relatedRequestId !== undefined && this.pending.has(options.relatedRequestId) ? Promise.resolve() : send(message, options);
+    };
+    const onclose = transport.onclose;
+    transport.onclose = () => {
+      onclose?.();
+      this.close();
+    };
+  }
+
+  /** Hands `request` to the session's server and resolves to its answer; undefined when the transport must take it. */
+  take(request: PlainRequest): Promise<PlainAnswer> | undefined {
+    if (this.closed || this.pending.has(request.id) || !this.transport.onmessage) {
+      return undefined;
+    }
+    return new Promise((resolve) => {
+      this.pending.set(request.id, resolve);
+      this.transport.onmessage!(request as JSONRPCMessage);
+    });
+  }
+
+  private answer(status: number, message: unknown): PlainAnswer {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (this.transport.sessionId !== undefined) {
+      headers['mcp-session-id'] = this.transport.sessionId;
+    }
+    return { status, headers, body: JSON.stringify(message) };
+  }
+
+  private close(): void {
+    this.closed = true;
+    for (const [id, reply] of this.pending) {
+      reply(this.answer(404, { jsonrpc: '2.0', id, error: { code: -32001, message: 'Session not found' } }));
+    }
+    this.pending.clear();
+  }
+}
