@@ -10,7 +10,7 @@
 // startToToolsListMs1000, startVsNodeRatio10, startVsNodeRatio1000, findP50Ms500, findP99Ms500,
 // findCalls500, findErrors500, findP99Goal, findErrorsGoal, httpFindP50Ms1000, httpFindP99Ms1000,
 // httpFindCalls1000, httpFindErrors1000, httpFindP99Goal, httpFindErrorsGoal,
-// httpServerCpuMsPerCall, httpRssMb, and with the soak soakSettledRssMb, soakEndRssMb,
+// httpServerCpuMsPerCall, httpClientCpuMsPerCall, httpLoadAverage, httpRssMb, and with the soak soakSettledRssMb, soakEndRssMb,
 // soakRssRatio, soakCalls, soakErrors, soakRssGoal.
 
 import { execFile, spawn } from 'node:child_process';
@@ -182,6 +182,8 @@ async function teamServer(cli: string, root: string): Promise<BenchFigures> {
   printFigure(`find_skills calls over HTTP in ${HTTP_SECONDS} s, ${HTTP_CLIENTS} clients, ${HTTP_SKILLS} skills`, result.calls, '');
   printFigure('find_skills latency over HTTP p50', result.p50Ms, ' ms');
   printFigure('server CPU time per find_skills call over HTTP', result.serverCpuMsPerCall, ' ms');
+  printFigure("  … and the load generator's, on the same cores", result.clientCpuMsPerCall, ' ms');
+  console.log(`  (1-minute load average ${result.loadAverages.map((value) => value.toFixed(2)).join(' → ')} over the run, ${os.cpus().length} CPUs: latency waits for a CPU when it is above that)`);
   printFigure('server resident memory after the run', result.rssAfterRunMb, ' MB');
   const figures: BenchFigures = {
     httpFindP50Ms1000: round(result.p50Ms, 2),
@@ -189,6 +191,8 @@ async function teamServer(cli: string, root: string): Promise<BenchFigures> {
     httpFindCalls1000: result.calls,
     httpFindErrors1000: result.errors,
     httpServerCpuMsPerCall: round(result.serverCpuMsPerCall, 2),
+    httpClientCpuMsPerCall: round(result.clientCpuMsPerCall, 2),
+    httpLoadAverage: round(Math.max(...result.loadAverages), 2),
     httpRssMb: round(result.rssAfterRunMb, 1),
     httpFindP99Goal: checkGoal({ label: `find_skills latency p99 over HTTP (${HTTP_CLIENTS} clients)`, value: result.p99Ms, unit: ' ms', target: HTTP_P99_GOAL_MS, better: 'lower' }),
     httpFindErrorsGoal: checkGoal({ label: 'find_skills errors over HTTP', value: result.errors, unit: '', target: 0, better: 'lower' }),
