@@ -30,6 +30,12 @@ export class SkillsTreeProvider extends Disposable implements vscode.TreeDataPro
   firstRowsServedAt: number | undefined;
   /** When (performance.now()) the view was first seen open (at its creation, or later). */
   firstVisibleAt: number | undefined;
+  /**
+   * Whether the view has asked for its rows yet. Until then a change is not announced: the first
+   * fetch gets the rows as they are, and an announcement made before it would only make VS Code
+   * fetch everything a second time before it asks for the groups' rows (about a second at start-up).
+   */
+  private fetched = false;
 
   constructor(
     private readonly host: SkillsHost,
@@ -54,7 +60,7 @@ export class SkillsTreeProvider extends Disposable implements vscode.TreeDataPro
   redraw(): void {
     clearTimeout(this.redrawTimer);
     this.redrawTimer = undefined;
-    this.changeEmitter.fire(undefined);
+    this.announce(undefined);
   }
 
   getTreeItem(item: ViewItem): vscode.TreeItem {
@@ -89,6 +95,7 @@ export class SkillsTreeProvider extends Disposable implements vscode.TreeDataPro
       this.firstRowsServedAt = performance.now();
     }
     if (!item) {
+      this.fetched = true;
       return this.groups;
     }
     return item.kind === 'group' ? item.children : [];
@@ -106,7 +113,7 @@ export class SkillsTreeProvider extends Disposable implements vscode.TreeDataPro
       // user would see changed.
       const changed = takeChangedContents(this.groups, groups);
       if (changed.length > 0) {
-        this.changeEmitter.fire(changed);
+        this.announce(changed);
       }
       return;
     }
@@ -131,8 +138,15 @@ export class SkillsTreeProvider extends Disposable implements vscode.TreeDataPro
   private scheduleRedraw(): void {
     this.redrawTimer ??= setTimeout(() => {
       this.redrawTimer = undefined;
-      this.changeEmitter.fire(undefined);
+      this.announce(undefined);
     }, REDRAW_DELAY_MS);
+  }
+
+  /** Tells the view which rows changed (undefined: all of them), once it has rows to change. */
+  private announce(rows: ViewItem[] | undefined): void {
+    if (this.fetched) {
+      this.changeEmitter.fire(rows);
+    }
   }
 }
 
