@@ -240,8 +240,7 @@ export class SkillDiagnostics extends Disposable {
 
   /** Whether an editor's text, not the disk's, is the truth for `file`: a tab shows it, or it has unsaved changes. */
   private isOpen(file: string): boolean {
-    const shown = new Set(vscode.window.tabGroups.all.flatMap((group) => group.tabs.flatMap(tabUris)).map((uri) => uri.toString()));
-    return vscode.workspace.textDocuments.some((document) => document.uri.scheme === 'file' && document.uri.fsPath === file && (document.isDirty || shown.has(document.uri.toString())));
+    return vscode.workspace.textDocuments.some((document) => document.uri.scheme === 'file' && document.uri.fsPath === file && (document.isDirty || isShownInTab(document.uri)));
   }
 
   private mayRead(uri: vscode.Uri): boolean {
@@ -337,6 +336,12 @@ export class SkillDiagnostics extends Disposable {
 interface EditorVersion {
   text: string;
   metadata: SkillMetadata | undefined;
+}
+
+/** Whether a tab of any group shows `uri`. */
+function isShownInTab(uri: vscode.Uri): boolean {
+  const key = uri.toString();
+  return vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tabUris(tab).some((shown) => shown.toString() === key)));
 }
 
 /** The files a tab shows: a text editor's, or both sides of a diff. */
