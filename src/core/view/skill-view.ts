@@ -9,6 +9,7 @@ import type { RegistrySnapshot } from '../discovery/registry';
 import { collapseWhitespace, escapeMarkdown } from '../util/text';
 import type { DiscoveryProblem, SkillDiagnostic, SkillRecord, SkillRoot, SkillStatus } from '../model/types';
 import { firstError, isDraft, isUsableStatus } from '../model/status';
+import type { SkillDiagnosticCode } from '../skill-file/diagnostic-codes';
 import { draftRefusal } from '../evals/draft';
 import { groupingPath, pathInLocation } from '../discovery/grouping';
 import { sourceNamer } from '../discovery/source-names';
@@ -172,16 +173,56 @@ export function installedDescription(mark: InstalledMark): string {
   return [mark.origin, update, mark.edited ? 'edited' : undefined].filter((part) => part !== undefined).join(' · ');
 }
 
+/**
+ * A few words for each finding that can make a skill unusable or stale: a view 280 px wide shows
+ * about a dozen characters after a skill's name, so the row leads with what is wrong, the tooltip
+ * and the Problems panel say the rest.
+ */
+const SHORT_PROBLEMS: Partial<Record<SkillDiagnosticCode, string>> = {
+  'skill-file-name': 'file not SKILL.md',
+  'file-unreadable': 'unreadable',
+  'file-too-large': 'file too large',
+  'binary-file': 'not text',
+  'invalid-utf8': 'not UTF-8',
+  'missing-frontmatter': 'no frontmatter',
+  'unterminated-frontmatter': 'no closing ---',
+  'frontmatter-language': 'not YAML',
+  'yaml-syntax': 'YAML error',
+  'frontmatter-not-mapping': 'no fields',
+  'frontmatter-cut': 'frontmatter cut',
+  'missing-name': 'no name',
+  'name-too-long': 'name too long',
+  'name-uppercase': 'name uppercase',
+  'name-hyphen-edge': 'name hyphen',
+  'name-consecutive-hyphens': 'name hyphens',
+  'name-invalid-characters': 'name characters',
+  'name-mismatch': 'name ≠ folder',
+  'missing-description': 'no description',
+  'description-too-long': 'description too long',
+  'compatibility-too-long': 'compatibility too long',
+  'empty-compatibility': 'empty compatibility',
+  'field-type': 'field type',
+  'unknown-field': 'unknown field',
+  'extension-field': 'not in the spec',
+  'served-entry': 'server entry',
+};
+
+/** What is wrong and where, in a few words: "YAML error, line 4". */
+export function shortProblem(diagnostic: SkillDiagnostic): string {
+  const what = SHORT_PROBLEMS[diagnostic.code as SkillDiagnosticCode] ?? diagnostic.severity;
+  return `${what}, line ${diagnostic.range.start.line + 1}`;
+}
+
 /** The short text after the label. The Active group names no source: the room goes to the description. */
 export function skillDescription(record: SkillRecord, homeDir?: string, names: SourceNames = { source: record.root.label }, installed?: InstalledMark): string {
   const problem = mainProblem(record);
   if (record.stale) {
     // Short enough to read whole in a narrow view; the tooltip and the Problems panel say the rest.
-    return `stale: ${problem ? `${problem.severity} on line ${problem.range.start.line + 1}` : 'the file on disk is broken'}`;
+    return `stale: ${problem ? shortProblem(problem) : 'the file on disk is broken'}`;
   }
   switch (record.status) {
     case 'invalid':
-      return problem ? collapseWhitespace(problem.message) : 'invalid';
+      return problem ? shortProblem(problem) : 'invalid';
     case 'not-allowed':
       return 'not in agentSkills.allowlist';
     case 'shadowed':

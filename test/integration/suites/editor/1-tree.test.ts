@@ -26,7 +26,8 @@ describe('the Skills view after start-up', () => {
       `    reviewing-skills — ${skillNamed(api, 'reviewing-skills')?.description}`,
       `    writing-skills — ${skillNamed(api, 'writing-skills')?.description}`,
     ]);
-    assert.match(outline[outline.indexOf('Problems — 1') + 1], /^ {2}broken-yaml — Invalid YAML in the frontmatter \(line 3, column \d+\)/);
+    // What is wrong in a few words: a narrow view shows about a dozen characters after the name.
+    assert.equal(outline[outline.indexOf('Problems — 1') + 1], '  broken-yaml — YAML error, line 3');
     assert.deepEqual(outline.slice(outline.indexOf('Shadowed — 1') + 1), ['  pdf-tools — shadowed by editor']);
   });
 
@@ -102,7 +103,6 @@ describe('the Skills view as VS Code draws it', () => {
     const api = await skillsApi();
     await vscode.commands.executeCommand('agentSkills.skills.focus');
     const described = (name: string) => skillNamed(api, name)?.description ?? '';
-    const broken = /^Invalid YAML in the frontmatter \(line 3, column \d+\)/;
     const expected = [
       [1, 'Available', '7'],
       [2, 'editor', '4'],
@@ -116,7 +116,7 @@ describe('the Skills view as VS Code draws it', () => {
       [3, 'reviewing-skills', described('reviewing-skills')],
       [3, 'writing-skills', described('writing-skills')],
       [1, 'Problems', '1'],
-      [2, 'broken-yaml', broken],
+      [2, 'broken-yaml', 'YAML error, line 3'],
       [1, 'Shadowed', '1'],
       [2, 'pdf-tools', 'shadowed by editor'],
     ] as const;
@@ -124,7 +124,7 @@ describe('the Skills view as VS Code draws it', () => {
       rows.length === expected.length &&
       rows.every((row, index) => {
         const [level, label, description] = expected[index];
-        return row.level === level && row.label === label && (typeof description === 'string' ? row.description === description : description.test(row.description));
+        return row.level === level && row.label === label && row.description === description;
       });
     // The view draws asynchronously (and only the rows in sight): read it until it settles on the expected rows.
     let drawn: DrawnTreeRow[] = [];

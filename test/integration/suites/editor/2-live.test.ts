@@ -35,14 +35,14 @@ describe('live updates from disk', () => {
       ['yaml-syntax'],
     );
     // Short enough to read whole in a narrow Skills view; the tooltip has the message.
-    assert.equal(treeItem(api, 'Available', 'live-skill')?.description, 'stale: error on line 3');
+    assert.equal(treeItem(api, 'Available', 'live-skill')?.description, 'stale: YAML error, line 3');
     assert.match(treeItem(api, 'Available', 'live-skill')?.tooltip ?? '', /Invalid YAML in the frontmatter/);
     // Its last valid SKILL.md, not the broken file's body.
     const activated = await api.activateSkill('live-skill');
     assert.match(activated, /<skill name="live-skill"[^>]*>\n# live-skill\n\nInstructions for live-skill\.\n/);
     assert.doesNotMatch(activated, /Body\./);
     if (harnessAvailable()) {
-      await waitForViewText('skills', 'stale: error on line 3');
+      await waitForViewText('skills', 'stale: YAML error, line 3');
       await screenshot('tree-stale');
     }
   });

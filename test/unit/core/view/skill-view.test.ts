@@ -7,6 +7,7 @@ import {
   displayPath,
   skillContextValue,
   skillDescription,
+  shortProblem,
   skillIcon,
   skillTooltip,
   viewBadge,
@@ -20,6 +21,7 @@ import type { DiscoveryProblem, SkillDiagnostic, SkillRoot, SkillStatus } from '
 import { escapeMarkdown } from '../../../../src/core/util/text';
 import { fakeSnapshot } from '../../fake-snapshot';
 import { NEW_SKILL_DESCRIPTION } from '../../../../src/core/skill-file/schema';
+import { SKILL_DIAGNOSTIC_CODES } from '../../../../src/core/skill-file/diagnostic-codes';
 import { fakeRecord, removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
 
 /** The view as indented lines: `label — description`, groups with their count. */
@@ -73,7 +75,7 @@ describe('buildSkillView', () => {
       '  app — 1',
       '    pdf — Extract PDF text.',
       'Problems — 1',
-      '  broken — The required field "description" is missing. Add one saying what the skill does and when to use it: the model chooses skills by their description.',
+      '  broken — no description, line 1',
       'Not allowed — 1',
       '  secret — not in agentSkills.allowlist',
       'Shadowed — 1',
@@ -138,7 +140,7 @@ describe('buildSkillView', () => {
       '    pdf — Extract PDF text.',
       '    secret — Hidden by the allowlist.',
       'Problems — 2',
-      '  broken — The required field "description" is missing. Add one saying what the skill does and when to use it: the model chooses skills by their description.',
+      '  broken — no description, line 1',
       `  deploy — Two skills in ${path.join(dir, 'ws')} are named "deploy": ops/deploy is used and shipping/deploy is shadowed. Give one of them another name.`,
       'Shadowed — 1',
       '  deploy — shadowed by ops/deploy',
@@ -176,7 +178,7 @@ describe('buildSkillView', () => {
     };
     const view = buildSkillView({ ...current, skills: [stale], problems: [] } as RegistrySnapshot, { allowlist: [] });
     const item = (view[0] as GroupViewItem).children[0] as GroupViewItem;
-    assert.equal(item.children[0].description, 'stale: error on line 2');
+    assert.equal(item.children[0].description, 'stale: YAML error, line 2');
     assert.deepEqual(item.children[0].icon, { id: 'warning', color: 'list.warningForeground' });
   });
 
@@ -346,11 +348,26 @@ describe('skillDescription', () => {
   it('says why a stale or invalid skill is not what is on disk: its first error, else its first warning', () => {
     const warning = diagnostic('warning', 'Long\n  body.');
     // Short enough to read whole in a narrow view; the message itself is in the tooltip.
-    assert.equal(skillDescription(fakeRecord('pdf', 'x', { stale: true, diagnostics: [diagnostic('info', 'Note.'), warning] })), 'stale: warning on line 2');
-    assert.equal(skillDescription(fakeRecord('pdf', 'x', { stale: true, diagnostics: [warning, diagnostic('error', 'Bad.')] })), 'stale: error on line 2');
+    assert.equal(skillDescription(fakeRecord('pdf', 'x', { stale: true, diagnostics: [diagnostic('info', 'Note.'), warning] })), 'stale: warning, line 2');
+    assert.equal(skillDescription(fakeRecord('pdf', 'x', { stale: true, diagnostics: [warning, diagnostic('error', 'Bad.')] })), 'stale: error, line 2');
     assert.equal(skillDescription(fakeRecord('pdf', 'x', { stale: true })), 'stale: the file on disk is broken');
     assert.equal(skillDescription(fakeRecord('pdf', 'x', { status: 'invalid', metadata: undefined })), 'invalid');
-    assert.equal(skillDescription(fakeRecord('pdf', 'x', { status: 'invalid', metadata: undefined, diagnostics: [warning] })), 'Long body.');
+    assert.equal(skillDescription(fakeRecord('pdf', 'x', { status: 'invalid', metadata: undefined, diagnostics: [warning] })), 'warning, line 2');
+  });
+
+  it('leads an unusable row with what is wrong in a few words, as a 280 px view shows about a dozen characters', () => {
+    const found = (code: string, line: number): SkillDiagnostic => ({ ...diagnostic('error', 'The whole message.'), code, range: { start: { line, column: 0 }, end: { line, column: 1 } } });
+    assert.equal(skillDescription(fakeRecord('pdf', 'x', { status: 'invalid', metadata: undefined, diagnostics: [found('yaml-syntax', 3)] })), 'YAML error, line 4');
+    assert.equal(skillDescription(fakeRecord('pdf', 'x', { status: 'invalid', metadata: undefined, diagnostics: [found('missing-description', 0)] })), 'no description, line 1');
+    assert.equal(skillDescription(fakeRecord('pdf', 'x', { stale: true, diagnostics: [found('name-mismatch', 1)] })), 'stale: name ≠ folder, line 2');
+    // What makes a skill unusable has its own words, never just "error".
+    assert.deepEqual(
+      ['unterminated-frontmatter', 'frontmatter-not-mapping', 'name-invalid-characters', 'extension-field', 'served-entry'].map((code) => shortProblem(found(code, 0))),
+      ['no closing ---, line 1', 'no fields, line 1', 'name characters, line 1', 'not in the spec, line 1', 'server entry, line 1'],
+    );
+    for (const code of SKILL_DIAGNOSTIC_CODES) {
+      assert.ok(shortProblem(found(code, 0)).length <= 'compatibility too long, line 10'.length, code);
+    }
   });
 
   it('names the source by its label, and the winner of a shadowed skill by its path, when no shorter names are given', () => {
