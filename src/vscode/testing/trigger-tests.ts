@@ -23,6 +23,7 @@ import type { SkillsHost } from '../skills-host';
 import { chooseTriggerModel, chatTriggerModel } from './trigger-model';
 import type { TriggerTestFiles, TriggerTestsOfSkill } from './trigger-test-files';
 import { errorDetail, errorMessage } from '../../core/util/errors';
+import { plural } from '../../core/util/text';
 
 export const TEST_CONTROLLER_ID = 'agentSkills.triggerTests';
 
@@ -302,7 +303,7 @@ export class TriggerTestController extends Disposable {
       }
       const failed = results.filter((result) => result.verdict.kind === 'failed').length;
       const errored = results.filter((result) => result.verdict.kind === 'errored').length;
-      const summary = `${scores} over ${results.length} queries`;
+      const summary = `${scores} over ${plural(results.length, 'query', 'queries')}`;
       appendLines(run, outputLines(`${item.label}: ${summary}.`), item);
       if (failed > 0) {
         run.failed(item, new vscode.TestMessage(`${summary}: ${failed} failed${errored > 0 ? `, ${errored} errored` : ''}.`));

@@ -133,16 +133,26 @@ describe('running trigger tests', () => {
     assert.deepEqual(routing?.falseTriggers, []);
     // The note on the skill that took the query, in the run's output as the Test Results panel shows it.
     await vscode.commands.executeCommand('testing.showMostRecentOutput');
-    let shown = '';
-    await waitFor(
-      async () => {
-        // The terminal of the panel wraps long lines wherever it likes: compared without spaces.
-        shown = await readViewText('panel');
-        return shown.replace(/\s/g, '').includes(`pdf-forms took 3 runs of daily-journal's queries ("log my day in the journal").`.replace(/\s/g, ''));
-      },
-      { timeoutMs: 15000, intervalMs: 500, message: () => `the Test Results panel shows no note on pdf-forms:\n${shown}` },
-    );
-    await screenshot('routing-test-results');
+    // The terminal draws only the lines in sight: the whole panel's height shows the run's last ones.
+    await vscode.commands.executeCommand('workbench.action.toggleMaximizedPanel');
+    try {
+      let shown = '';
+      await waitFor(
+        async () => {
+          // Lines are cut for a narrow panel (a hyphen may end one): compared without spaces.
+          shown = await readViewText('panel');
+          const unspaced = shown.replace(/\s/g, '');
+          return (
+            unspaced.includes(`pdf-forms took 3 runs of daily-journal's queries ("log my day in the journal").`.replace(/\s/g, '')) &&
+            unspaced.includes('pdf-forms: precision 100% · recall 100% over 1 query.'.replace(/\s/g, ''))
+          );
+        },
+        { timeoutMs: 15000, intervalMs: 500, message: () => `the Test Results panel shows no note on pdf-forms:\n${shown}` },
+      );
+      await screenshot('routing-test-results');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.toggleMaximizedPanel');
+    }
   });
 
   describe('as @skills sends it', () => {
