@@ -269,4 +269,181 @@ describe('agent-skills eval', function () {
     assert.match(broken.stderr, /commit-messages\/evals\/triggers\.json:1:\d+: error: .*\[triggers-should-trigger-type\]/);
     assert.equal(endpoint.requests.length, 3, 'the other skill still ran');
   });
+
+  it('runs the tests of the skills the model may invoke, names a shadowed skill it skips, and reads no file of a hidden one', async () => {
+    const root = await writeSkills(dir);
+    const other = path.join(dir, 'other');
+    await writeTree(other, {
+      'release-notes': { 'SKILL.md': skillText('release-notes', 'An older copy.'), evals: { 'triggers.json': triggers([['older copy query', true]]) } },
+      'by-hand': {
+        'SKILL.md': skillText('by-hand', 'Only for the user.', 'Body.', 'disable-model-invocation: true\n'),
+        evals: { 'triggers.json': '[{"query": "x", "should_trigger": "yes"}]' },
+      },
+    });
+    const run = await cli(['eval', '--endpoint', endpoint.url, '--model', 'm', '--runs', '1', root, other], dir);
+
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.deepEqual(run.stderr.split('\n').slice(0, 2), [
+      `agent-skills: other/release-notes/evals/triggers.json: not run, release-notes is shadowed by ${path.join(root, 'release-notes', 'SKILL.md')}.`,
+      `agent-skills: 4 queries of 2 skills, 4 runs on m (openai at ${endpoint.url}).`,
+    ]);
+    assert.deepEqual(endpoint.requests.map((request) => request.query).sort(), [
+      'draft the changelog from merged pull requests',
+      'prepare release notes for version 2',
+      'rename this variable everywhere',
+      'write a commit message for my staged changes',
+    ]);
+  });
+
+  it('counts a trigger file with warnings only as no failure, and reports a file that is no JSON without running it', async () => {
+    const root = await writeSkills(dir);
+    await fs.writeFile(path.join(root, 'commit-messages', 'evals', 'triggers.json'), '[{"query": "write a commit message for my staged changes", "should_trigger": true, "note": "x"}]');
+    const warned = await cli(['eval', '--endpoint', endpoint.url, '--model', 'm', '--runs', '1', root], dir);
+    assert.equal(warned.code, 0, warned.stdout + warned.stderr);
+    assert.match(warned.stderr, /commit-messages\/evals\/triggers\.json:1:\d+: warning: Unknown field "note".*\[triggers-unknown-field\]/);
+    assert.match(warned.stdout, /4 passed, 0 failed, 0 without a verdict\n$/);
+
+    await fs.writeFile(path.join(root, 'commit-messages', 'evals', 'triggers.json'), '[{"query": ');
+    const broken = await cli(['eval', '--endpoint', endpoint.url, '--model', 'm', '--runs', '1', root], dir);
+    assert.equal(broken.code, 1, broken.stdout + broken.stderr);
+    assert.match(broken.stderr, /commit-messages\/evals\/triggers\.json:1:\d+: error: /);
+    assert.match(broken.stdout, /3 passed, 0 failed, 0 without a verdict\n$/);
+  });
+
+  it('exits 3 when some queries reached no verdict and none failed; --json gives rates only to queries with a verdict, and no baseline without --baseline', async () => {
+    const root = await writeSkills(dir);
+    endpoint.failNext({ status: 400, body: JSON.stringify({ error: { message: 'refused once' } }) });
+    const run = await cli(['eval', '--json', '--endpoint', endpoint.url, '--model', 'm', '--runs', '1', '--concurrency', '1', root], dir);
+
+    assert.equal(run.code, 3, run.stdout + run.stderr);
+    const result = JSON.parse(run.stdout) as { skills: { name: string; queries: Record<string, unknown>[] }[] };
+    assert.equal('baseline' in result, false);
+    const queries = result.skills.flatMap((skill) => skill.queries);
+    const refused = queries.find((query) => query.query === endpoint.requests[0].query)!;
+    assert.equal(refused.verdict, 'errored');
+    assert.equal('rate' in refused, false);
+    assert.equal('runs' in refused, false);
+    assert.match(refused.message as string, /refused once/);
+    const passed = queries.filter((query) => query !== refused);
+    assert.equal(passed.length, 3);
+    for (const query of passed) {
+      assert.equal(query.verdict, 'passed');
+      assert.equal(query.rate, query.shouldTrigger ? 1 : 0, String(query.query));
+      assert.equal(query.runs, 1);
+    }
+  });
+
+  it('reports the queries in the order of the files however the answers arrive, each with the time it took', async () => {
+    const root = await writeSkills(dir);
+    endpoint.failNext({ delayMs: 400 });
+    const run = await cli(['eval', '--endpoint', endpoint.url, '--model', 'm', '--runs', '1', '--concurrency', '2', '--junit', 'out.xml', root], dir);
+
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    const slow = endpoint.requests[0].query;
+    assert.equal(slow, 'write a commit message for my staged changes', 'the first query of the first skill is asked first');
+    assert.deepEqual(
+      [...run.stdout.matchAll(/^ {2}ok {3}"(.*)":/gm)].map((match) => match[1]),
+      ['write a commit message for my staged changes', 'draft the changelog from merged pull requests', 'prepare release notes for version 2', 'rename this variable everywhere'],
+    );
+    const junit = await fs.readFile(path.join(dir, 'out.xml'), 'utf8');
+    const seconds = new Map([...junit.matchAll(/<testcase classname="[^"]*" name="([^"]*)" time="([\d.]+)"/g)].map((match) => [match[1], Number(match[2])]));
+    assert.equal(seconds.size, 4);
+    assert.ok(seconds.get(slow)! >= 0.4 && seconds.get(slow)! < 30, `the slow query took ${seconds.get(slow)} s`);
+    for (const [query, time] of seconds) {
+      assert.ok(time >= 0 && time < 30, `${query} took ${time} s`);
+    }
+  });
+
+  it('says how long it waits before retrying, in seconds', async () => {
+    const root = await writeSkills(dir);
+    endpoint.failNext({ status: 429, retryAfter: '1' });
+    const run = await cli(['eval', '--endpoint', endpoint.url, '--model', 'm', '--runs', '1', '--concurrency', '1', root], dir);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.stderr, /HTTP 429: scripted 429; retrying in 1\.0 s\.\n/);
+  });
+
+  it('lists every query of a routing confusion', async () => {
+    const root = await writeSkills(dir, { confused: true });
+    const secondConfused = 'write commit messages in this style for the release';
+    const triggersFile = path.join(root, 'release-notes', 'evals', 'triggers.json');
+    const entries = JSON.parse(await fs.readFile(triggersFile, 'utf8')) as unknown[];
+    await fs.writeFile(triggersFile, JSON.stringify([...entries, { query: secondConfused, should_trigger: true }]));
+    const run = await cli(['eval', '--endpoint', endpoint.url, '--model', 'm', '--runs', '1', root], dir);
+
+    assert.equal(run.code, 1, run.stdout + run.stderr);
+    assert.match(run.stdout, new RegExp(`\n {2}release-notes → commit-messages: 2 runs of 4 \\("${CONFUSED_QUERY}", "${secondConfused}"\\)\n`));
+  });
+
+  it('--baseline leaves out skills that were missing or broken at the ref, and compares only queries judged both times', async () => {
+    const root = await writeSkills(dir);
+    await fs.writeFile(path.join(root, 'release-notes', 'SKILL.md'), 'no frontmatter at this commit\n');
+    const git = (...args: string[]): string => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.invalid', ...args], { cwd: dir, encoding: 'utf8' });
+    git('init', '-q');
+    git('add', '.');
+    git('commit', '-q', '-m', 'skills');
+    await writeSkills(dir);
+    await writeTree(path.join(root, 'docs-writer'), {
+      'SKILL.md': skillText('docs-writer', 'Writes documentation pages.'),
+      evals: { 'triggers.json': triggers([['write documentation pages', true]]) },
+    });
+    const argv = ['eval', '--json', '--endpoint', endpoint.url, '--model', 'm', '--runs', '1', '--concurrency', '1', '--baseline', 'HEAD', root];
+
+    const judged = await cli(argv, dir);
+    assert.equal(judged.code, 0, judged.stdout + judged.stderr);
+    assert.match(judged.stderr, /^agent-skills: baseline HEAD: 1 query of 1 skill with the descriptions at HEAD\.$/m);
+    assert.equal(endpoint.requests.length, 6, '5 queries now, 1 at HEAD');
+    assert.deepEqual((JSON.parse(judged.stdout) as { baseline: object }).baseline, {
+      ref: 'HEAD',
+      skills: [{ skill: 'commit-messages', before: { passed: 1, judged: 1 }, after: { passed: 1, judged: 1 }, regressed: false }],
+    });
+
+    // commit-messages is asked first now: refused, it has no verdict to compare.
+    endpoint.failNext({ status: 400 });
+    const erroredNow = await cli(argv, dir);
+    assert.equal(erroredNow.code, 3, erroredNow.stdout + erroredNow.stderr);
+    assert.deepEqual((JSON.parse(erroredNow.stdout) as { baseline: object }).baseline, { ref: 'HEAD', skills: [] });
+
+    // Refused at the baseline (the sixth request), neither.
+    endpoint.failNext({ delayMs: 0 }, { delayMs: 0 }, { delayMs: 0 }, { delayMs: 0 }, { delayMs: 0 }, { status: 400 });
+    const erroredThen = await cli(argv, dir);
+    assert.equal(erroredThen.code, 0, erroredThen.stdout + erroredThen.stderr);
+    assert.deepEqual((JSON.parse(erroredThen.stdout) as { baseline: object }).baseline, { ref: 'HEAD', skills: [] });
+  });
+
+  it('names what is missing or wrong in the endpoint options and every ROOT without trigger tests', async () => {
+    const root = await writeSkills(dir);
+    const noModel = await cli(['eval', '--endpoint', endpoint.url, root], dir);
+    assert.equal(noModel.code, 2);
+    assert.match(noModel.stderr, /eval: give --endpoint URL \(the base URL, e\.g\. http:\/\/localhost:11434\/v1\) and --model ID\./);
+    const pasted = await cli(['eval', '--endpoint', ` ${endpoint.url}`, '--model', 'm', root], dir);
+    assert.equal(pasted.code, 2);
+    assert.match(pasted.stderr, /--endpoint must be an http:\/\/ or https:\/\/ URL, not " http:/);
+
+    await writeTree(dir, { first: { a: { 'SKILL.md': skillText('a', 'A skill.') } }, second: { b: { 'SKILL.md': skillText('b', 'B skill.') } } });
+    const none = await cli(['eval', '--endpoint', endpoint.url, '--model', 'm', 'first', 'second'], dir);
+    assert.equal(none.code, 1);
+    assert.match(none.stderr, /no trigger tests to run in first, second: /);
+    assert.equal(endpoint.requests.length, 0);
+  });
+
+  it('says "1 query" for a single query', async () => {
+    await writeTree(dir, { skills: { solo: { 'SKILL.md': skillText('solo', 'Writes solo songs.'), evals: { 'triggers.json': triggers([['write solo songs', true]]) } } } });
+    const run = await cli(['eval', '--endpoint', endpoint.url, '--model', 'm', '--runs', '1', 'skills'], dir);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.equal(run.stderr, `agent-skills: 1 query of 1 skill, 1 run on m (openai at ${endpoint.url}).\n`);
+  });
+
+  it('answers the tools the model calls before it loads a skill from the skills it evaluates', async () => {
+    const root = await writeSkills(dir);
+    const find = { id: 'find-1', type: 'function', function: { name: 'skills_find', arguments: JSON.stringify({ query: 'changelog' }) } };
+    endpoint.failNext({ status: 200, body: JSON.stringify({ choices: [{ message: { role: 'assistant', content: null, tool_calls: [find] } }] }) });
+    const run = await cli(['eval', '--endpoint', endpoint.url, '--model', 'm', '--runs', '1', '--concurrency', '1', root], dir);
+
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.equal(endpoint.requests.length, 5, 'the run that searched asked again with the answer');
+    const messages = endpoint.requests[1].body.messages as { role: string; tool_call_id?: string; content?: string }[];
+    const answer = messages.find((message) => message.role === 'tool');
+    assert.equal(answer?.tool_call_id, 'find-1');
+    assert.match(answer?.content ?? '', /release-notes/);
+  });
 });
