@@ -77,7 +77,11 @@ export async function tuneCommand(args: readonly string[], io: CliIo): Promise<n
   });
   const proposer = endpointTriggerModel({ ...settings, tools: [], answerTool: async () => '' });
   const visible = modelVisibleSkills(discovery.skills);
-  const result = await tuneDescription({
+  /** The SKILL.md text for each proposal the check let through: the pick is one of them. */
+  const editedTexts = new Map<string, string>();
+  // Nothing cancels the command line's requests, and its proposer always answers with text, so
+  // tuning always comes back with a result.
+  const result = (await tuneDescription({
     skill: { name, description: record.metadata.description },
     otherSkills: visible.filter((other) => other !== record).map((other) => ({ name: other.name, description: other.metadata!.description })),
     queries,
@@ -93,13 +97,14 @@ export async function tuneCommand(args: readonly string[], io: CliIo): Promise<n
     propose: async (messages) => (await proposer.send(messages)).text,
     check: (description) => {
       const edit = descriptionEdit(originalText, record.file, description);
-      return edit.ok ? undefined : edit.reason;
+      if (!edit.ok) {
+        return edit.reason;
+      }
+      editedTexts.set(description, edit.text);
+      return undefined;
     },
     onProgress: (progress) => io.stderr(`${PROGRAM}: ${progress.message}…\n`),
-  });
-  if (!result) {
-    return ExitCode.failure;
-  }
+  }))!;
   io.stdout(renderTuneReport(name, result, { model: settings.model, runs: runsPerQuery, seed }));
   if (!isImprovement(result)) {
     return ExitCode.ok;
@@ -109,15 +114,11 @@ export async function tuneCommand(args: readonly string[], io: CliIo): Promise<n
     io.stderr(`${PROGRAM}: nothing written; run again with --write to apply the change.\n`);
     return ExitCode.ok;
   }
-  const currentText = fs.readFileSync(record.file, 'utf8');
-  if (currentText !== originalText) {
+  if (fs.readFileSync(record.file, 'utf8') !== originalText) {
     throw new InputError(`${displayPath(record.file, io)} changed while tuning ran: nothing written. Run tune again.`);
   }
-  const edit = descriptionEdit(currentText, record.file, result.best.description);
-  if (!edit.ok) {
-    throw new InputError(`${displayPath(record.file, io)}: ${edit.reason}`);
-  }
-  fs.writeFileSync(record.file, edit.text);
+  // An improvement is a proposal, which the check accepted against this very text.
+  fs.writeFileSync(record.file, editedTexts.get(result.best.description)!);
   io.stderr(`${PROGRAM}: wrote the new description to ${displayPath(record.file, io)}.\n`);
   return ExitCode.ok;
 }

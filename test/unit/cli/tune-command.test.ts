@@ -160,4 +160,66 @@ describe('agent-skills tune', function () {
     );
     assert.equal(said.at(-1), 'agent-skills: wrote the new description to .agent/skills/release-notes/SKILL.md.');
   });
+
+  it('says which model, runs and seed the report is for, and shows the other skills, never itself, to the model', async () => {
+    const run = await cli(base());
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^On fake, 2 runs per query\. Train queries: .* \(split with seed 1\)\./m);
+    const proposal = endpoint.requests.find((request) => request.instructions.startsWith('You improve the description'))!;
+    const others = Object.entries(TUNE_FIXTURE.neighbours).map(([name, description]) => `- ${name}: ${description}`);
+    assert.ok(proposal.instructions.includes(`Other installed skills:\n${others.join('\n')}\n`), proposal.instructions);
+  });
+
+  it('refuses a proposal it could not write to SKILL.md, says why in the report, and asks again', async () => {
+    const tooLong = `Writes release notes ${'and more '.repeat(130)}`.trim();
+    // The 20 measurements of the current description (10 queries, 2 runs), then the proposal.
+    endpoint.failNext(...Array.from({ length: 20 }, () => ({ delayMs: 0 })), {
+      status: 200,
+      body: JSON.stringify({ choices: [{ message: { role: 'assistant', content: `<description>${tooLong}</description>` } }] }),
+    });
+    const run = await cli(base());
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^Round 1's proposal was refused \(.*1024.*\): Writes release notes and more and more/m);
+    assert.match(run.stdout, /\| \*\*2 \(picked\)\*\* \| 6\/6 \(100%\) \| 4\/4 \(100%\) \|/);
+  });
+
+  it('asks nothing and writes nothing when no proposal beats the current description', async () => {
+    await cli([...base(), '--write']);
+    const tuned = await fs.readFile(skillFile, 'utf8');
+    const run = await cli(base(), async () => 'y');
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /No proposal scored better on the test queries than the current description: keep it\./);
+    assert.deepEqual(run.asked, []);
+    assert.doesNotMatch(run.stderr, /nothing written|wrote/);
+    assert.equal(await fs.readFile(skillFile, 'utf8'), tuned);
+  });
+
+  it('writes only on an answer that is y or yes, whatever the case and spaces around it', async () => {
+    const before = await fs.readFile(skillFile, 'utf8');
+    for (const answer of ['okay', 'yep', 'no']) {
+      const run = await cli(base(), async () => answer);
+      assert.equal(run.code, 0, run.stderr);
+      assert.equal(await fs.readFile(skillFile, 'utf8'), before, `answered "${answer}"`);
+    }
+    await cli(base(), async () => ' Y \n');
+    assert.notEqual(await fs.readFile(skillFile, 'utf8'), before);
+  });
+
+  it('tunes the usable skill of that name when a broken one comes first, takes 20 runs, and names every ROOT it looked in', async () => {
+    await writeTree(path.join(dir, 'broken'), { 'release-notes': { 'SKILL.md': '---\nname: release-notes\n---\nNo description.\n' } });
+    const run = await cli([...base(), 'broken', '.agent/skills']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /^agent-skills: tuning release-notes on fake with 10 queries/m);
+
+    const nowhere = await cli(['tune', 'nope', '--endpoint', endpoint.url, '--model', 'm', '--runs', String(MAX_RUNS), 'broken', '.agent/skills']);
+    assert.equal(nowhere.code, 1, nowhere.stderr);
+    assert.match(nowhere.stderr, /^agent-skills: no skill named "nope" in broken, \.agent\/skills\.$/m);
+  });
+
+  it('says how long it waits before retrying a request', async () => {
+    endpoint.failNext({ status: 503, retryAfter: '1' });
+    const run = await cli(base());
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /^agent-skills: .*HTTP 503: scripted 503; retrying in 1\.0 s\.$/m);
+  });
 });
