@@ -5,12 +5,16 @@
 // (conformance, inspector), which own the process's stdin.
 
 import * as assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as net from 'node:net';
 import * as path from 'node:path';
+import { PassThrough } from 'node:stream';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { builtinSkillsDir } from '../../../../src/cli/mcp/mcp-command';
 import { SKILLS_PATH_ENV } from '../../../../src/core/discovery/roots';
+import { parseUsageLog, USAGE_LOG_ENV } from '../../../../src/core/use/usage-log';
+import { waitFor } from './wait';
 import type { CliIo } from '../../../../src/cli/io';
 import { runCli } from '../../../../src/cli/run';
 import { REPOSITORY } from '../bundle';
@@ -190,6 +194,65 @@ describe('agent-skills mcp (the command)', function () {
     assert.equal(await run.code, 0);
     assert.ok(run.stderr().includes(`agent-skills mcp: serving skills from ${path.join(dir, 'typed')}, ${path.join(REPOSITORY, 'skills')}.\n`), run.stderr());
     assert.match(run.stderr(), /\(no token: this machine only\)\./);
+  });
+
+  it('serves on stdin and stdout, the allowed skills only, records activations in the usage log it is given, and ends with exit code 0 when the client closes its end', async () => {
+    await writeTree(dir, {
+      typed: { notes: { 'SKILL.md': skillText('notes', 'Writes notes.') }, review: { 'SKILL.md': skillText('review', 'Reviews a change.') } },
+    });
+    const usageLog = path.join(dir, 'storage', 'activations.jsonl');
+    savedEnv[USAGE_LOG_ENV] = process.env[USAGE_LOG_ENV];
+    process.env[USAGE_LOG_ENV] = usageLog;
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let written = '';
+    output.on('data', (chunk: Buffer) => (written += chunk.toString()));
+    const answered = (id: number): { result?: Record<string, unknown> } | undefined =>
+      written
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as { id?: number; result?: Record<string, unknown> })
+        .find((message) => message.id === id);
+    const answer = async (id: number): Promise<{ result?: Record<string, unknown> }> => {
+      await waitFor(() => answered(id) !== undefined, `the answer to request ${id}`);
+      return answered(id)!;
+    };
+    const send = (message: object): boolean => input.write(`${JSON.stringify(message)}\n`);
+    const streams = { stdin: Object.getOwnPropertyDescriptor(process, 'stdin')!, stdout: Object.getOwnPropertyDescriptor(process, 'stdout')! };
+    const known = signalListeners();
+    let stderr = '';
+    // The command takes the process's own streams: these stand in for them until it ends.
+    Object.defineProperty(process, 'stdin', { configurable: true, get: () => input });
+    Object.defineProperty(process, 'stdout', { configurable: true, get: () => output });
+    try {
+      const code = runCli(['mcp', '--no-user', '--no-builtin', '--allow', 'notes', 'typed'], {
+        stdout: () => assert.fail('stdout carries protocol only'),
+        stderr: (text) => (stderr += text),
+        cwd: dir,
+      });
+      send({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+      await answer(1);
+      send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+      send({ jsonrpc: '2.0', id: 2, method: 'prompts/list' });
+      assert.deepEqual(
+        ((await answer(2)).result?.prompts as { name: string }[]).map((prompt) => prompt.name),
+        ['notes'],
+      );
+      send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'activate_skill', arguments: { name: 'notes' } } });
+      assert.equal((await answer(3)).result?.isError, undefined);
+      await waitFor(() => existsSync(usageLog), 'the usage log');
+      input.end();
+      assert.equal(await code, 0, stderr);
+    } finally {
+      Object.defineProperty(process, 'stdin', streams.stdin);
+      Object.defineProperty(process, 'stdout', streams.stdout);
+      sendStopSignal('SIGTERM', known);
+    }
+    assert.deepEqual(
+      parseUsageLog(await fs.readFile(usageLog, 'utf8')).activations.map(({ skill, via }) => ({ skill, via })),
+      [{ skill: 'notes', via: 'tool' }],
+    );
+    assert.ok(stderr.includes(`agent-skills mcp: serving skills from ${path.join(dir, 'typed')}.\n`), stderr);
   });
 
   it('says it serves no folder when every location is left out', async () => {
