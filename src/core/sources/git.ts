@@ -81,7 +81,8 @@ export async function cloneAt(url: string, ref: string | undefined, dest: string
 export async function remoteCommit(url: string, ref: string, options: GitOptions = {}): Promise<string | undefined> {
   let output: string;
   try {
-    output = await runGit(['ls-remote', '--', url, ref], options);
+    // A pattern matches the end of a ref's name, so `v2` alone leaves out the peeled `refs/tags/v2^{}`.
+    output = await runGit(['ls-remote', '--', url, ...(ref === 'HEAD' ? ['HEAD'] : [ref, `${ref}^{}`])], options);
   } catch (error) {
     throw error instanceof GitError && error.message !== 'Cancelled.' ? new GitError(`Cannot reach ${url}: ${error.message}`) : error;
   }

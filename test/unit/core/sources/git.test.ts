@@ -1,0 +1,95 @@
+// Git through the user's own git, over a local bare repository: clones at a branch, a tag or a
+// commit, remote refs without cloning, and git's own words when something fails.
+
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { GitError, cloneAt, remoteCommit, runGit } from '../../../../src/core/sources/git';
+import { makeRepo, type TestRepo } from '../../../fixtures/trees/git-repo';
+import { removeDir, tempDir } from '../../../fixtures/trees/tree';
+
+function isGitError(message: string | RegExp): (error: unknown) => boolean {
+  return (error) => error instanceof GitError && (typeof message === 'string' ? error.message === message : message.test(error.message));
+}
+
+describe('git', () => {
+  let dir: string;
+  let repo: TestRepo;
+  let first: string;
+  let second: string;
+
+  before(async () => {
+    dir = await tempDir();
+    repo = await makeRepo(dir);
+    first = await repo.commit({ 'a.txt': 'first' });
+    repo.tag('v1');
+    second = await repo.commit({ 'a.txt': 'second' });
+  });
+
+  after(async () => {
+    await removeDir(dir);
+  });
+
+  it('runs git in the given folder and resolves to its output', async () => {
+    assert.equal((await runGit(['rev-parse', 'HEAD'], { cwd: repo.work })).trim(), second);
+  });
+
+  it('says when git is not there', async () => {
+    await assert.rejects(runGit(['--version'], { gitPath: path.join(dir, 'no-git') }), isGitError('git was not found: install git, or put it on PATH.'));
+  });
+
+  it("quotes git's own message, one line, without the progress line", async () => {
+    await assert.rejects(runGit(['clone', '--', path.join(dir, 'missing'), path.join(dir, 'clone')]), isGitError(/^fatal: repository '.+missing' does not exist$/));
+  });
+
+  it('falls back to the process error when git says nothing', async () => {
+    const silent = path.join(dir, 'silent-git');
+    await fs.writeFile(silent, '#!/bin/sh\nexit 3\n', { mode: 0o755 });
+    await assert.rejects(runGit(['status'], { gitPath: silent }), isGitError(/^Command failed: .+silent-git status\n?$/));
+  });
+
+  it('clones the default branch, a tag or a commit, and resolves to the commit checked out', async () => {
+    const clone = async (name: string, ref: string | undefined): Promise<{ commit: string; text: string }> => {
+      const dest = path.join(dir, name);
+      const commit = await cloneAt(repo.url, ref, dest);
+      return { commit, text: await fs.readFile(path.join(dest, 'a.txt'), 'utf8') };
+    };
+    assert.deepEqual(await clone('head', undefined), { commit: second, text: 'second' });
+    assert.deepEqual(await clone('tag', 'v1'), { commit: first, text: 'first' });
+    assert.deepEqual(await clone('commit', first), { commit: first, text: 'first' });
+    assert.deepEqual(await clone('branch', 'main'), { commit: second, text: 'second' });
+  });
+
+  it('names the repository and the ref when a clone fails', async () => {
+    await assert.rejects(cloneAt(repo.url, 'nope', path.join(dir, 'nope')), isGitError(new RegExp(`^Cannot clone ${repo.url} at nope: .*nope`)));
+    await assert.rejects(cloneAt(`${repo.url}-missing`, undefined, path.join(dir, 'missing')), isGitError(new RegExp(`^Cannot clone ${repo.url}-missing: fatal: `)));
+    await assert.rejects(cloneAt(repo.url, 'b'.repeat(40), path.join(dir, 'no-commit')), isGitError(new RegExp(`^Cannot clone ${repo.url} at b{40}: `)));
+  });
+
+  it('says Cancelled, and only that, when the clone is cancelled', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await assert.rejects(cloneAt(repo.url, undefined, path.join(dir, 'cancelled'), { signal: controller.signal }), isGitError('Cancelled.'));
+    await assert.rejects(remoteCommit(repo.url, 'main', { signal: controller.signal }), isGitError('Cancelled.'));
+  });
+
+  it('reads the commit a branch, a tag (peeled) or HEAD names on the remote, undefined for none', async () => {
+    assert.equal(await remoteCommit(repo.url, 'HEAD'), second);
+    assert.equal(await remoteCommit(repo.url, 'main'), second);
+    assert.equal(await remoteCommit(repo.url, 'v1'), first);
+    assert.equal(await remoteCommit(repo.url, 'nope'), undefined);
+    await assert.rejects(remoteCommit(`${repo.url}-missing`, 'main'), isGitError(new RegExp(`^Cannot reach ${repo.url}-missing: `)));
+  });
+
+  it('prefers a branch to a tag of the same name, and reads a lightweight tag', async () => {
+    const other = await makeRepo(dir, 'same-name');
+    const one = await other.commit({ 'a.txt': '1' });
+    const two = await other.commit({ 'a.txt': '2' });
+    // Tags on the older commit, one of them named like the branch.
+    await runGit(['tag', 'light', one], { cwd: other.work });
+    await runGit(['-c', 'user.name=Test', '-c', 'user.email=test@example.invalid', 'tag', '--annotate', '--message', 'tag', 'main', one], { cwd: other.work });
+    await runGit(['push', '--quiet', 'origin', 'refs/tags/light', 'refs/tags/main'], { cwd: other.work });
+    assert.equal(await remoteCommit(other.url, 'main'), two);
+    assert.equal(await remoteCommit(other.url, 'light'), one);
+  });
+});
