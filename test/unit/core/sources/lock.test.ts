@@ -1,0 +1,198 @@
+// skills-lock.json as `npx skills` writes it: what is read and refused, how it is written, and what
+// each entry says about where its skill came from.
+
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import {
+  LockError,
+  entryFolderInSource,
+  entryOrigin,
+  entrySource,
+  followedRef,
+  lockEntryFor,
+  lockFile,
+  parseLock,
+  pinnedCommit,
+  readLock,
+  sameOrigin,
+  writeLock,
+  type LockEntry,
+} from '../../../../src/core/sources/lock';
+import { removeDir, tempDir } from '../../../fixtures/trees/tree';
+
+const COMMIT = '0123456789abcdef0123456789abcdef01234567';
+const HASH = 'f'.repeat(64);
+
+function gitEntry(overrides: Partial<LockEntry> = {}): LockEntry {
+  return { source: 'team/skills', sourceType: 'github', skillPath: 'skills/pdf/SKILL.md', computedHash: HASH, ...overrides };
+}
+
+describe('skills-lock.json', () => {
+  let dir: string;
+
+  beforeEach(async () => {
+    dir = await tempDir();
+  });
+
+  afterEach(async () => {
+    await removeDir(dir);
+  });
+
+  describe('reading', () => {
+    it('reads an absent lock as an empty one of version 1', async () => {
+      assert.deepEqual(await readLock(dir), { version: 1, skills: {} });
+    });
+
+    it('names the file when it cannot be read', async () => {
+      await fs.mkdir(lockFile(dir));
+      await assert.rejects(readLock(dir), (error: unknown) => error instanceof LockError && error.message.startsWith(`${lockFile(dir)}: cannot read it: `) && error.message.includes('EISDIR'));
+    });
+
+    it('keeps fields it does not know, and reads a lock written by npx skills', async () => {
+      const text = JSON.stringify({ version: 1, skills: { pdf: { ...gitEntry(), installedAt: '2026-11-01' } }, extra: true });
+      await fs.writeFile(lockFile(dir), text);
+      const lock = await readLock(dir);
+      assert.deepEqual(lock, JSON.parse(text));
+    });
+
+    it('refuses text that is not JSON, naming the file', () => {
+      assert.throws(
+        () => parseLock('{', 'lock.json'),
+        (error: unknown) => error instanceof LockError && /^lock\.json: not valid JSON \(.+\)\.$/.test(error.message),
+      );
+    });
+
+    for (const [label, value] of [
+      ['an array', []],
+      ['null', null],
+      ['a number', 3],
+      ['no version', { skills: {} }],
+      ['a version as text', { version: '1', skills: {} }],
+      ['no skills', { version: 1 }],
+      ['skills as an array', { version: 1, skills: [] }],
+      ['skills as null', { version: 1, skills: null }],
+    ] as const) {
+      it(`refuses a lock that is ${label}`, () => {
+        assert.throws(
+          () => parseLock(JSON.stringify(value), 'lock.json'),
+          (error: unknown) => error instanceof LockError && error.message === 'lock.json: expected {"version": 1, "skills": {…}}.',
+        );
+      });
+    }
+
+    it('refuses a lock version newer than it reads, and reads the current one', () => {
+      assert.throws(
+        () => parseLock('{"version":2,"skills":{}}', 'lock.json'),
+        (error: unknown) => error instanceof LockError && error.message === 'lock.json: lock version 2 is newer than this tool reads (1).',
+      );
+      assert.deepEqual(parseLock('{"version":1,"skills":{}}', 'lock.json'), { version: 1, skills: {} });
+    });
+
+    it('names each field an entry lacks', () => {
+      assert.throws(
+        () => parseLock(JSON.stringify({ version: 1, skills: { pdf: { sourceType: 'git', source: 3 } } }), 'lock.json'),
+        (error: unknown) => error instanceof LockError && error.message === 'lock.json: the entry of "pdf" has no source, computedHash.',
+      );
+      assert.throws(
+        () => parseLock(JSON.stringify({ version: 1, skills: { pdf: 'text' } }), 'lock.json'),
+        (error: unknown) => error instanceof LockError && error.message === 'lock.json: the entry of "pdf" has no source, sourceType, computedHash.',
+      );
+    });
+  });
+
+  describe('writing', () => {
+    it('writes names sorted, two-space JSON and a final newline, leaving nothing beside it', async () => {
+      await writeLock(dir, { version: 1, skills: { zeta: gitEntry({ source: 'z/z' }), alpha: gitEntry({ source: 'a/a' }) } });
+      const text = await fs.readFile(lockFile(dir), 'utf8');
+      assert.equal(text, `${JSON.stringify({ version: 1, skills: { alpha: gitEntry({ source: 'a/a' }), zeta: gitEntry({ source: 'z/z' }) } }, null, 2)}\n`);
+      assert.deepEqual(await fs.readdir(dir), ['skills-lock.json']);
+    });
+
+    it('removes its temporary file when the rename fails', async () => {
+      // A folder where the lock goes: the rename onto it fails.
+      await fs.mkdir(path.join(lockFile(dir)));
+      await fs.writeFile(path.join(lockFile(dir), 'inside'), '');
+      await assert.rejects(writeLock(dir, { version: 1, skills: {} }));
+      assert.deepEqual(await fs.readdir(dir), ['skills-lock.json']);
+    });
+  });
+
+  describe('entries', () => {
+    it('locks a git source at its commit and the ref asked for, HEAD when none', () => {
+      const source = { kind: 'git', url: 'https://github.com/team/skills.git', subPath: '', lockSource: 'team/skills' } as const;
+      assert.deepEqual(lockEntryFor(source, 'pdf/SKILL.md', HASH, COMMIT, dir), {
+        source: 'team/skills',
+        sourceUrl: 'https://github.com/team/skills.git',
+        sourceType: 'git',
+        skillPath: 'pdf/SKILL.md',
+        computedHash: HASH,
+        ref: COMMIT,
+        requestedRef: 'HEAD',
+      });
+      assert.equal(lockEntryFor({ ...source, ref: 'v2' }, 'SKILL.md', HASH, COMMIT, dir).requestedRef, 'v2');
+    });
+
+    it('locks a folder source by a path relative to the project as npx skills writes it', () => {
+      const folderEntry = (folder: string): LockEntry => lockEntryFor({ kind: 'folder', folder, subPath: '' }, 'SKILL.md', HASH, undefined, dir);
+      assert.deepEqual(folderEntry(path.join(dir, 'shared', 'skills')), { source: './shared/skills', sourceType: 'local', skillPath: 'SKILL.md', computedHash: HASH });
+      assert.equal(folderEntry(dir).source, '.');
+      assert.equal(folderEntry(path.join(path.dirname(dir), 'elsewhere')).source, '../elsewhere');
+    });
+
+    it('reads each entry back as the source to fetch again', () => {
+      assert.deepEqual(entrySource({ source: './shared', sourceType: 'local', skillPath: 'pdf/SKILL.md', computedHash: HASH }, dir), {
+        kind: 'folder',
+        folder: path.join(dir, 'shared'),
+        subPath: 'pdf',
+      });
+      // GitHub shorthand, with or without .git, becomes its https URL.
+      assert.deepEqual(entrySource(gitEntry({ ref: 'v2' }), dir), { kind: 'git', url: 'https://github.com/team/skills.git', ref: 'v2', subPath: 'skills/pdf', lockSource: 'team/skills' });
+      assert.equal((entrySource(gitEntry({ source: 'team/skills.git' }), dir) as { url: string }).url, 'https://github.com/team/skills.git');
+      // The recorded URL wins over the shorthand; a source that is no shorthand is the URL itself.
+      assert.equal((entrySource(gitEntry({ sourceUrl: 'https://mirror.example/skills.git' }), dir) as { url: string }).url, 'https://mirror.example/skills.git');
+      assert.equal((entrySource(gitEntry({ source: 'https://host/team/skills.git', sourceType: 'gitlab' }), dir) as { url: string }).url, 'https://host/team/skills.git');
+      assert.equal((entrySource(gitEntry({ source: 'a/b/c', sourceType: 'git' }), dir) as { url: string }).url, 'a/b/c');
+      assert.equal((entrySource(gitEntry({ source: 'pre a/b' }), dir) as { url: string }).url, 'pre a/b');
+      assert.equal((entrySource(gitEntry({ source: 'a/b post' }), dir) as { url: string }).url, 'a/b post');
+      assert.equal(entrySource(gitEntry({ sourceType: 'node_modules' }), dir), 'its source type "node_modules" is not a git repository or a folder');
+    });
+
+    it('follows the ref asked for, else the recorded one, and the default branch for HEAD', () => {
+      assert.equal(followedRef(gitEntry({ requestedRef: 'main', ref: COMMIT })), 'main');
+      assert.equal(followedRef(gitEntry({ ref: COMMIT })), COMMIT);
+      assert.equal(followedRef(gitEntry({ requestedRef: 'HEAD', ref: COMMIT })), undefined);
+      assert.equal(followedRef(gitEntry()), undefined);
+    });
+
+    it('pins only a full commit', () => {
+      assert.equal(pinnedCommit(gitEntry({ ref: COMMIT })), COMMIT);
+      assert.equal(pinnedCommit(gitEntry({ ref: 'v2' })), undefined);
+      assert.equal(pinnedCommit(gitEntry()), undefined);
+    });
+
+    it('finds the skill folder inside the source', () => {
+      assert.equal(entryFolderInSource(gitEntry()), 'skills/pdf');
+      assert.equal(entryFolderInSource(gitEntry({ skillPath: 'SKILL.md' })), '');
+      assert.equal(entryFolderInSource(gitEntry({ skillPath: undefined })), '');
+    });
+
+    it('tells the origin as people read it', () => {
+      assert.equal(entryOrigin(gitEntry({ ref: COMMIT })), 'team/skills@0123456');
+      assert.equal(entryOrigin(gitEntry({ ref: 'v2' })), 'team/skills#v2');
+      assert.equal(entryOrigin(gitEntry()), 'team/skills');
+    });
+
+    it('tells whether an entry came from the same repository or folder', () => {
+      const github = { kind: 'git', url: 'https://github.com/team/skills.git', subPath: '', lockSource: 'team/skills' } as const;
+      assert.equal(sameOrigin(gitEntry(), github, dir), true);
+      assert.equal(sameOrigin(gitEntry(), { ...github, url: 'https://github.com/team/other.git' }, dir), false);
+      assert.equal(sameOrigin(gitEntry(), { kind: 'folder', folder: dir, subPath: '' }, dir), false);
+      assert.equal(sameOrigin(gitEntry({ sourceType: 'node_modules' }), github, dir), false);
+      const local = { source: './shared', sourceType: 'local', computedHash: HASH };
+      assert.equal(sameOrigin(local, { kind: 'folder', folder: path.join(dir, 'shared'), subPath: 'x' }, dir), true);
+      assert.equal(sameOrigin(local, { kind: 'folder', folder: path.join(dir, 'other'), subPath: '' }, dir), false);
+      assert.equal(sameOrigin(local, github, dir), false);
+    });
+  });
+});
