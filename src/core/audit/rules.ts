@@ -264,7 +264,8 @@ function linkReach(target: string, fileDir: string): 'inside' | 'neighbour' | 'u
   if (/^file:/i.test(target)) {
     return 'user-files';
   }
-  if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target.startsWith('#') || target.startsWith('//')) {
+  // A scheme has two letters at least: `C:` starts a Windows path.
+  if (/^[a-z][a-z0-9+.-]+:/i.test(target) || target.startsWith('#') || target.startsWith('//')) {
     return 'inside'; // A web address, another scheme, or an anchor in the same file.
   }
   const pathPart = decodeSafely(target.split(/[?#]/)[0]);
