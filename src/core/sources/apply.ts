@@ -29,14 +29,10 @@ export async function installConflict(name: string, source: SkillSource, lock: S
   const existing = lock.skills[name];
   const folder = path.join(place.parent, name);
   const folderExists = (await findInstalled(place.projectDir, name, place.parent)) !== undefined;
-  const fromSameSource = existing !== undefined && sameOrigin(existing, source, place.projectDir);
-  if (!fromSameSource && (folderExists || existing !== undefined)) {
-    return { kind: 'other-origin', folder };
+  if (existing === undefined || !sameOrigin(existing, source, place.projectDir)) {
+    return folderExists || existing !== undefined ? { kind: 'other-origin', folder } : undefined;
   }
-  if (existing !== undefined && folderExists && (await installedState(existing, folder)) === 'edited') {
-    return { kind: 'edited', folder };
-  }
-  return undefined;
+  return folderExists && (await installedState(existing, folder)) === 'edited' ? { kind: 'edited', folder } : undefined;
 }
 
 export interface Installed {

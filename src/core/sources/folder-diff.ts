@@ -15,17 +15,17 @@ export interface FolderChanges {
 export async function compareFolders(installed: string | undefined, incoming: string): Promise<FolderChanges> {
   const before = installed === undefined ? new Map<string, string>() : await filesOf(installed);
   const after = await filesOf(incoming);
-  const changes: FolderChanges = { added: [], removed: [], changed: [] };
+  const added: string[] = [];
+  const changed: string[] = [];
   for (const [file, absolutePath] of after) {
     const old = before.get(file);
     if (old === undefined) {
-      changes.added.push(file);
+      added.push(file);
     } else if (!(await fs.readFile(old)).equals(await fs.readFile(absolutePath))) {
-      changes.changed.push(file);
+      changed.push(file);
     }
   }
-  changes.removed = [...before.keys()].filter((file) => !after.has(file));
-  return changes;
+  return { added, removed: [...before.keys()].filter((file) => !after.has(file)), changed };
 }
 
 /** "changed: SKILL.md; added: scripts/run.sh; removed: old.md", or "no file changes". */

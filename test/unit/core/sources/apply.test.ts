@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { installAndLock, installConflict, replaceWithLatest } from '../../../../src/core/sources/apply';
 import { openSource } from '../../../../src/core/sources/checkout';
 import { computeFolderHash } from '../../../../src/core/sources/folder-hash';
-import { entryOrigin, readLock } from '../../../../src/core/sources/lock';
+import { entryOrigin, readLock, type LockEntry } from '../../../../src/core/sources/lock';
 import { parseSource } from '../../../../src/core/sources/source-spec';
 import { latestSkill, SourceFetcher } from '../../../../src/core/sources/status';
 import { makeRepo, type TestRepo } from '../../../fixtures/trees/git-repo';
@@ -89,5 +89,44 @@ describe('installing and updating skills from a source', () => {
     const written = await readLock(project);
     assert.equal(written.skills.alpha.ref, second);
     assert.equal(written.skills.alpha.computedHash, await computeFolderHash(path.join(parent, 'alpha')));
+  });
+
+  describe('without git', () => {
+    const hash = 'h'.repeat(64);
+
+    it('asks before replacing a skill the lock says came from elsewhere, even when its folder is gone, and not before reinstalling a deleted one', async () => {
+      const place = { projectDir: project, parent };
+      const shared = path.join(project, 'shared');
+      await fs.mkdir(shared);
+      const source = parseSource('shared', project);
+      const fromElsewhere = { version: 1, skills: { alpha: { source: 'team/skills', sourceType: 'github', computedHash: hash } } };
+      assert.deepEqual(await installConflict('alpha', source, fromElsewhere, place), { kind: 'other-origin', folder: path.join(parent, 'alpha') });
+      const fromHere = { version: 1, skills: { alpha: { source: './shared', sourceType: 'local', computedHash: hash } } };
+      assert.equal(await installConflict('alpha', source, fromHere, place), undefined);
+      assert.equal(await installConflict('alpha', source, { version: 1, skills: {} }, place), undefined);
+    });
+
+    it('moves a git entry to the new commit, keeping the ref it follows, and leaves a folder entry without one', async () => {
+      const place = { projectDir: project, parent };
+      await fs.mkdir(parent, { recursive: true });
+      const folder = path.join(dir, 'latest', 'alpha');
+      await fs.mkdir(folder, { recursive: true });
+      await fs.writeFile(path.join(folder, 'SKILL.md'), 'new');
+      const skill = { name: 'alpha', folder, skillPath: 'skills/alpha/SKILL.md' };
+      const commit = 'c'.repeat(40);
+      const replaced = async (entry: LockEntry, latestCommit: string | undefined): Promise<LockEntry> => {
+        const lock = { version: 1, skills: { alpha: entry } };
+        return (await replaceWithLatest('alpha', { skill, commit: latestCommit }, lock, place)).entry;
+      };
+      const git = { source: 'team/skills', sourceType: 'github', computedHash: hash };
+      const newHash = await computeFolderHash(folder);
+      // A lock written by npx skills: the ref it recorded (a tag here) is what it follows.
+      assert.deepEqual(await replaced({ ...git, ref: 'v2' }, commit), { ...git, skillPath: 'skills/alpha/SKILL.md', computedHash: newHash, ref: commit, requestedRef: 'v2' });
+      assert.equal((await replaced(git, commit)).requestedRef, 'HEAD');
+      assert.equal((await replaced({ ...git, requestedRef: 'main', ref: 'a'.repeat(40) }, commit)).requestedRef, 'main');
+      const local = { source: './shared', sourceType: 'local', computedHash: hash };
+      assert.deepEqual(await replaced(local, undefined), { ...local, skillPath: 'skills/alpha/SKILL.md', computedHash: newHash });
+      assert.deepEqual((await readLock(project)).skills.alpha, { ...local, skillPath: 'skills/alpha/SKILL.md', computedHash: newHash });
+    });
   });
 });

@@ -1,14 +1,15 @@
-// Fetching a source can be cancelled (the editor's progress notification has a Cancel button):
+// Opening a source: the skills it holds and what stands in the way of installing each, and where a
+// clone goes. Fetching a source can be cancelled (the editor's progress notification has a Cancel button):
 // git is stopped and its temporary clone deleted, so nothing is left behind.
 
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { fetchSource } from '../../../../src/core/sources/checkout';
+import { fetchSource, openSource, skillAt } from '../../../../src/core/sources/checkout';
 import { GitError } from '../../../../src/core/sources/git';
-import { parseSource } from '../../../../src/core/sources/source-spec';
+import { parseSource, SourceError } from '../../../../src/core/sources/source-spec';
 import { makeRepo } from '../../../fixtures/trees/git-repo';
-import { removeDir, skillText, tempDir } from '../../../fixtures/trees/tree';
+import { removeDir, skillText, tempDir, writeTree, type Tree } from '../../../fixtures/trees/tree';
 
 describe('fetchSource cancelled', () => {
   let dir: string;
@@ -39,5 +40,118 @@ describe('fetchSource cancelled', () => {
     controller.abort();
     await assert.rejects(fetching, (error: unknown) => error instanceof GitError && error.message === 'Cancelled.');
     assert.deepEqual(await fs.readdir(temporary), []);
+  });
+});
+
+describe('openSource', () => {
+  let dir: string;
+
+  beforeEach(async () => {
+    dir = await tempDir();
+  });
+
+  afterEach(async () => {
+    await removeDir(dir);
+  });
+
+  it('lists the skills of a folder in name order, at any depth up to six folders, not inside another skill', async () => {
+    const deep = (depth: number, name: string): Tree => {
+      let tree: Tree = { 'SKILL.md': skillText(name, `Skill ${name}.`) };
+      for (let level = depth; level > 0; level--) {
+        tree = { [`level-${level}`]: tree };
+      }
+      return tree;
+    };
+    await writeTree(path.join(dir, 'source'), {
+      zeta: { 'SKILL.md': skillText('zeta', 'Zeta.'), nested: { 'SKILL.md': skillText('nested', 'Inside zeta.') } },
+      alpha: { 'SKILL.md': skillText('alpha', 'Alpha.') },
+      Beta: { 'SKILL.md': skillText('beta', 'Beta.') },
+      node_modules: { dep: { 'SKILL.md': skillText('dep', 'A dependency.') } },
+      six: deep(5, 'six-deep'),
+      seven: deep(6, 'seven-deep'),
+    });
+    const checkout = await openSource(parseSource('source', dir));
+    try {
+      assert.equal(checkout.root, path.join(dir, 'source'));
+      assert.equal(checkout.commit, undefined);
+      assert.deepEqual(
+        checkout.skills.map((skill) => [skill.name, skill.skillPath, skill.description, skill.problem]),
+        [
+          ['alpha', 'alpha/SKILL.md', 'Alpha.', undefined],
+          ['beta', 'Beta/SKILL.md', 'Beta.', undefined],
+          ['six-deep', 'six/level-1/level-2/level-3/level-4/level-5/SKILL.md', 'Skill six-deep.', undefined],
+          ['zeta', 'zeta/SKILL.md', 'Zeta.', undefined],
+        ],
+      );
+      assert.equal(checkout.skills[0].folder, path.join(dir, 'source', 'alpha'));
+      await checkout.dispose();
+      await fs.stat(checkout.root); // a folder source is used in place, and kept
+    } finally {
+      await checkout.dispose();
+    }
+  });
+
+  it("says why a skill cannot be installed: its SKILL.md's error, or a name that is no folder name", async () => {
+    await writeTree(path.join(dir, 'source'), {
+      'no-description': { 'SKILL.md': '---\nname: no-description\n---\nBody\n' },
+      'two words': { 'SKILL.md': '---\ndescription: Named by its folder.\n---\nBody\n' },
+      named: { 'SKILL.md': skillText('.hidden', 'A dot name.') },
+      zz: { 'SKILL.md': skillText('a'.repeat(130), 'Long.') },
+      warned: { 'SKILL.md': skillText('other-name', 'A name unlike its folder, a warning only.') },
+    });
+    const { skills } = await openSource(parseSource('source', dir));
+    assert.deepEqual(
+      skills.map((skill) => skill.name),
+      ['named', 'no-description', 'two words', 'other-name', 'a'.repeat(130)],
+    );
+    // A name that does not load: the folder's name, with the error.
+    assert.match(skills[0].problem ?? '', /^The name contains characters that are not allowed/);
+    assert.match(skills[1].problem ?? '', /^The required field "description" is missing/);
+    assert.equal(skills[2].problem, '"two words" cannot be a folder name');
+    assert.equal(skills[3].problem, undefined);
+    // Past 64 characters a name only warns, and loads; past 128 it is no folder name anywhere.
+    assert.equal(skills[4].problem, `"${'a'.repeat(130)}" cannot be a folder name`);
+    assert.equal(skills[4].description, 'Long.');
+    assert.equal(skills[1].description, undefined);
+  });
+
+  it('names a sub-path the source does not have, and deletes the clone', async () => {
+    await writeTree(path.join(dir, 'source'), { 'file.md': 'x' });
+    await assert.rejects(openSource(parseSource('source#:missing', dir)), (error: unknown) => error instanceof SourceError && error.message === `${path.join(dir, 'source')} has no folder "missing".`);
+    await assert.rejects(openSource(parseSource('source#:file.md', dir)), /has no folder "file\.md"/);
+    const repo = await makeRepo(dir);
+    await repo.commit({ 'SKILL.md': skillText('alpha', 'Alpha.') });
+    const temporary = path.join(dir, 'tmp');
+    await fs.mkdir(temporary);
+    const savedTmpdir = process.env.TMPDIR;
+    process.env.TMPDIR = temporary;
+    try {
+      await assert.rejects(openSource(parseSource(`${repo.url}#:skills`, dir)), (error: unknown) => error instanceof SourceError && error.message === `${repo.url} has no folder "skills".`);
+      assert.deepEqual(await fs.readdir(temporary), []);
+    } finally {
+      process.env.TMPDIR = savedTmpdir;
+      if (savedTmpdir === undefined) {
+        delete process.env.TMPDIR;
+      }
+    }
+  });
+
+  it('clones a git source into a temporary folder of its own, reads the skill at its root, and deletes the clone', async () => {
+    const repo = await makeRepo(dir);
+    const commit = await repo.commit({ 'SKILL.md': skillText('alpha', 'Alpha.'), tools: { 'SKILL.md': skillText('tools', 'Tools.') } });
+    const checkout = await openSource(parseSource(`${repo.url}#main`, dir));
+    assert.equal(checkout.commit, commit);
+    assert.equal(path.basename(checkout.root), 'repo');
+    assert.match(path.basename(path.dirname(checkout.root)), /^agent-skills-source-/);
+    // A skill at the top: its own sub-folders are resources, not more skills.
+    assert.deepEqual(
+      checkout.skills.map((skill) => [skill.name, skill.skillPath]),
+      [['alpha', 'SKILL.md']],
+    );
+    assert.equal((await skillAt(checkout.root, 'SKILL.md'))?.name, 'alpha');
+    assert.equal((await skillAt(checkout.root, './tools//SKILL.md'))?.name, 'tools');
+    assert.equal(await skillAt(checkout.root, 'gone/SKILL.md'), undefined);
+    await checkout.dispose();
+    await assert.rejects(fs.stat(path.dirname(checkout.root)), { code: 'ENOENT' });
   });
 });

@@ -26,5 +26,6 @@ describe('compareFolders', () => {
     await writeTree(path.join(dir, 'incoming'), { 'SKILL.md': 'x' });
     assert.deepEqual(await compareFolders(undefined, path.join(dir, 'incoming')), { added: ['SKILL.md'], removed: [], changed: [] });
     assert.equal(describeFolderChanges(await compareFolders(path.join(dir, 'incoming'), path.join(dir, 'incoming'))), 'no file changes');
+    assert.equal(describeFolderChanges({ added: ['a.md', 'b.md'], removed: [], changed: [] }), 'added: a.md, b.md');
   });
 });

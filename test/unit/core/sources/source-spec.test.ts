@@ -84,4 +84,60 @@ describe('parseSource', () => {
     refused('https://host/r.git#main:../../etc', /must stay inside the source/);
     refused('not a source at all', /not a git URL/);
   });
+
+  it('trims the text, and reads a trailing hyphen as part of a name', () => {
+    assert.equal(gitSource('  team/skills-  ').lockSource, 'team/skills-');
+    assert.equal(gitSource('team/skills.git').url, 'https://github.com/team/skills.git');
+    assert.equal(gitSource('team/my.github.io').url, 'https://github.com/team/my.github.io.git');
+    assert.equal(gitSource('https://host/team/skills.git/').url, 'https://host/team/skills.git');
+    assert.equal(gitSource('https://github.com/team/skills').lockSource, 'team/skills');
+    assert.equal(gitSource('https://mirror.example/https://github.com/team/skills').lockSource, 'https://mirror.example/https://github.com/team/skills');
+    assert.equal(gitSource('https://github.com/team/skills.gitx').lockSource, 'team/skills.gitx');
+  });
+
+  it('joins the sub-path of a page or shorthand with the one after #, and tidies it', () => {
+    assert.equal(gitSource('https://github.com/team/skills/tree/main#:extra').subPath, 'extra');
+    assert.equal(gitSource('team/skills/a#:b').subPath, 'a/b');
+    assert.equal(gitSource('https://host/r.git#main:./a//b/.').subPath, 'a/b');
+    assert.equal(gitSource('https://host/r.git#main:a\\b').subPath, 'a/b');
+  });
+
+  it('reads the part before # as the folder, the current one when empty', () => {
+    assert.deepEqual(parseSource('#:plain', dir), { kind: 'folder', folder: dir, subPath: 'plain' });
+  });
+
+  it('reads ~ as the home folder', () => {
+    const savedHome = process.env.HOME;
+    process.env.HOME = dir;
+    try {
+      assert.deepEqual(parseSource('~/plain', '/'), { kind: 'folder', folder: path.join(dir, 'plain'), subPath: '' });
+      assert.deepEqual(parseSource('~', '/'), { kind: 'folder', folder: dir, subPath: '' });
+    } finally {
+      process.env.HOME = savedHome;
+    }
+  });
+
+  it('takes a folder with HEAD, objects and refs at its top for a bare repository, and nothing less', async () => {
+    await writeTree(dir, { 'half-bare': { HEAD: 'x', objects: {}, 'refs.txt': '' }, 'head-only': { HEAD: 'x' }, 'refs-only': { refs: {} } });
+    await fs.mkdir(path.join(dir, 'half-bare', 'objects'), { recursive: true });
+    for (const name of ['half-bare', 'head-only', 'refs-only']) {
+      assert.equal(parseSource(name, dir).kind, 'folder', name);
+    }
+  });
+
+  it('says what is wrong with a path that looks local', () => {
+    const refused = (text: string, cwd: string, message: string): void =>
+      assert.throws(
+        () => parseSource(text, cwd),
+        (error: Error) => error instanceof SourceError && error.message === message,
+      );
+    refused('../missing-folder', dir, '../missing-folder: no such folder.');
+    refused('C:/skills', dir, 'C:/skills: no such folder.');
+    refused('c:\\skills', dir, 'c:\\skills: no such folder.');
+    refused('.', path.join(dir, 'deleted'), '.: no such folder.');
+    refused('..', path.join(dir, 'deleted', 'deeper'), '..: no such folder.');
+    refused('./plain/pdf/SKILL.md', dir, './plain/pdf/SKILL.md: not a folder.');
+    refused('', dir, '"" is not a source: give a git URL, a local folder or repository, or owner/repo.');
+    refused('  ', dir, '"  " is not a source: give a git URL, a local folder or repository, or owner/repo.');
+  });
 });
