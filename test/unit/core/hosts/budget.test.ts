@@ -2,7 +2,7 @@
 // out, or not offered to the model, with what each costs.
 
 import * as assert from 'node:assert/strict';
-import { budgetChars, countByState, hostListing, type HostListing } from '../../../../src/core/hosts/budget';
+import { budgetChars, countByState, hostListing, hostListings, type HostListing } from '../../../../src/core/hosts/budget';
 import { hostProfile } from '../../../../src/core/hosts/profiles';
 import { fakeRecord } from '../../../fixtures/trees/tree';
 
@@ -72,5 +72,60 @@ describe('host listings', function () {
     const records = [fakeRecord('manual', 'By hand only.', { disableModelInvocation: true }), fakeRecord('broken', 'x', { status: 'invalid' }), fakeRecord('fine', 'Fine.')];
     assert.deepEqual(states(hostListing(records, claude)), ['manual:user-only:0', 'fine:full:5']);
     assert.deepEqual(states(hostListing(records, gemini)), ['manual:full:13', 'fine:full:5']);
+  });
+
+  it('cut a description only past the host limit, on one line, and skip skills without metadata', function () {
+    const records = [fakeRecord('at', description(1536)), fakeRecord('over', description(1537)), fakeRecord('lines', 'One\n   two\tthree.'), { ...fakeRecord('bare', 'x'), metadata: undefined }];
+    const listing = hostListing(records, claude, 2_000_000);
+    assert.deepEqual(states(listing), ['at:full:1536', 'over:shortened:1536', 'lines:full:14']);
+    assert.equal(listing.skills[2].description, 'One two three.');
+    assert.equal(listing.budgetChars, 80_000);
+    assert.equal(hostListing(records, gemini).budgetChars, undefined);
+    assert.equal('budgetChars' in hostListing(records, gemini), false);
+  });
+
+  it('Claude Code: keep descriptions while they and the names after them fit, to the last character', function () {
+    const records = [fakeRecord('a', description(10)), fakeRecord('b', description(10))];
+    // Each entry costs 14 characters in full, 2 by name; the budget is 4 characters per 100 tokens.
+    assert.deepEqual(states(hostListing(records, claude, 700)), ['a:full:10', 'b:full:10']);
+    assert.equal(hostListing(records, claude, 700).usedChars, 28);
+    assert.deepEqual(states(hostListing(records, claude, 675)), ['a:full:10', 'b:name-only:0']);
+    assert.equal(hostListing(records, claude, 675).usedChars, 16);
+    assert.deepEqual(states(hostListing(records, claude, 450)), ['a:full:10', 'b:name-only:0']);
+    assert.deepEqual(states(hostListing(records, claude, 375)), ['a:name-only:0', 'b:name-only:0']);
+  });
+
+  it('Codex: the longest common description length that fits, then names only, then skills left out from the end', function () {
+    const records = [fakeRecord('a', description(10)), fakeRecord('b', description(20))];
+    // 8 characters per 100 tokens; in full the two cost 14 + 24.
+    const at = (tokens: number): string[] => states(hostListing(records, codex, tokens));
+    assert.deepEqual(at(475), ['a:full:10', 'b:full:20']);
+    assert.deepEqual(at(463), ['a:full:10', 'b:shortened:19']);
+    assert.deepEqual(at(400), ['a:full:10', 'b:shortened:14']);
+    assert.deepEqual(at(300), ['a:shortened:8', 'b:shortened:8']);
+    assert.deepEqual(at(125), ['a:shortened:1', 'b:shortened:1']);
+    assert.deepEqual(at(100), ['a:name-only:0', 'b:name-only:0']);
+    assert.deepEqual(at(50), ['a:name-only:0', 'b:name-only:0']);
+    assert.deepEqual(at(40), ['a:name-only:0', 'b:dropped:0']);
+    assert.equal(hostListing(records, codex, 40).usedChars, 2);
+    assert.deepEqual(at(20), ['a:dropped:0', 'b:dropped:0']);
+    assert.equal(hostListing(records, codex, 20).usedChars, 0);
+    assert.deepEqual(
+      hostListing(records, codex, 300).skills.map((skill) => skill.description),
+      [description(8), description(8)],
+    );
+  });
+
+  it('Codex: once a skill is left out, the later ones are too, even when a shorter name would fit', function () {
+    const records = [fakeRecord('aaaa', 'x'), fakeRecord('b', 'y')];
+    // Budget 4: "aaaa" by name costs 5 and does not fit; "b" (2) would, but the list has ended.
+    assert.deepEqual(states(hostListing(records, codex, 50)), ['aaaa:dropped:0', 'b:dropped:0']);
+  });
+
+  it('count the states of a listing, and list each target', function () {
+    const listings = hostListings([fakeRecord('a', 'A.')], [claude, codex], 1000);
+    assert.deepEqual([...listings.keys()], ['claude-code', 'codex']);
+    assert.equal(listings.get('codex')?.contextTokens, 1000);
+    assert.equal(hostListings([], [claude]).get('claude-code')?.contextTokens, 200_000);
   });
 });

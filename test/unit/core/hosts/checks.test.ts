@@ -70,4 +70,80 @@ describe('host checks', function () {
     assert.equal(ranges('model'), undefined);
     assert.equal(fieldKeyRanges('no frontmatter')('name'), undefined);
   });
+
+  it('name no host folder for a server, a home folder itself, or a folder too short to be one', function () {
+    assert.equal(hostLocationOf({ root: { path: '/cache/team', kind: 'server', label: 'team' } }, '/home/me'), undefined);
+    assert.equal(hostLocationOf({ root: { path: '/home/me', kind: 'user', label: 'User' } }, '/home/me'), undefined);
+    assert.equal(hostLocationOf({ root: { path: '/.skills', kind: 'env', label: 'x' } }, '/home/me'), undefined);
+    assert.equal(hostLocationOf({ root: { path: '/home/me/.claude/skills/', kind: 'env', label: 'x' } }), '.claude/skills');
+    assert.equal(hostLocationOf({ root: { path: '/home/mine/.claude/skills', kind: 'user', label: 'x' } }, '/home/me'), '.claude/skills');
+    assert.equal(hostLocationOf({ root: { path: '/repo/x/./.agents//skills', kind: 'workspace', label: 'x', location: './.agents//skills/' } }), '.agents/skills');
+  });
+
+  it('warn about each field that changes what a host does, as written, on its key', function () {
+    const base = inLocation(fakeRecord('a', 'A.'), '.agents/skills');
+    const record = { ...base, metadata: { ...base.metadata!, allowedTools: 'Read', argumentHint: '[file]', userInvocable: false } };
+    const at = (line: number): { start: { line: number; column: number }; end: { line: number; column: number } } => ({ start: { line, column: 0 }, end: { line, column: 4 } });
+    const lines: Record<string, number> = { name: 1, description: 2, 'allowed-tools': 3, 'argument-hint': 4, 'user-invocable': 5 };
+    const targets = hosts('codex');
+    const diagnostics = checkSkillForHosts(record, { targets, listings: hostListings([record], targets), fieldRange: (field) => (field in lines ? at(lines[field]) : undefined) });
+    assert.deepEqual(
+      diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity, diagnostic.host, diagnostic.range.start.line, diagnostic.message, diagnostic.file]),
+      [
+        ['host-ignores-field', 'warning', 'codex', 3, 'Codex ignores `allowed-tools`.', record.file],
+        ['host-ignores-field', 'warning', 'codex', 4, 'Codex ignores `argument-hint`.', record.file],
+        ['host-ignores-field', 'warning', 'codex', 5, 'Codex ignores `user-invocable: false`.', record.file],
+      ],
+    );
+    // A field the range function does not know is placed on the opening fence.
+    const fork = { ...base, metadata: { ...base.metadata!, context: 'fork' as const } };
+    const [onFence] = checkSkillForHosts(fork, { targets, listings: hostListings([fork], targets), fieldRange: () => undefined });
+    assert.deepEqual(onFence.range, { start: { line: 0, column: 0 }, end: { line: 0, column: 3 } });
+    // Without metadata there is nothing to warn about.
+    assert.deepEqual(checkSkillForHosts({ ...base, metadata: undefined }, { targets, listings: new Map() }), []);
+  });
+
+  it('place a folder warning on the name and a budget warning on the description', function () {
+    const records = [inLocation(fakeRecord('skill-0', 'd'.repeat(400)), '.agent/skills')];
+    const targets = hosts('codex');
+    const range = (field: string) => ({ start: { line: field === 'name' ? 1 : 2, column: 0 }, end: { line: 1, column: 4 } });
+    assert.deepEqual(
+      checkSkillForHosts(records[0], { targets, listings: hostListings(records, targets), fieldRange: range }).map((diagnostic) => diagnostic.range.start.line),
+      [1],
+    );
+    const listed = [inLocation(fakeRecord('skill-0', 'd'.repeat(400)), '.agents/skills')];
+    const one = checkSkillForHosts(listed[0], { targets, listings: hostListings(listed, targets, 100), fieldRange: range });
+    assert.deepEqual(
+      one.map((diagnostic) => [diagnostic.code, diagnostic.range.start.line, diagnostic.message]),
+      [['host-budget', 2, "With this project's 1 skill, Codex lists this one by name only at a 100-token context."]],
+    );
+    // No listing for the host: no budget warning.
+    assert.deepEqual(checkSkillForHosts(listed[0], { targets, listings: new Map() }), []);
+  });
+
+  it('warn inside VS Code for the other hosts, and name one folder, or none', function () {
+    const record = inLocation(fakeRecord('a', 'A.'), '.agent/skills');
+    const targets = hosts('vscode', 'claude-code');
+    assert.deepEqual(
+      checkSkillForHosts(record, { targets, listings: hostListings([record], targets), servedInVsCode: true }).map((diagnostic) => diagnostic.host),
+      ['claude-code'],
+    );
+    const none = { ...hostProfile('codex')!, projectFolders: { ...hostProfile('codex')!.projectFolders, value: [] } };
+    assert.deepEqual(
+      checkSkillForHosts(record, { targets: [none], listings: new Map() }).map((diagnostic) => diagnostic.message),
+      ['Codex reads no folder, not `.agent/skills`: this skill is invisible there.'],
+    );
+    const two = { ...none, projectFolders: { ...none.projectFolders, value: ['.a/skills', '.b/skills'] } };
+    assert.deepEqual(
+      checkSkillForHosts(record, { targets: [two], listings: new Map() }).map((diagnostic) => diagnostic.message),
+      ['Codex reads `.a/skills` or `.b/skills`, not `.agent/skills`: this skill is invisible there.'],
+    );
+  });
+
+  it('find frontmatter keys up to the closing fence, with trailing spaces and CRLF', function () {
+    const ranges = fieldKeyRanges('---\r\nname: a\r\n---  \r\nmodel: x\r\n');
+    assert.deepEqual(ranges('name'), { start: { line: 1, column: 0 }, end: { line: 1, column: 4 } });
+    assert.equal(ranges('model'), undefined);
+    assert.equal(fieldKeyRanges('---\n---\nname: a\n')('name'), undefined);
+  });
 });

@@ -52,4 +52,31 @@ describe('host reports', function () {
     );
     assert.match(table, /Sources \(checked 2026-11-26\): VS Code: <https:\/\/github.com\/microsoft\/vscode\/tree\/1.139.1>/);
   });
+
+  it('render Show Budget whole: each rule, its source, the order note, and a row per skill', function () {
+    const skills = [fakeRecord('alpha', 'd'.repeat(2000)), fakeRecord('beta', 'Beta.'), fakeRecord('manual', 'By hand.', { disableModelInvocation: true })];
+    const markdown = renderBudgetMarkdown(
+      [hostListing(skills, hostProfile('claude-code')!, 1000), hostListing(skills, hostProfile('gemini-cli')!, 1000), hostListing([], hostProfile('vscode')!, 1000)],
+      1000,
+    );
+    assert.equal(
+      markdown,
+      "# Skills: budget per host\n\nWhat each target host lists of this project's skills at a 1,000-token context, from its documented rule (about four characters per token; hosts differ in markup, so costs are estimates). Targets come from `agentSkills.targets`.\n\n## Claude Code\n\nClaude Code at a 1,000-token context: budget 40 characters, 18 used; 1 in full, 1 by name only, 1 not offered to the model (disable-model-invocation).\n\nBudget rule: 1 % of the context window (8,000 characters when the window is unknown), at most 1,536 characters per description; past it skills are listed by name only. Source: <https://claudefa.st/blog/guide/mechanics/skill-listing-budget> (settings skillListingBudgetFraction and skillListingMaxDescChars of Claude Code 2.1.129) (checked 2026-11-26).\n\nClaude Code decides the order itself (the skills used most keep their descriptions); this table takes the skills in this project's order.\n\n| skill | listed | characters |\n| --- | --- | ---: |\n| `alpha` | by name only | 6 |\n| `beta` | in full | 12 |\n| `manual` | not offered to the model (disable-model-invocation) | 0 |\n\n## Gemini CLI\n\nGemini CLI at a 1,000-token context lists every skill in full: 3 in full (2,037 characters).\n\nBudget rule: none: every skill is listed in full. Source: <https://raw.githubusercontent.com/google-gemini/gemini-cli/main/docs/cli/skills.md> (checked 2026-11-26).\n\n| skill | listed | characters |\n| --- | --- | ---: |\n| `alpha` | in full | 2,008 |\n| `beta` | in full | 12 |\n| `manual` | in full | 17 |\n\n## VS Code\n\nVS Code at a 1,000-token context documents no budget for its list of skills, so all are assumed listed: no skills (0 characters).\n\nBudget rule: not documented. Source: none found (checked 2026-11-26).\n",
+    );
+    assert.match(renderBudgetMarkdown([hostListing(skills, hostProfile('codex')!, 1000)], 1000), /\| `alpha` \| shortened to 43 characters \| 51 \|/);
+  });
+
+  it('say when a listing has no skills, and name every cut kind', function () {
+    assert.equal(describeListing(hostListing([], hostProfile('codex')!, 1000)), 'Codex at a 1,000-token context: budget 80 characters, 0 used; no skills.');
+    const skills = Array.from({ length: 30 }, (_, index) => fakeRecord(`skill-${index}`, 'd'.repeat(100)));
+    assert.equal(
+      describeCuts(hostListing(skills, hostProfile('codex')!, 100)),
+      `By name only: skill-0. Not listed: ${skills
+        .slice(1)
+        .map((skill) => skill.name)
+        .join(', ')}.`,
+    );
+    assert.equal(describeCuts(hostListing(skills.slice(0, 2), hostProfile('codex')!, 1000)), 'Shortened: skill-0, skill-1.');
+    assert.equal(describeCuts(hostListing(skills.slice(0, 2), hostProfile('codex')!, 200_000)), '');
+  });
 });
