@@ -61,8 +61,11 @@ export class SkillDiagnostics extends Disposable {
   private readonly findings = new Map<string, { uri: vscode.Uri; diagnostics: SkillDiagnostic[]; editor?: EditorVersion }>();
   private readonly typingTimers = new Map<string, ReturnType<typeof setTimeout>>();
   private previous = new Map<string, SkillRecord>();
-  /** Registry updates are handled one after another, so an older one never overwrites a newer one. */
-  private queue: Promise<void> = Promise.resolve();
+  /**
+   * Registry updates are handled one after another, so an older one never overwrites a newer one;
+   * the first once the Skills view shows the first snapshot's rows.
+   */
+  private queue: Promise<void>;
 
   /** Trigger-test files whose diagnostics are published. */
   private publishedTriggerTests = new Set<string>();
@@ -75,6 +78,7 @@ export class SkillDiagnostics extends Disposable {
     private readonly hostFindings: HostFindings,
   ) {
     super();
+    this.queue = host.firstRowsShown;
     this.register(host.onDidChange((snapshot) => this.enqueue(snapshot)));
     this.register(
       triggerTests.onDidChange(() => {

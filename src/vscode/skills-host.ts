@@ -54,6 +54,9 @@ export interface NestedLocationsWatch {
   locations: readonly string[];
 }
 
+/** How long after the first snapshot work the first rows do not need waits for the view at most. */
+const FIRST_ROWS_WAIT_MS = 1500;
+
 export class SkillsHost extends Disposable {
   /** The single source of truth. */
   readonly registry = this.register(new SkillRegistry({ keepValidFiles: true }));
@@ -61,6 +64,15 @@ export class SkillsHost extends Disposable {
   readonly onDidChange: vscode.Event<RegistrySnapshot> = this.registry.onDidChange as vscode.Event<RegistrySnapshot>;
   /** Resolves when the first discovery has finished. */
   readonly ready: Promise<void>;
+  /**
+   * Resolves once the Skills view has been handed the first snapshot's rows, or FIRST_ROWS_WAIT_MS
+   * after that snapshot (a closed view asks for none). What those rows do not need (diagnostics,
+   * trigger tests, host, lock and folder checks, usage from the MCP server) starts then, so it
+   * neither delays the snapshot nor keeps the view waiting at start-up.
+   */
+  readonly firstRowsShown: Promise<void>;
+  private showFirstRows: () => void = () => undefined;
+  private firstRowsTimer: ReturnType<typeof setTimeout> | undefined;
   /** Reads skills' bodies and files: from their folder, or a skill server's through its verified cache. */
   readonly content: SkillContent;
 
@@ -122,6 +134,14 @@ export class SkillsHost extends Disposable {
       this.startupMs = performance.now() - this.createdAt;
       this.logDiscovery(this.startupMs);
     });
+    this.firstRowsShown = new Promise((resolve) => (this.showFirstRows = resolve));
+    void this.ready.catch(() => undefined).then(() => (this.firstRowsTimer = setTimeout(() => this.markFirstRowsShown(), FIRST_ROWS_WAIT_MS)));
+    this.register({ dispose: () => clearTimeout(this.firstRowsTimer) });
+  }
+
+  /** The Skills view was handed the first snapshot's rows (see firstRowsShown). */
+  markFirstRowsShown(): void {
+    this.showFirstRows();
   }
 
   get settings(): SkillSettings {

@@ -36,6 +36,8 @@ export class SkillsTreeProvider extends Disposable implements vscode.TreeDataPro
    * fetch everything a second time before it asks for the groups' rows (about a second at start-up).
    */
   private fetched = false;
+  /** Whether the view has been handed rows of skills (or found none) since the first snapshot. */
+  private firstRowsShown = false;
 
   constructor(
     private readonly host: SkillsHost,
@@ -94,11 +96,15 @@ export class SkillsTreeProvider extends Disposable implements vscode.TreeDataPro
     if (this.firstRowsServedAt === undefined && this.host.startupMs !== undefined && (item?.kind === 'group' || (!item && this.groups.length === 0))) {
       this.firstRowsServedAt = performance.now();
     }
-    if (!item) {
-      this.fetched = true;
-      return this.groups;
+    const rows = item ? (item.kind === 'group' ? item.children : []) : this.groups;
+    this.fetched ||= !item;
+    if (!this.firstRowsShown && this.host.startupMs !== undefined && (rows.some((row) => row.kind !== 'group') || (!item && rows.length === 0))) {
+      // Skills' rows (or the empty view's welcome) are on their way: what they do not need may start,
+      // once this answer has gone.
+      this.firstRowsShown = true;
+      setTimeout(() => this.host.markFirstRowsShown());
     }
-    return item.kind === 'group' ? item.children : [];
+    return rows;
   }
 
   getParent(item: ViewItem): ViewItem | undefined {

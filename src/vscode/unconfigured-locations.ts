@@ -30,6 +30,7 @@ export class UnconfiguredLocations implements vscode.Disposable {
   }
 
   async check(): Promise<void> {
+    await this.host.firstRowsShown;
     const folders = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file');
     const found = await Promise.all(folders.map(async (folder) => ({ folder, locations: await findUnconfiguredLocations(folder.uri.fsPath, readSettings(folder).locations) })));
     const before = this.locations.join(', ');

@@ -12,11 +12,11 @@ import { Disposable } from '../disposable';
 export class HostTargets extends Disposable {
   private readonly changeEmitter = this.register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changeEmitter.event;
-  private current: HostProfile[] = [];
+  /** Worked out when first asked for (the diagnostics do once the first rows are shown), then kept current. */
+  private current: HostProfile[] | undefined;
 
   constructor(host: SkillsHost) {
     super();
-    this.update();
     this.register(onDidChangeSettings(() => this.update()));
     this.register(vscode.workspace.onDidChangeWorkspaceFolders(() => this.update()));
     // A host's folder made since (say `.claude/skills`) makes it a default target.
@@ -24,10 +24,13 @@ export class HostTargets extends Disposable {
   }
 
   get profiles(): readonly HostProfile[] {
-    return this.current;
+    return (this.current ??= effectiveTargets());
   }
 
   private update(): void {
+    if (this.current === undefined) {
+      return; // Nobody has asked yet: nothing to tell.
+    }
     const next = effectiveTargets();
     if (next.map((profile) => profile.id).join() !== this.current.map((profile) => profile.id).join()) {
       this.current = next;

@@ -44,7 +44,9 @@ export class InstalledSkills extends Disposable {
   private currentMarks = new Map<string, InstalledMark>();
   private signature = '';
   private readonly updates = new Map<string, FoundUpdate>();
-  private queue: Promise<void> = Promise.resolve();
+  /** Reloads run one after another, the first once the Skills view shows the first snapshot's rows. */
+  private queue: Promise<void>;
+  private reloadWaiting = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private folderWatchers = new Map<string, vscode.Disposable>();
   /** Lock files already reported broken, so each problem is logged once. */
@@ -67,7 +69,8 @@ export class InstalledSkills extends Disposable {
         this.folderWatchers.forEach((watcher) => watcher.dispose());
       },
     });
-    void host.ready.then(() => this.refresh());
+    this.queue = host.firstRowsShown;
+    void this.refresh();
   }
 
   get skills(): readonly InstalledSkill[] {
@@ -116,7 +119,16 @@ export class InstalledSkills extends Disposable {
   refresh(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    this.queue = this.queue.then(() => this.reload()).catch((error: unknown) => this.host.log.error(`Reading installed skills failed: ${errorMessage(error)}`));
+    // A reload still waiting its turn reads everything as it will be then: one is enough.
+    if (!this.reloadWaiting) {
+      this.reloadWaiting = true;
+      this.queue = this.queue
+        .then(() => {
+          this.reloadWaiting = false;
+          return this.reload();
+        })
+        .catch((error: unknown) => this.host.log.error(`Reading installed skills failed: ${errorMessage(error)}`));
+    }
     return this.queue;
   }
 

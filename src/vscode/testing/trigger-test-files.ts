@@ -35,13 +35,15 @@ export class TriggerTestFiles extends Disposable {
   private readonly changeEmitter = this.register(new vscode.EventEmitter<void>());
   /** Fires after the set of files or any file's content changed. */
   readonly onDidChange = this.changeEmitter.event;
-  private updating: Promise<void> = Promise.resolve();
+  /** Updates run one after another, the first once the Skills view shows the first snapshot's rows. */
+  private updating: Promise<void>;
 
   constructor(
     private readonly host: SkillsHost,
     watcher: SkillWatcher,
   ) {
     super();
+    this.updating = host.firstRowsShown;
     this.register(host.onDidChange(() => this.update()));
     this.register(
       watcher.onDidApplyChanges((changes) => {

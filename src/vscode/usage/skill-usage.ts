@@ -42,8 +42,8 @@ export class SkillUsage extends Disposable implements vscode.TextDocumentContent
   private usage: UsageRecord;
   /** Writes one after another, so the stored value is always the latest. */
   private saving: Thenable<void> = Promise.resolve();
-  /** Takes of the server's file, one after another. */
-  private taking: Promise<void> = Promise.resolve();
+  /** Takes of the server's file, one after another, the first once the Skills view shows the first snapshot's rows. */
+  private taking: Promise<void>;
 
   /** `serverLog`: the file the MCP server appends its activations to (AGENT_SKILLS_USAGE_LOG), if any. */
   constructor(
@@ -53,6 +53,7 @@ export class SkillUsage extends Disposable implements vscode.TextDocumentContent
     private readonly now: () => number = Date.now,
   ) {
     super();
+    this.taking = host.firstRowsShown;
     this.usage = readUsage(storage.get(STORAGE_KEY));
     this.register(vscode.workspace.registerTextDocumentContentProvider(SCHEME, this));
     this.register(host.onDidActivateSkill(({ record, origin, chars }) => this.save(recordActivation(this.usage, { skill: record.name, origin, chars, at: this.now() }))));
