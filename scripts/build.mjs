@@ -28,6 +28,21 @@ const yamlReaderOnly = {
   },
 };
 
+/**
+ * `import * as vscode from 'vscode'` (or `node:path`, …) in each of some sixty modules made each one
+ * copy every export of the module onto its own namespace object as the bundle loaded, some 13,000
+ * properties in all, most of them the `vscode` API's. Each such module is instead re-exported once,
+ * from one shared namespace module that every import reads.
+ */
+const EXTERNAL_NAMESPACES = /^(vscode|node:[a-z_/]+)$/;
+const oneNamespacePerExternal = {
+  name: 'one-namespace-per-external',
+  setup(build) {
+    build.onResolve({ filter: EXTERNAL_NAMESPACES }, (args) => (args.namespace === 'external-namespace' ? { path: args.path, external: true } : { path: args.path, namespace: 'external-namespace' }));
+    build.onLoad({ filter: /.*/, namespace: 'external-namespace' }, (args) => ({ contents: `export * from '${args.path}';`, loader: 'js' }));
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -93,6 +108,8 @@ const lightSchemaValidator = {
   },
 };
 
+const extension = { ...common, plugins: [...common.plugins, oneNamespacePerExternal] };
+
 // The `agent-skills` bin runs dist/cli.js as built, whichever build made it last: always the
 // production bundle (its errors are one-line messages, so a source map would add nothing).
 const cli = { ...common, minify: true, sourcemap: false };
@@ -110,12 +127,12 @@ const builds = [
 ];
 
 if (watch) {
-  watchWithSideBundles(common, EXTENSION_BUNDLES);
+  watchWithSideBundles(extension, EXTENSION_BUNDLES);
   watchWithSideBundles(cliWithSides, CLI_BUNDLES);
   for (const options of builds) {
     const context = await esbuild.context(options);
     await context.watch();
   }
 } else {
-  await Promise.all([buildWithSideBundles(common, EXTENSION_BUNDLES), buildWithSideBundles(cliWithSides, CLI_BUNDLES), ...builds.map((options) => esbuild.build(options))]);
+  await Promise.all([buildWithSideBundles(extension, EXTENSION_BUNDLES), buildWithSideBundles(cliWithSides, CLI_BUNDLES), ...builds.map((options) => esbuild.build(options))]);
 }
