@@ -18,73 +18,61 @@ export interface BodyValidationContext {
 
 /** Guidance on the Markdown body: its length, and relative links to files that do not exist. */
 export function validateBody(body: string, context: BodyValidationContext): SkillDiagnostic[] {
-  const diagnostics: SkillDiagnostic[] = [];
-  const lines = new BodyLines(body);
-  const lengthWarning = checkBodyLength(body, lines, context);
+  const diagnostics = checkBodyLinks(body, context);
+  const lengthWarning = checkBodyLength(body, context);
   if (lengthWarning) {
-    diagnostics.push(lengthWarning);
+    diagnostics.unshift(lengthWarning);
   }
-  diagnostics.push(...checkBodyLinks(body, lines, context));
   return diagnostics;
 }
 
 /**
- * The lines of a body as offsets into it, without a final empty line. Bodies run to thousands of
- * lines, few of which matter to the checks: a line's text is only cut out when it is needed.
+ * The number of lines of a body, without a final empty line, counting no further than `limit` + 1:
+ * the length check only needs to know whether a body is over its limit.
  */
-class BodyLines {
-  private readonly starts: number[] = [];
-
-  constructor(private readonly body: string) {
-    for (let start = 0; start < body.length;) {
-      this.starts.push(start);
-      const newline = body.indexOf('\n', start);
-      start = newline < 0 ? body.length : newline + 1;
-    }
+function countBodyLines(body: string, limit = Infinity): number {
+  let count = 0;
+  for (let start = 0; start < body.length && count <= limit; count++) {
+    const newline = body.indexOf('\n', start);
+    start = newline === -1 ? body.length : newline + 1;
   }
-
-  get count(): number {
-    return this.starts.length;
-  }
-
-  start(index: number): number {
-    return this.starts[index];
-  }
-
-  /** Offset of the line's end, before its "\n" (a "\r" before it is kept). */
-  end(index: number): number {
-    return index + 1 < this.starts.length ? this.starts[index + 1] - 1 : this.body.endsWith('\n') ? this.body.length - 1 : this.body.length;
-  }
-
-  /** The line without its line terminator ("\n" or "\r\n"). */
-  text(index: number): string {
-    const line = this.body.slice(this.start(index), this.end(index));
-    return line.endsWith('\r') ? line.slice(0, -1) : line;
-  }
+  return count;
 }
 
-function checkBodyLength(body: string, lines: BodyLines, context: BodyValidationContext): SkillDiagnostic | undefined {
+function checkBodyLength(body: string, context: BodyValidationContext): SkillDiagnostic | undefined {
   const tokens = Math.ceil(body.length / CHARS_PER_TOKEN);
-  if (lines.count <= MAX_BODY_LINES && tokens <= MAX_BODY_TOKENS) {
+  // A body within the token budget is usually within the line limit too: its lines are counted only that far.
+  if (tokens <= MAX_BODY_TOKENS && countBodyLines(body, MAX_BODY_LINES) <= MAX_BODY_LINES) {
     return undefined;
   }
-  // Point at the first line past either limit, where trimming would start (a body past a limit has lines).
-  let firstLineOver = lines.count > MAX_BODY_LINES ? MAX_BODY_LINES : lines.count - 1;
-  for (let index = 0; index < firstLineOver; index++) {
-    // Characters up to and including this line's "\n".
-    if (lines.start(index + 1) > MAX_BODY_TOKENS * CHARS_PER_TOKEN) {
-      firstLineOver = index;
+  const lineCount = countBodyLines(body);
+  // Point at the first line past either limit, where trimming would start (a body past a limit has
+  // lines): the line whose end, its "\n" included, passes the token budget, unless the line limit
+  // comes first.
+  let firstLineOver = 0;
+  let lineStart = 0;
+  for (; firstLineOver < lineCount - 1 && firstLineOver < MAX_BODY_LINES; firstLineOver++) {
+    const nextLineStart = body.indexOf('\n', lineStart) + 1;
+    if (nextLineStart > MAX_BODY_TOKENS * CHARS_PER_TOKEN) {
       break;
     }
+    lineStart = nextLineStart;
   }
   const line = context.bodyStartLine + firstLineOver;
   return makeDiagnostic(
     context.file,
     'body-too-long',
     'warning',
-    `The body is ${lines.count} lines and about ${tokens} tokens; keep SKILL.md under ${MAX_BODY_LINES} lines and ~${MAX_BODY_TOKENS} tokens. Move detailed material into files under references/ and link to them: the model reads those only when needed.`,
-    rangeOnLine(line, 0, lines.text(firstLineOver).length),
+    `The body is ${lineCount} lines and about ${tokens} tokens; keep SKILL.md under ${MAX_BODY_LINES} lines and ~${MAX_BODY_TOKENS} tokens. Move detailed material into files under references/ and link to them: the model reads those only when needed.`,
+    rangeOnLine(line, 0, lineText(body, lineStart).length),
   );
+}
+
+/** The line that starts at `start`, without its line terminator ("\n" or "\r\n"). */
+function lineText(body: string, start: number): string {
+  const newline = body.indexOf('\n', start);
+  const line = body.slice(start, newline === -1 ? body.length : newline);
+  return line.endsWith('\r') ? line.slice(0, -1) : line;
 }
 
 // Inline links and images: [text](target "title"); the target may be wrapped in <...>.
@@ -96,29 +84,39 @@ const CODE_SPAN_PATTERN = /(`+)[^`]*?\1/g;
 // Targets that are not files of the skill: a scheme (http:, mailto:, vscode:...), an anchor, or an absolute path.
 const NON_FILE_TARGET_PATTERN = /^(?:[a-z][a-z0-9+.-]*:|#|\/|\\)/i;
 
-function checkBodyLinks(body: string, lines: BodyLines, context: BodyValidationContext): SkillDiagnostic[] {
+/**
+ * Relative links whose target is missing or outside the skill folder. Only the lines that can
+ * matter are cut out of the body: those holding a "[", and those where three backticks or tildes
+ * may open or close a fence. They are found by searching the body for those marks, so the bulk of
+ * its lines is never visited one by one.
+ */
+function checkBodyLinks(body: string, context: BodyValidationContext): SkillDiagnostic[] {
   const diagnostics: SkillDiagnostic[] = [];
   let openFence: string | undefined;
   // Bodies link to the same few files again and again; each target is resolved and looked up on disk once.
   const verdicts = new Map<string, LinkProblem | null>();
-  let nextBracket = body.indexOf('[');
-  for (let index = 0; index < lines.count; index++) {
-    // Only a line that may open or close a fence, or holds a "[", can matter: others are passed over uncut.
-    const start = lines.start(index);
-    if (nextBracket >= 0 && nextBracket < start) {
-      nextBracket = body.indexOf('[', start);
+  const lineNumbers = new LineNumbers(body);
+  const brackets = new Occurrences(body, '[');
+  const backticks = new Occurrences(body, '```');
+  const tildes = new Occurrences(body, '~~~');
+  for (let from = 0; ;) {
+    const next = Math.min(brackets.from(from), backticks.from(from), tildes.from(from));
+    if (next === Infinity) {
+      break;
     }
-    const hasBracket = nextBracket >= 0 && nextBracket < lines.end(index);
-    if (!hasBracket && !mayBeFence(body, start)) {
-      continue;
-    }
-    const line = lines.text(index);
+    const start = body.lastIndexOf('\n', next) + 1;
+    const newline = body.indexOf('\n', next);
+    const end = newline === -1 ? body.length : newline;
+    from = end + 1;
+
+    // A "\r" ending the line is left on it: neither pattern can end a match with it.
+    const line = body.slice(start, end);
     const fence = FENCE_PATTERN.exec(line)?.[1];
     if (fence && (openFence === undefined || (fence[0] === openFence[0] && fence.length >= openFence.length))) {
       openFence = openFence === undefined ? fence : undefined;
       continue;
     }
-    if (openFence !== undefined || !hasBracket) {
+    if (openFence !== undefined) {
       continue;
     }
     // Blank out code spans, keeping columns, so links shown as code are not checked.
@@ -140,6 +138,7 @@ function checkBodyLinks(body: string, lines: BodyLines, context: BodyValidationC
       if (!problem) {
         continue;
       }
+      const lineIndex = context.bodyStartLine + lineNumbers.of(start);
       diagnostics.push(
         makeDiagnostic(
           context.file,
@@ -148,7 +147,7 @@ function checkBodyLinks(body: string, lines: BodyLines, context: BodyValidationC
           problem === 'missing-link'
             ? `The link target "${target}" does not exist in the skill folder. Create the file or fix the link.`
             : `The link target "${target}" is outside the skill folder, so it is not available with the skill. Move the file into the skill folder.`,
-          rangeOnLine(context.bodyStartLine + index, column, column + target.length),
+          rangeOnLine(lineIndex, column, column + target.length),
         ),
       );
     }
@@ -156,13 +155,45 @@ function checkBodyLinks(body: string, lines: BodyLines, context: BodyValidationC
   return diagnostics;
 }
 
-/** Whether the line at `start` begins, after at most three spaces, with a fence character. */
-function mayBeFence(body: string, start: number): boolean {
-  let offset = start;
-  while (offset < start + 3 && body[offset] === ' ') {
-    offset++;
+/** Where a mark next occurs in a text, from offsets asked for in increasing order; Infinity once it no longer does. */
+class Occurrences {
+  private found: number;
+
+  constructor(
+    private readonly text: string,
+    private readonly mark: string,
+  ) {
+    this.found = this.search(0);
   }
-  return body[offset] === '`' || body[offset] === '~';
+
+  from(offset: number): number {
+    // The search is only repeated past an occurrence already passed.
+    if (this.found < offset) {
+      this.found = this.search(offset);
+    }
+    return this.found;
+  }
+
+  private search(offset: number): number {
+    const found = this.text.indexOf(this.mark, offset);
+    return found === -1 ? Infinity : found;
+  }
+}
+
+/** Zero-based line numbers of offsets asked for in increasing order, counted only as far as asked. */
+class LineNumbers {
+  private counted = 0;
+  private line = 0;
+
+  constructor(private readonly text: string) {}
+
+  of(offset: number): number {
+    for (let newline = this.text.indexOf('\n', this.counted); newline !== -1 && newline < offset; newline = this.text.indexOf('\n', newline + 1)) {
+      this.line++;
+      this.counted = newline + 1;
+    }
+    return this.line;
+  }
 }
 
 function linkTarget(match: RegExpExecArray | RegExpMatchArray): { target: string; start: number } {

@@ -574,6 +574,11 @@ describe('validateBody', function () {
       ]);
     });
 
+    it('are found on a last line without a line end, and a line is read once whatever it ends with', function () {
+      assert.deepEqual(reportedLinks('text\n[a](gone10.md) and [\n[b](gone11.md)'), [missing('gone10.md', 1, 4), missing('gone11.md', 2, 4)]);
+      assert.deepEqual(reportedLinks('[c](gone12.md) ~~~'), [missing('gone12.md', 0, 4)]);
+    });
+
     it('warn about a target outside the skill folder, the parent folder included', function () {
       assert.deepEqual(reportedLinks('[up](..)\n'), [
         ['link-outside-skill', 'The link target ".." is outside the skill folder, so it is not available with the skill. Move the file into the skill folder.', range(0, 5, 0, 7)],
