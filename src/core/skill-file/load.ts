@@ -49,9 +49,9 @@ export interface SkillFileValidation {
 
 export interface LoadedSkillFile extends SkillFileValidation {
   /**
-   * What tells a later load whether the file changed; 0 when not looked up. Blocking head reads
-   * (the command line's one-off loads) do not look up the modification time, and know the size
-   * only of a file the head read took whole: a record they made always compares as changed.
+   * What tells a later load whether the file changed; 0 when not looked up. Blocking reads (the
+   * command line's one-off loads) do not look up the modification time, and know the size only of
+   * a file their first read took whole: a record they made always compares as changed.
    */
   mtimeMs: number;
   size: number;
@@ -230,7 +230,7 @@ function analyzeSkillText(text: string, file: string, dirName: string, options: 
   return metadata ? { file, metadata, diagnostics } : { file, diagnostics };
 }
 
-/** A stat's figures, or what a blocking head read learnt without one (see readHeadWithoutStat). */
+/** A stat's figures, or what a blocking read learnt without one (see readWithoutStat). */
 type FileFacts = Pick<Stats, 'size' | 'mtimeMs'>;
 
 /** How much of a SKILL.md to read: the frontmatter, the whole text, or the whole text and its bytes. */
@@ -348,7 +348,8 @@ function readSkillFileBlocking(file: string, mode: ReadMode): SkillFileRead | un
     return isMissing(error) ? undefined : { file, error: error as NodeJS.ErrnoException };
   }
   try {
-    return (mode === 'head' ? readHeadWithoutStat(file, fd) : undefined) ?? readOpenFileBlocking(file, fd, mode);
+    const first = mode === 'keep' ? 0 : readWithoutStat(file, fd, mode);
+    return typeof first === 'number' ? readOpenFileBlocking(file, fd, mode, first) : first;
   } catch (error) {
     return { file, error: error as NodeJS.ErrnoException };
   } finally {
@@ -357,34 +358,44 @@ function readSkillFileBlocking(file: string, mode: ReadMode): SkillFileRead | un
 }
 
 /**
- * The usual head read, without an fstat (building its Stats object costs more than the read): the
- * first bytes in one read, and when that did not reach the end of the file, a one-byte read at the
- * size cap to tell whether the file is over it. The size is then known only when the read reached
- * the end, and the modification time not at all (see LoadedSkillFile). undefined when this cannot
- * decide: nothing read (an empty file, or a device), a frontmatter longer than the first read, a
- * file over the cap; the read after an fstat then does.
+ * The usual read, without an fstat (building its Stats object costs more than a small read): the
+ * first bytes in one read, or for a whole read as many as the scratch buffer holds; for a head read
+ * that did not reach the end of the file, a one-byte read at the size cap tells whether the file is
+ * over it. The size is then known only when the read reached the end, and the modification time
+ * not at all (see LoadedSkillFile). When this cannot decide (nothing read: an empty file, or a
+ * device; a frontmatter longer than the first read, a whole file longer than the scratch buffer, a
+ * file over the cap), the read after an fstat does, going on from the bytes this one read: their
+ * count is returned.
  */
-function readHeadWithoutStat(file: string, fd: number): SkillFileRead | undefined {
+function readWithoutStat(file: string, fd: number, mode: 'head' | 'whole'): SkillFileRead | number {
+  const wanted = mode === 'head' ? FIRST_HEAD_READ_BYTES : blockingScratch.length;
   let bytesRead: number;
   try {
-    bytesRead = fs.readSync(fd, blockingScratch, 0, FIRST_HEAD_READ_BYTES, 0);
+    bytesRead = fs.readSync(fd, blockingScratch, 0, wanted, 0);
   } catch (error) {
     // A folder says so here; anything else (a pipe or a terminal, which has no positions) the stat explains.
-    return errorCode(error) === 'EISDIR' ? { file, error: isFolderError() } : undefined;
+    return errorCode(error) === 'EISDIR' ? { file, error: isFolderError() } : 0;
   }
   if (bytesRead === 0) {
-    return undefined;
+    return 0;
   }
-  const reachedEnd = bytesRead < FIRST_HEAD_READ_BYTES;
+  // A read of a file comes back short only at its end.
+  const reachedEnd = bytesRead < wanted;
+  if (mode === 'whole') {
+    return reachedEnd ? { file, stat: { size: bytesRead, mtimeMs: 0 }, text: blockingScratch.toString('utf8', 0, bytesRead) } : bytesRead;
+  }
   const needed = frontmatterHeadLength(blockingScratch, bytesRead) ?? (reachedEnd ? bytesRead : undefined);
   if (needed === undefined || (!reachedEnd && fs.readSync(fd, capProbe, 0, 1, MAX_SKILL_FILE_BYTES) > 0)) {
-    return undefined;
+    return bytesRead;
   }
   return { file, stat: { size: reachedEnd ? bytesRead : 0, mtimeMs: 0 }, text: blockingScratch.toString('utf8', 0, needed) };
 }
 
-/** Reads an open file after an fstat: its kind and size decide whether and how much. */
-function readOpenFileBlocking(file: string, fd: number, mode: ReadMode): SkillFileRead | undefined {
+/**
+ * Reads an open file after an fstat: its kind and size decide whether and how much. The first
+ * `alreadyRead` bytes of the file are at the start of the scratch buffer.
+ */
+function readOpenFileBlocking(file: string, fd: number, mode: ReadMode, alreadyRead: number): SkillFileRead | undefined {
   let stat: Stats | undefined;
   try {
     stat = fs.fstatSync(fd);
@@ -397,7 +408,7 @@ function readOpenFileBlocking(file: string, fd: number, mode: ReadMode): SkillFi
     if (stat.size > MAX_SKILL_FILE_BYTES) {
       return { file, stat };
     }
-    const reader = new TextReader(stat.size, mode, blockingScratch);
+    const reader = new TextReader(stat.size, mode, blockingScratch, alreadyRead);
     for (;;) {
       const room = reader.room();
       const text = reader.took(fs.readSync(fd, reader.buffer, reader.length, room, reader.length));
@@ -438,18 +449,25 @@ class TextReader {
   /** How much of `buffer` the reads may fill. */
   private capacity: number;
 
-  /** `scratch`, when given and large enough, is used instead of a new buffer; the text is copied out of it. */
   private readonly whole: boolean;
 
+  /**
+   * `scratch`, when given and large enough, is used instead of a new buffer; the text is copied out
+   * of it. Its first `alreadyRead` bytes are the file's first bytes, which an earlier read put there.
+   */
   constructor(
     private readonly size: number,
     private readonly mode: ReadMode,
     scratch?: Buffer,
+    alreadyRead = 0,
   ) {
     this.whole = mode !== 'head';
     this.capacity = Math.max(1, this.whole ? size : Math.min(size, FIRST_HEAD_READ_BYTES));
     // The scratch buffer itself, not a view of it: a view per file costs about what the search does.
     this.buffer = scratch && scratch.length >= this.capacity ? scratch : Buffer.allocUnsafe(this.capacity);
+    // No more of them than the file now holds, should it have shrunk since.
+    this.length = Math.min(alreadyRead, this.capacity);
+    scratch?.copy(this.buffer, 0, 0, this.length);
   }
 
   /** The read's result once `took` gave `text`; in `keep` mode with the bytes read, in a buffer of their own. */

@@ -466,6 +466,58 @@ describe('load', function () {
       assert.ok(loadSkillFileBlocking(dir)?.metadata);
       assert.equal(nextDescriptor(), before);
     });
+
+    it('reads a whole file with blocking reads without a stat when one read takes it, and after a stat when it is longer', async function () {
+      const small = skillText('small', '[a](gone.md)\n');
+      // Longer than one blocking read (64 KiB): the link at its end is found all the same.
+      const long = skillText('long', `${'A line of the body.\n'.repeat(4000)}[b](gone.md)\n`);
+      const patched = nodeFs as unknown as { fstatSync: (...args: unknown[]) => unknown };
+      const { fstatSync } = patched;
+      let stats = 0;
+      patched.fstatSync = (...args: unknown[]) => {
+        stats++;
+        return fstatSync(...args);
+      };
+      try {
+        for (const [name, text, expectedStats] of [
+          ['small', small, 0],
+          ['long', long, 1],
+        ] as const) {
+          const dir = await writeSkill(root, name, text);
+          stats = 0;
+          const loaded = loadSkillFileBlocking(dir, { checkBody: true });
+          assert.equal(stats, expectedStats, name);
+          assert.deepEqual(loaded?.diagnostics, (await load(dir, { checkBody: true })).diagnostics, name);
+          assert.deepEqual(
+            loaded?.diagnostics.filter((diagnostic) => diagnostic.code === 'missing-link').map((diagnostic) => diagnostic.range.start.line),
+            [text.split('\n').length - 2],
+            name,
+          );
+          assert.equal(loaded?.size, Buffer.byteLength(text), name);
+        }
+      } finally {
+        patched.fstatSync = fstatSync;
+      }
+    });
+
+    it('reads no more than a file holds when it shrinks between its first read and its stat', async function () {
+      const long = skillText('shrinking', 'A line of the body.\n'.repeat(4000));
+      const short = skillText('shrinking', 'Short.\n');
+      const dir = await writeSkill(root, 'shrinking', long);
+      const patched = nodeFs as unknown as { fstatSync: (...args: unknown[]) => unknown };
+      const { fstatSync } = patched;
+      patched.fstatSync = (...args: unknown[]) => {
+        writeFileSync(path.join(dir, SKILL_FILE_NAME), short);
+        return fstatSync(...args);
+      };
+      try {
+        const loaded = loadSkillFileBlocking(dir, { checkBody: true });
+        assert.deepEqual(loaded?.diagnostics, []);
+        assert.equal(loaded?.size, Buffer.byteLength(short));
+      } finally {
+        patched.fstatSync = fstatSync;
+      }
+    });
   });
 
   describe('validateSkillText', function () {
