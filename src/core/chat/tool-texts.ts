@@ -9,7 +9,7 @@ import { MAX_FIND_MATCHES } from '../use/find';
 import { singleLine } from '../util/text';
 import { TOOL_NAMES, type ToolNames } from './tool-names';
 import type { RegistrySnapshot } from '../discovery/registry';
-import type { SkillMetadata, SkillStatus } from '../model/types';
+import type { SkillMetadata, SkillRecord, SkillStatus } from '../model/types';
 import { isUsableStatus } from '../model/status';
 
 export interface ActivateInput {
@@ -135,9 +135,20 @@ export function parseActivationHeader(text: string): { name: string; dir: string
   return match ? { name: unescapeAttribute(match[1]), dir: unescapeAttribute(match[2]) } : undefined;
 }
 
+/** Counted once per list of skills: the find tool asks on every call, and a snapshot's list never changes. */
+const untrustedCounts = new WeakMap<readonly SkillRecord[], number>();
+
 /** How many skills of the workspace are withheld because it is not trusted (names stay unsaid). */
 export function untrustedSkillCount(snapshot: RegistrySnapshot): number {
-  return snapshot.skills.filter((record) => record.status === 'untrusted').length;
+  let count = untrustedCounts.get(snapshot.skills);
+  if (count === undefined) {
+    count = 0;
+    for (const record of snapshot.skills) {
+      count += record.status === 'untrusted' ? 1 : 0;
+    }
+    untrustedCounts.set(snapshot.skills, count);
+  }
+  return count;
 }
 
 export function untrustedNote(count: number): string {

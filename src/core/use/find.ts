@@ -157,12 +157,15 @@ interface IndexedSkill {
   slot: number;
 }
 
-/** What BM25F needs of one stem for each skill holding it, as long as the index is unchanged. */
+/**
+ * What BM25F gives one stem in each skill holding it, as long as the index is unchanged: flat
+ * arrays by holder, so a search reads them in order instead of visiting each skill's object.
+ */
 interface TermScores {
-  idf: number;
-  holders: IndexedSkill[];
-  /** The stem's length-normalised, field-weighted frequency per holder. */
-  frequencies: Float64Array;
+  /** The holders' slots. */
+  slots: Int32Array;
+  /** The stem's BM25F score in each holder (its rarity times its saturated, length-normalised, field-weighted frequency). */
+  scores: Float64Array;
   inName: Uint8Array;
 }
 
@@ -218,6 +221,32 @@ function firstIndexNotBelow(sorted: readonly string[], value: string): number {
   return low;
 }
 
+/** The index of the last of `sorted` (ascending, its first at most `value`) that is at most `value`. */
+function lastIndexNotAbove(sorted: Int32Array, value: number): number {
+  let low = 0;
+  let high = sorted.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (sorted[middle] <= value) {
+      low = middle;
+    } else {
+      high = middle - 1;
+    }
+  }
+  return low;
+}
+
+/** `stems` as one text, each followed by a line break (never part of a stem), and where each starts. */
+function vocabularyText(stems: readonly string[]): { text: string; starts: Int32Array } {
+  const starts = new Int32Array(stems.length);
+  let length = 0;
+  stems.forEach((stemmed, index) => {
+    starts[index] = length;
+    length += stemmed.length + 1;
+  });
+  return { text: `${stems.join('\n')}\n`, starts };
+}
+
 /** The positions 0…count-1 that come first by `before` (a strict total order), `limit` of them, in that order. */
 function bestPositions(count: number, limit: number, before: (a: number, b: number) => boolean): number[] {
   if (limit >= count) {
@@ -266,9 +295,11 @@ class QueryScratch {
   readonly wordScores: Float64Array;
   readonly wordInName: Uint8Array;
   readonly wordStamps: Uint32Array;
-  /** Skills the query matched, in the order they were first matched (ties keep it). */
-  readonly touched: IndexedSkill[] = [];
-  private readonly wordTouched: IndexedSkill[] = [];
+  /** Slots of the skills the query matched, in the order they were first matched (ties keep it); `touchedCount` of them. */
+  readonly touched: Int32Array;
+  touchedCount = 0;
+  /** Slots of the skills the current word reached. */
+  readonly wordTouched: Int32Array;
   private queryStamp = 0;
   wordStamp = 0;
 
@@ -281,28 +312,26 @@ class QueryScratch {
     this.wordScores = new Float64Array(this.capacity);
     this.wordInName = new Uint8Array(this.capacity);
     this.wordStamps = new Uint32Array(this.capacity);
+    this.touched = new Int32Array(this.capacity);
+    this.wordTouched = new Int32Array(this.capacity);
   }
 
   startQuery(): void {
     this.queryStamp = nextStamp(this.queryStamp, this.queryStamps);
-    this.touched.length = 0;
+    this.touchedCount = 0;
   }
 
-  /** The list to collect the skills one word reaches, emptied. */
-  startWord(): IndexedSkill[] {
+  startWord(): void {
     this.wordStamp = nextStamp(this.wordStamp, this.wordStamps);
-    this.wordTouched.length = 0;
-    return this.wordTouched;
   }
 
-  add(skill: IndexedSkill, score: number, inName: number): void {
-    const { slot } = skill;
+  add(slot: number, score: number, inName: number): void {
     if (this.queryStamps[slot] !== this.queryStamp) {
       this.queryStamps[slot] = this.queryStamp;
       this.totalScores[slot] = score;
       this.matchedWords[slot] = 1;
       this.nameMatches[slot] = inName;
-      this.touched.push(skill);
+      this.touched[this.touchedCount++] = slot;
     } else {
       this.totalScores[slot] += score;
       this.matchedWords[slot]++;
@@ -319,10 +348,16 @@ class QueryScratch {
  */
 export class SkillSearchIndex {
   private readonly skills = new Map<SkillRecord, IndexedSkill>();
+  /** The indexed skills by slot. */
+  private readonly bySlot: (IndexedSkill | undefined)[] = [];
+  /** Slots by compact name, for queries that are a whole name. */
+  private readonly compactNames = new Map<string, number[]>();
   /** The skills holding each stem, in either field. */
   private readonly postings = new Map<string, Set<IndexedSkill>>();
   /** Every stem, sorted, for prefix lookups. */
   private readonly sortedStems: string[] = [];
+  /** The sorted stems as one text, each followed by a line break, with where each starts: found inside in one scan. Made again when a stem comes or goes. */
+  private vocabulary: { text: string; starts: Int32Array } | undefined;
   /**
    * Stems by themselves and by each of their one-deletion variants, for typo lookups. Lists, not
    * sets: most hold one stem, and there are tens of thousands of them.
@@ -365,6 +400,13 @@ export class SkillSearchIndex {
     const skill = indexSkill(record);
     skill.slot = this.freeSlots.pop() ?? this.slotCount++;
     this.skills.set(record, skill);
+    this.bySlot[skill.slot] = skill;
+    const sameName = this.compactNames.get(skill.compactName);
+    if (sameName) {
+      sameName.push(skill.slot);
+    } else {
+      this.compactNames.set(skill.compactName, [skill.slot]);
+    }
     this.termScores.clear();
     for (const stemmed of new Set([...skill.counts[NAME].keys(), ...skill.counts[DESCRIPTION].keys()])) {
       const holders = this.postings.get(stemmed);
@@ -388,6 +430,12 @@ export class SkillSearchIndex {
     }
     this.skills.delete(record);
     this.freeSlots.push(skill.slot);
+    this.bySlot[skill.slot] = undefined;
+    const sameName = this.compactNames.get(skill.compactName)!;
+    sameName.splice(sameName.indexOf(skill.slot), 1);
+    if (sameName.length === 0) {
+      this.compactNames.delete(skill.compactName);
+    }
     this.termScores.clear();
     for (const stemmed of new Set([...skill.counts[NAME].keys(), ...skill.counts[DESCRIPTION].keys()])) {
       const holders = this.postings.get(stemmed);
@@ -439,49 +487,53 @@ export class SkillSearchIndex {
     for (const stems of reached) {
       this.scoreWord(stems, scratch);
     }
-    const compactQuery = stem(words.join(''));
-    const { touched } = scratch;
-    const scores = touched.map(({ slot, compactName }) => {
-      // Skills matching more of the query's words come first, whatever one rare word weighs.
-      const score = scratch.totalScores[slot] * Math.min(1, scratch.matchedWords[slot] / wordCount);
-      return compactQuery === compactName ? score * WHOLE_NAME_FACTOR : score;
-    });
+    const { touched, touchedCount: total, totalScores, matchedWords } = scratch;
+    // Skills matching more of the query's words come first, whatever one rare word weighs.
+    for (let position = 0; position < total; position++) {
+      const slot = touched[position];
+      if (matchedWords[slot] < wordCount) {
+        totalScores[slot] *= matchedWords[slot] / wordCount;
+      }
+    }
+    for (const slot of this.compactNames.get(stem(words.join(''))) ?? []) {
+      totalScores[slot] *= WHOLE_NAME_FACTOR; // Touched or not: an untouched slot's total is never read.
+    }
+    const nameAt = (position: number): string => this.bySlot[touched[position]]!.record.name;
     // Higher score first, then alphabetical, then the order the skills were matched in (the index's).
     const before = (a: number, b: number): boolean => {
-      if (scores[a] !== scores[b]) {
-        return scores[a] > scores[b];
+      const scoreA = totalScores[touched[a]];
+      const scoreB = totalScores[touched[b]];
+      if (scoreA !== scoreB) {
+        return scoreA > scoreB;
       }
-      const nameA = touched[a].record.name;
-      const nameB = touched[b].record.name;
+      const nameA = nameAt(a);
+      const nameB = nameAt(b);
       return nameA !== nameB ? nameA < nameB : a < b;
     };
-    const best = bestPositions(touched.length, Math.min(limit, touched.length), before).map((position) => {
-      const { record, slot } = touched[position];
-      return { record, score: scores[position], matchedWords: scratch.matchedWords[slot], nameMatch: scratch.nameMatches[slot] === 1 };
+    const best = bestPositions(total, Math.min(limit, total), before).map((position) => {
+      const slot = touched[position];
+      return { record: this.bySlot[slot]!.record, score: totalScores[slot], matchedWords: matchedWords[slot], nameMatch: scratch.nameMatches[slot] === 1 };
     });
-    const total = touched.length;
-    touched.length = 0;
     return { best, total };
   }
 
   /** Adds each skill's BM25F for one query word to the query's totals: the best of the stems the word reached. */
   private scoreWord(stems: ReadonlyMap<string, number>, scratch: QueryScratch): void {
-    const wordTouched = scratch.startWord();
-    const { wordScores, wordInName, wordStamps } = scratch;
+    scratch.startWord();
+    const { wordScores, wordInName, wordStamps, wordTouched } = scratch;
     const stamp = scratch.wordStamp;
+    let reached = 0;
     for (const [stemmed, weight] of stems) {
-      const { idf, holders, frequencies, inName: holdersInName } = this.termScoresOf(stemmed);
-      for (let index = 0; index < holders.length; index++) {
-        const skill = holders[index];
-        const slot = skill.slot;
-        const frequency = frequencies[index];
-        const score = (weight * idf * frequency * (K1 + 1)) / (frequency + K1);
+      const { slots, scores, inName: holdersInName } = this.termScoresOf(stemmed);
+      for (let index = 0; index < slots.length; index++) {
+        const slot = slots[index];
+        const score = weight * scores[index];
         const inName = holdersInName[index];
         if (wordStamps[slot] !== stamp) {
           wordStamps[slot] = stamp;
           wordScores[slot] = score;
           wordInName[slot] = inName;
-          wordTouched.push(skill);
+          wordTouched[reached++] = slot;
         } else if (score > wordScores[slot] || (score === wordScores[slot] && inName === 1)) {
           // On a tie the name wins, whichever of the two stems was reached first.
           wordScores[slot] = score;
@@ -489,8 +541,9 @@ export class SkillSearchIndex {
         }
       }
     }
-    for (const skill of wordTouched) {
-      scratch.add(skill, wordScores[skill.slot], wordInName[skill.slot]);
+    for (let index = 0; index < reached; index++) {
+      const slot = wordTouched[index];
+      scratch.add(slot, wordScores[slot], wordInName[slot]);
     }
   }
 
@@ -504,7 +557,8 @@ export class SkillSearchIndex {
     const averageLengths = this.totalLengths.map((total) => Math.max(1, total / count));
     const holders = [...this.postings.get(stemmed)!];
     const idf = Math.log(1 + (count - holders.length + 0.5) / (holders.length + 0.5));
-    const frequencies = new Float64Array(holders.length);
+    const slots = new Int32Array(holders.length);
+    const scores = new Float64Array(holders.length);
     const inName = new Uint8Array(holders.length);
     holders.forEach((skill, index) => {
       let frequency = 0;
@@ -515,10 +569,11 @@ export class SkillSearchIndex {
           frequency += (FIELD_WEIGHTS[field] * occurrences) / normalization;
         }
       }
-      frequencies[index] = frequency;
+      slots[index] = skill.slot;
+      scores[index] = (idf * frequency * (K1 + 1)) / (frequency + K1);
       inName[index] = skill.counts[NAME].has(stemmed) ? 1 : 0;
     });
-    const terms = { idf, holders, frequencies, inName };
+    const terms = { slots, scores, inName };
     this.termScores.set(stemmed, terms);
     return terms;
   }
@@ -546,11 +601,7 @@ export class SkillSearchIndex {
       this.forEachStemStartingWith(stemmed.slice(0, Math.max(MIN_ROOT_LENGTH, stemmed.length - ROOT_ENDING_LENGTH)), (found) => offer(found, SAME_ROOT));
     }
     if (word.length >= MIN_FUZZY_LENGTH) {
-      for (const candidate of this.sortedStems) {
-        if (candidate.length > word.length && candidate.includes(word)) {
-          offer(candidate, INSIDE);
-        }
-      }
+      this.forEachStemHolding(word, (found) => offer(found, INSIDE));
       for (const typed of new Set([word, stemmed])) {
         if (typed.length < MIN_FUZZY_LENGTH) {
           continue;
@@ -575,6 +626,21 @@ export class SkillSearchIndex {
     return reached;
   }
 
+  /** Each stem longer than `part` that holds it, in sorted order. */
+  private forEachStemHolding(part: string, action: (found: string) => void): void {
+    this.vocabulary ??= vocabularyText(this.sortedStems);
+    const { text, starts } = this.vocabulary;
+    for (let at = text.indexOf(part); at !== -1;) {
+      // The stem the match lies in: the last one starting at or before it.
+      const index = lastIndexNotAbove(starts, at);
+      const end = index + 1 < starts.length ? starts[index + 1] - 1 : text.length - 1;
+      if (end - starts[index] > part.length) {
+        action(this.sortedStems[index]);
+      }
+      at = text.indexOf(part, end + 1);
+    }
+  }
+
   private forEachStemStartingWith(prefix: string, action: (found: string) => void): void {
     for (let index = firstIndexNotBelow(this.sortedStems, prefix); index < this.sortedStems.length && this.sortedStems[index].startsWith(prefix); index++) {
       action(this.sortedStems[index]);
@@ -582,6 +648,7 @@ export class SkillSearchIndex {
   }
 
   private addStem(stemmed: string): void {
+    this.vocabulary = undefined;
     this.sortedStems.splice(firstIndexNotBelow(this.sortedStems, stemmed), 0, stemmed);
     for (const variant of typoKeys(stemmed)) {
       const stems = this.stemsByDeletion.get(variant);
@@ -595,6 +662,7 @@ export class SkillSearchIndex {
 
   private removeStem(stemmed: string): void {
     // Only stems added by addStem come here, so each is in the list and under each of its keys.
+    this.vocabulary = undefined;
     this.sortedStems.splice(firstIndexNotBelow(this.sortedStems, stemmed), 1);
     for (const variant of typoKeys(stemmed)) {
       const stems = this.stemsByDeletion.get(variant)!;

@@ -442,6 +442,27 @@ describe('SkillSearchIndex updates', () => {
     }
   });
 
+  it('finds a word inside the longer words of skills added after a search, and no longer once they go', () => {
+    const index = new SkillSearchIndex();
+    const spreadsheet = fakeRecord('spreadsheet', 'Edit workbooks.');
+    const zipper = fakeRecord('zipper', 'Pack files.');
+    index.sync([fakeRecord('sheets', 'Edit sheets.')]);
+    assert.deepEqual(index.search('read'), []);
+    index.add(spreadsheet);
+    index.add(zipper);
+    assert.deepEqual(
+      index.search('read').map((match) => match.record.name),
+      ['spreadsheet'],
+    );
+    assert.deepEqual(
+      index.search('ippe').map((match) => match.record.name),
+      ['zipper'],
+      'the last word of the vocabulary',
+    );
+    index.remove(spreadsheet);
+    assert.deepEqual(index.search('read'), []);
+  });
+
   it('ranks the first few exactly as search orders them all, and counts them all', () => {
     const twins = [
       fakeRecord('notes', 'Take meeting notes.', { dir: '/one/notes' }),
