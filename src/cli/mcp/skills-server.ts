@@ -10,7 +10,7 @@ import {
   ProtocolErrorCode,
   ResourceNotFoundError,
   SkillsExtension,
-  type RegisteredPrompt,
+  type GetPromptResult,
   type RegisteredTool,
   type SkillSource,
   type StandardSchemaWithJSON,
@@ -83,10 +83,11 @@ export class SkillsServer implements Disposable {
   readonly published: PublishedSkills;
   private readonly activateTool: RegisteredTool;
   private readonly readResourceTool: RegisteredTool;
-  private readonly prompts = new Map<string, { prompt: SkillPrompt; registered: RegisteredPrompt }>();
   private readonly texts: SnapshotTextsCache;
   /** The tool texts last shown. */
   private tools: ToolTexts | undefined;
+  /** The prompts last shown. */
+  private prompts: ReadonlyMap<string, SkillPrompt>;
   private readonly subscription: Disposable;
 
   constructor(
@@ -123,7 +124,11 @@ export class SkillsServer implements Disposable {
       (input) => this.readResource(input),
     );
     this.syncTools();
-    this.syncPrompts();
+    // The prompts are served from the texts every server of the registry shares, instead of
+    // registered with each server one by one (a thousand skills cost a session 1 MB and 10 ms).
+    this.prompts = this.texts.of(registry.snapshot).prompts;
+    this.mcp.server.setRequestHandler('prompts/list', () => ({ prompts: [...this.texts.of(this.registry.snapshot).promptList] }));
+    this.mcp.server.setRequestHandler('prompts/get', (request) => this.getPrompt(request.params.name, request.params.arguments ?? {}));
     this.subscription = registry.onDidChange(() => {
       this.published.forgetUnserved();
       this.syncTools();
@@ -213,32 +218,26 @@ export class SkillsServer implements Disposable {
   }
 
   private syncPrompts(): void {
-    const { prompts: wanted } = this.texts.of(this.registry.snapshot);
-    for (const [name, existing] of this.prompts) {
-      if (wanted.get(name) !== existing.prompt) {
-        existing.registered.remove();
-        this.prompts.delete(name);
-      }
-    }
-    for (const [name, prompt] of wanted) {
-      if (!this.prompts.has(name)) {
-        this.prompts.set(name, { prompt, registered: this.registerPrompt(prompt) });
-      }
+    const { prompts } = this.texts.of(this.registry.snapshot);
+    if (prompts !== this.prompts) {
+      this.prompts = prompts;
+      this.mcp.sendPromptListChanged();
     }
   }
 
-  private registerPrompt(prompt: SkillPrompt): RegisteredPrompt {
-    const argsSchema = advertisedSchema({ type: 'object', properties: { arguments: { type: 'string', description: prompt.argumentDescription } } });
-    return this.mcp.registerPrompt(prompt.name, { description: prompt.description, argsSchema }, async (args: Record<string, unknown>) => {
-      const text = typeof args.arguments === 'string' && args.arguments.trim() !== '' ? args.arguments : undefined;
-      const result = await activateSkill(this.registry.snapshot, prompt.name, { mode: 'user', arguments: text, toolNames: MCP_TOOL_NAMES });
-      if (!result.ok) {
-        throw new ProtocolError(ProtocolErrorCode.InvalidParams, result.message);
-      }
-      this.registry.activate(result.record.name);
-      this.options.onActivated?.({ skill: result.record.name, via: 'prompt', chars: result.text.length });
-      return { description: prompt.description, messages: [{ role: 'user' as const, content: { type: 'text' as const, text: activationToolText(result) } }] };
-    });
+  private async getPrompt(name: string, args: Record<string, unknown>): Promise<GetPromptResult> {
+    const prompt = this.texts.of(this.registry.snapshot).prompts.get(name);
+    if (!prompt) {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt ${name} not found`);
+    }
+    const text = typeof args.arguments === 'string' && args.arguments.trim() !== '' ? args.arguments : undefined;
+    const result = await activateSkill(this.registry.snapshot, prompt.name, { mode: 'user', arguments: text, toolNames: MCP_TOOL_NAMES });
+    if (!result.ok) {
+      throw new ProtocolError(ProtocolErrorCode.InvalidParams, result.message);
+    }
+    this.registry.activate(result.record.name);
+    this.options.onActivated?.({ skill: result.record.name, via: 'prompt', chars: result.text.length });
+    return { description: prompt.description, messages: [{ role: 'user', content: { type: 'text', text: activationToolText(result) } }] };
   }
 }
 

@@ -100,6 +100,17 @@ export function skillPrompts(skills: readonly SkillRecord[]): SkillPrompt[] {
   return [...prompts.values()];
 }
 
+/** A prompt as prompts/list shows it. */
+export interface ListedPrompt {
+  name: string;
+  description: string;
+  arguments: { name: 'arguments'; description: string; required: false }[];
+}
+
+function listedPrompt(prompt: SkillPrompt): ListedPrompt {
+  return { name: prompt.name, description: prompt.description, arguments: [{ name: 'arguments', description: prompt.argumentDescription, required: false }] };
+}
+
 /** What the activate and read-resource tools show of one snapshot; `key` is equal for equal texts. */
 export interface ToolTexts {
   key: string;
@@ -115,12 +126,28 @@ export interface SnapshotTexts {
   snapshot: RegistrySnapshot;
   catalog: Catalog;
   tools: ToolTexts;
-  /** By name; a prompt that did not change since the snapshot before is the same object. */
+  /** By name; a prompt that did not change since the snapshot before is the same object, and so is the map while none changed. */
   prompts: ReadonlyMap<string, SkillPrompt>;
+  /** The prompts as prompts/list shows them, in precedence order: one list for every server, the same object while the prompts are. */
+  promptList: readonly ListedPrompt[];
 }
 
 function samePrompt(a: SkillPrompt, b: SkillPrompt): boolean {
   return a.name === b.name && a.description === b.description && a.argumentDescription === b.argumentDescription;
+}
+
+/** Whether both hold the same prompt objects in the same order. */
+function samePromptsInOrder(a: ReadonlyMap<string, SkillPrompt>, b: ReadonlyMap<string, SkillPrompt>): boolean {
+  if (a.size !== b.size) {
+    return false;
+  }
+  const others = b.values();
+  for (const prompt of a.values()) {
+    if (others.next().value !== prompt) {
+      return false;
+    }
+  }
+  return true;
 }
 
 /**
@@ -149,12 +176,15 @@ export class SnapshotTextsCache {
     const activateEnabled = modelInvocableNames(skills).length > 0;
     const key = JSON.stringify([activateDescription, activateSchema, readSchema, activateEnabled]);
     const tools = previous?.tools.key === key ? previous.tools : { key, activateDescription, activateSchema, readSchema, activateEnabled };
-    const prompts = new Map<string, SkillPrompt>();
+    const derived = new Map<string, SkillPrompt>();
     for (const prompt of skillPrompts(skills)) {
       const before = previous?.prompts.get(prompt.name);
-      prompts.set(prompt.name, before && samePrompt(before, prompt) ? before : prompt);
+      derived.set(prompt.name, before && samePrompt(before, prompt) ? before : prompt);
     }
+    const unchanged = previous !== undefined && samePromptsInOrder(previous.prompts, derived);
+    const prompts = unchanged ? previous.prompts : derived;
+    const promptList = unchanged ? previous.promptList : [...derived.values()].map(listedPrompt);
     const catalog = renderCatalog(skills, { maxChars: this.catalogBudgetChars, toolNames: MCP_TOOL_NAMES });
-    return { snapshot, catalog, tools, prompts };
+    return { snapshot, catalog, tools, prompts, promptList };
   }
 }

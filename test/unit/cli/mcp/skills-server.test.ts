@@ -233,6 +233,29 @@ describe('agent-skills mcp, through the SDK client', function () {
     assert.match(text({ content: [result.messages[0].content] }), /DEPLOY-BODY for staging/);
   });
 
+  it('lists the prompts in the order of the skills, tells of a change only when they change (an activation changes none), and refuses an unknown one', async () => {
+    const notices: string[] = [];
+    for (const kind of ['prompts', 'resources'] as const) {
+      connection.client.setNotificationHandler(`notifications/${kind}/list_changed`, () => void notices.push(kind));
+    }
+    assert.deepEqual(
+      (await connection.client.listPrompts()).prompts.map((prompt) => prompt.name),
+      ['deploy', 'escape', 'pdf-report'],
+    );
+    await call(connection.client, 'activate_skill', { name: 'pdf-report' });
+    await waitFor(() => notices.includes('resources'), 'the activation announced');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.deepEqual(notices, ['resources'], 'the prompts did not change');
+
+    await writeTree(path.join(workspace, 'audit-log'), { 'SKILL.md': skillText('audit-log', 'Summarize the audit log.') });
+    await waitFor(() => notices.includes('prompts'), 'the new prompt announced');
+    assert.deepEqual(
+      (await connection.client.listPrompts()).prompts.map((prompt) => prompt.name),
+      ['audit-log', 'deploy', 'escape', 'pdf-report'],
+    );
+    await assert.rejects(connection.client.getPrompt({ name: 'table-helper' }), (error: ProtocolError) => error.code === -32602 && error.message.includes('Prompt table-helper not found'));
+  });
+
   it('takes blank prompt arguments as none', async () => {
     const promptText = async (args?: Record<string, string>): Promise<string> => {
       const result = await connection.client.getPrompt({ name: 'deploy', ...(args ? { arguments: args } : {}) });
