@@ -113,6 +113,8 @@ export class SkillDiagnostics extends Disposable {
   /** Validates every skill in full and publishes the result (the Validate Skills command). */
   async validateAll(): Promise<ValidationReport> {
     await this.host.whenIdle();
+    // Start-up's findings wait for the Skills view's first rows: published after this, they would replace it.
+    await this.queue;
     const summary: ValidationSummary = await validateAllSkills(this.host.snapshot);
     this.collection.clear();
     this.findings.clear();
