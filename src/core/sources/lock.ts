@@ -143,10 +143,12 @@ export function entryOrigin(entry: LockEntry): string {
 /** Whether the lock entry was installed from the same repository or folder as `source`. */
 export function sameOrigin(entry: LockEntry, source: SkillSource, projectDir: string): boolean {
   const locked = entrySource(entry, projectDir);
-  if (typeof locked === 'string' || locked.kind !== source.kind) {
-    return false;
-  }
-  return locked.kind === 'git' && source.kind === 'git' ? locked.url === source.url : locked.kind === 'folder' && source.kind === 'folder' && locked.folder === source.folder;
+  return typeof locked !== 'string' && originKey(locked) === originKey(source);
+}
+
+/** A repository by its URL, a folder by its path. */
+function originKey(source: SkillSource): string {
+  return source.kind === 'git' ? `git ${source.url}` : `folder ${source.folder}`;
 }
 
 /** A folder source as `npx skills` writes it: relative to the project when inside or near it, `./`-prefixed. */

@@ -39,6 +39,12 @@ describe('git', () => {
   });
 
   it("quotes git's own message, one line, without the progress line", async () => {
+    await assert.rejects(runGit(['clone', '--', `${repo.url}-missing`, path.join(dir, 'clone-missing')]), (error: unknown) => {
+      assert.ok(error instanceof GitError);
+      assert.doesNotMatch(error.message, /Cloning into/);
+      assert.match(error.message, /^fatal: '[^']+-missing' does not appear to be a git repository fatal: Could not read from remote repository\. /);
+      return true;
+    });
     await assert.rejects(runGit(['clone', '--', path.join(dir, 'missing'), path.join(dir, 'clone')]), isGitError(/^fatal: repository '.+missing' does not exist$/));
   });
 

@@ -149,6 +149,7 @@ describe('skills-lock.json', () => {
       // GitHub shorthand, with or without .git, becomes its https URL.
       assert.deepEqual(entrySource(gitEntry({ ref: 'v2' }), dir), { kind: 'git', url: 'https://github.com/team/skills.git', ref: 'v2', subPath: 'skills/pdf', lockSource: 'team/skills' });
       assert.equal((entrySource(gitEntry({ source: 'team/skills.git' }), dir) as { url: string }).url, 'https://github.com/team/skills.git');
+      assert.equal((entrySource(gitEntry({ source: 'team/my.github.io' }), dir) as { url: string }).url, 'https://github.com/team/my.github.io.git');
       // The recorded URL wins over the shorthand; a source that is no shorthand is the URL itself.
       assert.equal((entrySource(gitEntry({ sourceUrl: 'https://mirror.example/skills.git' }), dir) as { url: string }).url, 'https://mirror.example/skills.git');
       assert.equal((entrySource(gitEntry({ source: 'https://host/team/skills.git', sourceType: 'gitlab' }), dir) as { url: string }).url, 'https://host/team/skills.git');
@@ -193,6 +194,9 @@ describe('skills-lock.json', () => {
       assert.equal(sameOrigin(local, { kind: 'folder', folder: path.join(dir, 'shared'), subPath: 'x' }, dir), true);
       assert.equal(sameOrigin(local, { kind: 'folder', folder: path.join(dir, 'other'), subPath: '' }, dir), false);
       assert.equal(sameOrigin(local, github, dir), false);
+      // A folder whose path reads like the URL of a repository is still a folder.
+      assert.equal(sameOrigin({ ...local, source: 'https:/github.com/team/skills.git' }, { kind: 'folder', folder: 'https://github.com/team/skills.git', subPath: '' }, '/'), false);
+      assert.equal(sameOrigin(gitEntry({ sourceUrl: '/srv/skills' }), { kind: 'folder', folder: '/srv/skills', subPath: '' }, dir), false);
     });
   });
 });

@@ -71,6 +71,11 @@ describe('checking locked skills', () => {
     assert.equal(unreachable.installed, 'unchanged');
   });
 
+  it('compares a folder source by content, whatever commit its lock names', async () => {
+    const entry = { ...(await folderEntry()), ref: 'b'.repeat(40), requestedRef: 'HEAD' };
+    assert.equal((await checkLockedSkill('alpha', entry, context)).source, 'current');
+  });
+
   it('takes a lock that follows a commit as pinned, without fetching', async () => {
     const commit = 'a'.repeat(40);
     const entry: LockEntry = { source: 'https://127.0.0.1:1/none.git', sourceType: 'git', computedHash: 'x', ref: commit, requestedRef: commit };
@@ -112,6 +117,9 @@ describe('checking locked skills', () => {
     assert.equal(await fetcher.fetch({ ...git }), head);
     const tagged = await fetcher.fetch({ ...git, ref: 'v1' });
     assert.notEqual(tagged, head);
+    const branch = await fetcher.fetch({ ...git, ref: 'main' });
+    assert.notEqual(branch, tagged);
+    assert.equal(await fetcher.fetch({ ...git, ref: 'main' }), branch);
     const folder = { kind: 'folder', folder: path.join(project, 'shared'), subPath: '' } as const;
     assert.equal(await fetcher.fetch(folder), await fetcher.fetch({ ...folder, subPath: 'x' }));
     assert.notEqual(await fetcher.fetch({ ...folder, folder: project }), await fetcher.fetch(folder));
