@@ -289,6 +289,15 @@ describe('auditSkillFolder, file by file', () => {
     assert.deepEqual(await audited({}), ['file-too-large . The folder holds 55.5 MiB, over the 50 MiB a skill needs.', 'file-too-large over.bin 5.5 MiB, over the 5 MiB cap: not read.']);
   });
 
+  it('sorts two whole-file findings of one severity on one file', async () => {
+    await writeTree(path.join(dir, 'skill'), { 'SKILL.md': skillText('skill', 'Big.') });
+    await zeros('big.zip', 6 * MIB);
+    assert.deepEqual(
+      (await audited({})).map((line) => line.split(' ').slice(0, 2).join(' ')),
+      ['archive big.zip', 'file-too-large big.zip'],
+    );
+  });
+
   it('takes a folder of exactly 50 MiB', async () => {
     const skillFile = skillText('skill', 'Big.');
     await writeTree(path.join(dir, 'skill'), { 'SKILL.md': skillFile });

@@ -48,6 +48,12 @@ describe('audit rules', () => {
       assert.equal(findInvisibleCharacters('word\u200D👩', 'a.md').length, 1);
       assert.equal(findInvisibleCharacters('\u200C', 'a.md').length, 1);
       assert.equal(findInvisibleCharacters('👨\u200D', 'a.md').length, 1);
+      assert.deepEqual(findInvisibleCharacters('👨\u200D👩', 'a.md'), []);
+      // Only joiners are let through: another invisible character between emoji is reported.
+      assert.equal(findInvisibleCharacters('👨\u200B👩', 'a.md').length, 1);
+      // The character before a joiner counts, not the one after it twice.
+      assert.equal(findInvisibleCharacters('a\u200Dب', 'a.md').length, 1);
+      assert.equal(findInvisibleCharacters('بa\u200Dب', 'a.md').length, 1);
     });
 
     it('spells out hidden tag text, and leaves the tags of a subdivision flag alone', () => {
@@ -56,6 +62,8 @@ describe('audit rules', () => {
       ]);
       // England's flag: black flag, tags "gbeng", cancel tag.
       assert.deepEqual(findInvisibleCharacters(`Go 🏴${tags('gbeng')}\u{E007F}!`, 'a.md'), []);
+      // Only tags follow a flag silently.
+      assert.equal(findInvisibleCharacters('🏴\u200B', 'a.md').length, 1);
       // Tags that are not printable ASCII show as "?", and a long text is cut to 80 characters.
       assert.match(findInvisibleCharacters(`${tags('a')}\u{E0001}`, 'a.md')[0].message, /hidden text "a\?"/);
       assert.match(findInvisibleCharacters(tags('x'.repeat(100)), 'a.md')[0].message, new RegExp(`hidden text "${'x'.repeat(80)}"`));
@@ -137,6 +145,8 @@ describe('audit rules', () => {
       assert.deepEqual(findEncodedBlobs('ab'.repeat(63), 'a.md'), []);
       assert.deepEqual(findEncodedBlobs(`![logo](data:image/png;base64,${base64})`, 'a.md'), []);
       assert.equal(findEncodedBlobs(`data:text/plain;base64,${base64}`, 'a.md').length, 1);
+      // A picture's prefix lets only base64 through, not hex.
+      assert.equal(findEncodedBlobs(`data:image/png;base64,${'ab'.repeat(70)}`, 'a.md').length, 1);
       // The picture's prefix must end right where the blob starts.
       assert.equal(findEncodedBlobs(`data:image/png;base64, ${base64}`, 'a.md').length, 1);
     });
@@ -184,6 +194,11 @@ describe('audit rules', () => {
       assert.equal(reach('%2e%2e/other.md'), 'link-to-neighbour');
       assert.equal(reach('../a.md?x=1#top'), 'link-to-neighbour');
       assert.equal(reach('..\\a.md'), 'link-to-neighbour');
+      assert.equal(reach('././../x.md'), 'link-to-neighbour');
+      assert.equal(reach('.//../x.md'), 'link-to-neighbour');
+      assert.equal(reach('../../x:y'), 'link-to-neighbour');
+      assert.equal(reach('docs/c:/x'), undefined);
+      assert.equal(reach('docs/file:1.md'), undefined);
     });
 
     it('leaves web addresses, anchors and paths inside the folder alone', () => {
@@ -206,6 +221,10 @@ describe('audit rules', () => {
       assert.equal(reach('../SKILL.md', 'references/a.md'), undefined);
       assert.equal(reach('../../x.md', 'references/a.md'), 'link-to-neighbour');
       assert.equal(reach('../../.env', 'a/b/c.md'), undefined);
+      // A web address, an anchor or another scheme is not a path, whatever dots it holds.
+      for (const target of ['https://x.example/../../../../y', '#../../../x', '//cdn.example/../../../x', 'mailto:../../../x']) {
+        assert.equal(reach(target), undefined, target);
+      }
     });
 
     it('reads images, titles, angle brackets and reference definitions', () => {
@@ -228,7 +247,7 @@ describe('audit rules', () => {
     it('reports a shell granted without naming its commands', () => {
       const position = { line: 3, column: 0 };
       assert.deepEqual(
-        findUnrestrictedShell(['Read', 'Bash', 'Bash(*)', 'Bash(*:*)', ' bash( * ) ', 'Bash(git:*)', 'run_shell_command', 'Shellish', 'Bash(*) x'], 'SKILL.md', position),
+        findUnrestrictedShell(['Read', 'Bash', 'Bash(*)', 'Bash(*:*)', ' bash( * ) ', 'Bash(git:*)', 'run_shell_command', 'Shellish', 'Bash(*) x', 'run Bash'], 'SKILL.md', position),
         ['Bash', 'Bash(*)', 'Bash(*:*)', ' bash( * ) ', 'run_shell_command'].map((tool) => ({
           code: 'unrestricted-shell',
           severity: 'medium',
@@ -263,6 +282,10 @@ describe('audit rules', () => {
       assert.equal(scriptInterpreter('tool.ps1', Buffer.alloc(0)), 'PowerShell');
       assert.equal(scriptInterpreter('run', Buffer.from('# not a shebang')), undefined);
       assert.equal(scriptInterpreter('run', Buffer.from('!#/bin/sh')), undefined);
+      assert.equal(scriptInterpreter('run', Buffer.from('x!/bin/sh')), undefined);
+      assert.equal(scriptInterpreter('run', Buffer.from('#!/usr/bin/env  python3\n')), 'python3');
+      assert.equal(scriptInterpreter('.sh', Buffer.alloc(0)), undefined);
+      assert.equal(scriptInterpreter('scripts/.py', Buffer.alloc(0)), undefined);
       assert.equal(scriptInterpreter('.bashrc', Buffer.alloc(0)), undefined);
       assert.equal(scriptInterpreter('v1.sh/readme', Buffer.alloc(0)), undefined);
       assert.equal(scriptInterpreter('notes.md', Buffer.alloc(0)), undefined);
@@ -295,6 +318,9 @@ describe('audit rules', () => {
       assert.equal(nativeBinaryKind(pe(0x84, 0x80)), 'PE (Windows)');
       assert.equal(nativeBinaryKind(pe(0x40, 0x3c)), undefined); // the signature overwrote its own offset
       assert.equal(nativeBinaryKind(pe(0x44, 0x40)), 'PE (Windows)');
+      assert.equal(nativeBinaryKind(pe(0x40, 0x20)), 'PE (Windows)');
+      assert.equal(nativeBinaryKind(Buffer.concat([Buffer.from('X'), pe(0x84, 0x80).subarray(1)])), undefined);
+      assert.equal(nativeBinaryKind(Buffer.concat([Buffer.from('MX'), pe(0x84, 0x80).subarray(2)])), undefined);
       assert.equal(nativeBinaryKind(pe(0x84, 0x80, 'NE\0\0')), undefined);
       const short = pe(0x84, 0x80).subarray(0, 0x83);
       assert.equal(nativeBinaryKind(short), undefined);
@@ -323,5 +349,6 @@ describe('audit rules', () => {
     assert.deepEqual(positionAt('ab\ncd', 3), { line: 1, column: 0 });
     assert.deepEqual(positionAt('ab\ncd', 2), { line: 0, column: 2 });
     assert.deepEqual(positionAt('ab', 0), { line: 0, column: 0 });
+    assert.deepEqual(positionAt('\nab', 2), { line: 1, column: 1 });
   });
 });
