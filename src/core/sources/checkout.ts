@@ -69,18 +69,13 @@ export async function openSource(source: SkillSource, options: GitOptions = {}):
 
 /** The skill whose SKILL.md is at `skillPath` in a fetched source, undefined when it is gone. */
 export async function skillAt(root: string, skillPath: string): Promise<SourceSkill | undefined> {
-  const folder = path.join(
-    root,
-    ...path.posix
-      .dirname(skillPath)
-      .split('/')
-      .filter((part) => part !== '' && part !== '.'),
-  );
+  // path.join reads the `/`-separated path on every system and drops its `.` and empty parts.
+  const folder = path.join(root, path.posix.dirname(skillPath));
   return (await findSkillFile(folder)) ? describeSkill(folder, root) : undefined;
 }
 
 async function skillsUnder(root: string, source: SkillSource): Promise<SourceSkill[]> {
-  const base = path.join(root, ...source.subPath.split('/').filter((part) => part !== ''));
+  const base = path.join(root, source.subPath);
   const stat = await fs.stat(base).catch(() => undefined);
   if (!stat?.isDirectory()) {
     throw new SourceError(`${sourceLabel(source)} has no folder "${source.subPath}".`);
