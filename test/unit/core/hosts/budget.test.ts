@@ -93,6 +93,10 @@ describe('host listings', function () {
     assert.equal(hostListing(records, claude, 675).usedChars, 16);
     assert.deepEqual(states(hostListing(records, claude, 450)), ['a:full:10', 'b:name-only:0']);
     assert.deepEqual(states(hostListing(records, claude, 375)), ['a:name-only:0', 'b:name-only:0']);
+    // A description is kept only if the names of all the skills after it still fit.
+    const three = [...records, fakeRecord('c', description(10))];
+    assert.deepEqual(states(hostListing(three, claude, 425)), ['a:name-only:0', 'b:name-only:0', 'c:name-only:0']);
+    assert.deepEqual(states(hostListing(three, claude, 450)), ['a:full:10', 'b:name-only:0', 'c:name-only:0']);
   });
 
   it('Codex: the longest common description length that fits, then names only, then skills left out from the end', function () {
@@ -103,6 +107,8 @@ describe('host listings', function () {
     assert.deepEqual(at(463), ['a:full:10', 'b:shortened:19']);
     assert.deepEqual(at(400), ['a:full:10', 'b:shortened:14']);
     assert.deepEqual(at(300), ['a:shortened:8', 'b:shortened:8']);
+    // A description exactly at the common length stays in full.
+    assert.deepEqual(at(350), ['a:full:10', 'b:shortened:10']);
     assert.deepEqual(at(125), ['a:shortened:1', 'b:shortened:1']);
     assert.deepEqual(at(100), ['a:name-only:0', 'b:name-only:0']);
     assert.deepEqual(at(50), ['a:name-only:0', 'b:name-only:0']);

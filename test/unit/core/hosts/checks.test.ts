@@ -73,6 +73,11 @@ describe('host checks', function () {
 
   it('name no host folder for a server, a home folder itself, or a folder too short to be one', function () {
     assert.equal(hostLocationOf({ root: { path: '/cache/team', kind: 'server', label: 'team' } }, '/home/me'), undefined);
+    assert.equal(hostLocationOf({ root: { path: '/cache/.agents/skills', kind: 'server', label: 'team' } }, '/home/me'), undefined);
+    assert.equal(hostLocationOf({ root: { path: '/ext/.claude/skills', kind: 'builtin', label: 'Built-in' } }, '/home/me'), undefined);
+    assert.equal(hostLocationOf({ root: { path: '/repo/custom', kind: 'workspace', label: 'repo', location: '.agents/skills' } }), '.agents/skills');
+    assert.equal(hostLocationOf({ root: { path: '/repo/.github/skills', kind: 'env', label: 'x' } }), '.github/skills');
+    assert.equal(hostLocationOf({ root: { path: '/.claude/skills', kind: 'env', label: 'x' } }), '.claude/skills');
     assert.equal(hostLocationOf({ root: { path: '/home/me', kind: 'user', label: 'User' } }, '/home/me'), undefined);
     assert.equal(hostLocationOf({ root: { path: '/.skills', kind: 'env', label: 'x' } }, '/home/me'), undefined);
     assert.equal(hostLocationOf({ root: { path: '/home/me/.claude/skills/', kind: 'env', label: 'x' } }), '.claude/skills');
@@ -99,6 +104,15 @@ describe('host checks', function () {
     const fork = { ...base, metadata: { ...base.metadata!, context: 'fork' as const } };
     const [onFence] = checkSkillForHosts(fork, { targets, listings: hostListings([fork], targets), fieldRange: () => undefined });
     assert.deepEqual(onFence.range, { start: { line: 0, column: 0 }, end: { line: 0, column: 3 } });
+    // The model field on its own key.
+    const model = { ...base, metadata: { ...base.metadata!, model: 'fast' } };
+    const [onModel] = checkSkillForHosts(model, { targets, listings: hostListings([model], targets), fieldRange: (field) => (field === 'model' ? at(7) : undefined) });
+    assert.equal(onModel.range.start.line, 7);
+    // A user folder is checked against the host's user folders; a built-in skill against none.
+    const user = { ...base, root: { path: '/home/me/.claude/skills', kind: 'user' as const, label: 'User' } };
+    assert.deepEqual(checkSkillForHosts(user, { targets: hosts('claude-code'), listings: new Map(), homeDir: '/home/me' }), []);
+    const builtin = { ...base, root: { path: '/ext/skills', kind: 'builtin' as const, label: 'Built-in' } };
+    assert.deepEqual(checkSkillForHosts(builtin, { targets: hosts('claude-code'), listings: new Map() }), []);
     // Without metadata there is nothing to warn about.
     assert.deepEqual(checkSkillForHosts({ ...base, metadata: undefined }, { targets, listings: new Map() }), []);
   });
@@ -106,7 +120,7 @@ describe('host checks', function () {
   it('place a folder warning on the name and a budget warning on the description', function () {
     const records = [inLocation(fakeRecord('skill-0', 'd'.repeat(400)), '.agent/skills')];
     const targets = hosts('codex');
-    const range = (field: string) => ({ start: { line: field === 'name' ? 1 : 2, column: 0 }, end: { line: 1, column: 4 } });
+    const range = (field: string) => (field === 'name' || field === 'description' ? { start: { line: field === 'name' ? 1 : 2, column: 0 }, end: { line: 1, column: 4 } } : undefined);
     assert.deepEqual(
       checkSkillForHosts(records[0], { targets, listings: hostListings(records, targets), fieldRange: range }).map((diagnostic) => diagnostic.range.start.line),
       [1],
@@ -145,5 +159,7 @@ describe('host checks', function () {
     assert.deepEqual(ranges('name'), { start: { line: 1, column: 0 }, end: { line: 1, column: 4 } });
     assert.equal(ranges('model'), undefined);
     assert.equal(fieldKeyRanges('---\n---\nname: a\n')('name'), undefined);
+    // Without a closing fence there is no frontmatter to point into.
+    assert.equal(fieldKeyRanges('---\nname: a\nmodel: x\n')('name'), undefined);
   });
 });

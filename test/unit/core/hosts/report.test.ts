@@ -31,6 +31,11 @@ describe('host reports', function () {
     assert.match(markdown, /## VS Code\n[\s\S]*\| `skill-11` \| in full \| 911 \|/);
     assert.match(markdown, /Source: none found/);
     assert.match(renderBudgetMarkdown([], 200_000), /No target hosts/);
+    assert.match(
+      renderBudgetMarkdown([], 200_000),
+      /estimates\)\. Targets come from `agentSkills\.targets`\.\n\nNo target hosts: set `agentSkills\.targets` \(for example `\["vscode", "claude-code", "codex"\]`\)\.\n$/,
+    );
+    assert.doesNotMatch(renderBudgetMarkdown([hostListing(records, hostProfile('codex')!, 100_000)], 100_000), /decides the order/);
   });
 
   it('keep the README host table in step with the profiles (npm run readme:hosts rewrites it)', function () {
@@ -78,5 +83,8 @@ describe('host reports', function () {
     );
     assert.equal(describeCuts(hostListing(skills.slice(0, 2), hostProfile('codex')!, 1000)), 'Shortened: skill-0, skill-1.');
     assert.equal(describeCuts(hostListing(skills.slice(0, 2), hostProfile('codex')!, 200_000)), '');
+    const manual = fakeRecord('manual', 'By hand.', { disableModelInvocation: true });
+    assert.deepEqual(listingLines(hostListing(skills.slice(0, 3), hostProfile('codex')!, 100)), ['skill-0']);
+    assert.deepEqual(listingLines(hostListing([skills[0], manual], hostProfile('claude-code')!)), [`skill-0: ${'d'.repeat(100)}`]);
   });
 });
