@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { parseServerSettings, serverCacheFolder, serverRoot, serverTokenKey } from '../../../../src/core/servers/server-config';
+import { describeTransport, parseServerSettings, serverCacheFolder, serverRoot, serverTokenKey } from '../../../../src/core/servers/server-config';
 import { buildSkillRoots } from '../../../../src/core/discovery/roots';
 
 describe('skill server settings', () => {
@@ -73,5 +73,58 @@ describe('skill server settings', () => {
       ],
     );
     assert.equal(roots[3].path, path.join('/cache', path.basename(serverCacheFolder('/cache', team))));
+  });
+
+  it('checks each field of an entry, trims names and commands, and names what is wrong', () => {
+    const settings = parseServerSettings(
+      [
+        null,
+        ['team'],
+        'team',
+        { name: '   ' },
+        { name: ' team ', url: 'https://skills.example/mcp' },
+        { name: 'bad-url', url: 'not a url' },
+        { name: 'number-url', url: 3 },
+        { name: 'blank', command: '   ' },
+        { name: 'number', command: 3 },
+        { name: 'mixed', command: 'x', args: [1, 'a'] },
+        { name: 'text-args', command: 'x', args: 'a b' },
+        { name: 'tool', command: ' node ', args: ['cli.js'] },
+      ],
+      undefined,
+    );
+    assert.deepEqual(settings.servers, [
+      { name: 'team', transport: { kind: 'http', url: 'https://skills.example/mcp' }, scope: 'user' },
+      { name: 'tool', transport: { kind: 'stdio', command: 'node', args: ['cli.js'] }, scope: 'user' },
+    ]);
+    const where = 'agentSkills.servers in the user settings';
+    assert.deepEqual(settings.problems, [
+      `${where}, entry 1: needs a "name"; it is ignored.`,
+      `${where}, entry 2: needs a "name"; it is ignored.`,
+      `${where}, entry 3: needs a "name"; it is ignored.`,
+      `${where}, entry 4: needs a "name"; it is ignored.`,
+      `${where}, entry 6 ("bad-url"): "url" must be an http:// or https:// address, such as http://127.0.0.1:8080/mcp; it is ignored.`,
+      `${where}, entry 7 ("number-url"): "url" must be an http:// or https:// address, such as http://127.0.0.1:8080/mcp; it is ignored.`,
+      `${where}, entry 8 ("blank"): "command" must be the program to start; it is ignored.`,
+      `${where}, entry 9 ("number"): "command" must be the program to start; it is ignored.`,
+      `${where}, entry 10 ("mixed"): "args" must be a list of strings; it is ignored.`,
+      `${where}, entry 11 ("text-args"): "args" must be a list of strings; it is ignored.`,
+    ]);
+  });
+
+  it('tells where a server is, and keeps the cache of a stdio server by its command line', () => {
+    assert.equal(describeTransport({ kind: 'http', url: 'http://127.0.0.1:8080/mcp' }), 'http://127.0.0.1:8080/mcp');
+    assert.equal(describeTransport({ kind: 'stdio', command: 'node', args: ['cli.js', 'mcp'] }), 'node cli.js mcp');
+    const stdio = { name: 'local', transport: { kind: 'stdio', command: 'node', args: ['a.js'] }, scope: 'user' } as const;
+    const folder = serverCacheFolder('/cache', stdio);
+    assert.notEqual(serverCacheFolder('/cache', { ...stdio, transport: { ...stdio.transport, args: ['b.js'] } }), folder);
+    assert.notEqual(serverCacheFolder('/cache', { ...stdio, transport: { ...stdio.transport, command: 'nodejs' } }), folder);
+    assert.match(serverCacheFolder('/cache', { ...stdio, name: `a  b${'x'.repeat(60)}` }), new RegExp(`^/cache/a-b${'x'.repeat(37)}-[0-9a-f]{12}$`));
+  });
+
+  it('marks the root of an ignored server with its notice code', () => {
+    const [team] = parseServerSettings([{ name: 'team', url: 'http://127.0.0.1:8080/mcp' }], undefined).servers;
+    assert.equal(serverRoot('/cache', team, { ignored: true }).notice?.code, 'server-ignored');
+    assert.equal(serverRoot('/cache', team, { offline: 'gone' }).notice?.code, 'server-offline');
   });
 });
