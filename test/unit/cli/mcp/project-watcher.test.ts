@@ -6,7 +6,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { startSkillsService } from '../../../../src/cli/mcp/mcp-command';
 import { projectRoots } from '../../../../src/core/discovery/project';
-import { removeDir, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
+import { removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
 import { waitFor } from './wait';
 
 describe('agent-skills mcp --project, following the project', function () {
@@ -25,10 +25,12 @@ describe('agent-skills mcp --project, following the project', function () {
     await writeTree(dir, {
       '.agent': { skills: { deploy: { 'SKILL.md': skillText('deploy', 'Deploy everything.') } } },
       packages: { web: { '.agent': { skills: { 'web-lint': { 'SKILL.md': skillText('web-lint', 'Lint the web app.') } } } } },
+      typed: { 'typed-skill': { 'SKILL.md': skillText('typed-skill', 'From a ROOT argument.') } },
     });
     const project = await projectRoots(dir);
     const logs: string[] = [];
-    const service = await startSkillsService({ roots: project.roots, project: project.folder, allowlist: [], catalogBudgetChars: 16_000, log: (message) => logs.push(message) });
+    const roots = [...project.roots, root(path.join(dir, 'typed'), 'env')];
+    const service = await startSkillsService({ roots, project: project.folder, allowlist: [], catalogBudgetChars: 16_000, log: (message) => logs.push(message) });
     try {
       await Promise.all([service.watcher.ready, service.projectWatched]);
       const usable = (name: string): boolean => service.registry.snapshot.usable(name) !== undefined;
@@ -46,7 +48,8 @@ describe('agent-skills mcp --project, following the project', function () {
 
       await fs.rm(billing, { recursive: true, force: true });
       await waitFor(() => !usable('invoice') && !usable('refund'), 'the skills of the removed package to go');
-      assert.ok(usable('deploy') && usable('web-lint'));
+      assert.ok(usable('deploy') && usable('web-lint') && usable('typed-skill'), 'the roots beside the project are kept');
+      assert.deepEqual(logs, [`project locations: +${location}.`, `project locations: -${location}.`]);
     } finally {
       await service.close();
     }
