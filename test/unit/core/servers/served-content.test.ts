@@ -95,6 +95,14 @@ describe('reading a skill server skill', () => {
     assert.deepEqual(frontmatterDifferences('no frontmatter', { name: 'pdf', description: 'x' }), ['(the file has no readable frontmatter)']);
   });
 
+  it('compares frontmatter values whatever their key order, lists and maps apart, and names the fields that differ in order', () => {
+    const text = '---\nname: pdf\ndescription: Use pdf.\nlicense: MIT\nmetadata:\n  b: "1"\n  a: "2"\n---\nBody\n';
+    assert.deepEqual(frontmatterDifferences(text, { name: 'pdf', description: 'Use pdf.', license: 'MIT', metadata: { a: '2', b: '1' } }), []);
+    assert.deepEqual(frontmatterDifferences(text, { name: 'pdf', description: 'Other.', metadata: { a: '2', b: '1' }, compatibility: 'x' }), ['compatibility', 'description', 'license']);
+    const list = '---\nname: pdf\ndescription: Use pdf.\nmetadata:\n  - a\n---\n';
+    assert.deepEqual(frontmatterDifferences(list, { name: 'pdf', description: 'Use pdf.', metadata: { '0': 'a' } }), ['metadata']);
+  });
+
   it('works offline from verified copies, and says what is missing when a file was never fetched', async () => {
     const record = await cachedRecord();
     const online = new ServedSkillFiles(
