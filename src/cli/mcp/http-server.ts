@@ -157,11 +157,19 @@ class HttpSessions {
   }
 }
 
+function sha256(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}
+
 /** Compares digests, so the time taken says nothing about how much of the token matched. */
-function tokenMatches(header: string | undefined, token: string): boolean {
+function tokenMatches(header: string | undefined, tokenDigest: Buffer): boolean {
   const match = /^Bearer +(\S+) *$/i.exec(header ?? '');
-  const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
-  return match !== null && timingSafeEqual(digest(match[1]), digest(token));
+  return match !== null && timingSafeEqual(sha256(match[1]), tokenDigest);
+}
+
+/** The path of a request's target; the endpoint's own, as clients send it, without parsing a URL. */
+function pathOf(target: string | undefined): string {
+  return target === MCP_PATH ? MCP_PATH : new URL(target ?? '/', 'http://localhost').pathname;
 }
 
 /** A request's body, read whole; undefined once it is longer than `maxBytes` (the rest is left unread). */
@@ -256,13 +264,14 @@ function listen(server: Server, address: ListenAddress): Promise<number> {
 /** Serves `service` until `stop` resolves; then closes every session, the listener and the service. */
 export async function serveSkillsOverHttp(service: SkillsService, options: HttpServeOptions): Promise<void> {
   const { log, token } = options;
+  const tokenDigest = token === undefined ? undefined : sha256(token);
   const allowed = [...options.allowedHostnames];
   const sessions = new HttpSessions(service, log, options.idleSessionMs ?? DEFAULT_IDLE_SESSION_MS);
   let serving = true;
 
   const route = async (request: IncomingMessage, reply: ServerResponse): Promise<Response | PlainAnswer> => {
-    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    const who = `${request.method} ${path} from ${request.socket.remoteAddress ?? 'an unknown address'}`;
+    const path = pathOf(request.url);
+    const who = (): string => `${request.method} ${path} from ${request.socket.remoteAddress ?? 'an unknown address'}`;
     if (path === HEALTH_PATH) {
       // Says nothing but whether the server is up: no token or host check, so probes need no setup.
       return request.method === 'GET' || request.method === 'HEAD' ? plainResponse(serving ? 200 : 503, serving ? 'ok' : 'stopping') : plainResponse(405, 'Method not allowed', { allow: 'GET, HEAD' });
@@ -273,11 +282,11 @@ export async function serveSkillsOverHttp(service: SkillsService, options: HttpS
     const host = validateHostHeader(request.headers.host, allowed);
     const origin = host.ok ? validateOriginHeader(request.headers.origin, allowed) : host;
     if (!origin.ok) {
-      log(`403 for ${who}: ${origin.message} (allowed host names: ${allowed.join(', ')}; add one with --allow-host).`);
+      log(`403 for ${who()}: ${origin.message} (allowed host names: ${allowed.join(', ')}; add one with --allow-host).`);
       return jsonRpcError(403, -32000, `Forbidden: ${origin.message}`);
     }
-    if (token !== undefined && !tokenMatches(request.headers.authorization, token)) {
-      log(`401 for ${who}: ${request.headers.authorization === undefined ? 'no bearer token' : 'the bearer token does not match'}.`);
+    if (tokenDigest !== undefined && !tokenMatches(request.headers.authorization, tokenDigest)) {
+      log(`401 for ${who()}: ${request.headers.authorization === undefined ? 'no bearer token' : 'the bearer token does not match'}.`);
       return jsonRpcError(401, -32000, 'Unauthorized: this server needs an Authorization: Bearer token.', { 'www-authenticate': 'Bearer realm="agent-skills"' });
     }
     if (request.method !== 'POST') {

@@ -196,6 +196,15 @@ describe('agent-skills mcp --http, through the SDK client', function () {
     assert.equal(lost.status, 400, 'a request other than initialize needs a session');
   });
 
+  it('serves the endpoint and /healthz with a query string after the path, and refuses a wrong token there too', async () => {
+    running = await serve(skills);
+    const opened = await post(`${running.url}?client=raw`, { authorization: `Bearer ${TOKEN}` });
+    assert.equal(opened.status, 200);
+    assert.ok(opened.headers['mcp-session-id'], 'a session opened');
+    assert.equal((await post(`${running.url}?client=raw`, { authorization: 'Bearer wrong' })).status, 401);
+    assert.equal((await fetch(`${running.base}/healthz?probe=1`)).status, 200);
+  });
+
   it('answers refusals as JSON-RPC errors a client can read (code, message, id null), and plain text elsewhere', async () => {
     running = await serve(skills);
     const rpcError = async (response: Response): Promise<unknown> => {
