@@ -210,7 +210,7 @@ describe('agent-skills mcp (the command)', function () {
     const answered = (id: number): { result?: Record<string, unknown> } | undefined =>
       written
         .split('\n')
-        .filter((line) => line !== '')
+        .slice(0, -1) // whole lines only: a message may arrive in several chunks
         .map((line) => JSON.parse(line) as { id?: number; result?: Record<string, unknown> })
         .find((message) => message.id === id);
     const answer = async (id: number): Promise<{ result?: Record<string, unknown> }> => {
