@@ -234,16 +234,17 @@ export async function mcpCommand(args: readonly string[], io: CliIo): Promise<nu
       builtinSkills: !options.has('no-builtin'),
     }),
   ];
+  // Taken before the first line on stderr: a client may stop the server as soon as it sees one.
+  const stop = new Promise<void>((resolve) => {
+    process.once('SIGTERM', resolve);
+    process.once('SIGINT', resolve);
+  });
   const log = (message: string): void => io.stderr(`${PROGRAM} mcp: ${message}\n`);
   project.problems.forEach((problem) => log(`${problem.severity}: ${problem.message} [${problem.code}]`));
   log(`serving skills from ${roots.map((root) => root.path).join(', ') || 'no folder'}.`);
   for (const arg of typed.missing) {
     log(`${arg} does not exist yet; its skills are served once it appears.`);
   }
-  const stop = new Promise<void>((resolve) => {
-    process.once('SIGTERM', resolve);
-    process.once('SIGINT', resolve);
-  });
   const serviceOptions = {
     roots,
     ...(project.folder === undefined ? {} : { project: project.folder }),
