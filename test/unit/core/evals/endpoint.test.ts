@@ -82,4 +82,158 @@ describe('chat endpoints for trigger tests', () => {
     endpoint.failNext({ status: 401, body: '{"error":{"message":"bad key"}}' });
     await assert.rejects(model().send(prompt), /refused the request: HTTP 401: bad key \(check OPENAI_API_KEY\)$/);
   });
+
+  it("sends each API's headers and body: the key, the version, the model, a token limit, and tools only when offered", async () => {
+    await model({ apiKey: 'k1' }).send(prompt);
+    await model({ tools: [] }).send(prompt);
+    await model({ api: 'anthropic', endpoint: endpoint.origin, apiKey: 'k2' }).send(prompt);
+    await model({ api: 'anthropic', endpoint: endpoint.origin, tools: [] }).send(prompt);
+    const [openai, openaiBare, anthropic, anthropicBare] = endpoint.requests;
+    const [tool] = SKILL_TOOL_DEFINITIONS;
+    assert.equal(openai.headers.authorization, 'Bearer k1');
+    assert.equal(openai.headers['content-type'], 'application/json');
+    assert.equal(openai.body.model, 'm');
+    assert.equal(openai.body.max_tokens, 1024);
+    assert.equal(openai.body.tool_choice, 'auto');
+    assert.deepEqual((openai.body.tools as unknown[])[0], { type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.inputSchema } });
+    assert.equal(openaiBare.headers.authorization, undefined);
+    assert.deepEqual(Object.keys(openaiBare.body).sort(), ['max_tokens', 'messages', 'model']);
+    assert.equal(anthropic.headers['anthropic-version'], '2023-06-01');
+    assert.equal(anthropic.headers['x-api-key'], 'k2');
+    assert.equal(anthropic.headers.authorization, undefined);
+    assert.equal(anthropic.body.max_tokens, 1024);
+    assert.deepEqual((anthropic.body.tools as unknown[])[0], { name: tool.name, description: tool.description, input_schema: tool.inputSchema });
+    assert.equal(anthropicBare.headers['x-api-key'], undefined);
+    assert.deepEqual(Object.keys(anthropicBare.body).sort(), ['max_tokens', 'messages', 'model']);
+  });
+
+  it("sends an assistant's text as its content, and the user's text after its tool results", async () => {
+    const turn = [
+      ...prompt,
+      {
+        role: 'assistant' as const,
+        parts: [
+          { kind: 'text' as const, text: 'Looking. ' },
+          { kind: 'toolCall' as const, callId: 'c1', name: 'skills_find', input: {} },
+        ],
+      },
+      {
+        role: 'user' as const,
+        parts: [
+          { kind: 'toolResult' as const, callId: 'c1', text: 'none' },
+          { kind: 'text' as const, text: 'and now?' },
+        ],
+      },
+    ];
+    await model().send(turn);
+    assert.deepEqual((endpoint.requests[0].body.messages as unknown[]).slice(2), [
+      { role: 'assistant', content: 'Looking. ', tool_calls: [{ id: 'c1', type: 'function', function: { name: 'skills_find', arguments: '{}' } }] },
+      { role: 'tool', tool_call_id: 'c1', content: 'none' },
+      { role: 'user', content: 'and now?' },
+    ]);
+  });
+
+  it('reads an OpenAI answer: its text, each named call with its id or its place, arguments as JSON text or an object, anything else as no arguments', async () => {
+    const calls = [
+      { function: { name: 'a', arguments: '{"x":1}' } },
+      { id: 'i2', function: { name: 'b', arguments: { y: 2 } } },
+      { function: { name: 'c', arguments: 'not json' } },
+      { function: { arguments: '{}' } },
+      { id: 'i5', function: { name: 'd', arguments: '3' } },
+      { id: 'i6', function: { name: 'e' } },
+    ];
+    endpoint.failNext(
+      { status: 200, body: JSON.stringify({ choices: [{ message: { content: 'hi', tool_calls: calls } }] }) },
+      { status: 200, body: JSON.stringify({ choices: [{ message: { content: null } }] }) },
+    );
+    assert.deepEqual(await model().send(prompt), {
+      text: 'hi',
+      calls: [
+        { callId: 'call-0', name: 'a', input: { x: 1 } },
+        { callId: 'i2', name: 'b', input: { y: 2 } },
+        { callId: 'call-2', name: 'c', input: {} },
+        { callId: 'i5', name: 'd', input: {} },
+        { callId: 'i6', name: 'e', input: {} },
+      ],
+    });
+    assert.deepEqual(await model().send(prompt), { text: '', calls: [] });
+  });
+
+  it('reads an Anthropic answer: its text blocks joined, each named tool use with its id or its place, other blocks left out', async () => {
+    const content = [
+      { type: 'text', text: 'a' },
+      { type: 'tool_use', name: 'x', input: { q: 1 } },
+      { type: 'image' },
+      { type: 'text', text: 'b' },
+      { type: 'tool_use', id: 't', name: 'y', input: '{"r":2}' },
+      { type: 'tool_use', input: {} },
+      { type: 'tool_use', name: 'z', input: null },
+    ];
+    endpoint.failNext({ status: 200, body: JSON.stringify({ content }) });
+    assert.deepEqual(await model({ api: 'anthropic', endpoint: endpoint.origin }).send(prompt), {
+      text: 'ab',
+      calls: [
+        { callId: 'call-0', name: 'x', input: { q: 1 } },
+        { callId: 't', name: 'y', input: { r: 2 } },
+        { callId: 'call-2', name: 'z', input: {} },
+      ],
+    });
+  });
+
+  it('says what an answer lacks, or that it is not JSON', async () => {
+    endpoint.failNext({ status: 200, body: '{"nope":1}' }, { status: 200, body: '{"nope":2}' }, { status: 200, body: 'hello there' });
+    await assert.rejects(model().send(prompt), (error: Error) => error.message === `${endpoint.url} answered without choices[0].message: {"nope":1}`);
+    await assert.rejects(model({ api: 'anthropic', endpoint: endpoint.origin }).send(prompt), (error: Error) => error.message === `${endpoint.origin} answered without a content list: {"nope":2}`);
+    await assert.rejects(model().send(prompt), (error: Error) => error.message === `${endpoint.url}/chat/completions answered 200 with text that is not JSON: hello there`);
+  });
+
+  it('waits as Retry-After says, never over a minute, and retries 408 and 429 but no other refusal', async () => {
+    endpoint.failNext({ status: 429, retryAfter: '2' }, { status: 429, retryAfter: '3600' }, { status: 408 });
+    const waits: number[] = [];
+    const notices: RetryNotice[] = [];
+    const answer = await model({ firstRetryDelayMs: 10, sleep: async (ms) => void waits.push(ms), onRetry: (notice) => notices.push(notice) }).send(prompt);
+    assert.equal(answer.calls[0]?.name, 'skills_activate');
+    // Retry-After replaces the backoff, which goes on doubling beneath it.
+    assert.deepEqual(waits, [2000, 60000, 40]);
+    assert.deepEqual(
+      notices.map(({ status, attempt, delayMs, detail }) => [status, attempt, delayMs, detail]),
+      [
+        [429, 1, 2000, 'HTTP 429: scripted 429'],
+        [429, 2, 60000, 'HTTP 429: scripted 429'],
+        [408, 3, 40, 'HTTP 408: scripted 408'],
+      ],
+    );
+    endpoint.failNext({ status: 404, body: '' });
+    await assert.rejects(model({ sleep: async () => assert.fail('no wait') }).send(prompt), (error: Error) => error.message === `${endpoint.url}/chat/completions refused the request: HTTP 404`);
+    endpoint.failNext({ status: 403, body: '{"error":"no access"}' });
+    await assert.rejects(model({ api: 'anthropic', endpoint: endpoint.origin }).send(prompt), /refused the request: HTTP 403: no access \(check ANTHROPIC_API_KEY\)$/);
+  });
+
+  it('doubles the wait after each failure up to a minute, a timeout included', async () => {
+    endpoint.failNext({ status: 500 }, { status: 500 }, { status: 500 });
+    const waits: number[] = [];
+    await model({ firstRetryDelayMs: 40_000, sleep: async (ms) => void waits.push(ms) }).send(prompt);
+    assert.deepEqual(waits, [40_000, 60_000, 60_000]);
+    endpoint.failNext({ delayMs: 400 }, { delayMs: 400 });
+    const timeouts: RetryNotice[] = [];
+    await model({ firstRetryDelayMs: 10, requestTimeoutMs: 50, sleep: async () => undefined, onRetry: (notice) => timeouts.push(notice) }).send(prompt);
+    assert.deepEqual(timeouts, [
+      { status: 'network', attempt: 1, delayMs: 10, detail: 'no answer within 0.05 s' },
+      { status: 'network', attempt: 2, delayMs: 20, detail: 'no answer within 0.05 s' },
+    ]);
+  });
+
+  it("shows an error body's message, else the body itself, in one line of at most 200 characters", async () => {
+    const long = `${'word '.repeat(60)}end`;
+    endpoint.failNext({ status: 400, body: '{"error":{"message":""}}' }, { status: 400, body: `  several\n  lines  ` }, { status: 400, body: JSON.stringify({ error: { message: long } }) });
+    await assert.rejects(model().send(prompt), /HTTP 400: \{"error":\{"message":""\}\}$/);
+    await assert.rejects(model().send(prompt), /HTTP 400: several lines$/);
+    await assert.rejects(model().send(prompt), (error: Error) => error.message.endsWith(`HTTP 400: ${long.slice(0, 199)}…`));
+  });
+
+  it('reads Retry-After with spaces around it, and a date already past as no wait', () => {
+    assert.equal(retryAfterMs(' 3 '), 3000);
+    assert.equal(retryAfterMs('   '), undefined);
+    assert.equal(retryAfterMs('Thu, 26 Nov 2026 10:00:00 GMT', Date.parse('Thu, 26 Nov 2026 10:00:05 GMT')), 0);
+  });
 });
