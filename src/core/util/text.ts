@@ -22,24 +22,3 @@ export function escapeMarkdown(text: string): string {
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? singular : pluralForm}`;
 }
-
-/**
- * Breaks text into lines of at most `width` characters at spaces (a longer word gets a line of its
- * own), the lines after the first indented by `indent`: a terminal that wraps by column would
- * otherwise cut words in half.
- */
-export function wrapWords(text: string, width: number, indent = ''): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of collapseWhitespace(text).split(' ')) {
-    const lead = lines.length === 0 ? '' : indent;
-    if (line !== '' && lead.length + line.length + 1 + word.length > width) {
-      lines.push(lead + line);
-      line = word;
-    } else {
-      line = line === '' ? word : `${line} ${word}`;
-    }
-  }
-  lines.push((lines.length === 0 ? '' : indent) + line);
-  return lines;
-}

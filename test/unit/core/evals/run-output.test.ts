@@ -60,6 +60,12 @@ describe('the output of a trigger-test run', () => {
     );
   });
 
+  it('breaks at spaces within the width, indenting the lines after the first; folds white space, and keeps an empty text as one empty line', () => {
+    assert.deepEqual(outputLines('one two three four five six'), ['one two three', '  four five six']);
+    assert.deepEqual(outputLines('  a\n\n b  '), ['a b']);
+    assert.deepEqual(outputLines(''), ['']);
+  });
+
   it('cuts a word without hyphens only where it cannot fit a line', () => {
     assert.deepEqual(outputLines('see abcdefghijklmnopqrstuvwxyz'), ['see', '  abcdefghijklmn', '  opqrstuvwxyz']);
   });
