@@ -10,7 +10,7 @@ import { openSource, type Checkout, type SourceSkill } from '../core/sources/che
 import { computeFolderHash } from '../core/sources/folder-hash';
 import { GitError } from '../core/sources/git';
 import { installAndLock, installConflict, replaceWithLatest } from '../core/sources/apply';
-import { findInstalled, removeFolder } from '../core/sources/install';
+import { describeSkipped, findInstalled, removeFolder, type InstallResult } from '../core/sources/install';
 import { entryOrigin, entrySource, LOCK_FILE_NAME, LockError, readLock, writeLock, type SkillsLock } from '../core/sources/lock';
 import { parseSource, sourceLabel, SourceError } from '../core/sources/source-spec';
 import { checkLockedSkill, installedState, latestSkill, SourceFetcher, type SkillCheck } from '../core/sources/status';
@@ -115,7 +115,7 @@ async function addSkill(skill: SourceSkill, checkout: Checkout, lock: SkillsLock
   }
   const { installed, entry } = await installAndLock(skill, checkout, lock, place);
   io.stdout(`Installed ${skill.name} → ${displayPath(installed.folder, io)} (${entryOrigin(entry)})\n`);
-  reportSkippedLinks(skill.name, installed.skippedLinks, io);
+  reportSkipped(skill.name, installed, io);
   return true;
 }
 
@@ -177,7 +177,7 @@ async function updateSkill(name: string, lock: SkillsLock, fetcher: SourceFetche
     parent: folder ? path.dirname(folder) : context.installParent,
   });
   io.stdout(`Updated ${name} → ${displayPath(installed.folder, io)} (${entryOrigin(updated)})\n`);
-  reportSkippedLinks(name, installed.skippedLinks, io);
+  reportSkipped(name, installed, io);
   return true;
 }
 
@@ -301,9 +301,10 @@ async function confirmed(question: string, context: Project): Promise<boolean> {
   return /^y(es)?$/i.test((await context.io.ask(`${question} [y/N] `)).trim());
 }
 
-function reportSkippedLinks(name: string, links: readonly string[], io: CliIo): void {
-  if (links.length > 0) {
-    io.stderr(`${PROGRAM}: ${name}: symbolic links not copied: ${links.join(', ')}\n`);
+function reportSkipped(name: string, installed: InstallResult, io: CliIo): void {
+  const skipped = describeSkipped(installed);
+  if (skipped !== undefined) {
+    io.stderr(`${PROGRAM}: ${name}: ${skipped}\n`);
   }
 }
 

@@ -12,16 +12,28 @@ export interface InstallResult {
   folder: string;
   /** Symbolic links in the source, not copied (they may point anywhere). */
   skippedLinks: string[];
+  /** Sockets, pipes and devices in the source (a local folder can hold them), not copied: they hold no content to copy. */
+  skippedSpecialFiles: string[];
+}
+
+/** What a copy left behind, in one line (undefined when it copied everything): `symbolic links not copied: a; special files …`. */
+export function describeSkipped(result: InstallResult): string | undefined {
+  const parts = [
+    result.skippedLinks.length > 0 ? `symbolic links not copied: ${result.skippedLinks.join(', ')}` : '',
+    result.skippedSpecialFiles.length > 0 ? `special files (sockets, pipes, devices) not copied: ${result.skippedSpecialFiles.join(', ')}` : '',
+  ].filter((part) => part !== '');
+  return parts.length > 0 ? parts.join('; ') : undefined;
 }
 
 /**
- * Copies the skill folder `from` to `parent/name` (regular files and folders; `.git`, `node_modules`
- * and symbolic links stay behind), replacing what is there only once the copy is complete.
+ * Copies the skill folder `from` to `parent/name` (regular files and folders; `.git`, `node_modules`,
+ * symbolic links and special files stay behind), replacing what is there only once the copy is complete.
  */
 export async function installFolder(from: string, parent: string, name: string): Promise<InstallResult> {
   const destination = path.join(parent, name);
   const staging = siblingPath(parent, name, 'installing');
   const skippedLinks: string[] = [];
+  const skippedSpecialFiles: string[] = [];
   await fs.mkdir(parent, { recursive: true });
   try {
     await fs.mkdir(staging);
@@ -32,7 +44,7 @@ export async function installFolder(from: string, parent: string, name: string):
       } else if (entry.kind === 'file') {
         await fs.copyFile(entry.absolutePath, target);
       } else {
-        skippedLinks.push(entry.relativePath);
+        (entry.kind === 'symlink' ? skippedLinks : skippedSpecialFiles).push(entry.relativePath);
       }
     }
     await replaceWith(staging, destination);
@@ -40,7 +52,7 @@ export async function installFolder(from: string, parent: string, name: string):
     await fs.rm(staging, { recursive: true, force: true });
     throw error;
   }
-  return { folder: destination, skippedLinks };
+  return { folder: destination, skippedLinks, skippedSpecialFiles };
 }
 
 /** Deletes an installed skill folder: renamed aside first, so it disappears at once and whole. */

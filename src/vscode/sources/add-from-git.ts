@@ -8,6 +8,7 @@ import { auditSkillFolder, auditSummary, auditVerdict } from '../../core/audit/a
 import type { AuditFinding } from '../../core/audit/rules';
 import { installAndLock, installConflict, type InstallPlace } from '../../core/sources/apply';
 import { openSource, type Checkout, type SourceSkill } from '../../core/sources/checkout';
+import { describeSkipped } from '../../core/sources/install';
 import { entryOrigin, readLock } from '../../core/sources/lock';
 import { parseSource, sourceLabel, type SkillSource } from '../../core/sources/source-spec';
 import { collapseWhitespace } from '../../core/util/text';
@@ -98,8 +99,9 @@ async function installFrom(checkout: Checkout, locations: readonly InstallLocati
       }
       const { installed: result, entry } = await installAndLock(skill, checkout, lock, place);
       host.log.info(`Installed ${skill.name} from ${entryOrigin(entry)} into ${result.folder}.`);
-      if (result.skippedLinks.length > 0) {
-        host.log.warn(`${skill.name}: symbolic links not copied: ${result.skippedLinks.join(', ')}`);
+      const skipped = describeSkipped(result);
+      if (skipped !== undefined) {
+        host.log.warn(`${skill.name}: ${skipped}`);
       }
       done.push(skill.name);
       await host.applyChanges([{ path: result.folder, kind: 'created' }]);

@@ -2,6 +2,7 @@
 // test (file:// URLs): nothing reaches the network.
 
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { CliIo } from '../../../src/cli/io';
@@ -433,7 +434,7 @@ describe('agent-skills add, update, check, remove', () => {
     assert.deepEqual(Object.keys((await lock()).skills), ['alpha', 'beta']);
   });
 
-  it('installs again where the skill belongs when its folder was deleted, and says which symbolic links it left out', async () => {
+  it('installs again where the skill belongs when its folder was deleted, and says which symbolic links and special files it left out', async () => {
     assert.equal((await cli(project, ['add', repo.url, '--skill', 'alpha'])).code, 0);
     await removeDir(path.join(project, '.agent/skills/alpha'));
     const again = await cli(project, ['add', repo.url, '--skill', 'alpha']);
@@ -444,9 +445,10 @@ describe('agent-skills add, update, check, remove', () => {
     await writeTree(plain, { linked: { 'SKILL.md': skillText('linked', 'Has links.'), 'notes.txt': 'x' } });
     await fs.symlink('notes.txt', path.join(plain, 'linked', 'a-link'));
     await fs.symlink('notes.txt', path.join(plain, 'linked', 'b-link'));
+    execFileSync('mkfifo', [path.join(plain, 'linked', 'pipe')]);
     const linked = await cli(project, ['add', plain, '--yes']);
     assert.equal(linked.code, 0, linked.stderr);
-    assert.match(linked.stderr, /^agent-skills: linked: symbolic links not copied: a-link, b-link$/m);
+    assert.match(linked.stderr, /^agent-skills: linked: symbolic links not copied: a-link, b-link; special files \(sockets, pipes, devices\) not copied: pipe$/m);
     assert.doesNotMatch(again.stderr, /symbolic links/);
   });
 

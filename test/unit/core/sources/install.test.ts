@@ -2,9 +2,10 @@
 // (nothing new, the old folder intact), and where a locked skill is found.
 
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { findInstalled, installFolder, removeFolder } from '../../../../src/core/sources/install';
+import { describeSkipped, findInstalled, installFolder, removeFolder } from '../../../../src/core/sources/install';
 import { removeDir, tempDir, writeTree } from '../../../fixtures/trees/tree';
 
 async function listTree(folder: string): Promise<string[]> {
@@ -31,9 +32,24 @@ describe('installing skill folders', () => {
 
   it('copies files and folders, leaving .git, node_modules and symbolic links behind, and creates the parent', async () => {
     const result = await installFolder(from, parent, 'alpha');
-    assert.deepEqual(result, { folder: path.join(parent, 'alpha'), skippedLinks: ['link.md'] });
+    assert.deepEqual(result, { folder: path.join(parent, 'alpha'), skippedLinks: ['link.md'], skippedSpecialFiles: [] });
     assert.deepEqual(await listTree(parent), ['alpha/', 'alpha/SKILL.md', 'alpha/scripts/', 'alpha/scripts/deep/', 'alpha/scripts/deep/a.txt', 'alpha/scripts/run.sh']);
     assert.equal(await fs.readFile(path.join(parent, 'alpha', 'scripts', 'run.sh'), 'utf8'), 'echo');
+  });
+
+  it('leaves pipes behind as special files, not as links, and says so beside the links', async () => {
+    execFileSync('mkfifo', [path.join(from, 'scripts', 'pipe')]);
+    const result = await installFolder(from, parent, 'alpha');
+    assert.deepEqual(result.skippedLinks, ['link.md']);
+    assert.deepEqual(result.skippedSpecialFiles, ['scripts/pipe']);
+    assert.equal(await fs.stat(path.join(parent, 'alpha', 'scripts', 'pipe')).catch(() => 'absent'), 'absent');
+    assert.equal(describeSkipped(result), 'symbolic links not copied: link.md; special files (sockets, pipes, devices) not copied: scripts/pipe');
+  });
+
+  it('describes a copy that left nothing behind as nothing, and each kind alone', () => {
+    assert.equal(describeSkipped({ folder: 'f', skippedLinks: [], skippedSpecialFiles: [] }), undefined);
+    assert.equal(describeSkipped({ folder: 'f', skippedLinks: ['a', 'b'], skippedSpecialFiles: [] }), 'symbolic links not copied: a, b');
+    assert.equal(describeSkipped({ folder: 'f', skippedLinks: [], skippedSpecialFiles: ['p'] }), 'special files (sockets, pipes, devices) not copied: p');
   });
 
   it('replaces an installed folder whole, leaving no hidden sibling', async () => {
