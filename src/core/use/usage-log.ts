@@ -41,7 +41,7 @@ function parseLine(line: string): LoggedActivation | undefined {
   try {
     value = JSON.parse(line);
   } catch {
-    return undefined;
+    // Not JSON (a write cut off): value stays undefined, which the test below refuses.
   }
   const { skill, via, chars, at } = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
   const time = typeof at === 'string' ? Date.parse(at) : NaN;
@@ -72,6 +72,18 @@ export function foldUsageLog(usage: UsageRecord, activations: readonly LoggedAct
   return activations.reduce((record, { skill, via, chars, at }) => recordActivation(record, { skill, origin: ORIGIN_OF_VIA[via], chars, at }), usage);
 }
 
+/** What `work` gives, or undefined when the file it needs does not exist. */
+async function unlessMissing<T>(work: Promise<T>): Promise<T | undefined> {
+  try {
+    return await work;
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') {
+      return undefined;
+    }
+    throw error;
+  }
+}
+
 /**
  * The server's side: appends activations one after another and never throws, so serving goes on
  * whatever the disk says. A problem is logged when it starts, not once per activation.
@@ -99,15 +111,7 @@ export class UsageLogWriter {
 
   private async append(line: string): Promise<void> {
     try {
-      const size = await fs.stat(this.file).then(
-        (stats) => stats.size,
-        (error: unknown) => {
-          if (errorCode(error) !== 'ENOENT') {
-            throw error;
-          }
-          return undefined;
-        },
-      );
+      const size = await unlessMissing(fs.stat(this.file).then((stats) => stats.size));
       if (size === undefined) {
         await fs.mkdir(path.dirname(this.file), { recursive: true });
       } else if (size + Buffer.byteLength(line) > this.maxBytes) {
@@ -131,14 +135,9 @@ export class UsageLogWriter {
 
 /** Reads at most `maxBytes` of a file; undefined when it does not exist. */
 async function readHead(file: string, maxBytes: number): Promise<string | undefined> {
-  let handle: fs.FileHandle;
-  try {
-    handle = await fs.open(file, 'r');
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') {
-      return undefined;
-    }
-    throw error;
+  const handle = await unlessMissing(fs.open(file, 'r'));
+  if (handle === undefined) {
+    return undefined;
   }
   try {
     const buffer = Buffer.alloc(Math.min((await handle.stat()).size, maxBytes));
@@ -157,23 +156,10 @@ async function readHead(file: string, maxBytes: number): Promise<string | undefi
  */
 export async function takeUsageLog(file: string): Promise<ParsedUsageLog> {
   const taken = `${file}.taken`;
-  const texts: string[] = [];
   const leftover = await readHead(taken, 2 * MAX_USAGE_LOG_BYTES);
-  if (leftover !== undefined) {
-    texts.push(leftover);
-  }
-  let renamed = true;
-  await fs.rename(file, taken).catch((error: unknown) => {
-    if (errorCode(error) !== 'ENOENT') {
-      throw error;
-    }
-    renamed = false;
-  });
-  if (renamed) {
-    texts.push((await readHead(taken, 2 * MAX_USAGE_LOG_BYTES)) ?? '');
-  }
-  if (renamed || leftover !== undefined) {
-    await fs.rm(taken, { force: true });
-  }
-  return parseUsageLog(texts.join('\n'));
+  const renamed = (await unlessMissing(fs.rename(file, taken).then(() => true))) ?? false;
+  const text = renamed ? await readHead(taken, 2 * MAX_USAGE_LOG_BYTES) : undefined;
+  await fs.rm(taken, { force: true });
+  // A leftover's last line, cut off without its newline, stays a line of its own.
+  return parseUsageLog(`${leftover ?? ''}\n${text ?? ''}`);
 }

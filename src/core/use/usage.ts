@@ -69,7 +69,8 @@ export function dayOf(at: number): string {
   return new Date(at).toISOString().slice(0, 10);
 }
 
-const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+// Number.isFinite is true of numbers only.
+const isCount = (value: unknown): value is number => Number.isFinite(value) && (value as number) >= 0;
 
 /** The stored value read back; anything malformed (another version, a hand edit) is dropped, never trusted. */
 export function readUsage(stored: unknown): UsageRecord {

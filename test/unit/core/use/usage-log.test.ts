@@ -31,6 +31,7 @@ describe('usage log lines', () => {
       '{"skill":"a","via":"tool","chars":"1","at":"2026-11-26T21:05:07Z"}',
       '{"skill":"a","via":"tool","chars":1,"at":"yesterday"}',
       '{"skill":"a","via":"tool","chars":1,"at":1764191107000}',
+      '{"skill":"a","via":"tool","chars":1,"at":2026}', // a number Date.parse would take as a year
     ];
     assert.deepEqual(parseUsageLog(['', good, ...bad, '   ', good].join('\n')), { activations: [PDF, PDF], malformed: bad.length });
   });
@@ -79,6 +80,46 @@ describe('usage log file', () => {
   it('takes nothing, and makes nothing, when the server recorded nothing', async () => {
     assert.deepEqual(await takeUsageLog(file), { activations: [], malformed: 0 });
     await assert.rejects(fs.stat(path.dirname(file)), /ENOENT/);
+  });
+
+  it('is readable and writable by its owner only', async function () {
+    if (process.platform === 'win32') {
+      this.skip(); // Windows has no such mode bits
+    }
+    await new UsageLogWriter(file, log).record(PDF);
+    assert.equal((await fs.stat(file)).mode & 0o777, 0o600);
+  });
+
+  it('has every activation recorded so far on disk once settled', async () => {
+    const writer = new UsageLogWriter(file, log);
+    for (let index = 0; index < 3; index++) {
+      void writer.record({ ...PDF, at: AT + index });
+    }
+    await writer.settled();
+    assert.equal((await fs.readFile(file, 'utf8')).split('\n').length, 4);
+  });
+
+  it('leaves no file open after a take', async function () {
+    const openFiles = (): Promise<number> => fs.readdir('/proc/self/fd').then((entries) => entries.length);
+    if (process.platform !== 'linux') {
+      this.skip(); // the count of open files is read from /proc
+    }
+    const writer = new UsageLogWriter(file, log);
+    await writer.record(PDF);
+    await fs.writeFile(`${file}.taken`, usageLogLine(PDF));
+    const before = await openFiles();
+    for (let index = 0; index < 5; index++) {
+      await writer.record(PDF);
+      await takeUsageLog(file);
+    }
+    assert.equal(await openFiles(), before);
+  });
+
+  it('keeps a leftover line cut off mid-write apart from the first line of the next file', async () => {
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(`${file}.taken`, usageLogLine(PDF).slice(0, 20));
+    await new UsageLogWriter(file, log).record(PDF);
+    assert.deepEqual(await takeUsageLog(file), { activations: [PDF], malformed: 1 });
   });
 
   it('reads first what a take interrupted between rename and delete left behind', async () => {

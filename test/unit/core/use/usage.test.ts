@@ -76,6 +76,42 @@ describe('skill usage', () => {
     ]);
   });
 
+  it('lists the most activated skills first, then the most recently activated, then by name', () => {
+    let usage = emptyUsage();
+    usage = record(usage, 'once', 'model', 1, START + 9 * DAY);
+    usage = record(usage, 'zeta', 'model', 1, START);
+    usage = record(usage, 'zeta', 'model', 1, START + DAY);
+    usage = record(usage, 'beta', 'model', 1, START);
+    usage = record(usage, 'beta', 'model', 1, START + DAY);
+    usage = record(usage, 'later', 'model', 1, START);
+    usage = record(usage, 'later', 'model', 1, START + 2 * DAY);
+    usage = record(usage, 'most', 'model', 1, START);
+    usage = record(usage, 'most', 'use', 1, START);
+    usage = record(usage, 'most', 'view', 1, START);
+    assert.deepEqual(
+      summarizeUsage(usage, []).rows.map((row) => row.skill),
+      ['most', 'later', 'beta', 'zeta', 'once'],
+    );
+  });
+
+  it('forgets the skill activated longest ago even when it was recorded later than others, and on a tie the one recorded first', () => {
+    let usage = emptyUsage();
+    for (let index = 0; index < MAX_SKILLS_KEPT; index++) {
+      usage = record(usage, `skill-${index}`, 'model', 1, START + index * 1000);
+    }
+    usage = record(usage, 'skill-0', 'model', 1, START + DAY);
+    usage = record(usage, 'newcomer', 'model', 1, START + DAY);
+    assert.ok(usage.skills['skill-0'] && usage.skills.newcomer);
+    assert.equal(usage.skills['skill-1'], undefined);
+
+    let tied = emptyUsage();
+    for (let index = 0; index <= MAX_SKILLS_KEPT; index++) {
+      tied = record(tied, `skill-${index}`, 'model', 1, START);
+    }
+    assert.equal(tied.skills['skill-0'], undefined);
+    assert.ok(tied.skills[`skill-${MAX_SKILLS_KEPT}`], 'the skill just activated is kept');
+  });
+
   it('stays bounded: at most 500 skills, the one activated longest ago forgotten first', () => {
     let usage = emptyUsage();
     for (let index = 0; index <= MAX_SKILLS_KEPT; index++) {
@@ -95,7 +131,28 @@ describe('skill usage', () => {
     const usage = record(emptyUsage(), 'pdf', 'use', 12, START);
     assert.deepEqual(readUsage(JSON.parse(JSON.stringify(usage))), usage);
     assert.deepEqual(readUsage(undefined), emptyUsage());
-    assert.deepEqual(readUsage({ version: 2, skills: {} }), emptyUsage());
+    assert.deepEqual(readUsage(null), emptyUsage());
+    assert.deepEqual(readUsage({ version: 2, skills: usage.skills, days: usage.days }), emptyUsage());
+    for (const skills of [undefined, null, 'pdf', 7]) {
+      assert.deepEqual(readUsage({ version: 1, skills, days: usage.days }), { ...usage, skills: {} }, `skills: ${String(skills)}`);
+    }
+    for (const days of [undefined, null, {}, 'days']) {
+      assert.deepEqual(readUsage({ version: 1, skills: usage.skills, days }), { ...usage, days: [] }, `days: ${String(days)}`);
+    }
+    const pdf = { byOrigin: { use: 1 }, chars: 12, lastAt: START };
+    const untrusted = {
+      chars: { ...pdf, chars: '12' },
+      negative: { ...pdf, chars: -1 },
+      endless: { ...pdf, chars: Infinity },
+      nothing: { ...pdf, chars: null },
+      when: { ...pdf, lastAt: 'yesterday' },
+      origins: { ...pdf, byOrigin: 3 },
+      noOrigins: { ...pdf, byOrigin: null },
+    };
+    const kept = { pdf, empty: { byOrigin: { model: 0 }, chars: 0, lastAt: 0 } };
+    assert.deepEqual(readUsage({ version: 1, skills: { ...untrusted, ...kept }, days: [] }).skills, kept);
+    const manyDays = Array.from({ length: UNUSED_AFTER_DAYS_OF_USE + 5 }, (_, index) => ({ day: dayOf(START + index * DAY), skills: ['pdf'] }));
+    assert.deepEqual(readUsage({ version: 1, skills: {}, days: [...manyDays, { day: 7, skills: [] }, { day: '2027-01-01' }] }).days, manyDays.slice(-UNUSED_AFTER_DAYS_OF_USE));
     assert.deepEqual(
       readUsage({
         version: 1,
@@ -127,6 +184,55 @@ describe('usage document', () => {
     const text = renderUsageMarkdown(summarizeUsage(emptyUsage(), ['pdf']), START);
     assert.match(text, /No skill has been activated in this workspace yet/);
     assert.doesNotMatch(text, /Not activated lately|\| skill \|/);
+  });
+
+  it('averages nothing over a stored skill whose activations were all dropped', () => {
+    const [row] = summarizeUsage(readUsage({ version: 1, skills: { pdf: { byOrigin: { retired: 4 }, chars: 400, lastAt: START } }, days: [] }), []).rows;
+    assert.deepEqual([row.activations, row.averageChars, row.averageTokens, row.chars], [0, 0, 0, 400]);
+  });
+
+  it('is laid out as a title, the table and the unused skills, each after a blank line, then what is counted', () => {
+    const row = {
+      skill: 'pdf',
+      activations: 1,
+      byOrigin: { model: 1, agent: 0, mcp: 0, use: 0, mcpPrompt: 0, view: 0, api: 0 },
+      lastAt: START,
+      chars: 40,
+      averageChars: 40,
+      estimatedTokens: 10,
+      averageTokens: 10,
+    };
+    const text = renderUsageMarkdown({ rows: [row], unused: ['docx', 'sheets'], daysOfUse: 1, since: '2026-11-01' }, START);
+    const lines = text.split('\n');
+    assert.deepEqual(lines.slice(0, 7), [
+      '# Skills: usage in this workspace',
+      '',
+      lines[2],
+      '',
+      '| skill | activations | by | last | characters (total · average) | ~tokens (total · average) |',
+      '| --- | ---: | --- | --- | ---: | ---: |',
+      '| `pdf` | 1 | model 1 | 2026-11-01 09:30 UTC (today) | 40 · 40 | 10 · 10 |',
+    ]);
+    assert.deepEqual(lines.slice(7, 14), [
+      '',
+      '## Not activated lately',
+      '',
+      'Available now, but not activated on any of the 1 day of use recorded (since 2026-11-01); a day of use is a day on which some skill was activated here. Their descriptions may never match what people ask, or they may no longer be needed:',
+      '',
+      '- `docx`',
+      '- `sheets`',
+    ]);
+    assert.deepEqual(lines.slice(14, 17), ['', '---', '']);
+    assert.match(lines[17], /^Counted here: /);
+    assert.deepEqual(lines.slice(18), ['']);
+  });
+
+  it('names the period of the unused skills: the days recorded, at most the last 30', () => {
+    const period = (daysOfUse: number): string | undefined => /not activated on any of (.*?);/.exec(renderUsageMarkdown({ rows: [], unused: ['docx'], daysOfUse, since: '2026-11-01' }, START))?.[1];
+    assert.equal(period(2), 'the 2 days of use recorded (since 2026-11-01)');
+    assert.equal(period(UNUSED_AFTER_DAYS_OF_USE - 1), 'the 29 days of use recorded (since 2026-11-01)');
+    assert.equal(period(UNUSED_AFTER_DAYS_OF_USE), 'the last 30 days of use (since 2026-11-01)');
+    assert.doesNotMatch(renderUsageMarkdown({ rows: [], unused: [], daysOfUse: 3, since: '2026-11-01' }, START), /Not activated lately/, 'every skill was used');
   });
 
   it('shows skill names as code, and escapes a name that could break out of it', () => {
