@@ -43,8 +43,9 @@ export function splitQueries(queries: readonly TriggerQuery[], seed: number): Tu
       queries.filter((query) => query.shouldTrigger === kind),
       random,
     );
-    // At least one of each kind on each side when the kind has two queries or more.
-    const trainCount = group.length < 2 ? group.length : Math.min(group.length - 1, Math.max(1, Math.round(group.length * TRAIN_SHARE)));
+    // Rounding 60 % leaves at least one of each kind on each side when the kind has two queries or
+    // more (1 of 2, 2 of 3, and 0.6 n + 0.5 < n from there on); a lone query goes to train.
+    const trainCount = Math.round(group.length * TRAIN_SHARE);
     split.train.push(...group.slice(0, trainCount));
     split.test.push(...group.slice(trainCount));
   }
@@ -179,9 +180,13 @@ export async function tuneDescription(options: TuneOptions): Promise<TuneResult 
       return undefined;
     }
     const description = descriptionFromAnswer(answer);
-    const problem = description === undefined ? 'the answer held no description' : options.check(description);
-    if (description === undefined || problem !== undefined) {
-      rejected.push({ round, description: description ?? answer.trim().slice(0, 200), reason: problem ?? '' });
+    if (description === undefined) {
+      rejected.push({ round, description: answer.trim().slice(0, 200), reason: 'the answer held no description' });
+      continue;
+    }
+    const problem = options.check(description);
+    if (problem !== undefined) {
+      rejected.push({ round, description, reason: problem });
       continue;
     }
     const next = await measureRound(round, description);
@@ -200,10 +205,7 @@ export async function tuneDescription(options: TuneOptions): Promise<TuneResult 
 export function pickBest(rounds: readonly TuneRound[]): TuneRound {
   return rounds.reduce((best, candidate) => {
     const difference = rateOf(candidate.test) - rateOf(best.test);
-    if (difference !== 0) {
-      return difference > 0 ? candidate : best;
-    }
-    return candidate.description.length < best.description.length ? candidate : best;
+    return difference > 0 || (difference === 0 && candidate.description.length < best.description.length) ? candidate : best;
   });
 }
 

@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import type { PromptMessage } from '../../../../src/core/chat/conversation';
 import { measureDescription } from '../../../../src/core/evals/measure';
 import type { ModelAnswer } from '../../../../src/core/evals/run';
+import type { QueryVerdict } from '../../../../src/core/evals/verdict';
 import { parseTriggerTests, type TriggerQuery } from '../../../../src/core/evals/trigger-file';
 import {
   descriptionEdit,
@@ -33,6 +34,54 @@ const queries = (entries: [string, boolean][]): TriggerQuery[] =>
   parseTriggerTests(JSON.stringify(entries.map(([query, should]) => ({ query, should_trigger: should }))), '/skills/release-notes/evals/triggers.json').tests!.queries;
 
 const RELEASE_QUERIES = queries(TUNE_FIXTURE.queries);
+
+/** Four queries of each kind: two of each go to train. */
+const EIGHT = queries([
+  ['alpha one', true],
+  ['alpha two', true],
+  ['alpha three', true],
+  ['alpha four', true],
+  ['beta one', false],
+  ['beta two', false],
+  ['beta three', false],
+  ['beta four', false],
+]);
+
+const verdictOf = (kind: QueryVerdict['kind']): QueryVerdict =>
+  kind === 'errored' ? { kind, message: 'HTTP 500' } : { kind, rate: kind === 'passed' ? 1 : 0, triggeredRuns: kind === 'passed' ? 1 : 0, runs: 1, message: kind };
+
+/**
+ * A tuning of EIGHT whose measurements come from `judge` (a query's verdict under a description)
+ * and whose model answers `answers` in turn (undefined: cancelled); with what the model was asked
+ * and the progress reported.
+ */
+async function scriptedTune(judge: (description: string, query: TriggerQuery) => QueryVerdict['kind'], answers: (string | undefined)[], overrides: Partial<TuneOptions> = {}) {
+  const prompts: string[] = [];
+  const progress: string[] = [];
+  const result = await tuneDescription({
+    skill: { name: 'notes', description: 'Old.' },
+    otherSkills: [],
+    queries: EIGHT,
+    rounds: 5,
+    seed: 1,
+    measure: async (description, measured) => measured.map((query) => ({ query, verdict: verdictOf(judge(description, query)) })),
+    propose: async (messages) => {
+      prompts.push(textOf(messages[0]));
+      return answers.shift();
+    },
+    check: () => undefined,
+    onProgress: ({ round, rounds, message }) => progress.push(`${round}/${rounds} ${message}`),
+    ...overrides,
+  });
+  return { result, prompts, progress };
+}
+
+/** The lines of a proposal request under `heading`, up to the next blank line. */
+const listUnder = (prompt: string, heading: string): string[] => {
+  const lines = prompt.split('\n');
+  const start = lines.indexOf(heading);
+  return start < 0 ? [] : lines.slice(start + 1, lines.indexOf('', start));
+};
 
 /** Tuning the fixture's skill against the word-overlap model, with `overrides`. */
 function tuneFixture(overrides: Partial<TuneOptions> & { runs?: number }): Promise<TuneResult | undefined> {
@@ -252,5 +301,229 @@ describe('description tuning', () => {
     assert.ok(!tooLong.ok);
     assert.match(tooLong.reason, /1024/);
     assert.deepEqual(descriptionEdit('---\nname: release-notes\n---\n', file, 'x'), { ok: false, reason: `${file} has no description field to replace` });
+  });
+
+  it('refuses a file with too few queries that should trigger, too', () => {
+    assert.match(
+      tuneRefusal(
+        'x',
+        queries([
+          ['a one', true],
+          ['c three', false],
+          ['d four', false],
+          ['e five', false],
+        ]),
+      ) ?? '',
+      /\(it has 1 and 3\)/,
+    );
+  });
+
+  it('gives the same split for a seed in every release, each query in the test half for some seed', () => {
+    const testHalf = (seed: number): string[] => splitQueries(RELEASE_QUERIES, seed).test.map((query) => query.query);
+    assert.deepEqual(testHalf(1), ['draft release notes for 2.4', 'announce what shipped this sprint', 'pivot of signups by region', 'chart the monthly costs']);
+    assert.deepEqual(testHalf(2), ['what shipped since the last tag', 'list what shipped to production today', 'pivot of signups by region', 'notes on the meeting with decisions']);
+    const seen = new Set(Array.from({ length: 40 }, (_, seed) => testHalf(seed)).flat());
+    assert.equal(seen.size, RELEASE_QUERIES.length);
+    const split = splitQueries(RELEASE_QUERIES, 5);
+    assert.deepEqual(
+      split.test,
+      [...split.test].sort((a, b) => RELEASE_QUERIES.indexOf(a) - RELEASE_QUERIES.indexOf(b)),
+      'the test half in file order too',
+    );
+  });
+
+  it('asks for one to five proposals, whatever number of rounds it is given', async () => {
+    for (const [rounds, asked] of [
+      [0, 1],
+      [2, 2],
+      [9, 5],
+    ]) {
+      const answers = Array.from({ length: 9 }, (_, index) => `<description>Try ${index}.</description>`);
+      const { result, prompts } = await scriptedTune(() => 'failed', answers, { rounds });
+      assert.equal(prompts.length, asked, `rounds: ${rounds}`);
+      assert.equal(result?.rounds.length, asked + 1);
+    }
+  });
+
+  it('reports each step of each round', async () => {
+    const { progress } = await scriptedTune(() => 'failed', ['<description>One.</description>', '<description>Two.</description>'], { rounds: 2 });
+    assert.deepEqual(progress, [
+      '0/2 Measuring the current description',
+      '1/2 Round 1: asking for a better description',
+      '1/2 Round 1: measuring the proposal',
+      '2/2 Round 2: asking for a better description',
+      '2/2 Round 2: measuring the proposal',
+    ]);
+  });
+
+  it('fails when no query of the current description got a verdict, and leaves errored queries out of the scores', async () => {
+    await assert.rejects(
+      scriptedTune(() => 'errored', []),
+      /^Error: no query reached a verdict with the current description of notes \(every request failed\)\.$/,
+    );
+    const { train } = splitQueries(EIGHT, 1);
+    const { result, prompts } = await scriptedTune((_, query) => (query === train[0] ? 'errored' : 'failed'), ['<description>New.</description>'], { rounds: 1 });
+    assert.deepEqual(result?.rounds[0].train, { passed: 0, judged: train.length - 1 });
+    assert.equal(prompts.length, 1);
+    assert.ok(!prompts[0].includes(train[0].query), 'an errored query is no failure to learn from');
+  });
+
+  it('shows the model exactly the train queries that failed, each under its kind', async () => {
+    const { train } = splitQueries(EIGHT, 1);
+    const passing = new Set([train[0]]);
+    const { prompts } = await scriptedTune((_, query) => (passing.has(query) ? 'passed' : 'failed'), ['<description>New.</description>'], { rounds: 1 });
+    const failed = train.filter((query) => !passing.has(query));
+    assert.deepEqual(
+      listUnder(prompts[0], 'Requests that should have loaded the skill but did not:'),
+      failed.filter((query) => query.shouldTrigger).map((query) => `- ${query.query}`),
+    );
+    assert.deepEqual(
+      listUnder(prompts[0], 'Requests that loaded the skill but should not have:'),
+      failed.filter((query) => !query.shouldTrigger).map((query) => `- ${query.query}`),
+    );
+  });
+
+  it('gives nothing when cancelled while the model proposes or while a proposal is measured', async () => {
+    assert.equal((await scriptedTune(() => 'failed', [undefined])).result, undefined);
+    let measured = 0;
+    const cancelledLater = await scriptedTune(() => 'failed', ['<description>New.</description>'], {
+      measure: async (_, queries) => (measured++ === 0 ? queries.map((query) => ({ query, verdict: verdictOf('failed') })) : undefined),
+    });
+    assert.equal(cancelledLater.result, undefined);
+    assert.equal(measured, 2);
+  });
+
+  it('refuses an answer without a description, keeping its first 200 characters, and asks again', async () => {
+    const empty = `\n  <description> </description>${'x'.repeat(300)}`;
+    const { result, prompts } = await scriptedTune(() => 'failed', [empty, '<description>New.</description>'], { rounds: 2 });
+    assert.deepEqual(result?.rejected, [{ round: 1, description: empty.trim().slice(0, 200), reason: 'the answer held no description' }]);
+    assert.deepEqual(
+      result?.rounds.map((round) => round.description),
+      ['Old.', 'New.'],
+    );
+    assert.equal(prompts.length, 2);
+  });
+
+  it('builds each proposal on the best train score so far, a tie going to the newer description', async () => {
+    const { train } = splitQueries(EIGHT, 1);
+    const passingBy: Record<string, TriggerQuery[]> = { 'Better.': [train[0], train[1]], 'Worse.': [train[0]], 'Level.': [train[2], train[3]] };
+    const { prompts } = await scriptedTune(
+      (description, query) => ((passingBy[description] ?? []).includes(query) ? 'passed' : 'failed'),
+      ['<description>Better.</description>', '<description>Worse.</description>', '<description>Level.</description>', '<description>Last.</description>'],
+      { rounds: 4 },
+    );
+    assert.deepEqual(
+      prompts.map((prompt) => /^Its description now: (.*)$/m.exec(prompt)?.[1]),
+      ['Old.', 'Better.', 'Better.', 'Level.'],
+    );
+  });
+
+  it('asks in full: the skill, the others, the failures and what was tried, then the rules of the answer', () => {
+    const [missed, wrong] = queries([
+      ['what shipped', true],
+      ['minutes please', false],
+    ]);
+    const earlier: TuneRound[] = [
+      { round: 0, description: 'Old.', train: { passed: 1, judged: 3 }, test: { passed: 0, judged: 2 } },
+      { round: 1, description: 'Newer.', train: { passed: 2, judged: 3 }, test: { passed: 1, judged: 2 } },
+    ];
+    const messages = proposalPrompt({ name: 'release-notes', description: 'Newer.' }, [{ name: 'sheets', description: 'Charts.' }], [missed, wrong], earlier, [
+      { round: 2, description: 'Bad <b>', reason: 'no angle brackets' },
+    ]);
+    assert.deepEqual(messages, [
+      {
+        role: 'user',
+        parts: [
+          {
+            kind: 'text',
+            text: [
+              "You improve the description of an Agent Skill. A chat model sees only each skill's name and description and decides from them which skill to load for a request.",
+              '',
+              'The skill: release-notes',
+              'Its description now: Newer.',
+              '',
+              'Other installed skills:',
+              '- sheets: Charts.',
+              '',
+              'Requests that should have loaded the skill but did not:',
+              '- what shipped',
+              '',
+              'Requests that loaded the skill but should not have:',
+              '- minutes please',
+              '',
+              'Descriptions tried so far:',
+              '- (1 of 3 passed) Old.',
+              '- (2 of 3 passed) Newer.',
+              '- (refused: no angle brackets) Bad <b>',
+              '',
+              'Write one better description: say what the skill does and when to use it, in the words users use, so it covers the missed requests and similar ones without claiming the others. Do not list the requests themselves. At most 1024 characters, no angle brackets.',
+              '',
+              'Answer with only the description inside <description></description>.',
+            ].join('\n'),
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('leaves out of the request what there is none of: other skills, a kind of failure, earlier attempts', () => {
+    const [missed, alsoMissed] = queries([
+      ['what shipped', true],
+      ['tell customers', true],
+    ]);
+    const first: TuneRound = { round: 0, description: 'Old.', train: { passed: 0, judged: 4 }, test: { passed: 0, judged: 4 } };
+    const text = textOf(proposalPrompt({ name: 'release-notes', description: 'Old.' }, [{ name: 'release-notes', description: 'Old.' }], [missed, alsoMissed], [first])[0]);
+    assert.equal(
+      text,
+      [
+        "You improve the description of an Agent Skill. A chat model sees only each skill's name and description and decides from them which skill to load for a request.",
+        '',
+        'The skill: release-notes',
+        'Its description now: Old.',
+        '',
+        'No other skills are installed.',
+        '',
+        'Requests that should have loaded the skill but did not:',
+        '- what shipped',
+        '- tell customers',
+        '',
+        'Write one better description: say what the skill does and when to use it, in the words users use, so it covers the missed requests and similar ones without claiming the others. Do not list the requests themselves. At most 1024 characters, no angle brackets.',
+        '',
+        'Answer with only the description inside <description></description>.',
+      ].join('\n'),
+    );
+  });
+
+  it('asks only about wrongly loaded requests when none was missed', () => {
+    const [wrong] = queries([['minutes please', false]]);
+    const first: TuneRound = { round: 0, description: 'Old.', train: { passed: 0, judged: 4 }, test: { passed: 0, judged: 4 } };
+    const text = textOf(proposalPrompt({ name: 'release-notes', description: 'Old.' }, [], [wrong], [first])[0]);
+    assert.match(text, /\nNo other skills are installed\.\n\nRequests that loaded the skill but should not have:\n- minutes please\n\nWrite one better description/);
+    assert.doesNotMatch(text, /should have loaded/);
+  });
+
+  it('counts a round whose test queries all errored as scoring nothing', () => {
+    const round = (index: number, description: string, test: TuneRound['test']): TuneRound => ({ round: index, description, train: { passed: 0, judged: 4 }, test });
+    assert.equal(pickBest([round(0, 'The current, longer one.', { passed: 0, judged: 0 }), round(1, 'Short.', { passed: 1, judged: 4 })]).round, 1);
+    assert.equal(pickBest([round(0, 'The current, longer one.', { passed: 0, judged: 0 }), round(1, 'Short.', { passed: 0, judged: 4 })]).round, 1);
+  });
+
+  it('takes the first tagged description in any case, and keeps quotes that do not wrap the whole of it', () => {
+    assert.equal(descriptionFromAnswer('<DESCRIPTION>Fills forms.</Description> or <description>Other.</description>'), 'Fills forms.');
+    assert.equal(descriptionFromAnswer("'Fills PDF forms.'"), 'Fills PDF forms.');
+    assert.equal(descriptionFromAnswer('"  Fills\n\n PDF   forms.  "'), 'Fills PDF forms.');
+    assert.equal(descriptionFromAnswer('Use for "fill" requests'), 'Use for "fill" requests');
+    assert.equal(descriptionFromAnswer('Fills forms, say "fill"'), 'Fills forms, say "fill"');
+    assert.equal(descriptionFromAnswer('"fill" and "sign" requests'), '"fill" and "sign" requests');
+    assert.equal(descriptionFromAnswer('"Fills forms.\''), '"Fills forms.\'');
+  });
+
+  it('writes a description into a file that has warnings, and refuses one the file would not read back', () => {
+    const file = '/skills/release-notes/SKILL.md';
+    const warned = '---\nname: release-notes\ndescription: Old one.\nowner: me\n---\n\n# Notes\n';
+    const edit = descriptionEdit(warned, file, 'New one.');
+    assert.ok(edit.ok);
+    assert.equal(edit.text, '---\nname: release-notes\ndescription: "New one."\nowner: me\n---\n\n# Notes\n');
+    assert.deepEqual(descriptionEdit(warned, file, 'Ends in a no-break space\u00a0'), { ok: false, reason: 'the file would not read back the same description' });
   });
 });
