@@ -9,7 +9,7 @@ import type { RegistrySnapshot } from '../discovery/registry';
 import { staticSnapshot } from '../discovery/static-snapshot';
 import type { SkillRecord } from '../model/types';
 import { readResourceOfSkill } from '../use/activation';
-import { DEFAULT_CATALOG_BUDGET_CHARS, modelVisibleSkills, renderCatalog, type Catalog } from '../use/catalog';
+import { modelVisibleSkills, renderCatalog, type Catalog } from '../use/catalog';
 import { triggerTestPrompt } from './request';
 import { runTriggerJobs, type CancellationFlag, type ModelToolCall, type TriggerModel } from './run';
 import type { TriggerQuery } from './trigger-file';
@@ -58,7 +58,7 @@ export async function measureDescription(
   settings: MeasureSettings,
 ): Promise<QueryResult[] | undefined> {
   const snapshot = withDescription(skills, skill, description);
-  const catalog = renderCatalog(snapshot.skills, { maxChars: DEFAULT_CATALOG_BUDGET_CHARS });
+  const catalog = renderCatalog(snapshot.skills);
   const jobs = queries.map((query) => ({ skill, query, runs: settings.runs, threshold: settings.threshold }));
   const summary = await runTriggerJobs(jobs, {
     prompt: (text) => triggerTestPrompt(catalog.text, 0, text),
