@@ -41,9 +41,9 @@ const HEAT_STEPS = 5;
 const html = (text: string): string => escapeXml(text);
 const percent = (share: number): string => `${Math.round(share * 100)}%`;
 
-/** The shading class of a cell: heat-0 (empty) to heat-5 (every run of the row). */
+/** The shading class of a cell with `runs` of its row's `rowRuns` (at least one): heat-0 (none) to heat-5 (every run of the row). */
 export function heatStep(runs: number, rowRuns: number): number {
-  return rowRuns === 0 || runs === 0 ? 0 : Math.max(1, Math.ceil((runs / rowRuns) * HEAT_STEPS));
+  return Math.ceil((runs / rowRuns) * HEAT_STEPS);
 }
 
 /**
@@ -172,7 +172,9 @@ export function renderRoutingReport(run: RoutingRunInfo | undefined): string {
   }
   const { report } = run;
   const { rows, columns } = matrixAxes(report);
-  const rowRuns = new Map(report.rows.map((row) => [row.expected, row]));
+  // Every cell's expected skill has a row.
+  const rowOf = new Map(report.rows.map((row) => [row.expected, row]));
+  const runsOfRow = (expected: string): number => rowOf.get(expected)!.runs;
   const cells = report.cells;
   const indexOf = new Map(cells.map((cell, index) => [cell, index]));
   const right = report.rows.reduce((sum, row) => sum + Math.round(row.rate * row.runs), 0);
@@ -189,7 +191,7 @@ export function renderRoutingReport(run: RoutingRunInfo | undefined): string {
   } else {
     parts.push('<ol>');
     for (const cell of report.confusions) {
-      const rowTotal = rowRuns.get(cell.expected)?.runs ?? cell.runs;
+      const rowTotal = runsOfRow(cell.expected);
       const to = cell.loaded === NO_SKILL ? 'no skill' : cell.loaded;
       parts.push(
         `<li><button class="link" data-cell="${cellId(indexOf.get(cell) ?? 0)}">${html(cell.expected)} → ${html(to)}: ${plural(cell.runs, 'run')} of ${rowTotal} (${percent(cell.runs / rowTotal)})</button></li>`,
@@ -207,8 +209,8 @@ export function renderRoutingReport(run: RoutingRunInfo | undefined): string {
     '<tbody>',
   );
   for (const expected of rows) {
-    const row = rowRuns.get(expected);
-    const runs = row?.runs ?? 0;
+    const row = rowOf.get(expected)!;
+    const { runs } = row;
     const tds = columns.map((loaded) => {
       const cell = cells.find((candidate) => candidate.expected === expected && candidate.loaded === loaded);
       if (!cell) {
@@ -217,13 +219,11 @@ export function renderRoutingReport(run: RoutingRunInfo | undefined): string {
       const id = cellId(indexOf.get(cell) ?? 0);
       return `<td class="cell ${kindOf(cell)} heat-${heatStep(cell.runs, runs)}"><button data-cell="${id}" aria-pressed="false" title="${html(cellLabel(cell, runs))}">${cell.runs}<span class="share">${percent(cell.runs / runs)}</span></button></td>`;
     });
-    parts.push(
-      `<tr><th scope="row">${html(expected)}</th>${tds.join('')}<td class="rate">${percent(row?.rate ?? 0)} <span class="runs">(${Math.round((row?.rate ?? 0) * runs)} of ${runs})</span></td></tr>`,
-    );
+    parts.push(`<tr><th scope="row">${html(expected)}</th>${tds.join('')}<td class="rate">${percent(row.rate)} <span class="runs">(${Math.round(row.rate * runs)} of ${runs})</span></td></tr>`);
   }
   parts.push('</tbody></table></div>', '<h2>Queries</h2>', '<p class="summary" id="no-selection">Select a cell or a confusion to see its queries.</p>');
   cells.forEach((cell, index) => {
-    const runs = rowRuns.get(cell.expected)?.runs ?? cell.runs;
+    const runs = runsOfRow(cell.expected);
     const items = cell.queries.map(
       (entry) =>
         `<li>“${html(entry.query)}” <span class="runs">${plural(entry.runs, 'run')}</span> <button class="link" data-skill="${html(cell.expected)}" data-query="${html(entry.query)}">Show in Testing view</button></li>`,
@@ -244,10 +244,8 @@ export function renderRoutingReport(run: RoutingRunInfo | undefined): string {
 
 /** A message from the page, checked: anything else is ignored. */
 export function parseRoutingPageMessage(message: unknown): RoutingPageMessage | undefined {
-  if (typeof message !== 'object' || message === null) {
-    return undefined;
-  }
-  const { type, skill, query } = message as Record<string, unknown>;
+  // Anything but an object reads as one without fields.
+  const { type, skill, query } = Object(message) as Record<string, unknown>;
   if (type === 'ready' || type === 'runTriggerTests') {
     return { type };
   }

@@ -135,5 +135,124 @@ describe('routing report page', () => {
     assert.equal(parseRoutingPageMessage({ type: 'revealQuery', skill: 'pdf' }), undefined);
     assert.equal(parseRoutingPageMessage('runTriggerTests'), undefined);
     assert.equal(parseRoutingPageMessage(null), undefined);
+    assert.equal(parseRoutingPageMessage({ type: 'revealQuery', skill: 1, query: 'q' }), undefined);
+    assert.equal(parseRoutingPageMessage({ type: 'revealQuery', query: 'q' }), undefined);
+    assert.equal(parseRoutingPageMessage({ type: 'showReport', skill: 'pdf', query: 'q' }), undefined);
+    assert.equal(parseRoutingPageMessage(undefined), undefined);
+  });
+
+  it('names the right cell as loading the skill itself, in its title and its queries', () => {
+    const page = renderRoutingPage({ nonce: NONCE, run });
+    assert.match(page, /title="pdf: 3 runs of 6 loaded it \(50%\)">3<span class="share">50%<\/span>/);
+    assert.match(page, /<h3>docx: 2 runs of 2 loaded it \(100%\)<\/h3><ul><li>“edit the letter” <span class="runs">2 runs<\/span>/);
+    assert.match(page, /<h3>pdf: 1 run of 6 loaded no skill \(17%\)<\/h3>/);
+    assert.ok(
+      page.includes(
+        '<h3>pdf: 3 runs of 6 loaded it (50%)</h3><ul>' +
+          '<li>“fill the form” <span class="runs">1 run</span> <button class="link" data-skill="pdf" data-query="fill the form">Show in Testing view</button></li>' +
+          '<li>“merge two pdfs” <span class="runs">2 runs</span> <button class="link" data-skill="pdf" data-query="merge two pdfs">Show in Testing view</button></li></ul>',
+      ),
+    );
+  });
+
+  it('says when the last run reached the model with no query meant to trigger, and when none of its runs completed', () => {
+    const none = renderRoutingReport({ ...run, report: routingReport([{ skill: 'pdf', query: 'write a poem', shouldTrigger: false, outcomes: [ran()] }]) });
+    assert.match(none, /<p class="summary">The last run had no should-trigger query that reached the model\. Queries live in each skill's <code>evals\/triggers\.json<\/code>\.<\/p>/);
+    assert.doesNotMatch(renderRoutingReport(undefined), /The last run/);
+    const errored = renderRoutingReport({ ...run, report: routingReport([{ skill: 'pdf', query: 'fill the form', shouldTrigger: true, outcomes: [{ kind: 'errored', message: 'HTTP 500' }] }]) });
+    assert.match(errored, /: 0 runs of 0 loaded the expected skill \(0%\) over 1 skill\./);
+    assert.deepEqual(matrix(errored), [['pdf', '', '0% (0 of 0)']]);
+    assert.match(errored, /<p>None: every run of a should-trigger query loaded its skill\.<\/p>/);
+    assert.doesNotMatch(errored, /Should not trigger, but did/);
+  });
+
+  it('orders rows routed alike by name, and leaves out the none column when every run loaded a skill', () => {
+    const report = routingReport([
+      { skill: 'zeta', query: 'q1', shouldTrigger: true, outcomes: [ran('zeta'), ran('alpha')] },
+      { skill: 'alpha', query: 'q2', shouldTrigger: true, outcomes: [ran('zeta'), ran('alpha')] },
+      { skill: 'mid', query: 'q3', shouldTrigger: true, outcomes: [ran('mid')] },
+    ]);
+    assert.deepEqual(matrixAxes(report), { rows: ['alpha', 'zeta', 'mid'], columns: ['alpha', 'zeta', 'mid'] });
+    const page = renderRoutingReport({ ...run, report });
+    assert.deepEqual(matrix(page), [
+      ['alpha', '1 50%', '1 50%', '', '50% (1 of 2)'],
+      ['zeta', '1 50%', '1 50%', '', '50% (1 of 2)'],
+      ['mid', '', '', '1 100%', '100% (1 of 1)'],
+    ]);
+    assert.match(page, /3 runs of 5 loaded the expected skill \(60%\) over 3 skills\./);
+  });
+
+  it('is a whole HTML document titled Routing Report around the report', () => {
+    const page = renderRoutingPage({ nonce: NONCE })
+      .replace(/(<style nonce="[^"]*">)[\s\S]*?<\/style>/, '$1…</style>')
+      .replace(/(<script nonce="[^"]*">)[\s\S]*?<\/script>/, '$1…</script>');
+    assert.equal(
+      page,
+      [
+        '<!DOCTYPE html>',
+        '<html lang="en">',
+        '<head>',
+        '<meta charset="utf-8">',
+        `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'nonce-${NONCE}'; script-src 'nonce-${NONCE}'">`,
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        '<title>Routing Report</title>',
+        `<style nonce="${NONCE}">…</style>`,
+        '</head>',
+        '<body>',
+        '<main id="report">',
+        '<h1>Routing report</h1>',
+        '<p>Run trigger tests to see routing: which skill the model loaded for each query meant for a skill, across all your skills.</p>',
+        `<p class="summary">No trigger-test run has reached a model in this window yet. Queries live in each skill's <code>evals/triggers.json</code>.</p>`,
+        '<p><button class="action" data-action="run">Run trigger tests</button></p>',
+        '</main>',
+        `<script nonce="${NONCE}">…</script>`,
+        '</body>',
+        '</html>',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('draws a small run in full: summary, confusions, matrix, the queries of each cell, the false triggers', () => {
+    const small = routingReport([
+      { skill: 'pdf', query: 'fill the form', shouldTrigger: true, outcomes: [ran('pdf'), ran('docx')] },
+      { skill: 'docx', query: 'edit the letter', shouldTrigger: true, outcomes: [ran('docx')] },
+      { skill: 'docx', query: 'open a pdf', shouldTrigger: false, outcomes: [ran('docx')] },
+    ]);
+    const reveal = (skill: string, query: string): string => `<button class="link" data-skill="${skill}" data-query="${query}">Show in Testing view</button>`;
+    assert.equal(
+      renderRoutingReport({ ...run, report: small }),
+      [
+        '<h1>Routing report</h1>',
+        '<p class="summary">Last trigger-test run, Scripted Model, ended 2026-11-26 18:05 UTC: 2 runs of 3 loaded the expected skill (67%) over 2 skills. <button class="action" data-action="run">Run again</button></p>',
+        '<h2>Worst confusions</h2>',
+        '<ol>',
+        '<li><button class="link" data-cell="cell-1">pdf → docx: 1 run of 2 (50%)</button></li>',
+        '</ol>',
+        '<h2>Expected × loaded</h2>',
+        '<p class="legend">Each row is a skill whose should-trigger queries ran; each column the skill a run loaded. Cells give runs and the share of the row; select one for its queries. <span class="swatch right heat-5"></span> loaded the expected skill · <span class="swatch wrong heat-5"></span> loaded another skill · <span class="swatch missed heat-5"></span> loaded none</p>',
+        '<div class="scroll"><table>',
+        '<thead><tr><th class="corner" scope="col">expected ↓ · loaded →</th><th scope="col">pdf</th><th scope="col">docx</th><th class="corner" scope="col">routed right</th></tr></thead>',
+        '<tbody>',
+        '<tr><th scope="row">pdf</th>' +
+          '<td class="cell right heat-3"><button data-cell="cell-0" aria-pressed="false" title="pdf: 1 run of 2 loaded it (50%)">1<span class="share">50%</span></button></td>' +
+          '<td class="cell wrong heat-3"><button data-cell="cell-1" aria-pressed="false" title="pdf: 1 run of 2 loaded docx (50%)">1<span class="share">50%</span></button></td>' +
+          '<td class="rate">50% <span class="runs">(1 of 2)</span></td></tr>',
+        '<tr><th scope="row">docx</th>' +
+          '<td class="cell heat-0"></td>' +
+          '<td class="cell right heat-5"><button data-cell="cell-2" aria-pressed="false" title="docx: 1 run of 1 loaded it (100%)">1<span class="share">100%</span></button></td>' +
+          '<td class="rate">100% <span class="runs">(1 of 1)</span></td></tr>',
+        '</tbody></table></div>',
+        '<h2>Queries</h2>',
+        '<p class="summary" id="no-selection">Select a cell or a confusion to see its queries.</p>',
+        `<section class="detail" id="cell-0" hidden><h3>pdf: 1 run of 2 loaded it (50%)</h3><ul><li>“fill the form” <span class="runs">1 run</span> ${reveal('pdf', 'fill the form')}</li></ul></section>`,
+        `<section class="detail" id="cell-1" hidden><h3>pdf: 1 run of 2 loaded docx (50%)</h3><ul><li>“fill the form” <span class="runs">1 run</span> ${reveal('pdf', 'fill the form')}</li></ul></section>`,
+        `<section class="detail" id="cell-2" hidden><h3>docx: 1 run of 1 loaded it (100%)</h3><ul><li>“edit the letter” <span class="runs">1 run</span> ${reveal('docx', 'edit the letter')}</li></ul></section>`,
+        '<h2>Should not trigger, but did</h2>',
+        '<ul>',
+        `<li>docx: “open a pdf” <span class="runs">1 run</span> ${reveal('docx', 'open a pdf')}</li>`,
+        '</ul>',
+      ].join('\n'),
+    );
   });
 });

@@ -42,6 +42,19 @@ describe('routing across the set', () => {
     assert.equal(describeTaken(report.confusions[0]), `took 2 runs of pdf's queries ("fill the form")`);
     assert.equal(describeTaken(report.confusions[1]), `took 1 run of pdf's queries ("merge two pdfs")`);
   });
+  it('orders confusions by runs, then by expected and loaded skill, and names every query behind one', () => {
+    const report = routingReport([
+      { skill: 'xlsx', query: 'sum the column', shouldTrigger: true, outcomes: [ran('csv')] },
+      { skill: 'pdf', query: 'fill the form', shouldTrigger: true, outcomes: [ran('docx'), ran('zip')] },
+      { skill: 'pdf', query: 'sign it', shouldTrigger: true, outcomes: [ran('docx'), ran()] },
+      { skill: 'docx', query: 'edit the letter', shouldTrigger: true, outcomes: [ran('pdf')] },
+    ]);
+    assert.deepEqual(
+      report.confusions.map(({ expected, loaded, runs }) => `${expected} → ${loaded}: ${runs}`),
+      ['pdf → docx: 2', 'docx → pdf: 1', 'pdf → (none): 1', 'pdf → zip: 1', 'xlsx → csv: 1'],
+    );
+    assert.equal(describeTaken(report.confusions[0]), `took 2 runs of pdf's queries ("fill the form", "sign it")`);
+  });
 });
 
 describe('JUnit XML', () => {
