@@ -135,6 +135,42 @@ describe('skills that compete for queries, without a model', () => {
     assert.ok(pairsSeen > 500, `the sets hold similar pairs to find (${pairsSeen})`);
   });
 
+  it('finds copies of a one-word description, however many skills share it', () => {
+    const copies = ['deploy-aws', 'deploy-gcp', 'deploy-azure'].map((name) => fakeRecord(name, 'Deploys.'));
+    assert.deepEqual(
+      similarDescriptions(copies.slice(0, 2)).map(({ a, b, similarity }) => [a.name, b.name, similarity]),
+      [['deploy-aws', 'deploy-gcp', 1]],
+    );
+    assert.deepEqual(
+      similarDescriptions(copies).map(({ a, b }) => [a.name, b.name]),
+      [
+        ['deploy-aws', 'deploy-gcp'],
+        ['deploy-aws', 'deploy-azure'],
+        ['deploy-gcp', 'deploy-azure'],
+      ],
+    );
+  });
+
+  it('lists pairs equally alike in the order of the skills', () => {
+    // One skill charting both, two charting one of its subjects each, and many charting others: every description says "charts".
+    const others = ['apple', 'banana', 'cherry', 'grape', 'lemon', 'mango', 'melon', 'olive', 'peach', 'pear', 'plum', 'quince', 'raisin', 'walnut', 'almond', 'hazel', 'fig'];
+    const records = [
+      fakeRecord('both', 'Charts sales and stock.'),
+      fakeRecord('stock', 'Charts stock.'),
+      fakeRecord('sales', 'Charts sales.'),
+      ...others.map((word) => fakeRecord(`chart-${word}`, `Charts ${word}.`)),
+    ];
+    const pairs = similarDescriptions(records, 0.5);
+    assert.deepEqual(
+      pairs.map(({ a, b }) => [a.name, b.name]),
+      [
+        ['both', 'stock'],
+        ['both', 'sales'],
+      ],
+    );
+    assert.equal(pairs[0].similarity, pairs[1].similarity);
+  });
+
   it('takes only a positive threshold', () => {
     assert.throws(() => similarDescriptions(records, 0), /threshold must be positive, not 0/);
   });
@@ -168,5 +204,35 @@ describe('skills that compete for queries, without a model', () => {
       return undefined;
     });
     assert.deepEqual(read.sort(), [copy.file, forms.file].sort());
+  });
+
+  it('says where the search ranks the skill itself, in words, and nothing when no skill matches', () => {
+    const others = Array.from({ length: 120 }, (_, index) => fakeRecord(`other-${index}`, 'Something else.'));
+    const placeOf = (place: number): string => {
+      const ranked = [...others.slice(0, place - 1), forms, ...others.slice(place - 1)];
+      const [diagnostic] = queryOverlaps([testsOf(forms, [['fill the form', true]])], () => ranked.map((record, index) => ({ record, score: 100 - index, matchedWords: 1, nameMatch: false })));
+      return /pdf-forms comes (\w+)\)/.exec(diagnostic.message)?.[1] ?? diagnostic.message;
+    };
+    assert.deepEqual([2, 3, 4, 10, 11, 12, 13, 20, 21, 22, 23, 101, 111, 112, 113].map(placeOf), [
+      '2nd',
+      '3rd',
+      '4th',
+      '10th',
+      '11th',
+      '12th',
+      '13th',
+      '20th',
+      '21st',
+      '22nd',
+      '23rd',
+      '101st',
+      '111th',
+      '112th',
+      '113th',
+    ]);
+    assert.deepEqual(
+      queryOverlaps([testsOf(forms, [['fill the form', true]])], () => []),
+      [],
+    );
   });
 });
