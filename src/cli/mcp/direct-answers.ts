@@ -6,9 +6,18 @@
 // would take unchanged comes this way: the same header checks, a single request with no fields
 // beyond JSON-RPC's own; everything else (initialize, notifications, batches, responses, GET and
 // DELETE, any doubt) goes through the transport as before.
+//
+// A call of one of the server's own tools skips the server's request dispatch too (a schema parse
+// of the request and of the result, a context with its AbortController, the handler's wrappers,
+// about half the server's time on a find_skills call): the tool's own call runs, the one the SDK's
+// tools/call runs, and its result is the answer. Only a call the SDK would take as it is comes this
+// way: a tool the server offers now, by name, with arguments that are a JSON object, on a protocol
+// revision whose results the SDK sends unchanged; anything else goes to the server, which answers it
+// in its own words.
 
 import type { IncomingHttpHeaders } from 'node:http';
 import { isJsonContentType, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type Transport } from './libraries';
+import type { ToolCall } from './skills-server';
 
 /** An HTTP answer written as it is. */
 export interface PlainAnswer {
@@ -27,6 +36,20 @@ interface PlainRequest {
 }
 
 const REQUEST_KEYS: ReadonlySet<string> = new Set(['jsonrpc', 'id', 'method', 'params']);
+const TOOL_CALL_KEYS: ReadonlySet<string> = new Set(['name', 'arguments']);
+/**
+ * The first protocol revision (2026-07-28) whose results the SDK encodes with fields of their own
+ * (resultType…): on it, and on any later one, tool calls go through the server.
+ */
+const FIRST_ENCODED_REVISION = '2026-07-28';
+
+/** What the direct answers take from a session's server. */
+export interface SessionServer {
+  /** Its tool `name` as its tools/call runs it; undefined for a name it offers no tool under now. */
+  toolCall(name: string): ToolCall | undefined;
+  /** The protocol revision it agreed on with its client; undefined until initialize. */
+  negotiatedVersion(): string | undefined;
+}
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -67,14 +90,14 @@ export class DirectAnswers {
   private readonly pending = new Map<RequestId, (answer: PlainAnswer) => void>();
   private closed = false;
 
-  constructor(private readonly transport: Transport) {
+  constructor(
+    private readonly transport: Transport,
+    private readonly server: SessionServer,
+  ) {
     const send = transport.send.bind(transport);
     transport.send = (message, options) => {
       const answered = 'id' in message && !('method' in message) ? message.id : undefined;
-      const reply = answered === undefined ? undefined : this.pending.get(answered);
-      if (reply) {
-        this.pending.delete(answered!);
-        reply(this.answer(200, message));
+      if (answered !== undefined && this.reply(answered, message)) {
         return Promise.resolve();
       }
       // Notifications about a request answered here are dropped, as the transport drops them for JSON answers.
@@ -87,15 +110,46 @@ export class DirectAnswers {
     };
   }
 
-  /** Hands `request` to the session's server and resolves to its answer; undefined when the transport must take it. */
+  /**
+   * Runs `request` when it calls one of the server's tools, else hands it to the session's server;
+   * resolves to the answer. Undefined when the transport must take it.
+   */
   take(request: PlainRequest): Promise<PlainAnswer> | undefined {
     if (this.closed || this.pending.has(request.id) || !this.transport.onmessage) {
       return undefined;
     }
+    const call = request.method === 'tools/call' ? this.ownToolCall(request.params) : undefined;
     return new Promise((resolve) => {
       this.pending.set(request.id, resolve);
-      this.transport.onmessage!(request as JSONRPCMessage);
+      if (call) {
+        // Keys in the order the SDK's answer has them, so either way the same bytes go out.
+        void call().then((result) => this.reply(request.id, { result, jsonrpc: '2.0', id: request.id }));
+      } else {
+        this.transport.onmessage!(request as JSONRPCMessage);
+      }
     });
+  }
+
+  /** The call `params` asks for, when the server's tools/call would run it as it is (see the file's head). */
+  private ownToolCall(params: Record<string, unknown> | undefined): (() => Promise<unknown>) | undefined {
+    // No arguments are an empty object to the SDK; null is refused.
+    const args = params?.arguments === undefined ? {} : params.arguments;
+    const version = this.server.negotiatedVersion();
+    if (typeof params?.name !== 'string' || !isPlainObject(args) || !Object.keys(params).every((key) => TOOL_CALL_KEYS.has(key)) || version === undefined || version >= FIRST_ENCODED_REVISION) {
+      return undefined;
+    }
+    const call = this.server.toolCall(params.name);
+    return call && (() => call(args));
+  }
+
+  /** Answers the pending request `id` with `message`; false when none is pending. */
+  private reply(id: RequestId, message: unknown): boolean {
+    const reply = this.pending.get(id);
+    if (reply) {
+      this.pending.delete(id);
+      reply(this.answer(200, message));
+    }
+    return reply !== undefined;
   }
 
   private answer(status: number, message: unknown): PlainAnswer {

@@ -128,7 +128,11 @@ class HttpSessions {
         this.log(`session ${id} closed by its client (${this.open.size} open).`);
       },
     });
-    const direct = new DirectAnswers(transport);
+    const direct = new DirectAnswers(transport, {
+      toolCall: (name) => server.toolCall(name),
+      // Deprecated for handlers, which read it from their request's context; these calls have none.
+      negotiatedVersion: () => server.mcp.server.getNegotiatedProtocolVersion(),
+    });
     await server.connect(transport);
     const response = await transport.handleRequest(request);
     if (transport.sessionId === undefined) {

@@ -18,6 +18,7 @@ import {
   refineAnswers,
 } from './libraries';
 import { activateSkill, readResourceOfSkill } from '../../core/use/activation';
+import { errorMessage } from '../../core/util/errors';
 import { activationToolText, parseActivateInput, parseFindInput, parseReadResourceInput, renderFindResult } from '../../core/chat/tool-texts';
 import { MCP_TOOL_NAMES } from '../../core/chat/tool-names';
 import { AuthorOnlyResourceError, InvalidCursorError, PublishedSkills, type Page } from '../../core/mcp/published-skills';
@@ -50,10 +51,26 @@ export interface SkillsServerOptions {
 
 const LIST_CHANGED_NOTIFICATIONS = ['notifications/tools/list_changed', 'notifications/prompts/list_changed', 'notifications/resources/list_changed'];
 
-type ToolResult = { content: { type: 'text'; text: string }[]; isError?: boolean };
+export type ToolResult = { content: { type: 'text'; text: string }[]; isError?: boolean };
+
+type ToolConfig = { description: string; inputSchema: StandardSchemaWithJSON<Record<string, unknown>>; annotations?: { readOnlyHint: boolean } };
+
+/** One of the server's tools called with its arguments (any JSON: the tool checks them). */
+export type ToolCall = (input: unknown) => Promise<ToolResult>;
 
 function textResult(text: string, isError = false): ToolResult {
   return isError ? { content: [{ type: 'text', text }], isError } : { content: [{ type: 'text', text }] };
+}
+
+/** A tool whose failure (a thrown error) is an error result with its message, as the SDK makes one. */
+function settledCall(run: (input: unknown) => ToolResult | Promise<ToolResult>): ToolCall {
+  return async (input) => {
+    try {
+      return await run(input);
+    } catch (error) {
+      return textResult(errorMessage(error), true);
+    }
+  };
 }
 
 /**
@@ -83,6 +100,8 @@ export class SkillsServer implements Disposable {
   readonly published: PublishedSkills;
   private readonly activateTool: RegisteredTool;
   private readonly readResourceTool: RegisteredTool;
+  /** The tools by name, each with the call the SDK's tools/call makes (see toolCall). */
+  private readonly ownTools = new Map<string, { registered: RegisteredTool; call: ToolCall }>();
   private readonly texts: SnapshotTextsCache;
   /** The tool texts last shown. */
   private tools: ToolTexts | undefined;
@@ -112,13 +131,15 @@ export class SkillsServer implements Disposable {
     );
     new SkillsExtension({ source: this.skillSource() }).attach(this.mcp);
 
-    this.activateTool = this.mcp.registerTool(MCP_TOOL_NAMES.activate, { description: tools.activateDescription, inputSchema: advertisedSchema(tools.activateSchema) }, (input) =>
-      this.activate(input),
-    );
-    this.mcp.registerTool(MCP_TOOL_NAMES.find, { description: FIND_TOOL_DESCRIPTION, inputSchema: advertisedSchema(FIND_INPUT_SCHEMA), annotations: { readOnlyHint: true } }, (input) =>
-      this.find(input),
-    );
-    this.readResourceTool = this.mcp.registerTool(
+    const register = (name: string, config: ToolConfig, run: (input: unknown) => ToolResult | Promise<ToolResult>): RegisteredTool => {
+      const call = settledCall(run);
+      const registered = this.mcp.registerTool(name, config, call);
+      this.ownTools.set(name, { registered, call });
+      return registered;
+    };
+    this.activateTool = register(MCP_TOOL_NAMES.activate, { description: tools.activateDescription, inputSchema: advertisedSchema(tools.activateSchema) }, (input) => this.activate(input));
+    register(MCP_TOOL_NAMES.find, { description: FIND_TOOL_DESCRIPTION, inputSchema: advertisedSchema(FIND_INPUT_SCHEMA), annotations: { readOnlyHint: true } }, (input) => this.find(input));
+    this.readResourceTool = register(
       MCP_TOOL_NAMES.readResource,
       { description: READ_RESOURCE_TOOL_DESCRIPTION, inputSchema: advertisedSchema(tools.readSchema), annotations: { readOnlyHint: true } },
       (input) => this.readResource(input),
@@ -144,6 +165,16 @@ export class SkillsServer implements Disposable {
 
   dispose(): void {
     this.subscription.dispose();
+  }
+
+  /**
+   * What the SDK's tools/call runs for the tool `name` once it has taken the request, for a caller
+   * that answers a call without the SDK (the HTTP server's direct answers); undefined for a name
+   * that is no tool a client may call now, which the SDK refuses in its own words.
+   */
+  toolCall(name: string): ToolCall | undefined {
+    const tool = this.ownTools.get(name);
+    return tool?.registered.enabled ? tool.call : undefined;
   }
 
   private skillSource(): SkillSource {

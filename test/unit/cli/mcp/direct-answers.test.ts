@@ -1,16 +1,23 @@
 // The team server's hot path: which requests are answered without the SDK's HTTP transport, and
-// how their answers are taken from the transport's send and written.
+// how their answers are taken from the transport's send and written; which tool calls skip the
+// server's dispatch, and that those answer exactly as the SDK's tools/call does.
 
 import * as assert from 'node:assert/strict';
-import { DirectAnswers, isPlainRequest, takesPost } from '../../../../src/cli/mcp/direct-answers';
-import type { JSONRPCMessage, Transport } from '../../../../src/cli/mcp/libraries';
+import * as path from 'node:path';
+import { DirectAnswers, isPlainRequest, takesPost, type SessionServer } from '../../../../src/cli/mcp/direct-answers';
+import { WebStandardStreamableHTTPServerTransport, type JSONRPCMessage, type Transport } from '../../../../src/cli/mcp/libraries';
+import { startSkillsService, type SkillsService } from '../../../../src/cli/mcp/mcp-command';
+import { SkillsServer, type ToolCall } from '../../../../src/cli/mcp/skills-server';
+import { SnapshotTextsCache } from '../../../../src/core/mcp/server-texts';
+import { removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
 
 /**
- * A transport that records what reaches its own send, with a server on it that answers each
- * request at once (after a notification about it), or never.
+ * A transport that records what reaches its own send and its server, with a server on it that
+ * answers each request at once (after a notification about it), or never.
  */
-function fakeTransport(answerRequests = true): { transport: Transport; sent: JSONRPCMessage[]; closeHandlerRuns: () => number } {
+function fakeTransport(answerRequests = true): { transport: Transport; sent: JSONRPCMessage[]; received: JSONRPCMessage[]; closeHandlerRuns: () => number } {
   const sent: JSONRPCMessage[] = [];
+  const received: JSONRPCMessage[] = [];
   let closeHandlerRuns = 0;
   const transport: Transport = {
     sessionId: 'session-1',
@@ -23,14 +30,36 @@ function fakeTransport(answerRequests = true): { transport: Transport; sent: JSO
   };
   transport.onclose = () => void closeHandlerRuns++;
   transport.onmessage = (message) => {
+    received.push(message);
     const request = message as { id: string | number; method: string };
     if (answerRequests) {
       void transport.send({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 1 } }, { relatedRequestId: request.id });
       void transport.send({ jsonrpc: '2.0', id: request.id, result: { method: request.method } } as JSONRPCMessage);
     }
   };
-  return { transport, sent, closeHandlerRuns: () => closeHandlerRuns };
+  return { transport, sent, received, closeHandlerRuns: () => closeHandlerRuns };
 }
+
+/** A session's server with the tools `calls` (recording their arguments), on the protocol revision `version` (null: before initialize). */
+function fakeServer(calls: Record<string, ToolCall> = {}, version: string | null = '2025-11-25'): SessionServer & { called: unknown[] } {
+  const called: unknown[] = [];
+  return {
+    called,
+    toolCall: (name) => {
+      const call = Object.hasOwn(calls, name) ? calls[name] : undefined;
+      return (
+        call &&
+        ((input) => {
+          called.push(input);
+          return call(input);
+        })
+      );
+    },
+    negotiatedVersion: () => version ?? undefined,
+  };
+}
+
+const FOUND = { content: [{ type: 'text' as const, text: 'pdf-report: Build a PDF report.' }] };
 
 describe('direct answers of the HTTP server', () => {
   it('takes single JSON-RPC requests with nothing the transport alone checks', () => {
@@ -66,7 +95,7 @@ describe('direct answers of the HTTP server', () => {
 
   it("answers a request with its server's answer as JSON, and leaves the transport's send to everything else", async () => {
     const { transport, sent } = fakeTransport();
-    const direct = new DirectAnswers(transport);
+    const direct = new DirectAnswers(transport, fakeServer());
     const answer = await direct.take({ jsonrpc: '2.0', id: 4, method: 'tools/list' });
     assert.deepEqual(answer, {
       status: 200,
@@ -81,7 +110,7 @@ describe('direct answers of the HTTP server', () => {
 
   it('leaves to the transport a request whose id is pending, and everything once closed', async () => {
     const { transport, closeHandlerRuns } = fakeTransport(false);
-    const direct = new DirectAnswers(transport);
+    const direct = new DirectAnswers(transport, fakeServer());
     const pending = direct.take({ jsonrpc: '2.0', id: 'slow', method: 'tools/call', params: {} });
     assert.ok(pending);
     assert.equal(direct.take({ jsonrpc: '2.0', id: 'slow', method: 'tools/list' }), undefined);
@@ -91,5 +120,189 @@ describe('direct answers of the HTTP server', () => {
     assert.equal(answer.status, 404);
     assert.deepEqual(JSON.parse(answer.body), { jsonrpc: '2.0', id: 'slow', error: { code: -32001, message: 'Session not found' } });
     assert.equal(direct.take({ jsonrpc: '2.0', id: 5, method: 'tools/list' }), undefined);
+  });
+
+  it("runs a call of the server's own tool itself, and hands every other tools/call to the server", async () => {
+    const { transport, sent, received } = fakeTransport();
+    const server = fakeServer({ find_skills: () => Promise.resolve(FOUND) });
+    const direct = new DirectAnswers(transport, server);
+    const answer = await direct.take({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'find_skills', arguments: { query: 'pdf' } } });
+    assert.deepEqual(answer, {
+      status: 200,
+      headers: { 'content-type': 'application/json', 'mcp-session-id': 'session-1' },
+      body: `{"result":${JSON.stringify(FOUND)},"jsonrpc":"2.0","id":1}`,
+    });
+    await direct.take({ jsonrpc: '2.0', id: 'no-arguments', method: 'tools/call', params: { name: 'find_skills' } });
+    assert.deepEqual(server.called, [{ query: 'pdf' }, {}], 'no arguments are an empty object, as the SDK hands them to a tool');
+    assert.deepEqual([received, sent], [[], []], 'neither the server nor the transport saw those calls');
+
+    const others: (Record<string, unknown> | undefined)[] = [
+      { name: 'nope', arguments: {} },
+      { name: 5, arguments: {} },
+      { arguments: { query: 'pdf' } },
+      { name: 'find_skills', arguments: [] },
+      { name: 'find_skills', arguments: 'pdf' },
+      { name: 'find_skills', arguments: null },
+      { name: 'find_skills', arguments: {}, task: { ttl: 1000 } },
+      undefined,
+    ];
+    for (const [index, params] of others.entries()) {
+      const request = { jsonrpc: '2.0' as const, id: 100 + index, method: 'tools/call', ...(params === undefined ? {} : { params }) };
+      const handed = await direct.take(request);
+      assert.deepEqual(JSON.parse(handed!.body), { jsonrpc: '2.0', id: request.id, result: { method: 'tools/call' } }, JSON.stringify(params));
+      assert.deepEqual(received.at(-1), request, JSON.stringify(params));
+    }
+    await direct.take({ jsonrpc: '2.0', id: 200, method: 'tools/list', params: { name: 'find_skills' } });
+    assert.equal(received.length, others.length + 1);
+    assert.equal(server.called.length, 2, 'the tool ran for none of them');
+  });
+
+  it('hands tool calls to the server before initialize and on a revision whose results the SDK encodes', async () => {
+    const outcomes: Record<string, 'direct' | 'server'> = {};
+    for (const version of [null, '2024-11-05', '2025-11-25', '2026-07-28', '2027-01-01']) {
+      const { transport, received } = fakeTransport();
+      const direct = new DirectAnswers(transport, fakeServer({ find_skills: () => Promise.resolve(FOUND) }, version));
+      await direct.take({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'find_skills', arguments: { query: 'pdf' } } });
+      outcomes[String(version)] = received.length === 0 ? 'direct' : 'server';
+    }
+    assert.deepEqual(outcomes, { null: 'server', '2024-11-05': 'direct', '2025-11-25': 'direct', '2026-07-28': 'server', '2027-01-01': 'server' });
+  });
+
+  it('keeps the id of a tool call it runs pending until it answers, and answers it as not found once the session closes', async () => {
+    const { transport, received } = fakeTransport();
+    let finish!: (result: typeof FOUND) => void;
+    const direct = new DirectAnswers(transport, fakeServer({ activate_skill: () => new Promise((resolve) => (finish = resolve)) }));
+    const running = direct.take({ jsonrpc: '2.0', id: 'slow', method: 'tools/call', params: { name: 'activate_skill', arguments: { name: 'pdf-report' } } });
+    assert.ok(running);
+    assert.equal(direct.take({ jsonrpc: '2.0', id: 'slow', method: 'tools/list' }), undefined, 'the same id again goes to the transport');
+    await transport.close();
+    const answer = await running;
+    assert.equal(answer.status, 404);
+    assert.deepEqual(JSON.parse(answer.body), { jsonrpc: '2.0', id: 'slow', error: { code: -32001, message: 'Session not found' } });
+    finish(FOUND);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(received, []);
+  });
+});
+
+/** The tools/call requests compared below: each one's answer on the direct path and through the SDK, and which path takes it. */
+const CALLS: { params: unknown; direct: boolean; says?: RegExp }[] = [
+  { params: { name: 'find_skills', arguments: { query: 'pdf report' } }, direct: true },
+  { params: { name: 'find_skills', arguments: { query: '' } }, direct: true },
+  { params: { name: 'find_skills', arguments: { query: 'nothing like it' } }, direct: true },
+  { params: { name: 'find_skills', arguments: {} }, direct: true, says: /"text":"find_skills needs \\"query\\" as a string.*"isError":true/ },
+  { params: { name: 'find_skills' }, direct: true },
+  { params: { name: 'find_skills', arguments: { query: 7 } }, direct: true },
+  { params: { name: 'find_skills', arguments: { query: 'pdf', extra: [1, { deep: true }] } }, direct: true },
+  { params: JSON.parse('{"name":"find_skills","arguments":{"__proto__":{"query":"pdf"}}}'), direct: true },
+  { params: { name: 'activate_skill', arguments: { name: 'pdf-report', arguments: 'q3.csv' } }, direct: true },
+  { params: { name: 'activate_skill', arguments: { name: 'pdf-reprot' } }, direct: true },
+  {
+    params: { name: 'activate_skill', arguments: { name: 'broken-log' } },
+    direct: true,
+    says: /^\{"result":\{"content":\[\{"type":"text","text":"the usage log cannot be written"\}\],"isError":true\}/,
+  },
+  { params: { name: 'activate_skill', arguments: { name: 'deploy' } }, direct: true },
+  { params: { name: 'activate_skill', arguments: {} }, direct: true },
+  { params: { name: 'read_skill_resource', arguments: { skill: 'pdf-report', path: 'references/guide.md' } }, direct: true },
+  { params: { name: 'read_skill_resource', arguments: { skill: 'pdf-report', path: '../../etc/passwd' } }, direct: true },
+  { params: { name: 'read_skill_resource', arguments: { skill: 'pdf-report' } }, direct: true },
+  { params: { name: 'no_such_tool', arguments: {} }, direct: false },
+  { params: { name: 42, arguments: {} }, direct: false },
+  { params: { arguments: { query: 'pdf' } }, direct: false },
+  { params: { name: 'find_skills', arguments: ['pdf'] }, direct: false },
+  { params: { name: 'find_skills', arguments: 'pdf' }, direct: false },
+  { params: { name: 'find_skills', arguments: null }, direct: false },
+  { params: { name: 'find_skills', arguments: { query: 'pdf' }, task: { ttl: 1000 } }, direct: false },
+];
+
+describe("direct tool calls answer as the SDK's tools/call", function () {
+  this.timeout(20_000);
+  let dir: string;
+  let service: SkillsService;
+  let server: SkillsServer;
+
+  /** A session on `server`: its transport, its direct answers, the messages its server received, and its id. */
+  async function openSession(on: SkillsServer): Promise<{ transport: WebStandardStreamableHTTPServerTransport; direct: DirectAnswers; received: unknown[]; id: string }> {
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => 'session-1', enableJsonResponse: true });
+    const direct = new DirectAnswers(transport, { toolCall: (name) => on.toolCall(name), negotiatedVersion: () => on.mcp.server.getNegotiatedProtocolVersion() });
+    await on.connect(transport);
+    const initialize = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'unit-test', version: '1' } } };
+    await (await transport.handleRequest(sdkRequest(initialize))).text();
+    const received: unknown[] = [];
+    const receive = transport.onmessage!;
+    transport.onmessage = (message, extra) => {
+      received.push(message);
+      receive(message, extra);
+    };
+    return { transport, direct, received, id: transport.sessionId! };
+  }
+
+  function sdkRequest(message: unknown, session?: string): Request {
+    const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+    if (session !== undefined) {
+      headers['mcp-session-id'] = session;
+      headers['mcp-protocol-version'] = '2025-11-25';
+    }
+    return new Request('http://127.0.0.1/mcp', { method: 'POST', headers, body: JSON.stringify(message) });
+  }
+
+  beforeEach(async () => {
+    dir = await tempDir();
+    const skills = path.join(dir, 'skills');
+    await writeTree(skills, {
+      'pdf-report': { 'SKILL.md': skillText('pdf-report', 'Build a PDF report from a CSV file.', 'Render $ARGUMENTS as PDF.'), references: { 'guide.md': '# Guide\n' } },
+      deploy: { 'SKILL.md': skillText('deploy', 'Deploy the service.', 'DEPLOY', 'disable-model-invocation: true\n') },
+      'broken-log': { 'SKILL.md': skillText('broken-log', 'Read a log.', 'LOG') },
+    });
+    service = await startSkillsService({ roots: [root(skills)], allowlist: [], catalogBudgetChars: 16_000, log: () => undefined });
+    // An activation whose record fails: the failure is the tool's error result on either path.
+    server = new SkillsServer(service.registry, {
+      version: '1.0.0',
+      log: () => undefined,
+      texts: new SnapshotTextsCache(16_000),
+      onActivated: ({ skill }) => {
+        if (skill === 'broken-log') {
+          throw new Error('the usage log cannot be written');
+        }
+      },
+    });
+  });
+
+  afterEach(async () => {
+    await server.mcp.close();
+    await service.close();
+    await removeDir(dir);
+  });
+
+  it('gives the same bytes for the same call, calls its own tools itself and hands the rest to the server', async () => {
+    const session = await openSession(server);
+    for (const [index, { params, direct, says }] of CALLS.entries()) {
+      const request = { jsonrpc: '2.0' as const, id: index + 1, method: 'tools/call', params: params as Record<string, unknown> };
+      const before = session.received.length;
+      const answer = await session.direct.take(request);
+      assert.equal(session.received.length - before, direct ? 0 : 1, `${JSON.stringify(params)} ${direct ? 'runs directly' : 'goes to the server'}`);
+      const sdk = await session.transport.handleRequest(sdkRequest({ ...request, id: `sdk-${index + 1}` }, session.id));
+      assert.equal(answer?.status, sdk.status, JSON.stringify(params));
+      assert.match(answer.body, says ?? /./);
+      assert.equal(answer.body, (await sdk.text()).replace(`"id":"sdk-${index + 1}"`, `"id":${index + 1}`), JSON.stringify(params));
+    }
+  });
+
+  it('hands a call of a tool the server does not offer now to the server, which refuses it in its words', async () => {
+    const hidden = path.join(dir, 'hidden');
+    await writeTree(hidden, { deploy: { 'SKILL.md': skillText('deploy', 'Deploy the service.', 'DEPLOY', 'disable-model-invocation: true\n') } });
+    const other = await startSkillsService({ roots: [root(hidden)], allowlist: [], catalogBudgetChars: 16_000, log: () => undefined });
+    const otherServer = other.openServer();
+    try {
+      assert.equal(otherServer.toolCall('activate_skill'), undefined, 'activate_skill is hidden while no skill can be activated');
+      assert.ok(otherServer.toolCall('find_skills'));
+      const session = await openSession(otherServer);
+      const answer = await session.direct.take({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'activate_skill', arguments: { name: 'deploy' } } });
+      assert.equal(session.received.length, 1);
+      assert.deepEqual((JSON.parse(answer!.body) as { error: unknown }).error, { code: -32602, message: 'Tool activate_skill disabled' });
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -346,14 +346,16 @@ describe('agent-skills mcp --http, through the SDK client', function () {
     const headers = { authorization: `Bearer ${TOKEN}`, 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };
     const call = (id: number, params: Record<string, unknown>) => JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params });
     const find = { name: 'find_skills', arguments: { query: 'pdf report' } };
-    // Answered directly; with `_meta` (which only the transport checks) through the transport.
-    const direct = await post(running.url, headers, call(7, find));
-    const through = await post(running.url, headers, call(7, { ...find, _meta: {} }));
-    assert.equal(direct.status, 200);
-    assert.equal(direct.headers['content-type'], 'application/json');
-    assert.equal(direct.headers['mcp-session-id'], session);
-    assert.match(direct.body, /pdf-report/);
-    assert.deepEqual(JSON.parse(direct.body), JSON.parse(through.body));
+    // Answered directly; with `_meta` (which only the transport checks) through the transport and the server's dispatch.
+    for (const params of [find, { name: 'find_skills', arguments: {} }, { name: 'no_such_tool', arguments: {} }]) {
+      const direct = await post(running.url, headers, call(7, params));
+      const through = await post(running.url, headers, call(7, { ...params, _meta: {} }));
+      assert.equal(direct.status, 200);
+      assert.equal(direct.headers['content-type'], 'application/json');
+      assert.equal(direct.headers['mcp-session-id'], session);
+      assert.equal(direct.body, through.body);
+    }
+    assert.match((await post(running.url, headers, call(7, find))).body, /pdf-report/);
     const listed = await post(running.url, headers, JSON.stringify({ jsonrpc: '2.0', id: 'list', method: 'tools/list' }));
     assert.equal((JSON.parse(listed.body) as { id: string }).id, 'list');
     // What the transport refuses is refused as before.
