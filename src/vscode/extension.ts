@@ -1,6 +1,7 @@
 // Composition root: creates the skills host and wires the editor features to it. Every feature
 // lives in its own module; this file only connects them and owns their disposal.
 
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { createApi, type AgentSkillsApi } from './api';
 import { registerChat } from './chat/register';
@@ -11,7 +12,7 @@ import { registerFieldHovers } from './field-hovers';
 import { registerHosts } from './hosts/register';
 import { SkillsMcpServerProvider } from './mcp/server-definition';
 import { registerQuickFixes } from './quick-fixes';
-import { SkillsHost } from './skills-host';
+import { SkillsHost, startFirstDiscovery } from './skills-host';
 import { registerSources } from './sources/register';
 import { SkillServersOnDemand } from './servers/server-loader';
 import { createSkillsView, SkillsTreeProvider } from './tree';
@@ -21,11 +22,16 @@ import { UnconfiguredLocations } from './unconfigured-locations';
 import { registerUsage } from './usage/skill-usage';
 import { SkillWatcher } from './watcher';
 
+// Discovery starts as this code loads: VS Code reads the extension's stored state before it calls
+// activate(), a round trip to the window that is slow while the window starts, and the roots need
+// none of it. The host made in activate() takes it over (dist/ is beside the built-in skills/).
+const log = vscode.window.createOutputChannel('Agent Skills', { log: true });
+const firstDiscovery = startFirstDiscovery(log, { builtinDir: path.join(__dirname, '..', 'skills') });
+
 export function activate(context: vscode.ExtensionContext): AgentSkillsApi {
-  const log = vscode.window.createOutputChannel('Agent Skills', { log: true });
   const serverCache = vscode.Uri.joinPath(context.globalStorageUri, 'skill-servers').fsPath;
   const servers = new SkillServersOnDemand(log, context.secrets, (SkillServers) => new SkillServers(log, serverCache, context.secrets, String(context.extension.packageJSON.version)));
-  const host = new SkillsHost(log, { builtinDir: vscode.Uri.joinPath(context.extensionUri, 'skills').fsPath, servers });
+  const host = new SkillsHost(log, { builtinDir: vscode.Uri.joinPath(context.extensionUri, 'skills').fsPath, servers, firstDiscovery });
   const watcher = new SkillWatcher(host);
   const sources = registerSources(host, context.workspaceState);
   const tree = new SkillsTreeProvider(host, sources.installed);

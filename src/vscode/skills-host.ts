@@ -6,8 +6,8 @@ import * as os from 'node:os';
 import * as vscode from 'vscode';
 import { activateSkill, type ActivationResult } from '../core/use/activation';
 import { invocationModeOf, type EditorOrigin } from '../core/use/usage';
-import { buildFolderSkillRoots } from '../core/discovery/folder-roots';
-import { SkillRegistry, type RegistrySnapshot, type SkillChange } from '../core/discovery/registry';
+import { buildFolderSkillRoots, type SharedRootInputs } from '../core/discovery/folder-roots';
+import { discoverFirst, SkillRegistry, type FirstDiscovery, type RegistryOptions, type RegistrySnapshot, type SkillChange } from '../core/discovery/registry';
 import { sameRoot } from '../core/discovery/record';
 import { findNestedLocations, nestedLocationsTruncatedMessage } from '../core/discovery/nested-locations';
 import { SKILLS_PATH_ENV } from '../core/discovery/roots';
@@ -30,6 +30,8 @@ export interface SkillsHostOptions {
   skillsPath?: string;
   /** The skill servers (`agentSkills.servers`), whose cached skills are roots of their own. */
   servers?: SkillServerRoots;
+  /** The first discovery, started before the host (see startFirstDiscovery); taken if its inputs are still the host's. */
+  firstDiscovery?: EarlyDiscovery;
 }
 
 /** What the host needs of the skill servers: their roots, word of changes, and reading their skills. */
@@ -54,12 +56,103 @@ export interface NestedLocationsWatch {
   locations: readonly string[];
 }
 
+/** Everything the roots are made of, read at one moment: settings, workspace folders, trust, environment. */
+interface RootsInputs {
+  enabled: boolean;
+  folders: { folder: vscode.WorkspaceFolder; locations: readonly string[]; nestedLocations: boolean }[];
+  shared: SharedRootInputs;
+}
+
+/** The roots, in precedence order, and the workspace folders watched for sub-projects' locations. */
+interface ComputedRoots {
+  roots: SkillRoot[];
+  nestedWatches: NestedLocationsWatch[];
+}
+
+/** A first discovery started before the host: what it was started from, its roots, and its reading of them. */
+export interface EarlyDiscovery {
+  readonly inputs: RootsInputs;
+  readonly roots: Promise<ComputedRoots>;
+  readonly first: Promise<FirstDiscovery>;
+}
+
+/** The editor's registry's options, which a first discovery started before it must share. */
+const REGISTRY_OPTIONS: RegistryOptions = { keepValidFiles: true };
+
+/**
+ * Starts the first discovery before the host exists: as the extension's code loads, VS Code first
+ * reads the extension's stored state (a round trip to the window, slow while the window starts) and
+ * only then calls activate(), and the roots need none of that state. The host created in activate()
+ * takes it over when its own inputs are the same; otherwise it is dropped.
+ */
+export function startFirstDiscovery(log: vscode.LogOutputChannel, options: SkillsHostOptions): EarlyDiscovery {
+  const inputs = readRootsInputs(readSettings(), options);
+  const roots = computeRoots(inputs, log);
+  const first = roots.then(({ roots: found }) => discoverFirst(found, REGISTRY_OPTIONS));
+  // A failure surfaces when the host takes it (track() logs it); one never taken is of no interest.
+  void first.then((discovery) => discovery.result).catch(() => undefined);
+  return { inputs, roots, first };
+}
+
+function readRootsInputs(settings: SkillSettings, options: SkillsHostOptions): RootsInputs {
+  const folders = (vscode.workspace.workspaceFolders ?? [])
+    .filter((folder) => folder.uri.scheme === 'file')
+    .map((folder) => {
+      const { locations, nestedLocations } = readSettings(folder);
+      return { folder, locations, nestedLocations };
+    });
+  return {
+    enabled: settings.enabled,
+    folders,
+    shared: {
+      workspaceTrusted: vscode.workspace.isTrusted,
+      homeDir: options.homeDir ?? os.homedir(),
+      userSkills: settings.userSkills,
+      skillsPath: options.skillsPath ?? process.env[SKILLS_PATH_ENV],
+      builtinDir: options.builtinDir,
+      builtinSkills: settings.builtinSkills,
+      serverRoots: options.servers?.roots() ?? [],
+    },
+  };
+}
+
+function sameRootsInputs(a: RootsInputs, b: RootsInputs): boolean {
+  const key = (inputs: RootsInputs): string => JSON.stringify({ ...inputs, folders: inputs.folders.map((entry) => ({ ...entry, folder: [entry.folder.uri.toString(), entry.folder.name] })) });
+  return key(a) === key(b);
+}
+
+async function computeRoots(inputs: RootsInputs, log: vscode.LogOutputChannel): Promise<ComputedRoots> {
+  if (!inputs.enabled) {
+    return { roots: [], nestedWatches: [] }; // Turned off: nothing is listed, watched or read.
+  }
+  const folders = await Promise.all(
+    inputs.folders.map(async ({ folder, locations, nestedLocations }) => ({
+      name: folder.name,
+      path: folder.uri.fsPath,
+      locations,
+      packages: nestedLocations ? await findPackages(folder.uri.fsPath, locations, log) : [],
+    })),
+  );
+  return {
+    roots: buildFolderSkillRoots(folders, inputs.shared),
+    nestedWatches: inputs.folders.filter((entry) => entry.nestedLocations).map(({ folder, locations }) => ({ folder, locations })),
+  };
+}
+
+async function findPackages(folder: string, locations: readonly string[], log: vscode.LogOutputChannel): Promise<string[]> {
+  const nested = await findNestedLocations(folder, locations);
+  if (nested.truncated) {
+    log.warn(nestedLocationsTruncatedMessage(folder));
+  }
+  return nested.packages;
+}
+
 /** How long after the first snapshot work the first rows do not need waits for the view at most. */
 const FIRST_ROWS_WAIT_MS = 1500;
 
 export class SkillsHost extends Disposable {
   /** The single source of truth. */
-  readonly registry = this.register(new SkillRegistry({ keepValidFiles: true }));
+  readonly registry = this.register(new SkillRegistry(REGISTRY_OPTIONS));
   /** Fires with every new registry snapshot. */
   readonly onDidChange: vscode.Event<RegistrySnapshot> = this.registry.onDidChange as vscode.Event<RegistrySnapshot>;
   /** Resolves when the first discovery has finished. */
@@ -97,6 +190,7 @@ export class SkillsHost extends Disposable {
   /** Root updates run one after another: each walks the folders for sub-projects first. */
   private rootsQueue: Promise<void> = Promise.resolve();
   private discoveryStarted = false;
+  private readEarly = false;
   /** Problems already written to the log, so each is logged once while it lasts. */
   private loggedProblems = new Set<string>();
   /** The latest registry update; awaited by whenIdle. */
@@ -130,7 +224,7 @@ export class SkillsHost extends Disposable {
       this.register(servers.onDidChangeListing((dir) => void this.applyChanges([{ path: dir, kind: 'changed' }])));
     }
     this.applyPolicy();
-    this.ready = this.updateRoots().then(() => {
+    this.ready = this.updateRoots(options.firstDiscovery).then(() => {
       this.startupMs = performance.now() - this.createdAt;
       this.logDiscovery(this.startupMs);
     });
@@ -159,6 +253,14 @@ export class SkillsHost extends Disposable {
   /** The roots being watched, in precedence order. */
   get roots(): readonly SkillRoot[] {
     return this.currentRoots;
+  }
+
+  /**
+   * Whether the current roots' files were read before their watchers were asked for (the first
+   * discovery started early): what changed in between is looked for once the watchers run.
+   */
+  get rootsReadBeforeWatching(): boolean {
+    return this.readEarly;
   }
 
   /** Workspace folders whose sub-projects' locations are used: watched for new ones appearing. */
@@ -245,14 +347,17 @@ export class SkillsHost extends Disposable {
     this.registry.setAllowlist(this.currentSettings.allowlist);
   }
 
-  private updateRoots(): Promise<void> {
-    const update = this.rootsQueue.then(() => this.applyRoots());
+  private updateRoots(early?: EarlyDiscovery): Promise<void> {
+    const update = this.rootsQueue.then(() => this.applyRoots(early));
     this.rootsQueue = update.catch(() => undefined);
     return this.track(update);
   }
 
-  private async applyRoots(): Promise<void> {
-    const roots = await this.computeRoots();
+  private async applyRoots(early: EarlyDiscovery | undefined): Promise<void> {
+    const inputs = readRootsInputs(this.currentSettings, this.options);
+    const taken = early && sameRootsInputs(early.inputs, inputs) ? early : undefined;
+    const { roots, nestedWatches } = await (taken?.roots ?? computeRoots(inputs, this.log));
+    this.currentNestedWatches = nestedWatches;
     const changed = roots.length !== this.currentRoots.length || roots.some((root, index) => !sameRoot(root, this.currentRoots[index]));
     this.currentRoots = roots;
     if (!changed && this.discoveryStarted) {
@@ -260,43 +365,9 @@ export class SkillsHost extends Disposable {
     }
     this.discoveryStarted = true;
     this.log.info(`Skill locations: ${roots.map((root) => `${root.label}${root.untrusted ? ' (untrusted)' : ''}: ${root.path}`).join('; ') || 'none'}`);
+    this.readEarly = taken !== undefined;
     this.rootsEmitter.fire(roots);
-    await this.registry.setRoots(roots);
-  }
-
-  private async computeRoots(): Promise<SkillRoot[]> {
-    if (!this.currentSettings.enabled) {
-      this.currentNestedWatches = [];
-      return []; // Turned off: nothing is listed, watched or read.
-    }
-    const workspaceFolders = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file');
-    const folders = await Promise.all(
-      workspaceFolders.map(async (folder) => {
-        const settings = readSettings(folder);
-        return { name: folder.name, path: folder.uri.fsPath, locations: settings.locations, packages: settings.nestedLocations ? await this.findPackages(folder.uri.fsPath, settings.locations) : [] };
-      }),
-    );
-    this.currentNestedWatches = workspaceFolders.flatMap((folder) => {
-      const settings = readSettings(folder);
-      return settings.nestedLocations ? [{ folder, locations: settings.locations }] : [];
-    });
-    return buildFolderSkillRoots(folders, {
-      workspaceTrusted: vscode.workspace.isTrusted,
-      homeDir: this.options.homeDir ?? os.homedir(),
-      userSkills: this.currentSettings.userSkills,
-      skillsPath: this.options.skillsPath ?? process.env[SKILLS_PATH_ENV],
-      builtinDir: this.options.builtinDir,
-      builtinSkills: this.currentSettings.builtinSkills,
-      serverRoots: this.options.servers?.roots(),
-    });
-  }
-
-  private async findPackages(folder: string, locations: readonly string[]): Promise<string[]> {
-    const nested = await findNestedLocations(folder, locations);
-    if (nested.truncated) {
-      this.log.warn(nestedLocationsTruncatedMessage(folder));
-    }
-    return nested.packages;
+    await this.registry.setRoots(roots, await taken?.first);
   }
 
   private track<T>(work: Promise<T>): Promise<T> {

@@ -53,7 +53,7 @@ export class SkillWatcher extends Disposable {
     // A skill server's cache changes only through the servers' own listing, which reports it.
     const roots = allRoots.filter((root) => root.kind !== 'server');
     this.disposeWatchers();
-    this.catchUp.watchersRestarted();
+    this.catchUp.watchersRestarted(this.host.rootsReadBeforeWatching);
     const patterns = roots.map(watchPattern);
     for (const { folder, locations } of this.host.nestedLocationsWatches) {
       const glob = nestedLocationsWatchGlob(locations, MAX_SUBPROJECT_DEPTH);

@@ -102,11 +102,16 @@ export class RootsCatchUp {
     private readonly delayMs = ROOTS_CATCH_UP_MS,
   ) {}
 
-  /** The watchers were (re-)created; up to the first roots, discovery is reading everything anyway. */
-  watchersRestarted(): void {
+  /**
+   * The watchers were (re-)created. Up to the first roots, discovery is reading everything anyway,
+   * unless it read them before these watchers were asked for (`readBefore`).
+   */
+  watchersRestarted(readBefore = false): void {
     if (!this.started) {
       this.started = this.currentRoots().length > 0;
-      return;
+      if (!this.started || !readBefore) {
+        return;
+      }
     }
     this.timers.clearTimeout(this.timer);
     this.timer = this.timers.setTimeout(() => {

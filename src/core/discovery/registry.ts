@@ -21,7 +21,7 @@ import {
 } from './probe';
 import { nameClashProblems } from './grouping';
 import { SKILL_FILE_NAME } from '../skill-file/load';
-import { discoverSkills } from './discover';
+import { discoverSkills, type DiscoveryResult } from './discover';
 import { isUsableStatus } from '../model/status';
 import { loadSkillRecord, sameRoot } from './record';
 import { mapWithConcurrency } from '../util/async';
@@ -43,6 +43,22 @@ export interface RegistryOptions {
    * they run. Costs the bytes of the valid SKILL.md files, off the JavaScript heap.
    */
   keepValidFiles?: boolean;
+}
+
+/** A registry's first discovery, started before the registry exists (see discoverFirst). */
+export interface FirstDiscovery {
+  readonly roots: readonly SkillRoot[];
+  readonly options: RegistryOptions;
+  readonly result: Promise<DiscoveryResult>;
+}
+
+/**
+ * Starts reading what the first setRoots(roots) of a registry made with `options` reads, before
+ * that registry exists; setRoots(roots, first) then takes it instead of reading again. Statuses are
+ * decided by the registry's own policy when it takes the result.
+ */
+export function discoverFirst(roots: readonly SkillRoot[], options: RegistryOptions): FirstDiscovery {
+  return { roots, options, result: discoverSkills(roots, { strict: options.strict, checkBody: options.checkBody, keepFile: options.keepValidFiles }) };
 }
 
 export interface RegistrySnapshot {
@@ -227,6 +243,8 @@ export class SkillRegistry {
   };
 
   private queue: Promise<void> = Promise.resolve();
+  /** Whether the roots were ever scanned (only a first scan may take a FirstDiscovery). */
+  private scanned = false;
   /** While an update runs, policy changes only mark names; the update publishes them when done. */
   private busy = false;
   private readonly pendingNames = new Set<string>();
@@ -245,12 +263,16 @@ export class SkillRegistry {
     return this.current;
   }
 
-  /** Replaces the roots (in precedence order) and rescans everything. */
-  setRoots(roots: readonly SkillRoot[]): Promise<void> {
+  /**
+   * Replaces the roots (in precedence order) and rescans everything. `first` (see discoverFirst) is
+   * taken instead of reading when this is the registry's first scan, of the same roots, with the
+   * same options; otherwise the roots are read as usual.
+   */
+  setRoots(roots: readonly SkillRoot[], first?: FirstDiscovery): Promise<void> {
     return this.enqueue(() => {
       // Keeping the known object of an unchanged root keeps its records (and snapshot) identical.
       const kept = roots.map((root) => this.roots.find((known) => sameRoot(known, root)) ?? root);
-      return this.rescan(kept, false);
+      return this.rescan(kept, false, first && this.isFirstScanOf(first, kept) ? first.result : undefined);
     });
   }
 
@@ -337,21 +359,36 @@ export class SkillRegistry {
     return run;
   }
 
-  private async rescan(roots: readonly SkillRoot[], force: boolean): Promise<void> {
+  private isFirstScanOf(first: FirstDiscovery, roots: readonly SkillRoot[]): boolean {
+    const { options } = first;
+    return (
+      !this.scanned &&
+      first.roots.length === roots.length &&
+      first.roots.every((root, index) => sameRoot(root, roots[index])) &&
+      options.strict === this.strict &&
+      options.checkBody === this.checkBody &&
+      options.keepValidFiles === this.keepFile
+    );
+  }
+
+  /** `discovered`: the roots' reading, already started (see setRoots). */
+  private async rescan(roots: readonly SkillRoot[], force: boolean, discovered?: Promise<DiscoveryResult>): Promise<void> {
+    this.scanned = true;
     const previousByDir = new Map<string, SkillRecord>();
     for (const slot of this.ordered) {
       if (slot.record) {
         previousByDir.set(slot.record.dir, slot.record);
       }
     }
-    const result = await discoverSkills(roots, {
-      strict: this.strict,
-      checkBody: this.checkBody,
-      keepFile: this.keepFile,
-      force,
-      policy: this.policy,
-      previous: (dir) => previousByDir.get(dir),
-    });
+    const result = await (discovered ??
+      discoverSkills(roots, {
+        strict: this.strict,
+        checkBody: this.checkBody,
+        keepFile: this.keepFile,
+        force,
+        policy: this.policy,
+        previous: (dir) => previousByDir.get(dir),
+      }));
     if (this.disposed) {
       return;
     }

@@ -174,6 +174,17 @@ describe('RootsCatchUp', () => {
     );
   });
 
+  /** Nothing is read again before ROOTS_CATCH_UP_MS, then every current root once. */
+  function assertEveryRootReadAfterTheDelay(): void {
+    timers.advance(ROOTS_CATCH_UP_MS - 1);
+    assert.deepEqual(reported, []);
+    timers.advance(1);
+    assert.deepEqual(
+      reported,
+      roots.map((path) => ({ path, kind: 'changed' })),
+    );
+  }
+
   it('reads nothing again until the first roots are watched: their discovery reads everything', () => {
     catchUp.watchersRestarted();
     roots = ['/ws/.agent/skills'];
@@ -182,19 +193,19 @@ describe('RootsCatchUp', () => {
     assert.deepEqual(reported, []);
   });
 
+  it('reads the first roots once more when they were read before their watchers were asked for', () => {
+    catchUp.watchersRestarted(true); // No roots yet: nothing was read.
+    roots = ['/ws/.agent/skills', '/home/me/.agent/skills'];
+    catchUp.watchersRestarted(true);
+    assertEveryRootReadAfterTheDelay();
+  });
+
   it('reads every root once more, old and new, when the watchers have surely started after a change of roots', () => {
     roots = ['/ws/.agent/skills', '/home/me/.agent/skills'];
     catchUp.watchersRestarted();
     roots = ['/ws/.agent/skills', '/home/me/.agent/skills', '/ws/packages/web/.agent/skills'];
     catchUp.watchersRestarted();
-    timers.advance(ROOTS_CATCH_UP_MS - 1);
-    assert.deepEqual(reported, []);
-    timers.advance(1);
-    assert.deepEqual(reported, [
-      { path: '/ws/.agent/skills', kind: 'changed' },
-      { path: '/home/me/.agent/skills', kind: 'changed' },
-      { path: '/ws/packages/web/.agent/skills', kind: 'changed' },
-    ]);
+    assertEveryRootReadAfterTheDelay();
   });
 
   it('makes one catch-up of the roots of the moment after several restarts in a row, and none once disposed', () => {

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { discoverSkills } from '../../../../src/core/discovery/discover';
-import { SkillRegistry, type RegistrySnapshot } from '../../../../src/core/discovery/registry';
+import { discoverFirst, SkillRegistry, type RegistrySnapshot } from '../../../../src/core/discovery/registry';
 import type { SkillRecord } from '../../../../src/core/model/types';
 import { removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
 import { withFs, type FsPromises } from './fs-stub';
@@ -475,6 +475,56 @@ describe('SkillRegistry', () => {
         registry.snapshot.skills.map((record) => record.name),
         ['a', 'b', 'docs', 'pdf'],
       );
+    });
+  });
+
+  describe('a first discovery started before the registry', () => {
+    const roots = () => [
+      { ...root(workspace), label: 'ws' },
+      { ...root(user, 'user'), label: 'user' },
+    ];
+    const addSkill = () => writeTree(workspace, { late: { 'SKILL.md': skillText('late', 'Written after the first reading.') } });
+
+    it('is taken by the first setRoots of the same roots and options, statuses decided by the registry’s policy', async () => {
+      const first = discoverFirst(roots(), {});
+      await first.result;
+      await addSkill();
+      registry.setAllowlist(['pdf', 'notes']);
+      const events = recordEvents(registry);
+      await registry.setRoots(roots(), first);
+      assert.equal(events.length, 1);
+      // Read before `late` existed: the reading was taken, not repeated.
+      assert.deepEqual(statuses(registry.snapshot), ['ws/docs:not-allowed', 'ws/pdf:available', 'user/notes:available', 'user/pdf:shadowed']);
+      // Later scans read the roots again.
+      await registry.setRoots(roots().reverse(), first);
+      assert.ok(registry.snapshot.usable('late') === undefined && registry.snapshot.byName('late').length === 1);
+    });
+
+    it('is not taken for other roots, other options, or after a first scan', async () => {
+      const first = discoverFirst(roots(), {});
+      await first.result;
+      await addSkill();
+      await registry.setRoots(roots().slice(0, 1), first);
+      assert.ok(registry.snapshot.usable('late'), 'other roots');
+
+      const strict = new SkillRegistry({ strict: true });
+      await strict.setRoots(roots(), first);
+      assert.ok(strict.snapshot.usable('late'), 'other options');
+      strict.dispose();
+
+      const scanned = new SkillRegistry();
+      await scanned.setRoots([]);
+      await scanned.setRoots(roots(), first);
+      assert.ok(scanned.snapshot.usable('late'), 'a second scan');
+      scanned.dispose();
+    });
+
+    it('keeps each valid SKILL.md whole when the options ask for it, as the registry would', async () => {
+      const first = discoverFirst(roots(), { keepValidFiles: true });
+      const keeping = new SkillRegistry({ keepValidFiles: true });
+      await keeping.setRoots(roots(), first);
+      assert.ok(recordNamed(keeping.snapshot, 'docs').lastValidFile);
+      keeping.dispose();
     });
   });
 
