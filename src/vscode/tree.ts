@@ -91,13 +91,27 @@ export class SkillsTreeProvider extends Disposable implements vscode.TreeDataPro
     return treeItem;
   }
 
-  getChildren(item?: ViewItem): ViewItem[] {
+  getChildren(item?: ViewItem): ViewItem[] | Thenable<ViewItem[]> {
+    if (this.host.startupMs === undefined) {
+      // Asked before the first snapshot (the view opened with the window): the answer waits for its
+      // rows instead of showing none, which the snapshot would then make the view fetch again.
+      return this.host.ready.catch(() => undefined).then(() => this.rows(item));
+    }
+    return this.rows(item);
+  }
+
+  private rows(item: ViewItem | undefined): ViewItem[] {
     // The rows are asked for per expanded group, after the groups (or the empty view's root alone).
     if (this.firstRowsServedAt === undefined && this.host.startupMs !== undefined && (item?.kind === 'group' || (!item && this.groups.length === 0))) {
       this.firstRowsServedAt = performance.now();
     }
     const rows = item ? (item.kind === 'group' ? item.children : []) : this.groups;
-    this.fetched ||= !item;
+    if (!item) {
+      this.fetched = true;
+      // The view gets the rows of the latest snapshot now: a redraw announced for them would only fetch them again.
+      clearTimeout(this.redrawTimer);
+      this.redrawTimer = undefined;
+    }
     if (!this.firstRowsShown && this.host.startupMs !== undefined && (rows.some((row) => row.kind !== 'group') || (!item && rows.length === 0))) {
       // Skills' rows (or the empty view's welcome) are on their way: what they do not need may start,
       // once this answer has gone.
