@@ -12,7 +12,7 @@ import { isImprovement, renderTuneReport } from '../core/evals/tune-report';
 import { DEFAULT_TUNE_SEED, descriptionEdit, MAX_TUNE_ROUNDS, plannedTuneRequests, tuneDescription, tuneRefusal } from '../core/evals/tune';
 import { DEFAULT_RUNS, DEFAULT_THRESHOLD } from '../core/evals/verdict';
 import { draftRefusal } from '../core/evals/draft';
-import { modelVisibleSkills } from '../core/use/catalog';
+import { DEFAULT_CATALOG_BUDGET_CHARS, modelVisibleSkills } from '../core/use/catalog';
 import { parseArguments, positiveInteger } from './args';
 import { ENDPOINT_OPTIONS, readEndpointSettings } from './eval-command';
 import { discoverFromArguments, PROJECT_OPTION } from './inputs';
@@ -89,6 +89,7 @@ export async function tuneCommand(args: readonly string[], io: CliIo): Promise<n
     seed,
     measure: (description, measured) =>
       measureDescription(discovery.skills, name, description, measured, (messages) => model.send(messages), {
+        budgetChars: DEFAULT_CATALOG_BUDGET_CHARS,
         runs: runsPerQuery,
         threshold,
         concurrency: settings.concurrency,

@@ -39,6 +39,8 @@ export function withDescription(skills: readonly SkillRecord[], skill: string, d
 }
 
 export interface MeasureSettings {
+  /** The catalog's character budget: the one the Testing view and @skills use (currentBudgetChars). */
+  budgetChars: number;
   runs: number;
   threshold: number;
   concurrency: number;
@@ -58,7 +60,7 @@ export async function measureDescription(
   settings: MeasureSettings,
 ): Promise<QueryResult[] | undefined> {
   const snapshot = withDescription(skills, skill, description);
-  const catalog = renderCatalog(snapshot.skills);
+  const catalog = renderCatalog(snapshot.skills, { maxChars: settings.budgetChars });
   const jobs = queries.map((query) => ({ skill, query, runs: settings.runs, threshold: settings.threshold }));
   const summary = await runTriggerJobs(jobs, {
     prompt: (text) => triggerTestPrompt(catalog.text, 0, text),

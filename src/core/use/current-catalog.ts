@@ -16,12 +16,13 @@ export interface CurrentCatalog extends Catalog {
   budgetChars: number;
 }
 
+/** The catalog's character budget for a model with `maxInputTokens` (unknown: the character budget alone). */
+export function currentBudgetChars(settings: SkillSettings, maxInputTokens?: number): number {
+  return catalogBudgetChars({ budgetChars: settings.catalogBudgetChars, budgetPercent: settings.catalogBudgetPercent, maxInputTokens });
+}
+
 /** The `<available_skills>` block for a model with `maxInputTokens` (unknown: the character budget alone). */
 export function currentCatalog(host: CatalogSource, maxInputTokens?: number, toolNames?: ToolNames): CurrentCatalog {
-  const budgetChars = catalogBudgetChars({
-    budgetChars: host.settings.catalogBudgetChars,
-    budgetPercent: host.settings.catalogBudgetPercent,
-    maxInputTokens,
-  });
+  const budgetChars = currentBudgetChars(host.settings, maxInputTokens);
   return { ...renderCatalog(host.snapshot.skills, { maxChars: budgetChars, toolNames }), budgetChars };
 }

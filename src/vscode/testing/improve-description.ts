@@ -13,6 +13,7 @@ import { formatPercent } from '../../core/evals/verdict';
 import { isUsableStatus } from '../../core/model/status';
 import type { SkillRecord } from '../../core/model/types';
 import { validateSkillText } from '../../core/skill-file/load';
+import { currentBudgetChars } from '../../core/use/current-catalog';
 import { errorMessage } from '../../core/util/errors';
 import { toChatMessages } from '../chat/messages';
 import { toVscodeRange } from '../convert';
@@ -114,6 +115,7 @@ export async function improveDescription(host: SkillsHost, workspaceState: vscod
           seed: DEFAULT_TUNE_SEED,
           measure: (candidate, measured) =>
             measureDescription(skills, record.name, candidate, measured, (messages) => trigger.send(messages), {
+              budgetChars: currentBudgetChars(host.settings, model.maxInputTokens),
               runs,
               threshold: tests.tests!.threshold ?? settings.threshold,
               concurrency: settings.concurrency,

@@ -8,7 +8,7 @@ import { unavailableToolText } from '../../../../src/core/chat/tool-texts';
 import { answerToolFromSnapshot, measureDescription, withDescription } from '../../../../src/core/evals/measure';
 import type { ModelAnswer } from '../../../../src/core/evals/run';
 import { parseTriggerTests } from '../../../../src/core/evals/trigger-file';
-import { renderCatalog } from '../../../../src/core/use/catalog';
+import { DEFAULT_CATALOG_BUDGET_CHARS, renderCatalog } from '../../../../src/core/use/catalog';
 import { fakeRecord } from '../../../fixtures/trees/tree';
 
 const QUERIES = parseTriggerTests(
@@ -19,7 +19,7 @@ const QUERIES = parseTriggerTests(
   '/skills/release-notes/evals/triggers.json',
 ).tests!.queries;
 
-const SETTINGS = { runs: 1, threshold: 0.5, concurrency: 1, token: { isCancellationRequested: false } };
+const SETTINGS = { budgetChars: DEFAULT_CATALOG_BUDGET_CHARS, runs: 1, threshold: 0.5, concurrency: 1, token: { isCancellationRequested: false } };
 
 const toolResults = (messages: readonly PromptMessage[]): string[] => messages.flatMap((message) => message.parts.flatMap((part) => (part.kind === 'toolResult' ? [part.text] : [])));
 
@@ -70,6 +70,22 @@ describe('measuring a description outside the editor', () => {
       ['what shipped this week', 'failed'],
       ['chart the costs', 'passed'],
     ]);
+  });
+
+  it('renders the catalog within the budget it is given, as the editor does with its settings', async () => {
+    const catalogs: string[] = [];
+    const send = async (messages: readonly PromptMessage[]): Promise<ModelAnswer> => {
+      catalogs.push(messages[0].parts.map((part) => (part.kind === 'text' ? part.text : '')).join(''));
+      return { text: 'No skill fits.', calls: [] };
+    };
+    const skills = [...Array.from({ length: 30 }, (_, index) => fakeRecord(`other-${index}`, `Does other task number ${index} for the team.`)), fakeRecord('release-notes', 'Writes release notes.')];
+    const described = 'release-notes: Says what shipped each week.';
+    await measureDescription(skills, 'release-notes', 'Says what shipped each week.', QUERIES.slice(0, 1), send, SETTINGS);
+    assert.ok(catalogs[0].includes(described), catalogs[0]);
+    const budgetChars = renderCatalog(skills, { maxChars: 600 }).text.length + 20;
+    await measureDescription(skills, 'release-notes', 'Says what shipped each week.', QUERIES.slice(0, 1), send, { ...SETTINGS, budgetChars });
+    assert.ok(!catalogs[1].includes(described), catalogs[1]);
+    assert.ok(catalogs[1].includes('release-notes'), 'past the budget, a skill is still named');
   });
 
   it('gives nothing when cancelled, and no verdict for a query it did not run', async () => {

@@ -17,6 +17,7 @@ import {
   type TuneResult,
   type TuneRound,
 } from '../../../../src/core/evals/tune';
+import { DEFAULT_CATALOG_BUDGET_CHARS } from '../../../../src/core/use/catalog';
 import { fakeRecord } from '../../../fixtures/trees/tree';
 import { pickSkill, proposeDescription, TUNE_FIXTURE } from '../../../integration/word-overlap-model';
 
@@ -93,7 +94,13 @@ function tuneFixture(overrides: Partial<TuneOptions> & { runs?: number }): Promi
     rounds: 5,
     seed: 1,
     measure: (description, measured) =>
-      measureDescription(TUNE_SKILLS, TUNE_FIXTURE.name, description, measured, wordOverlapSend, { runs, threshold: 0.5, concurrency: 2, token: { isCancellationRequested: false } }),
+      measureDescription(TUNE_SKILLS, TUNE_FIXTURE.name, description, measured, wordOverlapSend, {
+        budgetChars: DEFAULT_CATALOG_BUDGET_CHARS,
+        runs,
+        threshold: 0.5,
+        concurrency: 2,
+        token: { isCancellationRequested: false },
+      }),
     propose: async (messages) => proposeDescription(textOf(messages[0])),
     check: () => undefined,
     ...options,
@@ -211,6 +218,7 @@ describe('description tuning', () => {
       seed: 3,
       measure: (description, measured) =>
         measureDescription([fakeRecord('release-notes', 'x')], 'release-notes', description, measured, wordOverlapSend, {
+          budgetChars: DEFAULT_CATALOG_BUDGET_CHARS,
           runs: 1,
           threshold: 0.5,
           concurrency: 1,
