@@ -15,18 +15,20 @@ import { registerQuickFixes } from './quick-fixes';
 import { SkillsHost, startFirstDiscovery } from './skills-host';
 import { registerSources } from './sources/register';
 import { SkillServersOnDemand } from './servers/server-loader';
-import { createSkillsView, SkillsTreeProvider } from './tree';
+import { createSkillsView, registerSkillsView, SkillsTreeProvider } from './tree';
 import { registerTriggerTests } from './testing/register';
 import { TriggerTestFiles } from './testing/trigger-test-files';
 import { UnconfiguredLocations } from './unconfigured-locations';
 import { registerUsage } from './usage/skill-usage';
 import { SkillWatcher } from './watcher';
 
-// Discovery starts as this code loads: VS Code reads the extension's stored state before it calls
-// activate(), a round trip to the window that is slow while the window starts, and the roots need
-// none of it. The host made in activate() takes it over (dist/ is beside the built-in skills/).
+// Discovery starts, and the Skills view is registered, as this code loads: VS Code reads the
+// extension's stored state before it calls activate(), a round trip to the window that is slow while
+// the window starts, and neither needs that state. activate() hands both what they wait for: the host
+// takes the discovery over (dist/ is beside the built-in skills/), the view gets its provider.
 const log = vscode.window.createOutputChannel('Agent Skills', { log: true });
 const firstDiscovery = startFirstDiscovery(log, { builtinDir: path.join(__dirname, '..', 'skills') });
+const skillsView = registerSkillsView();
 
 export function activate(context: vscode.ExtensionContext): AgentSkillsApi {
   const serverCache = vscode.Uri.joinPath(context.globalStorageUri, 'skill-servers').fsPath;
@@ -41,7 +43,7 @@ export function activate(context: vscode.ExtensionContext): AgentSkillsApi {
   const catalog = new CatalogDocument(host);
   const unconfigured = new UnconfiguredLocations(host);
   context.subscriptions.push(host, servers, watcher, sources.disposable, triggerTestFiles, tree, hosts.disposable, diagnostics, catalog, unconfigured);
-  context.subscriptions.push(createSkillsView(host, tree, unconfigured), registerCommands(host, diagnostics, catalog, unconfigured), registerQuickFixes(), registerFieldHovers(), log);
+  context.subscriptions.push(createSkillsView(skillsView, host, tree, unconfigured), registerCommands(host, diagnostics, catalog, unconfigured), registerQuickFixes(), registerFieldHovers(), log);
   const usage = registerUsage(context, host);
   registerChat(context, host);
   const mcpServer = new SkillsMcpServerProvider(host, context.extensionUri, usage.serverLog);

@@ -235,9 +235,67 @@ function markdown(text: string): vscode.MarkdownString {
   return tooltip;
 }
 
-/** Creates the view with its badge and message, and keeps the welcome-content context keys current. */
-export function createSkillsView(host: SkillsHost, provider: SkillsTreeProvider, unconfigured: UnconfiguredLocations): vscode.Disposable {
-  const view = vscode.window.createTreeView(SKILLS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true });
+/**
+ * The Skills view's provider until activate() makes the real one: the view can be registered as the
+ * extension's code loads, so the window asks for its rows while VS Code still prepares the
+ * activation (see extension.ts). Rows asked for before wait for the provider; every item the view
+ * holds came from it.
+ */
+class ProviderToCome implements vscode.TreeDataProvider<ViewItem> {
+  private readonly changeEmitter = new vscode.EventEmitter<ViewItem[] | undefined>();
+  readonly onDidChangeTreeData = this.changeEmitter.event;
+  private current: SkillsTreeProvider | undefined;
+  private arrive: (provider: SkillsTreeProvider) => void = () => undefined;
+  private readonly arrived = new Promise<SkillsTreeProvider>((resolve) => (this.arrive = resolve));
+
+  attach(provider: SkillsTreeProvider): vscode.Disposable {
+    this.current = provider;
+    this.arrive(provider);
+    return vscode.Disposable.from(
+      this.changeEmitter,
+      provider.onDidChangeTreeData((rows) => this.changeEmitter.fire(rows)),
+    );
+  }
+
+  getChildren(item?: ViewItem): ViewItem[] | Thenable<ViewItem[]> {
+    return this.current ? this.current.getChildren(item) : this.arrived.then((provider) => provider.getChildren(item));
+  }
+
+  getTreeItem(item: ViewItem): vscode.TreeItem {
+    return this.provider.getTreeItem(item);
+  }
+
+  resolveTreeItem(treeItem: vscode.TreeItem, item: ViewItem): vscode.TreeItem {
+    return this.provider.resolveTreeItem(treeItem, item);
+  }
+
+  getParent(item: ViewItem): ViewItem | undefined {
+    return this.provider.getParent(item);
+  }
+
+  private get provider(): SkillsTreeProvider {
+    if (!this.current) {
+      throw new Error('The Skills view has no provider yet.');
+    }
+    return this.current;
+  }
+}
+
+/** The Skills view, registered before its provider exists (see ProviderToCome), and how to give it one. */
+export interface EarlySkillsView {
+  readonly view: vscode.TreeView<ViewItem>;
+  attach(provider: SkillsTreeProvider): vscode.Disposable;
+}
+
+export function registerSkillsView(): EarlySkillsView {
+  const provider = new ProviderToCome();
+  return { view: vscode.window.createTreeView(SKILLS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true }), attach: (tree) => provider.attach(tree) };
+}
+
+/** Gives the view its provider, badge and message, and keeps the welcome-content context keys current. */
+export function createSkillsView(early: EarlySkillsView, host: SkillsHost, provider: SkillsTreeProvider, unconfigured: UnconfiguredLocations): vscode.Disposable {
+  const view = early.view;
+  const attached = early.attach(provider);
   const seenOpen = (): void => {
     if (view.visible) {
       provider.firstVisibleAt ??= performance.now();
@@ -269,6 +327,7 @@ export function createSkillsView(host: SkillsHost, provider: SkillsTreeProvider,
   });
   return vscode.Disposable.from(
     view,
+    attached,
     host.onDidChange((snapshot) => {
       update(snapshot);
       // A skill added to (or removed from) a well-known folder changes what is worth pointing out.
