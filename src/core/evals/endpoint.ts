@@ -99,7 +99,7 @@ function openAiRequest(options: EndpointOptions, messages: readonly PromptMessag
     }
   }
   return {
-    url: endpointUrl('openai', options.endpoint),
+    url: endpointUrl(options.api, options.endpoint),
     headers: options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {},
     body: {
       model: options.model,
@@ -134,7 +134,8 @@ function parseArguments(value: unknown): object {
     return value;
   }
   try {
-    const parsed: unknown = JSON.parse(typeof value === 'string' ? value : '');
+    // Anything but JSON text of an object (a number, true, null, nothing) reads as no arguments.
+    const parsed: unknown = JSON.parse(String(value));
     return typeof parsed === 'object' && parsed !== null ? parsed : {};
   } catch {
     return {};
@@ -156,7 +157,7 @@ function anthropicRequest(options: EndpointOptions, messages: readonly PromptMes
     }),
   }));
   return {
-    url: endpointUrl('anthropic', options.endpoint),
+    url: endpointUrl(options.api, options.endpoint),
     headers: { 'anthropic-version': ANTHROPIC_VERSION, ...(options.apiKey ? { 'x-api-key': options.apiKey } : {}) },
     body: {
       model: options.model,
@@ -197,7 +198,8 @@ function retryable(status: number): boolean {
 
 /** Retry-After in seconds or as an HTTP date; undefined when absent or unreadable. */
 export function retryAfterMs(value: string | null, now = Date.now()): number | undefined {
-  if (value === null || value.trim() === '') {
+  // A blank value is neither seconds nor a date (Date.parse gives NaN), so it needs no test here.
+  if (value === null) {
     return undefined;
   }
   if (/^\d+(\.\d+)?$/.test(value.trim())) {
@@ -221,7 +223,10 @@ async function postWithRetries(options: EndpointOptions, url: string, headers: R
         signal: AbortSignal.timeout(options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS),
       });
     } catch (error) {
-      const detail = describeFetchError(error, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
+      // A key fetch refuses as a header value (a line break in it) is quoted in fetch's message: never show it.
+      const detail = describeFetchError(error, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS)
+        .split(options.apiKey || '\0')
+        .join('…');
       if (attempt >= maxAttempts) {
         throw new EndpointError(`${url}: ${detail} (${attempt} attempts).`);
       }
@@ -254,11 +259,10 @@ async function postWithRetries(options: EndpointOptions, url: string, headers: R
 }
 
 function describeFetchError(error: unknown, timeoutMs: number): string {
-  const name = (error as { name?: unknown } | undefined)?.name;
+  const { name, cause } = Object(error) as { name?: unknown; cause?: { code?: unknown } };
   if (name === 'TimeoutError') {
     return `no answer within ${timeoutMs / 1000} s`;
   }
-  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | undefined)?.cause;
   const code = typeof cause?.code === 'string' ? cause.code : undefined;
   return code ? `cannot connect (${code})` : `request failed (${error instanceof Error ? error.message : String(error)})`;
 }

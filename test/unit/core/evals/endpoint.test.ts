@@ -21,6 +21,7 @@ describe('chat endpoints for trigger tests', () => {
     assert.equal(endpointUrl('openai', 'http://localhost:11434/v1/'), 'http://localhost:11434/v1/chat/completions');
     assert.equal(endpointUrl('anthropic', 'https://api.anthropic.com'), 'https://api.anthropic.com/v1/messages');
     assert.equal(endpointUrl('anthropic', 'https://proxy.example/v1'), 'https://proxy.example/v1/messages');
+    assert.equal(endpointUrl('openai', 'http://localhost:11434/v1//'), 'http://localhost:11434/v1/chat/completions');
   });
 
   it('reads Retry-After in seconds or as a date, and nothing else', () => {
@@ -29,6 +30,10 @@ describe('chat endpoints for trigger tests', () => {
     assert.equal(retryAfterMs('Thu, 26 Nov 2026 10:00:05 GMT', Date.parse('Thu, 26 Nov 2026 10:00:00 GMT')), 5000);
     assert.equal(retryAfterMs('soon'), undefined);
     assert.equal(retryAfterMs(null), undefined);
+    assert.equal(retryAfterMs('12'), 12000);
+    assert.equal(retryAfterMs('1.25'), 1250);
+    assert.equal(retryAfterMs('x5'), undefined);
+    assert.equal(retryAfterMs('5 s'), undefined);
   });
 
   it('turns an OpenAI tool call and an Anthropic tool use into the same answer', async () => {
@@ -235,5 +240,52 @@ describe('chat endpoints for trigger tests', () => {
     assert.equal(retryAfterMs(' 3 '), 3000);
     assert.equal(retryAfterMs('   '), undefined);
     assert.equal(retryAfterMs('Thu, 26 Nov 2026 10:00:00 GMT', Date.parse('Thu, 26 Nov 2026 10:00:05 GMT')), 0);
+  });
+
+  it('sends an assistant message without calls as its text alone', async () => {
+    await model().send([...prompt, { role: 'assistant', parts: [{ kind: 'text', text: 'Which report?' }] }, { role: 'user', parts: [{ kind: 'text', text: 'sales' }] }]);
+    assert.deepEqual((endpoint.requests[0].body.messages as unknown[]).slice(2), [
+      { role: 'assistant', content: 'Which report?' },
+      { role: 'user', content: 'sales' },
+    ]);
+  });
+
+  it('says an answer lacks its message when it is null or has no choice', async () => {
+    endpoint.failNext({ status: 200, body: 'null' }, { status: 200, body: '{"choices":[]}' }, { status: 200, body: 'null' });
+    await assert.rejects(model().send(prompt), (error: Error) => error.message === `${endpoint.url} answered without choices[0].message: null`);
+    await assert.rejects(model().send(prompt), (error: Error) => error.message === `${endpoint.url} answered without choices[0].message: {"choices":[]}`);
+    await assert.rejects(model({ api: 'anthropic', endpoint: endpoint.origin }).send(prompt), (error: Error) => error.message === `${endpoint.origin} answered without a content list: null`);
+  });
+
+  it('leaves out calls without a function, arguments that are null, and blocks that are neither text nor a tool use', async () => {
+    endpoint.failNext(
+      { status: 200, body: JSON.stringify({ choices: [{ message: { content: '', tool_calls: [{ id: 'x' }, { id: 'n', function: { name: 'skills_find', arguments: 'null' } }] } }] }) },
+      {
+        status: 200,
+        body: JSON.stringify({
+          content: [{ type: 'text' }, { type: 'citation', text: 'quoted' }, { type: 'server_tool_use', id: 's1', name: 'web_search', input: {} }, { type: 'text', text: 'done' }],
+        }),
+      },
+    );
+    assert.deepEqual(await model().send(prompt), { text: '', calls: [{ callId: 'n', name: 'skills_find', input: {} }] });
+    assert.deepEqual(await model({ api: 'anthropic', endpoint: endpoint.origin }).send(prompt), { text: 'done', calls: [] });
+  });
+
+  it('retries a request that timed out without anyone to tell, and says why a request could not be sent', async () => {
+    endpoint.failNext({ delayMs: 400 });
+    const answer = await model({ firstRetryDelayMs: 10, requestTimeoutMs: 50, sleep: async () => undefined }).send(prompt);
+    assert.equal(answer.calls[0]?.name, 'skills_activate');
+    // A key with a line break inside (two lines pasted) cannot be sent; the message says so without showing it.
+    await assert.rejects(
+      model({ apiKey: 'sk-secret\nsk-other', maxAttempts: 1 }).send(prompt),
+      (error: Error) => error.message === `${endpoint.url}/chat/completions: request failed (Headers.append: "Bearer …" is an invalid header value.) (1 attempts).`,
+    );
+  });
+
+  it('says a refusal with a blank body as its status alone, and shows an error of 200 characters whole', async () => {
+    const exactly = 'x'.repeat(200);
+    endpoint.failNext({ status: 400, body: ' \n ' }, { status: 400, body: JSON.stringify({ error: { message: exactly } }) });
+    await assert.rejects(model().send(prompt), (error: Error) => error.message === `${endpoint.url}/chat/completions refused the request: HTTP 400`);
+    await assert.rejects(model().send(prompt), (error: Error) => error.message.endsWith(`HTTP 400: ${exactly}`));
   });
 });
