@@ -71,9 +71,10 @@ export function isPlainRequest(message: unknown): message is PlainRequest {
 
 /** Whether the SDK's transport takes a POST with these headers (it answers 406, 415 or 400 otherwise). */
 export function takesPost(headers: IncomingHttpHeaders): boolean {
-  const accept = headers.accept ?? '';
+  const { accept } = headers;
   const version = headers['mcp-protocol-version'];
   return (
+    accept !== undefined &&
     accept.includes('application/json') &&
     accept.includes('text/event-stream') &&
     isJsonContentType(headers['content-type'] ?? null) &&

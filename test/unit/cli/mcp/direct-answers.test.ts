@@ -76,6 +76,8 @@ describe('direct answers of the HTTP server', () => {
       { jsonrpc: '2.0', id: 1, method: 'tools/list', params: [] },
       { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { _meta: { progressToken: 1 } } },
       { jsonrpc: '2.0', id: 1, method: 'tools/list', extra: 1 },
+      { jsonrpc: '2.0', id: 1, method: 5 },
+      { jsonrpc: '2.0', id: 1 },
       null,
       'tools/list',
     ];
@@ -89,6 +91,9 @@ describe('direct answers of the HTTP server', () => {
     assert.ok(takesPost(good));
     assert.ok(takesPost({ ...good, 'mcp-protocol-version': undefined }));
     assert.equal(takesPost({ ...good, accept: 'application/json' }), false);
+    assert.equal(takesPost({ ...good, accept: 'text/event-stream' }), false);
+    assert.equal(takesPost({ ...good, accept: undefined }), false);
+    assert.equal(takesPost({ ...good, 'content-type': undefined }), false);
     assert.equal(takesPost({ ...good, 'content-type': 'text/plain' }), false);
     assert.equal(takesPost({ ...good, 'mcp-protocol-version': '1999-01-01' }), false);
   });
@@ -106,6 +111,28 @@ describe('direct answers of the HTTP server', () => {
     await transport.send({ jsonrpc: '2.0', method: 'notifications/tools/list_changed' });
     await transport.send({ jsonrpc: '2.0', id: 4, result: {} } as JSONRPCMessage);
     assert.equal(sent.length, 2, 'messages about no pending request go on to the transport');
+  });
+
+  it("sends the server's own requests on the transport, also one whose id is that of a pending request", async () => {
+    const { transport, sent } = fakeTransport(false);
+    const direct = new DirectAnswers(transport, fakeServer());
+    let settled = false;
+    const pending = direct.take({ jsonrpc: '2.0', id: 7, method: 'tools/list' })!;
+    void pending.then(() => (settled = true));
+    // The server numbers its requests on its own: the same id is no answer to the client's request.
+    const ping = { jsonrpc: '2.0', id: 7, method: 'ping' } as JSONRPCMessage;
+    await transport.send(ping);
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual([sent, settled], [[ping], false]);
+    await transport.send({ jsonrpc: '2.0', id: 7, result: { tools: [] } } as JSONRPCMessage);
+    assert.deepEqual(JSON.parse((await pending).body), { jsonrpc: '2.0', id: 7, result: { tools: [] } });
+  });
+
+  it('names no session in the answer of a transport that has none', async () => {
+    const { transport } = fakeTransport();
+    transport.sessionId = undefined;
+    const answer = await new DirectAnswers(transport, fakeServer()).take({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    assert.deepEqual(answer?.headers, { 'content-type': 'application/json' });
   });
 
   it('leaves to the transport a request whose id is pending, and everything once closed', async () => {
