@@ -120,10 +120,11 @@ export async function discoverSkills(roots: readonly SkillRoot[], options: Disco
     toLoad.forEach((folder, index) => {
       folder.record = records[index];
     });
-    // A real folder that loaded no SKILL.md may be a grouping folder.
+    // A real folder that loaded no SKILL.md may be a grouping folder; its name is looked at last,
+    // as most folders are skills.
     const grouping = level.filter((key, index) => {
       const probe = probes[index];
-      return key.plain && mayBeGroupingFolder(key.folderName) && (probe.kind === 'group' || (probe.kind === 'skill' && !loadedFrom.get(probe.realDir)?.record));
+      return key.plain && (probe.kind === 'group' || (probe.kind === 'skill' && !loadedFrom.get(probe.realDir)?.record)) && mayBeGroupingFolder(key.folderName);
     });
     const inside = await mapWithConcurrency(grouping, LOAD_CONCURRENCY, (key) => listGroupingFolder(roots[key.rootIndex], key.folderName));
     level = [];

@@ -4,20 +4,20 @@
 // null or booleans...) is left to the YAML parser, so the result is always what it would give.
 
 // A plain key and a value: plain text that starts with a letter (YAML resolves it to a string,
-// unless it is one of the null and boolean words below), or text in quotes without escapes.
-// Trailing spaces are not part of a value (other white space is, for YAML).
-const FLAT_ENTRY_PATTERN = /^([A-Za-z][A-Za-z0-9_-]*): +(?:([A-Za-z](?:.*[^ ])?)|"([^"\\]*)"|'([^']*)') *$/;
+// unless it is one of the null and boolean words, which the lookahead leaves out), or text in
+// quotes without escapes. Trailing spaces are not part of a value (other white space is, for YAML).
+const FLAT_ENTRY_PATTERN = /^([A-Za-z][A-Za-z0-9_-]*): +(?:(?!(?:null|Null|NULL|true|True|TRUE|false|False|FALSE) *$)([A-Za-z](?:.*[^ ])?)|"([^"\\]*)"|'([^']*)') *$/;
 // A key whose value is the indented block below it.
 const BLOCK_KEY_PATTERN = /^([A-Za-z][A-Za-z0-9_-]*): *$/;
 // YAML's white space is spaces and tabs only (a no-break space is text).
 const BLANK_LINE_PATTERN = /^[ \t]*$/;
-const NON_STRING_WORDS = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
 // Text that YAML treats apart in any value: tabs, control characters, line breaks, surrogates.
 // eslint-disable-next-line no-control-regex -- control characters are what this looks for
 const SPECIAL_TEXT_PATTERN = /[\t\r\x00-\x1F\x7F-\x9F\uFEFF\uFFFE\uFFFF\uD800-\uDFFF]/;
-// And in a plain value, what would make it mean something else: ": " starts a mapping, " #" a
-// comment, a final ":" a key.
-const SPECIAL_PLAIN_PATTERN = /: | #|:$/;
+// In a plain value, also what would make it mean something else: ": " starts a mapping, " #" a
+// comment, a final ":" a key. One pattern, so a long description is searched once.
+// eslint-disable-next-line no-control-regex -- control characters are what this looks for
+const SPECIAL_PLAIN_PATTERN = /[\t\r\x00-\x1F\x7F-\x9F\uFEFF\uFFFE\uFFFF\uD800-\uDFFF]|: | #|:$/;
 
 export type SimpleFrontmatter = Record<string, string | Record<string, string>>;
 
@@ -29,73 +29,64 @@ export type SimpleFrontmatter = Record<string, string | Record<string, string>>;
  */
 export function parseFlatFrontmatter(lines: readonly string[], from = 1, to = lines.length, indent = 0): Record<string, string> | undefined {
   const data: Record<string, string> = {};
-  return addFlatEntries(data, lines, from, to, indent) ? data : undefined;
+  for (let index = from; index < to; index++) {
+    if (!addFlatEntry(data, lines[index], indent)) {
+      return undefined;
+    }
+  }
+  return data;
 }
 
 /**
- * Adds the flat entries of lines `from` to `to` to `data` (see parseFlatFrontmatter); false when
- * the YAML parser must read them, a key already in `data` included.
+ * Adds the flat entry of one line indented by `indent` spaces to `data` (a blank or comment line
+ * adds nothing); false when the YAML parser must read the line, a key already in `data` included.
  */
-function addFlatEntries(data: SimpleFrontmatter, lines: readonly string[], from: number, to: number, indent: number): boolean {
-  for (let index = from; index < to; index++) {
-    const indented = lines[index];
-    const line = leadingSpaces(indented) === indent ? indented.slice(indent) : '';
-    if (line[0] === '#') {
-      continue;
-    }
-    const entry = FLAT_ENTRY_PATTERN.exec(line);
-    if (!entry) {
-      // A blank line is skipped; anything else is left to the YAML parser.
-      if (BLANK_LINE_PATTERN.test(indented)) {
-        continue;
-      }
-      return false;
-    }
-    // Indexed rather than destructured: destructuring iterates, which costs while the code is still interpreted.
-    const key = entry[1];
-    const plain: string | undefined = entry[2];
-    const value = plain ?? entry[3] ?? entry[4];
-    if (SPECIAL_TEXT_PATTERN.test(value)) {
-      return false;
-    }
-    if (plain !== undefined && (NON_STRING_WORDS.has(value) || SPECIAL_PLAIN_PATTERN.test(value))) {
-      return false;
-    }
-    // A repeated key is a YAML error; let the parser report it.
-    if (Object.prototype.hasOwnProperty.call(data, key)) {
-      return false;
-    }
-    data[key] = value;
+function addFlatEntry(data: SimpleFrontmatter, indented: string, indent: number): boolean {
+  const line = leadingSpaces(indented) === indent ? indented.slice(indent) : '';
+  if (line[0] === '#') {
+    return true;
   }
+  const entry = FLAT_ENTRY_PATTERN.exec(line);
+  if (!entry) {
+    // A blank line is skipped; anything else is left to the YAML parser.
+    return BLANK_LINE_PATTERN.test(indented);
+  }
+  // Indexed rather than destructured: destructuring iterates, which costs while the code is still interpreted.
+  const key = entry[1];
+  const plain: string | undefined = entry[2];
+  const value = plain ?? entry[3] ?? entry[4];
+  // A repeated key is a YAML error; let the parser report it.
+  if ((plain === undefined ? SPECIAL_TEXT_PATTERN : SPECIAL_PLAIN_PATTERN).test(value) || Object.prototype.hasOwnProperty.call(data, key)) {
+    return false;
+  }
+  data[key] = value;
   return true;
 }
 
 /**
  * The mapping of a frontmatter made of flat entries (see parseFlatFrontmatter) and keys whose value
  * is a block of flat entries indented with spaces, like the usual `metadata:` block; undefined when
- * the YAML parser must read it.
+ * the YAML parser must read it. Each line is first tried as a flat entry, the usual case, so most
+ * lines are matched against one pattern.
  */
 export function parseSimpleFrontmatter(lines: readonly string[]): SimpleFrontmatter | undefined {
   const data: SimpleFrontmatter = {};
   let index = 1;
   while (index < lines.length) {
-    let blockKeyLine = index;
-    while (blockKeyLine < lines.length && !BLOCK_KEY_PATTERN.test(lines[blockKeyLine])) {
-      blockKeyLine++;
+    if (addFlatEntry(data, lines[index], 0)) {
+      index++;
+      continue;
     }
-    if (!addFlatEntries(data, lines, index, blockKeyLine, 0)) {
+    const blockKey = BLOCK_KEY_PATTERN.exec(lines[index]);
+    if (!blockKey) {
       return undefined;
     }
-    if (blockKeyLine === lines.length) {
-      break;
-    }
-
-    const key = BLOCK_KEY_PATTERN.exec(lines[blockKeyLine])![1];
-    let end = blockKeyLine + 1;
+    const key = blockKey[1];
+    let end = index + 1;
     while (end < lines.length && (lines[end] === '' || lines[end][0] === ' ')) {
       end++;
     }
-    let first = blockKeyLine + 1;
+    let first = index + 1;
     while (first < end && BLANK_LINE_PATTERN.test(lines[first])) {
       first++;
     }

@@ -439,28 +439,27 @@ function isMissing(error: unknown): boolean {
  * Reading a file's text from its start, until the frontmatter is complete (or, in the other modes,
  * the end); both readers above drive it. The usual small frontmatter takes one read; a longer one
  * grows the buffer. Only the needed bytes are decoded: in `keep` mode, the frontmatter, as the
- * bytes are handed back whole.
+ * bytes are handed back whole. One per file read, so its fields are only declared and set in the
+ * constructor (see ParsedFrontmatter in parse.ts).
  */
 class TextReader {
   /** Where reads go, from its start; a scratch buffer may be longer than what is read into it. */
-  buffer: Buffer;
+  declare buffer: Buffer;
   /** Bytes read so far: where the next read goes in `buffer`, and its position in the file. */
-  length = 0;
+  declare length: number;
   /** How much of `buffer` the reads may fill. */
-  private capacity: number;
-
-  private readonly whole: boolean;
+  declare private capacity: number;
+  declare private readonly whole: boolean;
+  declare private readonly size: number;
+  declare private readonly mode: ReadMode;
 
   /**
    * `scratch`, when given and large enough, is used instead of a new buffer; the text is copied out
    * of it. Its first `alreadyRead` bytes are the file's first bytes, which an earlier read put there.
    */
-  constructor(
-    private readonly size: number,
-    private readonly mode: ReadMode,
-    scratch?: Buffer,
-    alreadyRead = 0,
-  ) {
+  constructor(size: number, mode: ReadMode, scratch?: Buffer, alreadyRead = 0) {
+    this.size = size;
+    this.mode = mode;
     this.whole = mode !== 'head';
     this.capacity = Math.max(1, this.whole ? size : Math.min(size, FIRST_HEAD_READ_BYTES));
     // The scratch buffer itself, not a view of it: a view per file costs about what the search does.

@@ -54,17 +54,23 @@ export interface ParsedSkillText {
 
 const NO_LOCATIONS: FieldLocations = new Map();
 
-/** A frontmatter that was read; a class rather than a literal with a getter, which is slow to create. */
+/**
+ * A frontmatter that was read; a class rather than a literal with a getter, which is slow to create,
+ * with its fields only declared and set in the constructor: a field declaration defines the field anew on each object, which costs more than the rest of the constructor while the code is still interpreted.
+ */
 class ParsedFrontmatter implements ParsedSkillText {
-  body?: string;
-  bodyStartLine?: number;
-  private located: FieldLocations | undefined;
+  declare body?: string;
+  declare bodyStartLine?: number;
+  declare readonly data: Record<string, unknown>;
+  declare readonly diagnostics: SkillDiagnostic[];
+  declare private readonly lines: readonly string[];
+  declare private located: FieldLocations | undefined;
 
-  constructor(
-    readonly data: Record<string, unknown>,
-    readonly diagnostics: SkillDiagnostic[],
-    private readonly lines: readonly string[],
-  ) {}
+  constructor(data: Record<string, unknown>, diagnostics: SkillDiagnostic[], lines: readonly string[]) {
+    this.data = data;
+    this.diagnostics = diagnostics;
+    this.lines = lines;
+  }
 
   get locations(): FieldLocations {
     return (this.located ??= locateFrontmatterFields(this.lines));

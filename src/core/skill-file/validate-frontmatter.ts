@@ -42,15 +42,21 @@ export interface FrontmatterValidation {
   diagnostics: SkillDiagnostic[];
 }
 
-/** Collects diagnostics for one file, placing each on the key or value it is about. */
+/**
+ * Collects diagnostics for one file, placing each on the key or value it is about. One per file:
+ * its fields only declared and set in the constructor: a field declaration defines the field anew on each object, which costs more than the rest of the constructor while the code is still interpreted.
+ */
 class DiagnosticSink {
-  readonly diagnostics: SkillDiagnostic[] = [];
-  private located: FieldLocations | undefined;
+  declare readonly diagnostics: SkillDiagnostic[];
+  declare private located: FieldLocations | undefined;
+  declare private readonly file: string;
+  declare private readonly locate: FieldLocations | (() => FieldLocations);
 
-  constructor(
-    private readonly file: string,
-    private readonly locate: FieldLocations | (() => FieldLocations),
-  ) {}
+  constructor(file: string, locate: FieldLocations | (() => FieldLocations)) {
+    this.diagnostics = [];
+    this.file = file;
+    this.locate = locate;
+  }
 
   private get locations(): FieldLocations {
     return (this.located ??= typeof this.locate === 'function' ? this.locate() : this.locate);
