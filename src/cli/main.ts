@@ -1,7 +1,6 @@
 // The `agent-skills` executable (bundled to dist/cli.js): runs the command line against the real
 // process streams and working folder.
 
-import * as readline from 'node:readline/promises';
 import { runCli } from './run';
 
 // A reader that stops early (`agent-skills list | head`) closes the pipe; that is not an error.
@@ -24,8 +23,12 @@ void runCli(process.argv.slice(2), {
   process.exitCode = code;
 });
 
-/** One question on the terminal (prompts go to stderr, keeping stdout for results). */
+/**
+ * One question on the terminal (prompts go to stderr, keeping stdout for results). The readline
+ * module is loaded only then: the commands that ask are few, and loading it is part of every start.
+ */
 async function askOnTerminal(question: string): Promise<string> {
+  const readline = await import('node:readline/promises');
   const terminal = readline.createInterface({ input: process.stdin, output: process.stderr });
   try {
     return await terminal.question(question);
