@@ -261,7 +261,8 @@ export class SkillsServer implements Disposable {
     if (!prompt) {
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Prompt ${name} not found`);
     }
-    const text = typeof args.arguments === 'string' && args.arguments.trim() !== '' ? args.arguments : undefined;
+    // Blank arguments are none: the substitution trims them.
+    const text = typeof args.arguments === 'string' ? args.arguments : undefined;
     const result = await activateSkill(this.registry.snapshot, prompt.name, { mode: 'user', arguments: text, toolNames: MCP_TOOL_NAMES });
     if (!result.ok) {
       throw new ProtocolError(ProtocolErrorCode.InvalidParams, result.message);

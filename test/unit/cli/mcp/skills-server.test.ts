@@ -191,6 +191,10 @@ describe('agent-skills mcp, through the SDK client', function () {
     assert.match(found.text, /- pdf-report: Build a PDF report/);
     assert.match(found.text, /Load one with activate_skill\./);
 
+    assert.deepEqual(await call(connection.client, 'read_skill_resource', { skill: 'pdf-report' }), {
+      text: 'read_skill_resource needs "path" relative to the skill folder, e.g. "references/guide.md".',
+      isError: true,
+    });
     const guide = await call(connection.client, 'read_skill_resource', { skill: 'pdf-report', path: 'references/guide.md' });
     assert.deepEqual(guide, { text: '# Guide\nGUIDE-MARKER\n', isError: false });
     for (const attempt of ['../deploy/SKILL.md', '/etc/passwd', '..\\..\\outside\\secret.txt', 'secret.txt']) {
@@ -233,9 +237,9 @@ describe('agent-skills mcp, through the SDK client', function () {
     assert.match(text({ content: [result.messages[0].content] }), /DEPLOY-BODY for staging/);
   });
 
-  it('lists the prompts in the order of the skills, tells of a change only when they change (an activation changes none), and refuses an unknown one', async () => {
+  it('lists the prompts in the order of the skills, tells of a change of tools or prompts only when they change (an activation changes neither), and refuses an unknown one', async () => {
     const notices: string[] = [];
-    for (const kind of ['prompts', 'resources'] as const) {
+    for (const kind of ['tools', 'prompts', 'resources'] as const) {
       connection.client.setNotificationHandler(`notifications/${kind}/list_changed`, () => void notices.push(kind));
     }
     assert.deepEqual(
@@ -245,7 +249,7 @@ describe('agent-skills mcp, through the SDK client', function () {
     await call(connection.client, 'activate_skill', { name: 'pdf-report' });
     await waitFor(() => notices.includes('resources'), 'the activation announced');
     await new Promise((resolve) => setTimeout(resolve, 50));
-    assert.deepEqual(notices, ['resources'], 'the prompts did not change');
+    assert.deepEqual(notices, ['resources'], 'neither the tools nor the prompts changed');
 
     await writeTree(path.join(workspace, 'audit-log'), { 'SKILL.md': skillText('audit-log', 'Summarize the audit log.') });
     await waitFor(() => notices.includes('prompts'), 'the new prompt announced');
@@ -398,11 +402,12 @@ describe('agent-skills mcp, through the SDK client', function () {
     const toolsChanged = new Promise<void>((resolve) => connection.client.setNotificationHandler('notifications/tools/list_changed', () => resolve()));
     await writeTree(path.join(workspace, 'release-notes'), { 'SKILL.md': skillText('release-notes', 'Write release notes from the changelog.') });
     await toolsChanged;
-    const names = async (): Promise<string[]> => {
-      const activate = (await connection.client.listTools()).tools.find((tool) => tool.name === 'activate_skill')!;
-      return (activate.inputSchema.properties as Record<string, { enum: string[] }>).name.enum;
+    const names = async (tool = 'activate_skill', property = 'name'): Promise<string[]> => {
+      const listed = (await connection.client.listTools()).tools.find((candidate) => candidate.name === tool)!;
+      return (listed.inputSchema.properties as Record<string, { enum: string[] }>)[property].enum;
     };
     await waitFor(async () => (await names()).includes('release-notes'), 'release-notes in the enum');
+    assert.ok((await names('read_skill_resource', 'skill')).includes('release-notes'), "the new skill's files can be read");
     assert.ok((await connection.client.listPrompts()).prompts.some((prompt) => prompt.name === 'release-notes'));
 
     await connection.skills.get('skill://pdf-report/SKILL.md'); // Published once, so there is a last version to keep.
@@ -575,6 +580,13 @@ describe('agent-skills mcp, many skills', function () {
     const said = connection.logs.find((line) => line.startsWith('The catalog did not fit its budget of '));
     assert.ok(said, connection.logs.join('\n'));
     assert.match(said, /^The catalog did not fit its budget of \d+ characters: [1-6] skills are listed by name only( \([1-6] not at all\))?; find_skills reaches them\.$/);
+  });
+
+  it('says how many skills a tight budget leaves out of the catalog altogether', async () => {
+    await writeTree(dir, Object.fromEntries(Array.from({ length: 6 }, (_, index) => [`skill-${index}`, { 'SKILL.md': skillText(`skill-${index}`, `What skill number ${index} does.`) }])));
+    connection = await connect([root(dir)], [], 1);
+    const said = connection.logs.find((line) => line.startsWith('The catalog did not fit its budget of '));
+    assert.match(said ?? connection.logs.join('\n'), /^The catalog did not fit its budget of \d+ characters: 6 skills are listed by name only \(6 not at all\); find_skills reaches them\.$/);
   });
 
   it('says nothing of the budget when the catalog fits', async () => {
