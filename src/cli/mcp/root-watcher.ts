@@ -6,7 +6,6 @@ import * as path from 'node:path';
 import { watch, type FSWatcher } from './libraries';
 import { ChangeCoalescer } from '../../core/discovery/change-coalescer';
 import { IGNORED_FOLDER_NAMES } from '../../core/discovery/probe';
-import { relativeInside } from '../../core/util/paths';
 import type { SkillChange } from '../../core/discovery/registry';
 import type { Disposable } from '../../core/model/event';
 
@@ -106,11 +105,8 @@ export class RootWatcher implements Disposable {
         void this.watchParent(root);
       }
     };
-    watcher.on('addDir', (added) => {
-      if (relativeInside(added, root) !== undefined) {
-        advance();
-      }
-    });
+    // Any new folder makes it look: advance acts only once the root or a folder on its way exists.
+    watcher.on('addDir', advance);
     return new Promise((resolve) =>
       watcher.once('ready', () => {
         advance();

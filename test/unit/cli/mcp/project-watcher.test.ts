@@ -5,6 +5,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { startSkillsService } from '../../../../src/cli/mcp/mcp-command';
+import { ProjectWatcher } from '../../../../src/cli/mcp/project-watcher';
+import { MAX_SUBPROJECT_DEPTH } from '../../../../src/core/discovery/nested-locations';
 import { projectRoots } from '../../../../src/core/discovery/project';
 import { removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
 import { waitFor } from './wait';
@@ -89,5 +91,76 @@ describe('agent-skills mcp --project, following the project', function () {
     } finally {
       await service.close();
     }
+  });
+});
+
+describe('ProjectWatcher (agent-skills mcp --project)', function () {
+  this.timeout(30_000);
+  /** Long enough for a folder event and the coalescer's quiet time; a report would have come by then. */
+  const SETTLE_MS = 700;
+  const settle = (): Promise<unknown> => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  let dir: string;
+  let watcher: ProjectWatcher | undefined;
+  let reports: number;
+
+  beforeEach(async () => {
+    dir = await tempDir();
+    reports = 0;
+  });
+
+  afterEach(async () => {
+    await watcher?.dispose();
+    watcher = undefined;
+    await removeDir(dir);
+  });
+
+  async function start(locationDepth = 2): Promise<ProjectWatcher> {
+    watcher = new ProjectWatcher(dir, locationDepth, () => reports++);
+    await watcher.ready;
+    return watcher;
+  }
+
+  it('reports the folders already there at start as no change, then new and removed folders', async () => {
+    await fs.mkdir(path.join(dir, 'packages', 'web', '.agent', 'skills'), { recursive: true });
+    await start();
+    await settle();
+    assert.equal(reports, 0, 'the folders there at start');
+    await fs.mkdir(path.join(dir, 'packages', 'billing', '.agent', 'skills'), { recursive: true });
+    await waitFor(() => reports > 0, 'the new folders');
+    await settle();
+    const beforeRemoval = reports;
+    await fs.rm(path.join(dir, 'packages', 'billing'), { recursive: true });
+    await waitFor(() => reports > beforeRemoval, 'the removed folders');
+  });
+
+  it("sees a folder as deep as the deepest sub-project's longest location", async () => {
+    const locationDepth = 2;
+    let deepest = dir;
+    for (let level = 1; level < MAX_SUBPROJECT_DEPTH + locationDepth; level++) {
+      deepest = path.join(deepest, `level-${level}`);
+    }
+    await fs.mkdir(deepest, { recursive: true });
+    await start(locationDepth);
+    await fs.mkdir(path.join(deepest, 'skills'));
+    await waitFor(() => reports > 0, 'a folder at the deepest level');
+  });
+
+  it('reports no folder under node_modules or .git, nor files', async () => {
+    await fs.mkdir(path.join(dir, 'node_modules'));
+    await fs.mkdir(path.join(dir, '.git'));
+    await start();
+    await fs.mkdir(path.join(dir, 'node_modules', 'pkg', '.agent', 'skills'), { recursive: true });
+    await fs.mkdir(path.join(dir, '.git', 'refs'));
+    await fs.writeFile(path.join(dir, 'README.md'), 'a file');
+    await settle();
+    assert.equal(reports, 0);
+  });
+
+  it('reports nothing once disposed', async () => {
+    await (await start()).dispose();
+    watcher = undefined;
+    await fs.mkdir(path.join(dir, 'packages', 'web'), { recursive: true });
+    await settle();
+    assert.equal(reports, 0);
   });
 });

@@ -100,6 +100,44 @@ describe('RootWatcher (agent-skills mcp)', function () {
     assert.ok(!changes.some((change) => change.path.startsWith(dropped) || change.path.startsWith(missing)), JSON.stringify(changes));
   });
 
+  it('follows a missing root it is given later until it appears, and reports an existing one only when something in it changes', async () => {
+    const kept = path.join(dir, 'kept');
+    const existing = path.join(dir, 'existing');
+    const missing = path.join(dir, 'home', '.agent', 'skills');
+    await Promise.all([kept, existing].map((folder) => fs.mkdir(folder)));
+    const w = start([kept]);
+    await w.ready;
+    w.setRoots([kept, existing, missing]);
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    assert.deepEqual(changes, [], 'a root added that already exists');
+    await fs.mkdir(missing, { recursive: true });
+    await waitFor(() => has(missing, 'created'), 'the missing root reported as created');
+    const file = path.join(missing, 'review', 'SKILL.md');
+    await fs.mkdir(path.dirname(file));
+    await fs.writeFile(file, skillText('review', 'Reviews.'));
+    await fs.writeFile(path.join(existing, 'SKILL.md'), 'existing');
+    await waitFor(() => reported(file) && reported(path.join(existing, 'SKILL.md')), 'files in both added roots');
+  });
+
+  it('holds no file watch once disposed, also after its roots changed', async () => {
+    const watches = (): number => process.getActiveResourcesInfo().filter((resource) => resource === 'FSEventWrap').length;
+    const before = watches();
+    const root = path.join(dir, 'skills');
+    const missing = path.join(dir, 'later', 'skills');
+    await fs.mkdir(root);
+    const w = start([root, missing]);
+    await w.ready;
+    w.setRoots([root, missing]);
+    w.setRoots([missing]);
+    w.setRoots([root, missing]);
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    assert.ok(watches() > before);
+    await w.dispose();
+    watcher = undefined;
+    // Each watch is closed a moment after close() resolves.
+    await waitFor(() => watches() === before, 'every file watch closed');
+  });
+
   it('reports nothing once disposed, also of a missing root appearing', async () => {
     const root = path.join(dir, 'skills');
     const missing = path.join(dir, 'later');
