@@ -122,7 +122,8 @@ export function editDistance(a: string, b: string, limit = Math.max(a.length, b.
     for (let column = first; column <= last; column++) {
       const cost = a[row - 1] === b[column - 1] ? 0 : 1;
       let best = Math.min(previous[column] + 1, current[column - 1] + 1, previous[column - 1] + cost);
-      if (row > 1 && column > 1 && a[row - 1] === b[column - 2] && a[row - 2] === b[column - 1]) {
+      // In the first row or column a[-1] or b[-1] is undefined, equal to no character: no transposition there.
+      if (a[row - 1] === b[column - 2] && a[row - 2] === b[column - 1]) {
         best = Math.min(best, beforePrevious[column - 2] + 1);
       }
       current[column] = Math.min(best, outside);
@@ -136,14 +137,17 @@ export function editDistance(a: string, b: string, limit = Math.max(a.length, b.
   return previous[b.length];
 }
 
-/** The three rows editDistance works in, kept between calls (a search makes hundreds) and grown as needed. */
-let sharedRows: [Float64Array, Float64Array, Float64Array] = [new Float64Array(64), new Float64Array(64), new Float64Array(64)];
+/**
+ * The three rows editDistance works in, one buffer kept between calls (a search makes hundreds)
+ * and grown as needed; every call checks its size, so one that finds it too small grows it.
+ */
+let sharedRows = new Float64Array(3 * 64);
 
 function distanceRows(width: number): [Float64Array, Float64Array, Float64Array] {
-  if (sharedRows[0].length < width) {
-    sharedRows = [new Float64Array(width), new Float64Array(width), new Float64Array(width)];
+  if (sharedRows.length < 3 * width) {
+    sharedRows = new Float64Array(3 * width);
   }
-  return [...sharedRows];
+  return [sharedRows.subarray(0, width), sharedRows.subarray(width, 2 * width), sharedRows.subarray(2 * width, 3 * width)];
 }
 
 interface IndexedSkill {
@@ -713,8 +717,9 @@ export function closestNames(name: string, names: readonly string[], limit = 5):
       candidates.push({ name: candidate, distance });
     }
   }
+  // The names are distinct (a set): one comparison orders them.
   return candidates
-    .sort((a, b) => a.distance - b.distance || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .sort((a, b) => a.distance - b.distance || (a.name < b.name ? -1 : 1))
     .slice(0, limit)
     .map((candidate) => candidate.name);
 }

@@ -8,6 +8,7 @@ import { MCP_TOOL_NAMES } from '../../../../src/core/chat/tool-names';
 import { fakeRecord, removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
 import { scaffoldSkillText } from '../../../../src/core/skill-file/scaffold';
 import { fakeSnapshot } from '../../fake-snapshot';
+import type { SkillContent } from '../../../../src/core/use/skill-content';
 
 describe('splitArguments', () => {
   const cases: [string, string[]][] = [
@@ -81,6 +82,11 @@ describe('renderActivation', () => {
         '</skill>',
       ].join('\n'),
     );
+  });
+
+  it("escapes every attribute, and names a skill server's skill's server", () => {
+    const record = fakeRecord('pdf', 'x', { dir: '/s/a&b<c', root: { path: '/cache/x', kind: 'server', label: 'Tools', server: 'tools & "more"' } });
+    assert.equal(renderActivation(record, 'B', { files: [], total: 0, complete: true }), '<skill name="pdf" dir="/s/a&amp;b&lt;c" server="tools &amp; &quot;more&quot;">\nB\n</skill>');
   });
 
   it('marks a listing cut short as a lower bound', () => {
@@ -399,6 +405,75 @@ describe('activation of a skill whose SKILL.md an edit broke', () => {
       assert.equal(result.message, `Skill "notes" is invalid: ${YAML_PROBLEM} (${file()}).`);
     } finally {
       forgetful.dispose();
+    }
+  });
+});
+
+describe("activation of a skill server's skill", () => {
+  const SERVER_ROOT = { path: '/cache/tools', kind: 'server' as const, label: 'Tools', server: 'tools' };
+  const served = fakeRecord('lint', 'Lint the code.', { dir: '/cache/tools/lint', root: SERVER_ROOT });
+  const local = fakeRecord('notes', 'Take notes.');
+  let calls: string[];
+  /** The server's copy, as the verified cache gives it; every call noted. */
+  const content: SkillContent = {
+    readBody: (record) => {
+      calls.push(`body ${record.name}`);
+      return record.name === 'lint' ? Promise.resolve('Lint $ARGUMENTS now.') : Promise.reject(new Error('the server is gone'));
+    },
+    listResources: (record, limit) => {
+      calls.push(`list ${record.name} ${limit}`);
+      return Promise.resolve({ files: ['rules.md'], total: 1, complete: true });
+    },
+    readResource: (record, requestedPath) => {
+      calls.push(`read ${record.name} ${requestedPath}`);
+      return Promise.resolve({ kind: 'text', path: requestedPath, text: 'From the server.', size: 16, truncated: false });
+    },
+  };
+
+  beforeEach(() => {
+    calls = [];
+  });
+
+  it('reads its body and files from the server, never from the cache folder on disk', async () => {
+    const result = await activateSkill(fakeSnapshot([served]), 'lint', { mode: 'model', arguments: 'src', maxResources: 7, content });
+    assert.ok(result.ok);
+    assert.equal(
+      result.text,
+      '<skill name="lint" dir="/cache/tools/lint" server="tools">\nLint src now.\n\nResource files (paths relative to the skill folder; read one with skills_readResource):\n- rules.md\n</skill>',
+    );
+    assert.equal(result.lastValid, false);
+    assert.deepEqual(calls, ['body lint', 'list lint 7']);
+    const read = await readResourceOfSkill(fakeSnapshot([served]), 'lint', 'rules.md', { content });
+    assert.ok(read.ok);
+    assert.equal(read.text, 'From the server.');
+    assert.deepEqual(calls.slice(2), ['read lint rules.md']);
+  });
+
+  it('says why when the server cannot give the body', async () => {
+    const failing = fakeRecord('gone', 'Gone.', { dir: '/cache/tools/gone', root: SERVER_ROOT });
+    const result = await activateSkill(fakeSnapshot([failing]), 'gone', { mode: 'model', content });
+    assert.deepEqual(result, { ok: false, reason: 'unreadable', record: failing, message: 'Could not read skill "gone": the server is gone' });
+  });
+
+  it('reads a skill in a folder from disk even when server content is given', async () => {
+    const dir = await tempDir();
+    try {
+      await writeTree(dir, { notes: { 'SKILL.md': skillText('notes', 'Take notes.', 'Write it down.'), 'form.md': 'A form.' } });
+      const record = { ...local, dir: path.join(dir, 'notes'), file: path.join(dir, 'notes', 'SKILL.md'), realDir: path.join(dir, 'notes') };
+      const result = await activateSkill(fakeSnapshot([record]), 'notes', { mode: 'model', content });
+      assert.ok(result.ok);
+      assert.match(result.text, /^<skill name="notes" dir="[^"]+">\nWrite it down\.\n/);
+      const read = await readResourceOfSkill(fakeSnapshot([record]), 'notes', 'form.md', { content });
+      assert.ok(read.ok);
+      assert.equal(read.text, 'A form.');
+      assert.deepEqual(calls, []);
+      await fs.rm(record.file);
+      const gone = await activateSkill(fakeSnapshot([record]), 'notes', { mode: 'model' });
+      assert.ok(!gone.ok && gone.reason === 'unreadable' && gone.message.includes(record.file), JSON.stringify(gone));
+      const skillFile = await readResourceOfSkill(fakeSnapshot([record]), 'notes', 'SKILL.md');
+      assert.ok(!skillFile.ok && skillFile.message === gone.message, JSON.stringify(skillFile));
+    } finally {
+      await removeDir(dir);
     }
   });
 });

@@ -136,6 +136,16 @@ describe('SkillSearchIndex', () => {
     assert.deepEqual(index.search('char'), []);
   });
 
+  it('finds every skill after growing well past the skills it held at its first search', () => {
+    const index = new SkillSearchIndex();
+    index.add(fakeRecord('report-0', 'Write a report.'));
+    assert.equal(index.search('report').length, 1);
+    for (let number = 1; number <= 40; number++) {
+      index.add(fakeRecord(`report-${number}`, 'Write a report.'));
+    }
+    assert.equal(index.search('report', { limit: 100 }).length, 41);
+  });
+
   it('keeps the same object once however often it is added', () => {
     const index = new SkillSearchIndex();
     index.add(skills[0]);
@@ -163,6 +173,10 @@ describe('closestNames', () => {
     assert.deepEqual(closestNames('', all), []);
     assert.deepEqual(closestNames('  ', ['ab']), []);
     assert.deepEqual(closestNames('a', ['abcdefgh']), []);
+  });
+
+  it('orders names equally close by name', () => {
+    assert.deepEqual(closestNames('pdf', ['pdz', 'pdy', 'pda']), ['pda', 'pdy', 'pdz']);
   });
 
   it('ignores spaces around the request', () => {
@@ -218,6 +232,15 @@ describe('text helpers', () => {
     assert.equal(editDistance('ab', 'abcdef', 2), 3);
     assert.equal(editDistance('abcdef', 'uvwxyz', 2), 3);
     assert.equal(editDistance('review', 'reveiw', 2), 1);
+  });
+
+  it('measures names longer than its kept rows, and a swap at either end', () => {
+    const long = 'a-skill-name-that-runs-well-past-sixty-four-characters-and-then-some-more';
+    assert.equal(editDistance(long, `${long}x`), 1);
+    assert.equal(editDistance(long, long.replace('skill', 'skil')), 1);
+    assert.equal(editDistance(`${long}${long}`, `${long}-${long}`, 2), 1);
+    assert.equal(editDistance('ba', 'ab'), 1);
+    assert.equal(editDistance('xyba', 'xyab'), 1);
   });
 });
 

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { TRIGGER_TESTS_PATH } from '../../../../src/core/evals/trigger-file';
 import {
   describeFileType,
+  authorOnlyMessage,
   isAuthorOnlyPath,
   listSkillResources,
   normalizeResourcePath,
@@ -280,6 +281,9 @@ describe('skill resources', () => {
       assert.equal(isAuthorOnlyPath('references/evals/x.md'), false);
       assert.equal(isAuthorOnlyPath('evals.md'), false);
       assert.equal(isAuthorOnlyPath('evaluations/x.md'), false);
+      assert.equal(isAuthorOnlyPath('././evals/triggers.json'), true);
+      assert.equal(isAuthorOnlyPath('.\\Evals\\triggers.json'), true);
+      assert.match(authorOnlyMessage('Evals/triggers.json'), /^"Evals\/triggers\.json" is in the skill's Evals\/ folder, which holds its tests/);
     });
   });
 
