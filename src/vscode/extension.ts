@@ -25,15 +25,17 @@ import { SkillWatcher } from './watcher';
 // Discovery starts, and the Skills view is registered, as this code loads: VS Code reads the
 // extension's stored state before it calls activate(), a round trip to the window that is slow while
 // the window starts, and neither needs that state. activate() hands both what they wait for: the host
-// takes the discovery over (dist/ is beside the built-in skills/), the view gets its provider.
+// takes the discovery over, the view gets its provider.
 const log = vscode.window.createOutputChannel('Agent Skills', { log: true });
-const firstDiscovery = startFirstDiscovery(log, { builtinDir: path.join(__dirname, '..', 'skills') });
+/** The built-in skills (dist/ is beside skills/): the same folder for the early discovery and the host, which takes it over only then. */
+const builtinDir = path.join(__dirname, '..', 'skills');
+const firstDiscovery = startFirstDiscovery(log, { builtinDir });
 const skillsView = registerSkillsView();
 
 export function activate(context: vscode.ExtensionContext): AgentSkillsApi {
   const serverCache = vscode.Uri.joinPath(context.globalStorageUri, 'skill-servers').fsPath;
   const servers = new SkillServersOnDemand(log, context.secrets, (SkillServers) => new SkillServers(log, serverCache, context.secrets, String(context.extension.packageJSON.version)));
-  const host = new SkillsHost(log, { builtinDir: vscode.Uri.joinPath(context.extensionUri, 'skills').fsPath, servers, firstDiscovery });
+  const host = new SkillsHost(log, { builtinDir, servers, firstDiscovery });
   const watcher = new SkillWatcher(host);
   const sources = registerSources(host, context.workspaceState);
   const tree = new SkillsTreeProvider(host, sources.installed);
