@@ -13,7 +13,7 @@ import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { SKILL_FILE_NAME } from '../skill-file/load';
 import { checkServedSkill, contentMismatch, servedFilePath, servedSkillRoot, type ServedFile, type ServedSkill } from './served-skill';
-import { errorCode } from '../util/errors';
+import { unlessMissing } from '../util/errors';
 
 export const ENTRY_FILE_NAME = '.skill-entry.json';
 
@@ -101,14 +101,9 @@ export async function storeListing(serverDir: string, skills: readonly ServedSki
 
 /** The entry kept in a skill folder, checked again as if just received; the reason when it cannot be used. */
 export async function readCachedEntry(dir: string): Promise<{ skill: ServedSkill } | { reason: string } | undefined> {
-  let text: string;
-  try {
-    text = await fs.readFile(path.join(dir, ENTRY_FILE_NAME), 'utf8');
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') {
-      return undefined;
-    }
-    throw error;
+  const text = await unlessMissing(fs.readFile(path.join(dir, ENTRY_FILE_NAME), 'utf8'));
+  if (text === undefined) {
+    return undefined;
   }
   let value: unknown;
   try {

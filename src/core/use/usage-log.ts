@@ -5,7 +5,7 @@
 
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { errorCode, errorMessage } from '../util/errors';
+import { errorMessage, unlessMissing } from '../util/errors';
 import { recordActivation, type UsageOrigin, type UsageRecord } from './usage';
 
 export const USAGE_LOG_ENV = 'AGENT_SKILLS_USAGE_LOG';
@@ -70,18 +70,6 @@ export function parseUsageLog(text: string): ParsedUsageLog {
 /** The record with the logged activations counted, by the MCP server's tool or prompt. */
 export function foldUsageLog(usage: UsageRecord, activations: readonly LoggedActivation[]): UsageRecord {
   return activations.reduce((record, { skill, via, chars, at }) => recordActivation(record, { skill, origin: ORIGIN_OF_VIA[via], chars, at }), usage);
-}
-
-/** What `work` gives, or undefined when the file it needs does not exist. */
-async function unlessMissing<T>(work: Promise<T>): Promise<T | undefined> {
-  try {
-    return await work;
-  } catch (error) {
-    if (errorCode(error) === 'ENOENT') {
-      return undefined;
-    }
-    throw error;
-  }
 }
 
 /**

@@ -14,3 +14,15 @@ export function errorMessage(error: unknown): string {
 export function errorDetail(error: unknown): string {
   return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
+
+/** What `work` gives, or undefined when the file it needs does not exist (ENOENT); any other failure is thrown. */
+export async function unlessMissing<T>(work: Promise<T>): Promise<T | undefined> {
+  try {
+    return await work;
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') {
+      return undefined;
+    }
+    throw error;
+  }
+}

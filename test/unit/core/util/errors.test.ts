@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { errorCode, errorDetail, errorMessage } from '../../../../src/core/util/errors';
+import { errorCode, errorDetail, errorMessage, unlessMissing } from '../../../../src/core/util/errors';
 
 describe('errorCode, errorMessage and errorDetail', () => {
   it('read the code of a file-system error, and nothing of a missing one', () => {
@@ -22,5 +22,12 @@ describe('errorCode, errorMessage and errorDetail', () => {
     const withoutStack = Object.assign(new Error('no stack'), { stack: undefined });
     assert.equal(errorDetail(withoutStack), 'no stack');
     assert.equal(errorDetail('just text'), 'just text');
+  });
+
+  it('give what a file operation gives, nothing when the file is missing, and throw any other failure', async () => {
+    assert.equal(await unlessMissing(Promise.resolve('text')), 'text');
+    assert.equal(await unlessMissing(Promise.reject(Object.assign(new Error('gone'), { code: 'ENOENT' }))), undefined);
+    const denied = Object.assign(new Error('denied'), { code: 'EACCES' });
+    await assert.rejects(unlessMissing(Promise.reject(denied)), (error) => error === denied);
   });
 });
