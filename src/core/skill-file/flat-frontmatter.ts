@@ -16,8 +16,7 @@ const BLANK_LINE_PATTERN = /^[ \t]*$/;
 const SPECIAL_TEXT_PATTERN = /[\t\r\x00-\x1F\x7F-\x9F\uFEFF\uFFFE\uFFFF\uD800-\uDFFF]/;
 // In a plain value, also what would make it mean something else: ": " starts a mapping, " #" a
 // comment, a final ":" a key. One pattern, so a long description is searched once.
-// eslint-disable-next-line no-control-regex -- control characters are what this looks for
-const SPECIAL_PLAIN_PATTERN = /[\t\r\x00-\x1F\x7F-\x9F\uFEFF\uFFFE\uFFFF\uD800-\uDFFF]|: | #|:$/;
+const SPECIAL_PLAIN_PATTERN = new RegExp(`${SPECIAL_TEXT_PATTERN.source}|: | #|:$`);
 
 export type SimpleFrontmatter = Record<string, string | Record<string, string>>;
 
