@@ -56,7 +56,9 @@ const NO_LOCATIONS: FieldLocations = new Map();
 
 /**
  * A frontmatter that was read; a class rather than a literal with a getter, which is slow to create,
- * with its fields only declared and set in the constructor: a field declaration defines the field anew on each object, which costs more than the rest of the constructor while the code is still interpreted.
+ * with its fields only declared and set in the constructor: a field declaration defines the field
+ * anew on each object, which costs more than the rest of the constructor while the code is still
+ * interpreted.
  */
 class ParsedFrontmatter implements ParsedSkillText {
   declare body?: string;

@@ -157,7 +157,8 @@ function checkBodyLinks(body: string, context: BodyValidationContext): SkillDiag
 
 /**
  * Where a mark next occurs in a text, from offsets asked for in increasing order; Infinity once it
- * no longer does. Three per file, with their fields only declared and set in the constructor: a field declaration defines the field anew on each object, which costs more than the rest of the constructor while the code is still interpreted.
+ * no longer does. Three per file, so its fields are only declared and set in the constructor (see
+ * ParsedFrontmatter in parse.ts).
  */
 class Occurrences {
   declare private found: number;

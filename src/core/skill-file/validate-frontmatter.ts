@@ -43,8 +43,8 @@ export interface FrontmatterValidation {
 }
 
 /**
- * Collects diagnostics for one file, placing each on the key or value it is about. One per file:
- * its fields only declared and set in the constructor: a field declaration defines the field anew on each object, which costs more than the rest of the constructor while the code is still interpreted.
+ * Collects diagnostics for one file, placing each on the key or value it is about. One per file,
+ * so its fields are only declared and set in the constructor (see ParsedFrontmatter in parse.ts).
  */
 class DiagnosticSink {
   declare readonly diagnostics: SkillDiagnostic[];
