@@ -1,6 +1,6 @@
 // The extension inside a real VS Code (the integration harness's server and browser): activation
-// at 10, 100 and 1,000 skills against an extension that does nothing activating in the same
-// window (VS Code's own marks), start-up to the first discovery, and the delay from a SKILL.md written on disk to the Skills view
+// at 10, 100 and 1,000 skills against an extension that does nothing activating beside it
+// (VS Code's own marks), start-up to the first discovery, and the delay from a SKILL.md written on disk to the Skills view
 // drawing its row anew, beside VS Code's own watcher delay for the same write (what is left is
 // the extension's) and the extension's view model event in between. Each size gets several fresh
 // windows; the figures are medians over every edit of every window.
@@ -102,7 +102,7 @@ function activationFigures(windows: readonly EditorBenchFigures[], size: number)
   const ready = figure((activation) => activation.readyMs);
   const treeShown = figure((activation) => activation.treeShownMs);
   const viewOpen = figure((activation) => activation.viewOpenMs);
-  printFigure(`empty extension: code loading → activated (${skills} skills)`, emptyExtension, ' ms');
+  printFigure(`empty extension, same batch: code loading → activate() ran (${skills} skills)`, emptyExtension, ' ms');
   printFigure(`ours: code loading → activated (${skills} skills)`, activated, ' ms');
   printFigure(`ours: code loading → first snapshot (${skills} skills)`, ready, ' ms');
   printFigure(`ours: code loading → Skills view seen open (${skills} skills)`, viewOpen, ' ms');

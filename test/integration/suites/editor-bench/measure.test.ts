@@ -106,7 +106,10 @@ function extensionHostMarks(): Map<string, number> {
   return new Map(marks.getMarks().map(({ name, startTime }) => [name, startTime]));
 }
 
-/** Milliseconds from VS Code starting to load an extension's code to its activate() having returned. */
+/**
+ * Milliseconds from VS Code starting to load an extension's code to its activate() having been
+ * called (activateStart) and having returned (activatedMs).
+ */
 function activationMs(marks: ReadonlyMap<string, number>, id: string): { codeLoadStart: number; activateStart: number; activatedMs: number } {
   const at = (event: string) => {
     const time = marks.get(`code/extHost/${event}/${id}`);
@@ -130,15 +133,20 @@ describe('editor benchmark', function () {
     const startupMs = api.testing.startupMs();
     assert.ok(startupMs !== undefined);
     const treeShownMs = await waitFor(() => api.testing.treeShownMs(), { timeoutMs: TIMEOUT_MS, message: 'the Skills view was never handed its rows' });
-    const emptyExtension = vscode.extensions.getExtension(EMPTY_EXTENSION_ID);
+    const emptyExtension = vscode.extensions.getExtension<{ calledAt: number }>(EMPTY_EXTENSION_ID);
     assert.ok(emptyExtension, `${EMPTY_EXTENSION_ID} is not installed`);
-    await emptyExtension.activate();
+    // It activates on the view's event, with the product: a baseline activated later, in an idle window, flatters it.
+    assert.ok(emptyExtension.isActive, `${EMPTY_EXTENSION_ID} was not activated with the Skills view`);
     const marks = extensionHostMarks();
     const product = activationMs(marks, PRODUCT_ID);
+    const empty = activationMs(marks, EMPTY_EXTENSION_ID);
+    assert.equal(empty.activateStart, product.activateStart, 'the empty extension was not activated in the same batch as the product');
     // activate() creates the skills host first thing; startupMs runs from there to the first complete
     // snapshot, treeShownMs to the Skills view being handed that snapshot's rows.
     const activation = {
-      emptyExtensionMs: activationMs(marks, EMPTY_EXTENSION_ID).activatedMs,
+      // Its activate() does nothing but say when it ran: VS Code marks it returned only after the
+      // activate() of every extension in its batch, the product's included.
+      emptyExtensionMs: emptyExtension.exports.calledAt - empty.codeLoadStart,
       activatedMs: product.activatedMs,
       readyMs: product.activateStart - product.codeLoadStart + startupMs,
       treeShownMs: product.activateStart - product.codeLoadStart + treeShownMs,
