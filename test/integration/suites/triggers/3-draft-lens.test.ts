@@ -24,6 +24,15 @@ async function lensesOn(file: string): Promise<string[]> {
     );
 }
 
+/** The file's JSON value, or undefined while it is missing or not yet whole. */
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
 async function waitForLenses(file: string, expected: readonly string[], what: string): Promise<void> {
   let last: string[] = [];
   await waitFor(
@@ -83,8 +92,10 @@ describe('Add trigger tests… code lens', () => {
     await screenshot('add-trigger-tests-lens');
     await click({ selector: '.codelens-decoration a', within: '.editor-instance' });
 
-    await waitFor(() => fs.existsSync(triggerFile('meeting-notes')), { message: 'clicking the lens wrote no trigger file' });
-    assert.deepEqual(JSON.parse(fs.readFileSync(triggerFile('meeting-notes'), 'utf8')), proposal);
+    // The file can be seen before its contents are written: wait for a whole JSON text.
+    let written: unknown;
+    await waitFor(() => (written = readJson(triggerFile('meeting-notes'))) !== undefined, { message: 'clicking the lens wrote no trigger file' });
+    assert.deepEqual(written, proposal);
     assert.match(model.requests()[0].messages[0].text, /The skill: meeting-notes\n/);
     await waitForLenses(skillFile('meeting-notes'), [], 'once the file exists');
 
