@@ -4,7 +4,7 @@
 // search sees the candidate too.
 
 import { TOOL_NAMES } from '../chat/tool-names';
-import { parseFindInput, parseReadResourceInput, renderFindResult, unavailableToolText } from '../chat/tool-texts';
+import { parseFindInput, parseReadResourceInput, renderFindResult, unavailableToolText, untrustedSkillCount } from '../chat/tool-texts';
 import type { RegistrySnapshot } from '../discovery/registry';
 import { staticSnapshot } from '../discovery/static-snapshot';
 import type { SkillRecord } from '../model/types';
@@ -61,9 +61,11 @@ export async function measureDescription(
 ): Promise<QueryResult[] | undefined> {
   const snapshot = withDescription(skills, skill, description);
   const catalog = renderCatalog(snapshot.skills, { maxChars: settings.budgetChars });
+  // Workspace skills held back in an untrusted workspace are mentioned, as in the Testing view's prompt.
+  const untrusted = untrustedSkillCount(snapshot);
   const jobs = queries.map((query) => ({ skill, query, runs: settings.runs, threshold: settings.threshold }));
   const summary = await runTriggerJobs(jobs, {
-    prompt: (text) => triggerTestPrompt(catalog.text, 0, text),
+    prompt: (text) => triggerTestPrompt(catalog.text, untrusted, text),
     model: { send, answerTool: (call) => answerToolFromSnapshot(snapshot, catalog, call) },
     concurrency: settings.concurrency,
     token: settings.token,

@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { PromptMessage } from '../../../../src/core/chat/conversation';
 import { TOOL_NAMES } from '../../../../src/core/chat/tool-names';
-import { unavailableToolText } from '../../../../src/core/chat/tool-texts';
+import { unavailableToolText, untrustedNote } from '../../../../src/core/chat/tool-texts';
 import { answerToolFromSnapshot, measureDescription, withDescription } from '../../../../src/core/evals/measure';
 import type { ModelAnswer } from '../../../../src/core/evals/run';
 import { parseTriggerTests } from '../../../../src/core/evals/trigger-file';
@@ -86,6 +86,19 @@ describe('measuring a description outside the editor', () => {
     await measureDescription(skills, 'release-notes', 'Says what shipped each week.', QUERIES.slice(0, 1), send, { ...SETTINGS, budgetChars });
     assert.ok(!catalogs[1].includes(described), catalogs[1]);
     assert.ok(catalogs[1].includes('release-notes'), 'past the budget, a skill is still named');
+  });
+
+  it('tells the model of the workspace skills held back as untrusted, as the Testing view does', async () => {
+    const prompts: string[] = [];
+    const send = async (messages: readonly PromptMessage[]): Promise<ModelAnswer> => {
+      prompts.push(messages[0].parts.map((part) => (part.kind === 'text' ? part.text : '')).join(''));
+      return { text: 'No skill fits.', calls: [] };
+    };
+    const heldBack = ['deploy', 'migrate'].map((name) => fakeRecord(name, `Runs ${name}.`, { status: 'untrusted' }));
+    await measureDescription([releaseNotes(), ...heldBack], 'release-notes', 'Says what shipped each week.', QUERIES.slice(0, 1), send, SETTINGS);
+    await measureDescription([releaseNotes()], 'release-notes', 'Says what shipped each week.', QUERIES.slice(0, 1), send, SETTINGS);
+    assert.ok(prompts[0].includes(untrustedNote(2)), prompts[0]);
+    assert.ok(!prompts[1].includes('not trusted'), prompts[1]);
   });
 
   it('gives nothing when cancelled, and no verdict for a query it did not run', async () => {
