@@ -20,7 +20,7 @@ import {
   type SkillFolderProbe,
 } from './probe';
 import { nameClashProblems } from './grouping';
-import { SKILL_FILE_NAME } from '../skill-file/load';
+import { SKILL_FILE_NAME, type LoadOptions } from '../skill-file/load';
 import { discoverSkills, type DiscoveryResult } from './discover';
 import { isUsableStatus } from '../model/status';
 import { loadSkillRecord, sameRoot } from './record';
@@ -48,8 +48,13 @@ export interface RegistryOptions {
 /** A registry's first discovery, started before the registry exists (see discoverFirst). */
 export interface FirstDiscovery {
   readonly roots: readonly SkillRoot[];
-  readonly options: RegistryOptions;
+  readonly reading: LoadOptions;
   readonly result: Promise<DiscoveryResult>;
+}
+
+/** How a registry made with `options` reads each SKILL.md. */
+function readingOf(options: RegistryOptions): LoadOptions {
+  return { strict: options.strict, checkBody: options.checkBody, keepFile: options.keepValidFiles };
 }
 
 /**
@@ -58,7 +63,8 @@ export interface FirstDiscovery {
  * decided by the registry's own policy when it takes the result.
  */
 export function discoverFirst(roots: readonly SkillRoot[], options: RegistryOptions): FirstDiscovery {
-  return { roots, options, result: discoverSkills(roots, { strict: options.strict, checkBody: options.checkBody, keepFile: options.keepValidFiles }) };
+  const reading = readingOf(options);
+  return { roots, reading, result: discoverSkills(roots, reading) };
 }
 
 export interface RegistrySnapshot {
@@ -232,9 +238,7 @@ export class SkillRegistry {
   private readonly byRealDir = new Map<string, SkillSlot[]>();
 
   private allowed: NameFilter;
-  private strict: boolean | undefined;
-  private readonly checkBody: boolean | undefined;
-  private readonly keepFile: boolean | undefined;
+  private reading: LoadOptions;
   private readonly active = new Set<string>();
   private readonly policy: StatusPolicy = {
     enabled: true,
@@ -254,9 +258,7 @@ export class SkillRegistry {
   constructor(options: RegistryOptions = {}) {
     this.allowed = compileAllowlist(options.allowlist ?? []);
     this.policy.enabled = options.enabled !== false;
-    this.strict = options.strict;
-    this.checkBody = options.checkBody;
-    this.keepFile = options.keepValidFiles;
+    this.reading = readingOf(options);
   }
 
   get snapshot(): RegistrySnapshot {
@@ -284,8 +286,8 @@ export class SkillRegistry {
   /** Strict mode changes which findings are errors, so every skill is re-read. */
   setStrict(strict: boolean): Promise<void> {
     return this.enqueue(async () => {
-      if (this.strict !== strict) {
-        this.strict = strict;
+      if (this.reading.strict !== strict) {
+        this.reading = { ...this.reading, strict };
         await this.rescan(this.roots, true);
       }
     });
@@ -360,14 +362,13 @@ export class SkillRegistry {
   }
 
   private isFirstScanOf(first: FirstDiscovery, roots: readonly SkillRoot[]): boolean {
-    const { options } = first;
     return (
       !this.scanned &&
       first.roots.length === roots.length &&
       first.roots.every((root, index) => sameRoot(root, roots[index])) &&
-      options.strict === this.strict &&
-      options.checkBody === this.checkBody &&
-      options.keepValidFiles === this.keepFile
+      first.reading.strict === this.reading.strict &&
+      first.reading.checkBody === this.reading.checkBody &&
+      first.reading.keepFile === this.reading.keepFile
     );
   }
 
@@ -382,9 +383,7 @@ export class SkillRegistry {
     }
     const result = await (discovered ??
       discoverSkills(roots, {
-        strict: this.strict,
-        checkBody: this.checkBody,
-        keepFile: this.keepFile,
+        ...this.reading,
         force,
         policy: this.policy,
         previous: (dir) => previousByDir.get(dir),
@@ -475,7 +474,7 @@ export class SkillRegistry {
       const toLoad = this.choosePrimaries(touchedRealDirs);
       touchedRealDirs.clear();
       const records = await mapWithConcurrency(toLoad, PROBE_CONCURRENCY, (slot) =>
-        loadSkillRecord(this.roots[slot.rootIndex], slot.folderName, slot.probe, { strict: this.strict, checkBody: this.checkBody, keepFile: this.keepFile }, previousRecords.get(slot)),
+        loadSkillRecord(this.roots[slot.rootIndex], slot.folderName, slot.probe, this.reading, previousRecords.get(slot)),
       );
       toLoad.forEach((slot, index) => {
         const record = records[index];

@@ -507,10 +507,12 @@ describe('SkillRegistry', () => {
       await registry.setRoots(roots().slice(0, 1), first);
       assert.ok(registry.snapshot.usable('late'), 'other roots');
 
-      const strict = new SkillRegistry({ strict: true });
-      await strict.setRoots(roots(), first);
-      assert.ok(strict.snapshot.usable('late'), 'other options');
-      strict.dispose();
+      for (const options of [{ strict: true }, { checkBody: true }, { keepValidFiles: true }]) {
+        const other = new SkillRegistry(options);
+        await other.setRoots(roots(), first);
+        assert.ok(other.snapshot.usable('late'), `other options: ${JSON.stringify(options)}`);
+        other.dispose();
+      }
 
       const scanned = new SkillRegistry();
       await scanned.setRoots([]);
