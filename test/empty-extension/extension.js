@@ -3,6 +3,8 @@
 // beside those marks.
 'use strict';
 
+const { performance } = require('node:perf_hooks');
+
 function activate() {
   return { calledAt: performance.timeOrigin + performance.now() };
 }
