@@ -3,7 +3,7 @@
 // beside those marks.
 'use strict';
 
-const { performance } = require('node:perf_hooks');
+const { performance } = globalThis;
 
 function activate() {
   return { calledAt: performance.timeOrigin + performance.now() };

@@ -473,9 +473,7 @@ export class SkillRegistry {
     while (touchedRealDirs.size > 0) {
       const toLoad = this.choosePrimaries(touchedRealDirs);
       touchedRealDirs.clear();
-      const records = await mapWithConcurrency(toLoad, PROBE_CONCURRENCY, (slot) =>
-        loadSkillRecord(this.roots[slot.rootIndex], slot.folderName, slot.probe, this.reading, previousRecords.get(slot)),
-      );
+      const records = await mapWithConcurrency(toLoad, PROBE_CONCURRENCY, (slot) => loadSkillRecord(this.roots[slot.rootIndex], slot.folderName, slot.probe, this.reading, previousRecords.get(slot)));
       toLoad.forEach((slot, index) => {
         const record = records[index];
         if (record) {
