@@ -26,7 +26,10 @@ export class SkillsTreeProvider extends Disposable implements vscode.TreeDataPro
   private redrawTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly parents = new Map<ViewItem, GroupViewItem>();
   private readonly homeDir = os.homedir();
-  /** When (performance.now()) the view was first handed the rows of a complete snapshot: the tree drawn at start-up. */
+  /**
+   * When (performance.now()) the view was first handed skills' rows (or the empty view's root) of a
+   * complete snapshot: the tree drawn at start-up.
+   */
   firstRowsServedAt: number | undefined;
   /** When (performance.now()) the view was first seen open (at its creation, or later). */
   firstVisibleAt: number | undefined;
@@ -36,8 +39,6 @@ export class SkillsTreeProvider extends Disposable implements vscode.TreeDataPro
    * fetch everything a second time before it asks for the groups' rows (about a second at start-up).
    */
   private fetched = false;
-  /** Whether the view has been handed rows of skills (or found none) since the first snapshot. */
-  private firstRowsShown = false;
 
   constructor(
     private readonly host: SkillsHost,
@@ -101,10 +102,6 @@ export class SkillsTreeProvider extends Disposable implements vscode.TreeDataPro
   }
 
   private rows(item: ViewItem | undefined): ViewItem[] {
-    // The rows are asked for per expanded group, after the groups (or the empty view's root alone).
-    if (this.firstRowsServedAt === undefined && this.host.startupMs !== undefined && (item?.kind === 'group' || (!item && this.groups.length === 0))) {
-      this.firstRowsServedAt = performance.now();
-    }
     const rows = item ? (item.kind === 'group' ? item.children : []) : this.groups;
     if (!item) {
       this.fetched = true;
@@ -112,10 +109,11 @@ export class SkillsTreeProvider extends Disposable implements vscode.TreeDataPro
       clearTimeout(this.redrawTimer);
       this.redrawTimer = undefined;
     }
-    if (!this.firstRowsShown && this.host.startupMs !== undefined && (rows.some((row) => row.kind !== 'group') || (!item && rows.length === 0))) {
+    // The rows are asked for per expanded group, level by level (Available, then its sources).
+    if (this.firstRowsServedAt === undefined && this.host.startupMs !== undefined && (rows.some((row) => row.kind !== 'group') || (!item && rows.length === 0))) {
       // Skills' rows (or the empty view's welcome) are on their way: what they do not need may start,
       // once this answer has gone.
-      this.firstRowsShown = true;
+      this.firstRowsServedAt = performance.now();
       setTimeout(() => this.host.markFirstRowsShown());
     }
     return rows;
