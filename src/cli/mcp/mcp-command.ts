@@ -234,33 +234,37 @@ export async function mcpCommand(args: readonly string[], io: CliIo): Promise<nu
       builtinSkills: !options.has('no-builtin'),
     }),
   ];
-  // Taken before the first line on stderr: a client may stop the server as soon as it sees one.
-  const stop = new Promise<void>((resolve) => {
-    process.once('SIGTERM', resolve);
-    process.once('SIGINT', resolve);
-  });
-  const log = (message: string): void => io.stderr(`${PROGRAM} mcp: ${message}\n`);
-  project.problems.forEach((problem) => log(`${problem.severity}: ${problem.message} [${problem.code}]`));
-  log(`serving skills from ${roots.map((root) => root.path).join(', ') || 'no folder'}.`);
-  for (const arg of typed.missing) {
-    log(`${arg} does not exist yet; its skills are served once it appears.`);
-  }
-  const serviceOptions = {
-    roots,
-    ...(project.folder === undefined ? {} : { project: project.folder }),
-    // Set by the editor that starts the server, so that it counts these activations too.
-    usageLog: process.env[USAGE_LOG_ENV] || undefined,
-    allowlist: lists.get('allow') ?? [],
-    catalogBudgetChars,
-    log,
-  };
-  if (address) {
-    const allowedHosts = allowedHostnames(address, lists.get('allow-host') ?? []);
-    await serveSkillsOverHttp(await startSkillsService(serviceOptions), { address, token, allowedHostnames: allowedHosts, stop, log }).catch((error: unknown) => {
-      throw error instanceof ListenError ? new InputError(error.message) : error;
-    });
-  } else {
-    await serveSkills({ ...serviceOptions, input: process.stdin, output: process.stdout, stop });
+  // Taken before the first line on stderr: a client may stop the server as soon as it sees one. Released
+  // when the command ends, so that a process going on after it (runCli called again) keeps its own.
+  let requestStop!: () => void;
+  const stop = new Promise<void>((resolve) => (requestStop = resolve));
+  process.once('SIGTERM', requestStop).once('SIGINT', requestStop);
+  try {
+    const log = (message: string): void => io.stderr(`${PROGRAM} mcp: ${message}\n`);
+    project.problems.forEach((problem) => log(`${problem.severity}: ${problem.message} [${problem.code}]`));
+    log(`serving skills from ${roots.map((root) => root.path).join(', ') || 'no folder'}.`);
+    for (const arg of typed.missing) {
+      log(`${arg} does not exist yet; its skills are served once it appears.`);
+    }
+    const serviceOptions = {
+      roots,
+      ...(project.folder === undefined ? {} : { project: project.folder }),
+      // Set by the editor that starts the server, so that it counts these activations too.
+      usageLog: process.env[USAGE_LOG_ENV] || undefined,
+      allowlist: lists.get('allow') ?? [],
+      catalogBudgetChars,
+      log,
+    };
+    if (address) {
+      const allowedHosts = allowedHostnames(address, lists.get('allow-host') ?? []);
+      await serveSkillsOverHttp(await startSkillsService(serviceOptions), { address, token, allowedHostnames: allowedHosts, stop, log }).catch((error: unknown) => {
+        throw error instanceof ListenError ? new InputError(error.message) : error;
+      });
+    } else {
+      await serveSkills({ ...serviceOptions, input: process.stdin, output: process.stdout, stop });
+    }
+  } finally {
+    process.off('SIGTERM', requestStop).off('SIGINT', requestStop);
   }
   return ExitCode.ok;
 }

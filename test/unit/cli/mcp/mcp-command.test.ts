@@ -49,16 +49,17 @@ async function listeningUrl(run: McpRun): Promise<string> {
   return assert.fail(`mcp did not listen within 10 s: ${run.stderr()}`);
 }
 
-/** What a stop signal does (Ctrl+C or SIGTERM), without signalling the test process itself. */
+/** The stop-signal listeners added since `known` was taken, by signal. */
+function addedListeners(known: ReadonlyMap<string, ReadonlySet<unknown>>): (readonly [(typeof STOP_SIGNALS)[number], (signal: string) => void])[] {
+  return STOP_SIGNALS.flatMap((name) => process.listeners(name).flatMap((listener) => (known.get(name)?.has(listener) ? [] : [[name, listener as (signal: string) => void] as const])));
+}
+
+/** What a stop signal does (Ctrl+C or SIGTERM), without signalling the test process itself; the listeners added since `known` are removed. */
 function sendStopSignal(signal: (typeof STOP_SIGNALS)[number], known: ReadonlyMap<string, ReadonlySet<unknown>>): void {
-  for (const name of STOP_SIGNALS) {
-    for (const listener of process.listeners(name)) {
-      if (!known.get(name)?.has(listener)) {
-        process.removeListener(name, listener);
-        if (name === signal) {
-          (listener as (signal: string) => void)(name);
-        }
-      }
+  for (const [name, listener] of addedListeners(known)) {
+    process.removeListener(name, listener);
+    if (name === signal) {
+      listener(name);
     }
   }
 }
@@ -124,15 +125,16 @@ describe('agent-skills mcp (the command)', function () {
     assert.match(stderr, /would serve skills beyond this machine without a token/);
 
     const taken = net.createServer();
+    const known = signalListeners();
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     try {
       const port = (taken.address() as net.AddressInfo).port;
       stderr = '';
-      const known = signalListeners();
       assert.equal(await runCli(['mcp', '--http', `127.0.0.1:${port}`, '--no-user', '--no-builtin'], io), 1);
-      sendStopSignal('SIGTERM', known);
+      assert.deepEqual(addedListeners(known), [], 'the command leaves no stop-signal listener behind');
       assert.match(stderr, new RegExp(`agent-skills: mcp: cannot listen on 127\\.0\\.0\\.1:${port}: the port is in use\\.\\n$`));
     } finally {
+      sendStopSignal('SIGTERM', known);
       await new Promise((resolve) => taken.close(resolve));
     }
   });
@@ -243,6 +245,7 @@ describe('agent-skills mcp (the command)', function () {
       await waitFor(() => existsSync(usageLog), 'the usage log');
       input.end();
       assert.equal(await code, 0, stderr);
+      assert.deepEqual(addedListeners(known), [], 'the command leaves no stop-signal listener behind');
     } finally {
       Object.defineProperty(process, 'stdin', streams.stdin);
       Object.defineProperty(process, 'stdout', streams.stdout);
@@ -255,12 +258,20 @@ describe('agent-skills mcp (the command)', function () {
     assert.ok(stderr.includes(`agent-skills mcp: serving skills from ${path.join(dir, 'typed')}.\n`), stderr);
   });
 
-  it('says it serves no folder when every location is left out', async () => {
+  it('says it serves no folder when every location is left out, and leaves no stop-signal listener behind once stopped', async () => {
     const known = signalListeners();
     const run = startMcp(['--http', '127.0.0.1:0', '--no-user', '--no-builtin'], dir);
-    await listeningUrl(run);
-    sendStopSignal('SIGTERM', known);
-    assert.equal(await run.code, 0);
+    try {
+      await listeningUrl(run);
+      // The signal as the process delivers it: its listeners are called, none is removed by the caller.
+      addedListeners(known)
+        .filter(([name]) => name === 'SIGTERM')
+        .forEach(([name, listener]) => listener(name));
+      assert.equal(await run.code, 0);
+      assert.deepEqual(addedListeners(known), [], 'no SIGINT or SIGTERM listener is left after the command ends');
+    } finally {
+      sendStopSignal('SIGTERM', known);
+    }
     assert.ok(run.stderr().includes('agent-skills mcp: serving skills from no folder.\n'), run.stderr());
   });
 
