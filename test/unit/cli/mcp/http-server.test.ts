@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as http from 'node:http';
+import * as net from 'node:net';
 import * as path from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { serveSkillsOverHttp } from '../../../../src/cli/mcp/http-server';
@@ -74,8 +75,13 @@ interface RawAnswer {
 
 /** A raw POST (an initialize request unless `body` is given) through node:http, which sends the Host header given (fetch would not). */
 function post(url: string, headers: Record<string, string>, body: string | Buffer = initializeBody()): Promise<RawAnswer> {
+  return send(url, 'POST', headers, [body]);
+}
+
+/** A raw request whose body is written in `parts` (several: chunked, with no length given). */
+function send(url: string, method: string, headers: Record<string, string>, parts: readonly (string | Buffer)[]): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (response) => {
+    const request = http.request(url, { method, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (response) => {
       if (response.headers['content-type']?.startsWith('text/event-stream')) {
         response.destroy();
         resolve({ status: response.statusCode ?? 0, headers: response.headers, body: '' });
@@ -87,8 +93,43 @@ function post(url: string, headers: Record<string, string>, body: string | Buffe
       response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
     });
     request.on('error', reject);
-    request.end(body);
+    parts.slice(0, -1).forEach((part) => request.write(part));
+    request.end(parts.at(-1));
   });
+}
+
+/** Writes `head` on a raw connection, sends no body, and resolves to the head of the answer (status line and headers); fails after 5 s without one. */
+function answerHead(url: string, head: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    let received = '';
+    const socket = net.connect(Number(port), hostname, () => socket.write(head));
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no answer within 5 s (received ${JSON.stringify(received)})`));
+    }, 5000);
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      received += chunk;
+      if (received.includes('\r\n\r\n')) {
+        clearTimeout(timer);
+        socket.destroy();
+        resolve(received.slice(0, received.indexOf('\r\n\r\n')));
+      }
+    });
+    socket.on('error', reject);
+  });
+}
+
+/** A ping request led by spaces to exactly `bytes` bytes (the request itself in its last bytes). */
+function paddedPingBody(id: number, bytes: number): Buffer {
+  const ping = JSON.stringify({ jsonrpc: '2.0', id, method: 'ping' });
+  return Buffer.from(ping.padStart(bytes, ' '));
+}
+
+/** `body` cut into pieces of `size` bytes. */
+function pieces(body: Buffer, size: number): Buffer[] {
+  return Array.from({ length: Math.ceil(body.length / size) }, (_, index) => body.subarray(index * size, (index + 1) * size));
 }
 
 describe('agent-skills mcp --http, through the SDK client', function () {
@@ -377,6 +418,83 @@ describe('agent-skills mcp --http, through the SDK client', function () {
     assert.equal(huge.status, 413);
     assert.match(huge.body, /must not exceed 4194304 bytes/);
     assert.equal((await post(running.url, headers, call(14, find))).status, 200);
+  });
+
+  it('takes a body of exactly the size limit, whole or in chunks, and answers 413 (closing the connection) to one byte more, also before a body announced longer arrives', async () => {
+    running = await serve(skills);
+    const limit = 4 * 1024 * 1024;
+    const session = (await post(running.url, { authorization: `Bearer ${TOKEN}` })).headers['mcp-session-id'] as string;
+    const headers = { authorization: `Bearer ${TOKEN}`, 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' };
+    const whole = await post(running.url, headers, paddedPingBody(1, limit));
+    assert.equal(whole.status, 200, whole.body);
+    assert.equal((JSON.parse(whole.body) as { id: number }).id, 1);
+    const chunked = await send(running.url, 'POST', headers, pieces(paddedPingBody(2, limit), 64 * 1024));
+    assert.equal(chunked.status, 200, chunked.body);
+    assert.equal((JSON.parse(chunked.body) as { id: number }).id, 2, 'the body is read whole from its chunks');
+    const over = await send(running.url, 'POST', headers, pieces(paddedPingBody(3, limit + 1), 64 * 1024));
+    assert.equal(over.status, 413);
+    assert.equal(over.headers.connection, 'close');
+    assert.deepEqual(JSON.parse(over.body), { jsonrpc: '2.0', error: { code: -32000, message: `Payload Too Large: Request body must not exceed ${limit} bytes` }, id: null });
+    const announced = await answerHead(
+      running.url,
+      `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN}\r\nMcp-Session-Id: ${session}\r\nContent-Type: application/json\r\nContent-Length: ${limit + 1}\r\n\r\n`,
+    );
+    assert.match(announced, /^HTTP\/1\.1 413 /);
+    assert.match(announced, /\r\nconnection: close(\r\n|$)/i);
+  });
+
+  it('answers a method it cannot take on to the transport (TRACE) with a JSON-RPC internal error, and logs it', async () => {
+    running = await serve(skills);
+    const traced = await send(running.url, 'TRACE', { authorization: `Bearer ${TOKEN}` }, []);
+    assert.equal(traced.status, 500);
+    assert.deepEqual(JSON.parse(traced.body), { jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null });
+    assert.ok(
+      running.logs.some((line) => line.startsWith('internal error on TRACE /mcp: ')),
+      running.logs.join('\n'),
+    );
+  });
+
+  it('ends a notification stream when its session ends, and takes a new one once its client dropped the last', async () => {
+    running = await serve(skills);
+    const session = (await post(running.url, { authorization: `Bearer ${TOKEN}` })).headers['mcp-session-id'] as string;
+    const headers = { authorization: `Bearer ${TOKEN}`, 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25', accept: 'text/event-stream' };
+    const dropped = new AbortController();
+    const first = await fetch(running.url, { headers, signal: dropped.signal });
+    assert.equal(first.status, 200);
+    dropped.abort();
+    // The server sees the client go shortly after; until then a second stream is refused (409).
+    let second = await fetch(running.url, { headers });
+    for (let attempt = 0; second.status === 409 && attempt < 40; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      second = await fetch(running.url, { headers });
+    }
+    assert.equal(second.status, 200, 'a new notification stream once the last was dropped');
+    const streamEnded = second.text();
+    const ended = await fetch(running.url, { method: 'DELETE', headers });
+    assert.equal(ended.status, 200);
+    const outcome = await Promise.race([streamEnded.then(() => 'ended'), new Promise((resolve) => setTimeout(() => resolve('still open after 5 s'), 5000))]);
+    assert.equal(outcome, 'ended');
+  });
+
+  it('closes an idle session whose client asked for a notification stream and was refused one', async () => {
+    running = await serve(skills, TOKEN, 300);
+    const { logs, url } = running;
+    const session = (await post(url, { authorization: `Bearer ${TOKEN}` })).headers['mcp-session-id'] as string;
+    const refused = await fetch(url, { headers: { authorization: `Bearer ${TOKEN}`, 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25', accept: 'application/json' } });
+    assert.equal(refused.status, 406);
+    await waitFor(() => logs.some((line) => line.startsWith(`session ${session} closed after`)), 'the idle session to close', 5000);
+  });
+
+  it('says when no interface of this machine has the address it is to listen on', async () => {
+    const logs: string[] = [];
+    const service = await startSkillsService({ roots: [root(skills)], allowlist: [], catalogBudgetChars: 16_000, log: (message) => void logs.push(message) });
+    // A documentation address (TEST-NET-1, RFC 5737): no machine has it, so nothing is bound.
+    await assert.rejects(
+      serveSkillsOverHttp(service, { address: { host: '192.0.2.1', port: 0 }, allowedHostnames: [], stop: new Promise(() => undefined), log: (message) => void logs.push(message) }),
+      {
+        message: 'mcp: cannot listen on 192.0.2.1:0: no interface of this machine has that address.',
+      },
+    );
   });
 
   it('reads the files the skills hold over HTTP as over stdio', async () => {

@@ -7,6 +7,7 @@
 import * as assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
+import * as http from 'node:http';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -15,6 +16,7 @@ import { builtinSkillsDir } from '../../../../src/cli/mcp/mcp-command';
 import { SKILLS_PATH_ENV } from '../../../../src/core/discovery/roots';
 import { parseUsageLog, USAGE_LOG_ENV } from '../../../../src/core/use/usage-log';
 import { waitFor } from './wait';
+import { paddedPing } from './bad-lines';
 import type { CliIo } from '../../../../src/cli/io';
 import { runCli } from '../../../../src/cli/run';
 import { REPOSITORY } from '../bundle';
@@ -78,6 +80,29 @@ async function skillNames(url: string, token?: string): Promise<string[]> {
   } finally {
     await client.close();
   }
+}
+
+async function serverInstructions(url: string): Promise<string> {
+  const client = new Client({ name: 'mcp-command-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  try {
+    return client.getInstructions() ?? '';
+  } finally {
+    await client.close();
+  }
+}
+
+/** The status of an initialize request that names `host` in its Host header (fetch would not send it). */
+function initializeStatus(url: string, host: string): Promise<number> {
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } });
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: 'POST', headers: { host, 'content-type': 'application/json', accept: 'application/json, text/event-stream' } }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 describe('agent-skills mcp (the command)', function () {
@@ -242,6 +267,14 @@ describe('agent-skills mcp (the command)', function () {
       );
       send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'activate_skill', arguments: { name: 'notes' } } });
       assert.equal((await answer(3)).result?.isError, undefined);
+      // A line that is no JSON is answered on stdout; a message of the 10 MiB the server takes is served.
+      input.write('this is not json\n');
+      await waitFor(() => written.includes('"code":-32700'), 'the answer to a line that is no JSON');
+      const notJson = JSON.parse(written.split('\n').find((line) => line.includes('"code":-32700'))!) as { id: unknown; error: { message: string } };
+      assert.equal(notJson.id, null);
+      assert.match(notJson.error.message, /^The line is not JSON: /);
+      input.write(`${paddedPing(4, 10 * 1024 * 1024)}\n`);
+      assert.deepEqual((await answer(4)).result, {});
       await waitFor(() => existsSync(usageLog), 'the usage log');
       input.end();
       assert.equal(await code, 0, stderr);
@@ -256,6 +289,56 @@ describe('agent-skills mcp (the command)', function () {
       [{ skill: 'notes', via: 'tool' }],
     );
     assert.ok(stderr.includes(`agent-skills mcp: serving skills from ${path.join(dir, 'typed')}.\n`), stderr);
+  });
+
+  it('fits the catalog in the --budget-chars it is given, and takes the Host names of --allow-host', async () => {
+    const long = `Turns a CSV file into a PDF report ${'with charts, tables and a summary '.repeat(20)}(BUDGET-MARKER).`;
+    await writeTree(dir, { typed: { 'pdf-report': { 'SKILL.md': skillText('pdf-report', long) } } });
+    const instructions = async (args: readonly string[]): Promise<string> => {
+      const known = signalListeners();
+      const run = startMcp(['--http', '127.0.0.1:0', '--no-user', '--no-builtin', ...args, 'typed'], dir);
+      try {
+        const url = await listeningUrl(run);
+        assert.equal(await initializeStatus(url, 'skills.internal:8080'), args.includes('--allow-host') ? 200 : 403, 'a Host named with --allow-host only');
+        assert.equal(await initializeStatus(url, 'other.internal'), 403, 'a Host not named');
+        return await serverInstructions(url);
+      } finally {
+        sendStopSignal('SIGTERM', known);
+        assert.equal(await run.code, 0);
+        const allowed = args.includes('--allow-host') ? 'localhost, 127.0.0.1, [::1], skills.internal' : 'localhost, 127.0.0.1, [::1]';
+        assert.ok(run.stderr().includes(`(allowed host names: ${allowed}; add one with --allow-host).\n`), run.stderr());
+      }
+    };
+    assert.match(await instructions(['--allow-host', 'skills.internal']), /BUDGET-MARKER/, 'the default budget holds the whole description');
+    const tight = await instructions(['--budget-chars', '200']);
+    assert.match(tight, /pdf-report/);
+    assert.doesNotMatch(tight, /BUDGET-MARKER/, 'over a budget of 200 characters, the skill is listed by name only');
+  });
+
+  it('serves a skill location that appears in a sub-project of its --project while it runs', async () => {
+    await writeTree(dir, { project: { '.agent': { skills: { deploy: { 'SKILL.md': skillText('deploy', 'Deploy everything.') } } } } });
+    const known = signalListeners();
+    const run = startMcp(['--http', '127.0.0.1:0', '--no-user', '--no-builtin', '--project', 'project'], dir);
+    try {
+      const url = await listeningUrl(run);
+      assert.deepEqual(await skillNames(url), ['deploy']);
+      const location = path.join(dir, 'project', 'packages', 'billing', '.agent', 'skills');
+      for (let attempt = 0; !run.stderr().includes(`project locations: +${location}.`) && attempt < 100; attempt++) {
+        // Written until it is seen: the project's folders are watched shortly after the server listens.
+        await writeTree(location, { invoice: { 'SKILL.md': skillText('invoice', 'Draft an invoice.') } });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await waitFor(() => run.stderr().includes(`project locations: +${location}.`), 'the new location to be followed', 1000);
+      let names = await skillNames(url);
+      for (let attempt = 0; !names.includes('invoice') && attempt < 50; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        names = await skillNames(url);
+      }
+      assert.deepEqual(names, ['deploy', 'invoice']);
+    } finally {
+      sendStopSignal('SIGTERM', known);
+    }
+    assert.equal(await run.code, 0);
   });
 
   it('says it serves no folder when every location is left out, and leaves no stop-signal listener behind once stopped', async () => {
