@@ -172,8 +172,8 @@ function tokenMatches(header: string | undefined, tokenDigest: Buffer): boolean 
 }
 
 /** The path of a request's target; the endpoint's own, as clients send it, without parsing a URL. */
-function pathOf(target: string | undefined): string {
-  return target === MCP_PATH ? MCP_PATH : new URL(target ?? '/', 'http://localhost').pathname;
+function pathOf(target: string): string {
+  return target === MCP_PATH ? MCP_PATH : new URL(target, 'http://localhost').pathname;
 }
 
 /** A request's body, read whole; undefined once it is longer than `maxBytes` (the rest is left unread). */
@@ -199,15 +199,18 @@ function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer | 
   });
 }
 
-/** The request as the SDK's transport takes it, with the body already read. */
+/**
+ * The request as the SDK's transport takes it, with the body already read. Node's typings leave
+ * out what its server always sets: the target and method of each request, a list for each header.
+ */
 function toWebRequest(request: IncomingMessage, body: string | undefined, signal: AbortSignal | undefined): Request {
   const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headersDistinct)) {
-    for (const item of value ?? []) {
-      headers.append(name, item);
+  for (const [name, values] of Object.entries(request.headersDistinct) as [string, string[]][]) {
+    for (const value of values) {
+      headers.append(name, value);
     }
   }
-  return new Request(new URL(request.url ?? '/', 'http://localhost'), { method: request.method ?? 'GET', headers, body, signal });
+  return new Request(new URL(request.url!, 'http://localhost'), { method: request.method!, headers, body, signal });
 }
 
 /**
@@ -274,7 +277,7 @@ export async function serveSkillsOverHttp(service: SkillsService, options: HttpS
   let serving = true;
 
   const route = async (request: IncomingMessage, reply: ServerResponse): Promise<Response | PlainAnswer> => {
-    const path = pathOf(request.url);
+    const path = pathOf(request.url!);
     const who = (): string => `${request.method} ${path} from ${request.socket.remoteAddress ?? 'an unknown address'}`;
     if (path === HEALTH_PATH) {
       // Says nothing but whether the server is up: no token or host check, so probes need no setup.

@@ -485,6 +485,19 @@ describe('agent-skills mcp --http, through the SDK client', function () {
     await waitFor(() => logs.some((line) => line.startsWith(`session ${session} closed after`)), 'the idle session to close', 5000);
   });
 
+  it('logs a request whose client went away in the middle of its body, and goes on serving', async () => {
+    running = await serve(skills);
+    const { hostname, port } = new URL(running.url);
+    const socket = net.connect(Number(port), hostname);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"jsonrpc":`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.destroy();
+    const { logs } = running;
+    await waitFor(() => logs.some((line) => line.startsWith('internal error on POST /mcp: ')), 'the request to be given up', 5000);
+    assert.equal((await post(running.url, { authorization: `Bearer ${TOKEN}` })).status, 200, 'a new session opens');
+  });
+
   it('says when no interface of this machine has the address it is to listen on', async () => {
     const logs: string[] = [];
     const service = await startSkillsService({ roots: [root(skills)], allowlist: [], catalogBudgetChars: 16_000, log: (message) => void logs.push(message) });

@@ -66,6 +66,11 @@ function sendStopSignal(signal: (typeof STOP_SIGNALS)[number], known: ReadonlyMa
   }
 }
 
+/** The file system watchers open in this process (each keeps it running). */
+function fileWatchers(): number {
+  return process.getActiveResourcesInfo().filter((resource) => resource === 'FSEventWrap').length;
+}
+
 function signalListeners(): Map<string, Set<unknown>> {
   return new Map(STOP_SIGNALS.map((name) => [name, new Set<unknown>(process.listeners(name))]));
 }
@@ -82,10 +87,12 @@ async function skillNames(url: string, token?: string): Promise<string[]> {
   }
 }
 
-async function serverInstructions(url: string): Promise<string> {
+/** The server's instructions, after activating `skill` (as a client does once it read them). */
+async function instructionsThenActivate(url: string, skill: string): Promise<string> {
   const client = new Client({ name: 'mcp-command-test', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   try {
+    assert.equal((await client.callTool({ name: 'activate_skill', arguments: { name: skill } })).isError, undefined);
     return client.getInstructions() ?? '';
   } finally {
     await client.close();
@@ -247,6 +254,7 @@ describe('agent-skills mcp (the command)', function () {
     const send = (message: object): boolean => input.write(`${JSON.stringify(message)}\n`);
     const streams = { stdin: Object.getOwnPropertyDescriptor(process, 'stdin')!, stdout: Object.getOwnPropertyDescriptor(process, 'stdout')! };
     const known = signalListeners();
+    const watchers = fileWatchers();
     let stderr = '';
     // The command takes the process's own streams: these stand in for them until it ends.
     Object.defineProperty(process, 'stdin', { configurable: true, get: () => input });
@@ -279,6 +287,8 @@ describe('agent-skills mcp (the command)', function () {
       input.end();
       assert.equal(await code, 0, stderr);
       assert.deepEqual(addedListeners(known), [], 'the command leaves no stop-signal listener behind');
+      // A watcher's handle goes some moments after it was closed.
+      await waitFor(() => fileWatchers() === watchers, 'the command to leave no file watcher behind (one would keep the process from exiting)', 2000);
     } finally {
       Object.defineProperty(process, 'stdin', streams.stdin);
       Object.defineProperty(process, 'stdout', streams.stdout);
@@ -291,7 +301,9 @@ describe('agent-skills mcp (the command)', function () {
     assert.ok(stderr.includes(`agent-skills mcp: serving skills from ${path.join(dir, 'typed')}.\n`), stderr);
   });
 
-  it('fits the catalog in the --budget-chars it is given, and takes the Host names of --allow-host', async () => {
+  it('fits the catalog in the --budget-chars it is given, takes the Host names of --allow-host, and records activations only when given a usage log', async () => {
+    savedEnv[USAGE_LOG_ENV] = process.env[USAGE_LOG_ENV];
+    delete process.env[USAGE_LOG_ENV];
     const long = `Turns a CSV file into a PDF report ${'with charts, tables and a summary '.repeat(20)}(BUDGET-MARKER).`;
     await writeTree(dir, { typed: { 'pdf-report': { 'SKILL.md': skillText('pdf-report', long) } } });
     const instructions = async (args: readonly string[]): Promise<string> => {
@@ -301,12 +313,13 @@ describe('agent-skills mcp (the command)', function () {
         const url = await listeningUrl(run);
         assert.equal(await initializeStatus(url, 'skills.internal:8080'), args.includes('--allow-host') ? 200 : 403, 'a Host named with --allow-host only');
         assert.equal(await initializeStatus(url, 'other.internal'), 403, 'a Host not named');
-        return await serverInstructions(url);
+        return await instructionsThenActivate(url, 'pdf-report');
       } finally {
         sendStopSignal('SIGTERM', known);
         assert.equal(await run.code, 0);
         const allowed = args.includes('--allow-host') ? 'localhost, 127.0.0.1, [::1], skills.internal' : 'localhost, 127.0.0.1, [::1]';
         assert.ok(run.stderr().includes(`(allowed host names: ${allowed}; add one with --allow-host).\n`), run.stderr());
+        assert.doesNotMatch(run.stderr(), /could not record/);
       }
     };
     assert.match(await instructions(['--allow-host', 'skills.internal']), /BUDGET-MARKER/, 'the default budget holds the whole description');
