@@ -115,16 +115,12 @@ function globToRegExp(glob: string): string {
     } else if (character === '?') {
       out += '[^/]';
     } else if (character === '[') {
-      const close = glob.indexOf(']', index + 2);
-      if (close < 0) {
-        out += '\\[';
+      const set = characterClass(glob, index);
+      if (set) {
+        out += set.pattern;
+        index = set.end;
       } else {
-        const set = glob
-          .slice(index + 1, close)
-          .replace(/^!/, '^')
-          .replace(/\\/g, '\\\\');
-        out += `[${set}]`;
-        index = close;
+        out += '\\['; // Unclosed: a plain `[`.
       }
     } else if (character === '\\' && index + 1 < glob.length) {
       out += escapeRegExp(glob[++index]);
@@ -133,6 +129,36 @@ function globToRegExp(glob: string): string {
     }
   }
   return out;
+}
+
+/**
+ * The `[...]` set opening at `open`, read as git reads it: `!` or `^` first negates it, the
+ * character after that is a member even when it is `]`, and `\` makes the next one a member.
+ * Undefined when no `]` closes it.
+ */
+function characterClass(glob: string, open: number): { pattern: string; end: number } | undefined {
+  let index = open + 1;
+  let pattern = '[';
+  if (glob[index] === '!' || glob[index] === '^') {
+    pattern += '^';
+    index++;
+  }
+  const first = index;
+  for (; index < glob.length; index++) {
+    let member = glob[index];
+    if (member === ']' && index > first) {
+      return { pattern: `${pattern}]`, end: index };
+    }
+    if (member === '\\') {
+      member = glob[++index] ?? '';
+      // Escaped, a member stands for itself (`-` too); in a RegExp set, `\` before a letter or
+      // digit would make a class such as `\d`.
+      pattern += /[a-z0-9]/i.test(member) ? member : `\\${member}`;
+    } else {
+      pattern += member === ']' ? '\\]' : member;
+    }
+  }
+  return undefined;
 }
 
 function escapeRegExp(text: string): string {
