@@ -13,6 +13,9 @@ interface IgnoreRule {
 
 /** The rules of one .gitignore file, matched against paths relative to the folder holding it. */
 export class IgnoreRules {
+  /** The rules of a .gitignore that cannot be read: none. */
+  static readonly none = new IgnoreRules([]);
+
   private constructor(private readonly rules: readonly IgnoreRule[]) {}
 
   static parse(text: string): IgnoreRules {

@@ -100,12 +100,16 @@ async function holdsLocation(dir: string, locations: readonly string[]): Promise
 }
 
 async function readIgnoreScope(dir: string): Promise<IgnoreScope> {
-  const text = await fs.readFile(path.join(dir, '.gitignore'), 'utf8').catch(() => '');
-  return { dir, rules: IgnoreRules.parse(text) };
+  const rules = await fs.readFile(path.join(dir, '.gitignore'), 'utf8').then(
+    (text) => IgnoreRules.parse(text),
+    () => IgnoreRules.none,
+  );
+  return { dir, rules };
 }
 
 /** Nearer the workspace folder first (it wins a name), then by name for a stable order. */
 function sortPackages(packages: string[]): string[] {
   const depth = (relative: string): number => relative.split('/').length;
-  return packages.sort((a, b) => depth(a) - depth(b) || (a < b ? -1 : a > b ? 1 : 0));
+  // Sorted by name, then by depth: the second sort keeps the order of equals.
+  return packages.sort().sort((a, b) => depth(a) - depth(b));
 }

@@ -20,6 +20,15 @@ describe('grouping', () => {
     assert.equal(groupingPath(recordAt('notes', 'tools', 'release', 'notes')), 'tools/release');
   });
 
+  it('names a skill that is its location, or lies outside it, by its folder alone', () => {
+    const root = { path: location, kind: 'workspace' as const, label: 'repo' };
+    assert.equal(pathInLocation({ dir: location, root }), 'skills');
+    assert.equal(groupingPath({ dir: location, root }), undefined);
+    const outside = path.resolve('/elsewhere/tools/pdf');
+    assert.equal(pathInLocation({ dir: outside, root }), 'pdf');
+    assert.equal(groupingPath({ dir: outside, root }), undefined);
+  });
+
   it('reports a skill shadowed by one of the same location, not one shadowed by another location', () => {
     const winner = recordAt('deploy', 'ops', 'deploy');
     const loser = { ...recordAt('deploy', 'shipping', 'deploy'), status: 'shadowed' as const, shadowedBy: winner.file };
@@ -37,5 +46,7 @@ describe('grouping', () => {
       },
     ]);
     assert.deepEqual(nameClashProblems([winner]), []);
+    // The status decides: a record that is not shadowed gets no problem, whatever else it carries.
+    assert.deepEqual(nameClashProblems([winner, { ...loser, status: 'available' }]), []);
   });
 });

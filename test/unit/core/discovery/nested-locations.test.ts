@@ -1,8 +1,9 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { findNestedLocations } from '../../../../src/core/discovery/nested-locations';
+import { findNestedLocations, nestedLocationsTruncatedMessage } from '../../../../src/core/discovery/nested-locations';
 import { removeDir, skillText, tempDir, writeTree, type Tree } from '../../../fixtures/trees/tree';
+import { withFs } from './fs-stub';
 
 const SKILLS: Tree = { '.agent': { skills: { one: { 'SKILL.md': skillText('one', 'One.') } } } };
 
@@ -61,6 +62,41 @@ describe('findNestedLocations', () => {
     await writeTree(dir, { a: SKILLS, b: SKILLS, c: { d: SKILLS } });
     const found = await findNestedLocations(dir, ['.agent/skills'], { maxDepth: 3, maxFolders: 3 });
     assert.deepEqual(found, { packages: ['a', 'b'], truncated: true });
+    assert.equal(
+      nestedLocationsTruncatedMessage(dir),
+      `Stopped looking for sub-project skill locations in ${dir} after 5,000 folders; add the missing ones to agentSkills.locations or list the large folders in .gitignore.`,
+    );
+  });
+
+  it('is not truncated by a walk that reads exactly the folder budget, nor walks at all for no location', async () => {
+    await writeTree(dir, { a: SKILLS, b: SKILLS });
+    // The folder itself, a and b: three folders.
+    assert.deepEqual(await findNestedLocations(dir, ['.agent/skills'], { maxDepth: 3, maxFolders: 3 }), { packages: ['a', 'b'], truncated: false });
+    assert.deepEqual(await findNestedLocations(dir, [], { maxDepth: 3, maxFolders: 1 }), { packages: [], truncated: false });
+  });
+
+  it('takes a sub-project only when the location itself is a folder there, and trims the configured locations', async () => {
+    await writeTree(dir, {
+      half: { '.agent': { notes: {} } },
+      file: { '.agent': { skills: 'not a folder' } },
+      other: { '.github': {}, '.agent': { skills: {} } },
+      web: SKILLS,
+    });
+    assert.deepEqual((await findNestedLocations(dir, ['  .agent/skills  '])).packages, ['other', 'web']);
+    // An absolute location is never looked for inside a sub-project, nor is an empty one taken for the sub-project itself.
+    assert.deepEqual((await findNestedLocations(dir, ['.github/skills', '', path.resolve('/.agent/skills')])).packages, []);
+  });
+
+  it('orders sub-projects nearest first, then by name, whatever order the file system lists folders in', async () => {
+    await writeTree(dir, { b: SKILLS, a: SKILLS, c: SKILLS, group: { z: SKILLS, y: SKILLS } });
+    const reversed = (original: typeof fs.readdir) => (async (...args: Parameters<typeof fs.readdir>) => ((await original(...args)) as unknown[]).reverse()) as typeof fs.readdir;
+    const found = await withFs('readdir', reversed, () => findNestedLocations(dir, ['.agent/skills']));
+    assert.deepEqual(found.packages, ['a', 'b', 'c', 'group/y', 'group/z']);
+  });
+
+  it('walks on past a .gitignore that cannot be read, as if it ignored nothing', async () => {
+    await writeTree(dir, { '.gitignore': { 'not-a-file': {} }, web: SKILLS });
+    assert.deepEqual((await findNestedLocations(dir, ['.agent/skills'])).packages, ['web']);
   });
 
   it('finds nothing for no usable location, or in a folder that does not exist', async () => {
