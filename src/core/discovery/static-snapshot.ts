@@ -7,7 +7,9 @@ import { modelVisibleSkills } from '../use/catalog';
 import { SkillSearchIndex } from '../use/find';
 import type { RegistrySnapshot } from './registry';
 
-export function staticSnapshot(skills: readonly SkillRecord[]): RegistrySnapshot {
+export function staticSnapshot(given: readonly SkillRecord[]): RegistrySnapshot {
+  // Its own copy, so the records searched are the records listed whatever becomes of the caller's array.
+  const skills = [...given];
   let index: SkillSearchIndex | undefined;
   // Indexed on the first search only, then kept: an evaluation searches many times.
   const searchIndex = (): SkillSearchIndex => {
