@@ -34,6 +34,15 @@ async function rewrite(file: string, content: string): Promise<void> {
   }
 }
 
+/** A replacement of an fs function taking a path first, that notes each path (relative to `base`) it is called with. */
+function noting<K extends 'readdir' | 'realpath'>(base: string, seen: string[]): (original: FsPromises[K]) => FsPromises[K] {
+  return (original) =>
+    (async (...args: unknown[]) => {
+      seen.push(path.relative(base, String(args[0])));
+      return (original as (...args: unknown[]) => Promise<unknown>)(...args);
+    }) as FsPromises[K];
+}
+
 describe('SkillRegistry', () => {
   let dir: string;
   let workspace: string;
@@ -445,6 +454,85 @@ describe('SkillRegistry', () => {
         await registry.apply([{ path: path.join(workspace, 'a', 'b', 'c', 'ok', 'SKILL.md'), kind: 'created' }]);
         assert.equal(registry.snapshot.usable('ok')?.dir, path.join(workspace, 'a', 'b', 'c', 'ok'));
         assert.equal(registry.snapshot.usable('too-deep'), undefined);
+        await assertAsDiscovered();
+      });
+
+      it('drops a skill a grouping folder lost when the grouping folder alone is reported', async () => {
+        await writeTree(workspace, { shipping: { release: { 'SKILL.md': skillText('release', 'Release.') } } });
+        await registry.apply([{ path: path.join(workspace, 'shipping', 'release'), kind: 'created' }]);
+        await fs.rm(path.join(workspace, 'shipping', 'land-it'), { recursive: true });
+        // The folders known inside it are looked at again, and no others.
+        const looked: string[] = [];
+        await withFs('realpath', noting(workspace, looked), () => registry.apply([{ path: path.join(workspace, 'shipping'), kind: 'changed' }]));
+        assert.deepEqual(
+          looked.filter((folder) => folder === 'docs' || folder === 'pdf'),
+          [],
+        );
+        assert.equal(registry.snapshot.usable('land-it'), undefined);
+        assert.equal(registry.snapshot.usable('release')?.dir, path.join(workspace, 'shipping', 'release'));
+        await assertAsDiscovered();
+      });
+
+      it('follows changes inside a grouping folder within a grouping folder, and forgets both levels when the top one becomes a skill', async () => {
+        await writeTree(workspace, { shipping: { inner: { deep: { 'SKILL.md': skillText('deep', 'Deep.') } } } });
+        await registry.apply([{ path: path.join(workspace, 'shipping', 'inner'), kind: 'created' }]);
+        assert.equal(registry.snapshot.usable('deep')?.dir, path.join(workspace, 'shipping', 'inner', 'deep'));
+        await writeTree(workspace, { shipping: { inner: { later: { 'SKILL.md': skillText('later', 'Later.') } } } });
+        // Only the new skill's folder is looked at: neither grouping folder above it is listed again.
+        const listed: string[] = [];
+        await withFs('readdir', noting(workspace, listed), () => registry.apply([{ path: path.join(workspace, 'shipping', 'inner', 'later', 'SKILL.md'), kind: 'created' }]));
+        assert.deepEqual(
+          listed.filter((folder) => folder === 'shipping' || folder === path.join('shipping', 'inner')),
+          [],
+        );
+        assert.equal(registry.snapshot.usable('later')?.dir, path.join(workspace, 'shipping', 'inner', 'later'));
+        await assertAsDiscovered();
+        const file = path.join(workspace, 'shipping', 'SKILL.md');
+        await fs.writeFile(file, skillText('shipping', 'Now a skill itself.'));
+        await registry.apply([{ path: file, kind: 'created' }]);
+        assert.deepEqual(
+          ['deep', 'later', 'land-it'].map((name) => registry.snapshot.usable(name)),
+          [undefined, undefined, undefined],
+        );
+        await assertAsDiscovered();
+        // The inner grouping folder was forgotten with it: a skill appearing there now is not looked at.
+        await writeTree(workspace, { shipping: { inner: { newest: { 'SKILL.md': skillText('newest', 'Newest.') } } } });
+        await registry.apply([{ path: path.join(workspace, 'shipping', 'inner', 'newest', 'SKILL.md'), kind: 'created' }]);
+        assert.equal(registry.snapshot.usable('newest'), undefined);
+        await assertAsDiscovered();
+        await fs.rm(file);
+        await registry.apply([{ path: file, kind: 'deleted' }]);
+        assert.equal(registry.snapshot.usable('newest')?.dir, path.join(workspace, 'shipping', 'inner', 'newest'));
+        await assertAsDiscovered();
+      });
+
+      it('keeps other grouping folders when one becomes a skill: an edit inside them lists no folder', async () => {
+        await writeTree(workspace, { ops: { deploy: { 'SKILL.md': skillText('deploy', 'Deploy.') } } });
+        await registry.apply([{ path: path.join(workspace, 'ops'), kind: 'created' }]);
+        const file = path.join(workspace, 'shipping', 'SKILL.md');
+        await fs.writeFile(file, skillText('shipping', 'Now a skill itself.'));
+        await registry.apply([{ path: file, kind: 'created' }]);
+        const edited = path.join(workspace, 'ops', 'deploy', 'SKILL.md');
+        await rewrite(edited, skillText('deploy', 'Deploy carefully.'));
+        const listed: string[] = [];
+        await withFs('readdir', noting(workspace, listed), () => registry.apply([{ path: edited, kind: 'changed' }]));
+        assert.deepEqual(
+          listed.filter((folder) => folder === 'ops'),
+          [],
+        );
+        assert.equal(registry.snapshot.usable('deploy')?.metadata?.description, 'Deploy carefully.');
+        await assertAsDiscovered();
+      });
+
+      it('forgets grouping folders at every depth below one that becomes a skill, also when the location is read again', async () => {
+        await writeTree(workspace, { shipping: { inner: { deeper: { x: { 'SKILL.md': skillText('x', 'Deep inside.') } } } } });
+        await registry.apply([{ path: path.join(workspace, 'shipping', 'inner'), kind: 'created' }]);
+        assert.equal(registry.snapshot.usable('x')?.dir, path.join(workspace, 'shipping', 'inner', 'deeper', 'x'));
+        const file = path.join(workspace, 'shipping', 'SKILL.md');
+        await fs.writeFile(file, skillText('shipping', 'Now a skill itself.'));
+        await registry.apply([{ path: file, kind: 'created' }]);
+        await registry.apply([{ path: workspace, kind: 'changed' }]);
+        assert.equal(registry.snapshot.usable('x'), undefined);
         await assertAsDiscovered();
       });
 
