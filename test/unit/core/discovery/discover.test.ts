@@ -6,6 +6,7 @@ import { relativeInside } from '../../../../src/core/util/paths';
 import type { DiscoveryResult } from '../../../../src/core/discovery/discover';
 import type { SkillRecord } from '../../../../src/core/model/types';
 import { copyFixture, removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
+import { fsError, withFs } from './fs-stub';
 
 /** The conventional user id of `nobody`, as whom a test run by root checks what an ordinary user may read. */
 const NOBODY_UID = 65534;
@@ -138,6 +139,24 @@ describe('discoverSkills', () => {
       assert.match(result.problems[0].message, /good-alias is the same folder as .*good-skill; the skill is loaded once, from .*good-skill\.$/);
     });
 
+    it('reads a folder reached through an alias link sorting first only from the path it loads from', async () => {
+      await writeTree(dir, { skills: { 'good-skill': { 'SKILL.md': skillText('good-skill', 'The real folder.') } } });
+      await fs.symlink(path.join(dir, 'skills', 'good-skill'), path.join(dir, 'skills', 'good-alias'));
+      const asked: string[] = [];
+      const result = await discoverSkills([root(path.join(dir, 'skills'))], {
+        previous: (skillDir) => {
+          asked.push(path.basename(skillDir));
+          return undefined;
+        },
+      });
+      assert.deepEqual(
+        result.skills.map((record) => path.basename(record.dir)),
+        ['good-skill'],
+      );
+      // Once as its folder is listed, once as its SKILL.md is read: never for the alias, nor twice for a read.
+      assert.deepEqual(asked, ['good-skill', 'good-skill']);
+    });
+
     it('loads the same real folder once when two roots reach it', async () => {
       await writeTree(path.join(dir, 'a'), { pdf: { 'SKILL.md': skillText('pdf', 'One real folder.') } });
       await fs.mkdir(path.join(dir, 'b'));
@@ -195,6 +214,15 @@ describe('discoverSkills', () => {
     );
   });
 
+  it('looks into hidden folders directly in a location, which only grouping folders skip', async () => {
+    await writeTree(dir, { '.draft': { 'SKILL.md': skillText('.draft', 'A skill in a hidden folder.') }, group: { '.inner': { 'SKILL.md': skillText('.inner', 'Hidden inside a group.') } } });
+    const result = await discoverSkills([root(dir)]);
+    assert.deepEqual(
+      result.skills.map((record) => path.relative(dir, record.dir)),
+      ['.draft'],
+    );
+  });
+
   it('reports per root its problem and its real path', async () => {
     await writeTree(dir, { real: {}, 'file-root': 'x' });
     await fs.symlink(path.join(dir, 'real'), path.join(dir, 'linked'));
@@ -224,6 +252,19 @@ describe('discoverSkills', () => {
     assert.equal(record.status, 'untrusted');
     assert.equal(record.metadata, undefined);
     assert.ok(!JSON.stringify(record).includes('SECRET') && !JSON.stringify(record).includes('secret-name'));
+  });
+
+  it('takes a folder without a SKILL.md that vanishes while being looked at for nothing', async () => {
+    await writeTree(path.join(dir, 'ws'), { helper: { 'SKILL.md': skillText('helper', 'Help.') }, empty: {} });
+    const vanishing = () => async (): Promise<never> => {
+      throw fsError('ENOENT', 'no such file or directory');
+    };
+    const result = await withFs('lstat', vanishing, () => discoverSkills([root(path.join(dir, 'ws'), 'workspace', true)]));
+    assert.deepEqual(
+      result.skills.map((record) => record.name),
+      ['helper'],
+    );
+    assert.deepEqual(result.problems, []);
   });
 
   it('lets a working skill win over an invalid or untrusted one of the same name', async () => {
