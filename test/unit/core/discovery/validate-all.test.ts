@@ -62,6 +62,44 @@ describe('validateAllSkills', () => {
     assert.ok(![...summary.files.keys()].some((file) => file.includes('hidden')));
   });
 
+  it('adds to the trigger tests a warning for a query another skill wins in the search', async () => {
+    await writeTree(path.join(dir, 'ws'), {
+      'pdf-forms': {
+        'SKILL.md': skillText('pdf-forms', 'Fill in PDF forms.'),
+        evals: { 'triggers.json': '[\n  { "query": "", "should_trigger": true },\n  { "query": "draft release notes", "should_trigger": true }\n]' },
+      },
+      'release-notes': { 'SKILL.md': skillText('release-notes', 'Draft release notes from merged changes.') },
+    });
+    await registry.setRoots([root(path.join(dir, 'ws'))]);
+
+    const summary = await validateAllSkills(registry.snapshot);
+    assert.equal(summary.warnings, 1);
+    const diagnostics = summary.files.get(path.join(dir, 'ws', 'pdf-forms', 'evals', 'triggers.json'))!;
+    assert.deepEqual(
+      diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.range.start.line]),
+      [
+        ['triggers-empty-query', 1],
+        ['overlap-query', 2],
+      ],
+    );
+    assert.match(diagnostics[1].message, /^"draft release notes" ranks release-notes above pdf-forms in the skill search/);
+  });
+
+  it('places a warning on descriptions alike at the description of each SKILL.md', async () => {
+    const review = (cloud: string): string => `Review a cloud architecture against the well-architected framework pillars for ${cloud} workloads and report the risks.`;
+    await writeTree(path.join(dir, 'ws'), { 'aws-review': { 'SKILL.md': skillText('aws-review', review('AWS')) }, 'azure-review': { 'SKILL.md': skillText('azure-review', review('Azure')) } });
+    await registry.setRoots([root(path.join(dir, 'ws'))]);
+
+    const summary = await validateAllSkills(registry.snapshot);
+    assert.deepEqual(
+      [...summary.files.values()].flat().map((diagnostic) => [path.basename(path.dirname(diagnostic.file)), diagnostic.code, diagnostic.range.start.line, diagnostic.range.start.column]),
+      [
+        ['aws-review', 'overlap-description', 2, 13],
+        ['azure-review', 'overlap-description', 2, 13],
+      ],
+    );
+  });
+
   it('counts location problems (a dangling link) as the CLI and the Skills view do', async () => {
     await writeTree(path.join(dir, 'ws'), { good: { 'SKILL.md': skillText('good', 'Fine.') } });
     await fs.symlink(path.join(dir, 'nowhere'), path.join(dir, 'ws', 'dangling'));
