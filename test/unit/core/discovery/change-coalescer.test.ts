@@ -194,7 +194,8 @@ describe('RootsCatchUp', () => {
   });
 
   it('reads the first roots once more when they were read before their watchers were asked for', () => {
-    catchUp.watchersRestarted(true); // No roots yet: nothing was read.
+    catchUp.watchersRestarted(true); // No roots yet: nothing was read, nothing to read again.
+    timers.advance(ROOTS_CATCH_UP_MS / 2);
     roots = ['/ws/.agent/skills', '/home/me/.agent/skills'];
     catchUp.watchersRestarted(true);
     assertEveryRootReadAfterTheDelay();

@@ -38,11 +38,15 @@ describe('skill records', () => {
       assert.equal(sameRoot(base, { ...base, untrusted: false }), true);
     });
 
-    it('fails when the path, kind, label or trust differ', () => {
+    it('fails when the path, kind, label, trust or notice differ', () => {
       assert.equal(sameRoot(base, { ...base, path: '/other' }), false);
       assert.equal(sameRoot(base, { ...base, kind: 'user' }), false);
       assert.equal(sameRoot(base, { ...base, label: 'other' }), false);
       assert.equal(sameRoot(base, { ...base, untrusted: true }), false);
+      const offline = { code: 'server-offline', severity: 'warning' as const, message: 'The skill server is offline.' };
+      assert.equal(sameRoot({ ...base, notice: offline }, { ...base, notice: { ...offline } }), true);
+      assert.equal(sameRoot({ ...base, notice: offline }, base), false, 'a notice that comes or goes describes the root anew');
+      assert.equal(sameRoot({ ...base, notice: offline }, { ...base, notice: { ...offline, message: 'Ignored.' } }), false);
     });
   });
 

@@ -5,7 +5,7 @@ import { buildSkillRoots, parseSkillsPath } from '../../../../src/core/discovery
 describe('buildSkillRoots', () => {
   const home = path.resolve('/home/dev');
 
-  it('orders workspace folders × locations, user, AGENT_SKILLS_PATH, then built-in', () => {
+  it('orders workspace folders × locations, user, AGENT_SKILLS_PATH, skill servers, then built-in', () => {
     const roots = buildSkillRoots({
       workspaceFolders: [
         { name: 'app', path: path.resolve('/repo/app') },
@@ -14,6 +14,7 @@ describe('buildSkillRoots', () => {
       locations: ['.agent/skills', '.github/skills'],
       homeDir: home,
       skillsPath: [path.resolve('/opt/skills'), path.resolve('/srv/skills')].join(path.delimiter),
+      serverRoots: [{ path: path.resolve('/cache/team'), kind: 'server', label: 'team', server: 'team' }],
       builtinDir: path.resolve('/ext/skills'),
     });
     assert.deepEqual(
@@ -26,6 +27,7 @@ describe('buildSkillRoots', () => {
         ['user', 'User', path.join(home, '.agent', 'skills')],
         ['env', 'AGENT_SKILLS_PATH', path.resolve('/opt/skills')],
         ['env', 'AGENT_SKILLS_PATH', path.resolve('/srv/skills')],
+        ['server', 'team', path.resolve('/cache/team')],
         ['builtin', 'Built-in', path.resolve('/ext/skills')],
       ],
     );
