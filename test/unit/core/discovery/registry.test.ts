@@ -360,6 +360,50 @@ describe('SkillRegistry', () => {
       assert.deepEqual(statuses(registry.snapshot), ['ws/docs:not-allowed', 'ws/lint:available', 'ws/pdf:not-allowed', 'user/notes:not-allowed', 'user/pdf:shadowed']);
     });
 
+    it('reads nothing more once disposed in the middle of an update, at any step', async () => {
+      // The update probes ops (its listing finds no SKILL.md), lists it as a grouping folder, then
+      // probes infra: disposed during either listing, it goes no further.
+      for (const [step, disposeAt] of [
+        ['probing', { call: 'readdir', count: 1 }],
+        ['listing', { call: 'readdir', count: 2 }],
+      ] as const) {
+        const disposing = new SkillRegistry();
+        await disposing.setRoots([{ ...root(workspace), label: 'ws' }]);
+        const ops = path.join(workspace, `ops-${step}`);
+        await writeTree(ops, { infra: { deploy: { 'SKILL.md': skillText('deploy', 'Deploy.') } } });
+        let calls = 0;
+        const afterDispose: string[] = [];
+        const watching =
+          <K extends 'readdir' | 'realpath'>(name: K) =>
+          (original: FsPromises[K]): FsPromises[K] =>
+            (async (...args: unknown[]) => {
+              const target = String(args[0]);
+              if (name === disposeAt.call && target === ops && ++calls === disposeAt.count) {
+                disposing.dispose();
+              } else if (calls >= disposeAt.count) {
+                afterDispose.push(`${name} ${path.relative(workspace, target)}`);
+              }
+              return (original as (...args: unknown[]) => Promise<unknown>)(...args);
+            }) as FsPromises[K];
+        await withFs('realpath', watching('realpath'), () => withFs('readdir', watching('readdir'), () => disposing.apply([{ path: ops, kind: 'created' }])));
+        assert.deepEqual(afterDispose, [], `disposed while ${step}`);
+        assert.ok(!disposing.snapshot.skills.some((record) => record.dir.startsWith(ops)), `disposed while ${step}`);
+      }
+    });
+
+    it('publishes nothing once disposed while reading its roots', async () => {
+      const disposing = new SkillRegistry();
+      const events = recordEvents(disposing);
+      const disposeOnFirstRead = (realpath: FsPromises['realpath']): FsPromises['realpath'] =>
+        (async (...args: Parameters<FsPromises['realpath']>) => {
+          disposing.dispose();
+          return realpath(...args);
+        }) as FsPromises['realpath'];
+      await withFs('realpath', disposeOnFirstRead, () => disposing.setRoots([{ ...root(workspace), label: 'ws' }]));
+      assert.deepEqual(events, []);
+      assert.deepEqual(disposing.snapshot.skills, []);
+    });
+
     describe('inside grouping folders', () => {
       const layout = (snapshot: { skills: readonly SkillRecord[]; problems: readonly { code: string; path: string }[] }): string[] => [
         ...snapshot.skills.map((record) => `${record.root.label}:${path.relative(dir, record.dir)}:${record.name}:${record.status}`),
@@ -516,10 +560,8 @@ describe('SkillRegistry', () => {
         await rewrite(edited, skillText('deploy', 'Deploy carefully.'));
         const listed: string[] = [];
         await withFs('readdir', noting(workspace, listed), () => registry.apply([{ path: edited, kind: 'changed' }]));
-        assert.deepEqual(
-          listed.filter((folder) => folder === 'ops'),
-          [],
-        );
+        // Only the edited skill's own folder, once, to find its SKILL.md.
+        assert.deepEqual(listed, [path.join('ops', 'deploy')]);
         assert.equal(registry.snapshot.usable('deploy')?.metadata?.description, 'Deploy carefully.');
         await assertAsDiscovered();
       });
@@ -534,6 +576,29 @@ describe('SkillRegistry', () => {
         await registry.apply([{ path: workspace, kind: 'changed' }]);
         assert.equal(registry.snapshot.usable('x'), undefined);
         await assertAsDiscovered();
+      });
+
+      it('drops the skills of a grouping folder that becomes a skill in the same update as an edit inside it', async () => {
+        const file = path.join(workspace, 'shipping', 'SKILL.md');
+        const inside = path.join(workspace, 'shipping', 'land-it', 'SKILL.md');
+        await fs.writeFile(file, skillText('shipping', 'Now a skill itself.'));
+        await rewrite(inside, skillText('land-it', 'Edited too.'));
+        await registry.apply([
+          { path: inside, kind: 'changed' },
+          { path: file, kind: 'created' },
+        ]);
+        assert.equal(registry.snapshot.usable('land-it'), undefined);
+        assert.equal(registry.snapshot.usable('shipping')?.dir, path.join(workspace, 'shipping'));
+        await assertAsDiscovered();
+      });
+
+      it('knows the grouping folders a full reading found: a skill created in one lists only its own folder', async () => {
+        await setUp();
+        await writeTree(workspace, { shipping: { release: { 'SKILL.md': skillText('release', 'Release.') } } });
+        const listed: string[] = [];
+        await withFs('readdir', noting(workspace, listed), () => registry.apply([{ path: path.join(workspace, 'shipping', 'release', 'SKILL.md'), kind: 'created' }]));
+        assert.deepEqual(listed, [path.join('shipping', 'release')]);
+        assert.equal(registry.snapshot.usable('release')?.dir, path.join(workspace, 'shipping', 'release'));
       });
 
       it('reads grouping folders again when their root is rescanned', async () => {
@@ -595,6 +660,11 @@ describe('SkillRegistry', () => {
       await registry.setRoots(roots().slice(0, 1), first);
       assert.ok(registry.snapshot.usable('late'), 'other roots');
 
+      const sameCount = new SkillRegistry();
+      await sameCount.setRoots([roots()[0], { ...root(path.join(dir, 'elsewhere'), 'user'), label: 'elsewhere' }], first);
+      assert.ok(sameCount.snapshot.usable('late'), 'as many roots, not the same');
+      sameCount.dispose();
+
       for (const options of [{ strict: true }, { checkBody: true }, { keepValidFiles: true }]) {
         const other = new SkillRegistry(options);
         await other.setRoots(roots(), first);
@@ -628,6 +698,15 @@ describe('SkillRegistry', () => {
       registry.setAllowlist([]);
       assert.ok(registry.snapshot.usable('docs'));
       assert.equal(events.length, 2);
+    });
+
+    it('ranks the skills the model may use, giving the best and how many match', () => {
+      const ranked = registry.snapshot.rankSkills('pdf notes', 1);
+      assert.deepEqual(
+        ranked.best.map((match) => match.record.name),
+        [registry.snapshot.findSkills('pdf notes')[0].record.name],
+      );
+      assert.equal(ranked.total, 2);
     });
 
     it('searches only the skills the model may use under the current policy', () => {
