@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import type { RegistrySnapshot } from '../../../../src/core/discovery/registry';
 import { staticSnapshot } from '../../../../src/core/discovery/static-snapshot';
 import { fakeRecord } from '../../../fixtures/trees/tree';
 
@@ -8,7 +9,10 @@ describe('staticSnapshot', () => {
   const hidden = fakeRecord('release', 'Cut a release of the charts package.', { disableModelInvocation: true });
   const shadowed = fakeRecord('pdf', 'An older PDF skill.', { dir: '/user/pdf', file: '/user/pdf/SKILL.md', status: 'shadowed', shadowedBy: pdf.file });
   const broken = fakeRecord('broken', 'Broken charts.', { status: 'invalid' });
-  const snapshot = staticSnapshot([pdf, charts, hidden, shadowed, broken]);
+  let snapshot: RegistrySnapshot;
+  beforeEach(() => {
+    snapshot = staticSnapshot([pdf, charts, hidden, shadowed, broken]);
+  });
 
   it('holds the records it was given, no problems, and the names of the active ones', () => {
     assert.equal(snapshot.version, 1);
