@@ -74,7 +74,7 @@ export function isIgnoredFolder(dir: string, scopes: readonly IgnoreScope[]): bo
 function parseLine(rawLine: string): IgnoreRule | undefined {
   // Trailing spaces are dropped unless escaped; a line starting with # is a comment.
   let line = rawLine.replace(/(?<!\\)\s+$/, '');
-  if (line === '' || line.startsWith('#')) {
+  if (line.startsWith('#')) {
     return undefined;
   }
   const negated = line.startsWith('!');
@@ -85,7 +85,7 @@ function parseLine(rawLine: string): IgnoreRule | undefined {
   // `dir/` matches folders only, which is all that is ever asked about here.
   line = line.replace(/\/+$/, '');
   if (line === '') {
-    return undefined;
+    return undefined; // Nothing left: a blank line, a lone `!`, or only slashes.
   }
   // A slash at the start or in the middle anchors the pattern to the .gitignore's folder.
   const anchored = line.includes('/');
@@ -100,19 +100,12 @@ function globToRegExp(glob: string): string {
   for (let index = 0; index < glob.length; index++) {
     const character = glob[index];
     if (character === '*') {
-      if (glob[index + 1] === '*') {
-        const atSegmentStart = index === 0 || glob[index - 1] === '/';
-        const next = glob[index + 2];
-        if (atSegmentStart && next === '/') {
-          out += '(?:.*/)?'; // `**/` : any number of folders, none included.
-          index += 2;
-          continue;
-        }
-        if (atSegmentStart && next === undefined) {
-          out += '.*';
-          index += 1;
-          continue;
-        }
+      // `**/` opening a segment: any number of folders, none included. Any other `*` stays within
+      // a folder name; a final `/**` needs nothing more, as every pattern covers what lies below.
+      if (glob[index + 1] === '*' && glob[index + 2] === '/' && (index === 0 || glob[index - 1] === '/')) {
+        out += '(?:.*/)?';
+        index += 2;
+        continue;
       }
       out += '[^/]*';
     } else if (character === '?') {

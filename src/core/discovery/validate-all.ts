@@ -52,13 +52,13 @@ export async function validateAllSkills(snapshot: RegistrySnapshot): Promise<Val
     readTextIfAny,
   );
   for (const diagnostic of overlaps) {
-    files.set(diagnostic.file, [...(files.get(diagnostic.file) ?? []), diagnostic]);
+    addDiagnostic(files, diagnostic);
   }
   const locationProblems: DiscoveryProblem[] = [];
   for (const problem of snapshot.problems) {
     if (await isFile(problem.path)) {
       const range = { start: { line: 0, column: 0 }, end: { line: 0, column: 0 } };
-      files.set(problem.path, [...(files.get(problem.path) ?? []), { code: problem.code, severity: problem.severity, message: problem.message, file: problem.path, range }]);
+      addDiagnostic(files, { code: problem.code, severity: problem.severity, message: problem.message, file: problem.path, range });
     } else {
       locationProblems.push(problem);
     }
@@ -73,6 +73,10 @@ export async function validateAllSkills(snapshot: RegistrySnapshot): Promise<Val
     files,
     locationProblems,
   };
+}
+
+function addDiagnostic(files: Map<string, SkillDiagnostic[]>, diagnostic: SkillDiagnostic): void {
+  files.set(diagnostic.file, [...(files.get(diagnostic.file) ?? []), diagnostic]);
 }
 
 /** "Checked 12 skills: 1 error, 3 warnings." plus a note on untrusted skills. */

@@ -30,6 +30,9 @@ describe('gitignore rules for folders', () => {
     assert.equal(decide('packages/**/fixtures', 'packages/web/test/fixtures'), true);
     assert.equal(decide('packages/**/fixtures', 'packages/fixtures'), true);
     assert.equal(decide('vendor/**', 'vendor/x'), true);
+    assert.equal(decide('vendor/**', 'vendor/x/y'), true);
+    assert.equal(decide('vendor/**', 'vendor'), undefined);
+    assert.equal(decide('**', 'a/b'), true);
     assert.equal(decide('*.log', 'a/b.log'), true);
   });
 
@@ -61,6 +64,7 @@ describe('gitignore rules for folders', () => {
     assert.equal(decide('x[\\\\]', 'x\\'), true);
     assert.equal(decide('a]b[0-9]', 'a]b5'), true);
     assert.equal(decide('a[b', 'a[b'), true);
+    assert.equal(decide('x[a\\', 'x[a\\'), true, 'a final backslash inside an unclosed set');
     assert.equal(decide('a[b]', 'a[b'), undefined);
   });
 

@@ -507,7 +507,7 @@ describe('SkillRegistry', () => {
         await fs.rm(path.join(workspace, 'shipping', 'land-it'), { recursive: true });
         // The folders known inside it are looked at again, and no others.
         const looked: string[] = [];
-        await withFs('realpath', noting(workspace, looked), () => registry.apply([{ path: path.join(workspace, 'shipping'), kind: 'changed' }]));
+        await withFs('realpath', noting<'realpath'>(workspace, looked), () => registry.apply([{ path: path.join(workspace, 'shipping'), kind: 'changed' }]));
         assert.deepEqual(
           looked.filter((folder) => folder === 'docs' || folder === 'pdf'),
           [],
@@ -524,7 +524,7 @@ describe('SkillRegistry', () => {
         await writeTree(workspace, { shipping: { inner: { later: { 'SKILL.md': skillText('later', 'Later.') } } } });
         // Only the new skill's folder is looked at: neither grouping folder above it is listed again.
         const listed: string[] = [];
-        await withFs('readdir', noting(workspace, listed), () => registry.apply([{ path: path.join(workspace, 'shipping', 'inner', 'later', 'SKILL.md'), kind: 'created' }]));
+        await withFs('readdir', noting<'readdir'>(workspace, listed), () => registry.apply([{ path: path.join(workspace, 'shipping', 'inner', 'later', 'SKILL.md'), kind: 'created' }]));
         assert.deepEqual(
           listed.filter((folder) => folder === 'shipping' || folder === path.join('shipping', 'inner')),
           [],
@@ -559,7 +559,7 @@ describe('SkillRegistry', () => {
         const edited = path.join(workspace, 'ops', 'deploy', 'SKILL.md');
         await rewrite(edited, skillText('deploy', 'Deploy carefully.'));
         const listed: string[] = [];
-        await withFs('readdir', noting(workspace, listed), () => registry.apply([{ path: edited, kind: 'changed' }]));
+        await withFs('readdir', noting<'readdir'>(workspace, listed), () => registry.apply([{ path: edited, kind: 'changed' }]));
         // Only the edited skill's own folder, once, to find its SKILL.md.
         assert.deepEqual(listed, [path.join('ops', 'deploy')]);
         assert.equal(registry.snapshot.usable('deploy')?.metadata?.description, 'Deploy carefully.');
@@ -596,9 +596,33 @@ describe('SkillRegistry', () => {
         await setUp();
         await writeTree(workspace, { shipping: { release: { 'SKILL.md': skillText('release', 'Release.') } } });
         const listed: string[] = [];
-        await withFs('readdir', noting(workspace, listed), () => registry.apply([{ path: path.join(workspace, 'shipping', 'release', 'SKILL.md'), kind: 'created' }]));
+        await withFs('readdir', noting<'readdir'>(workspace, listed), () => registry.apply([{ path: path.join(workspace, 'shipping', 'release', 'SKILL.md'), kind: 'created' }]));
         assert.deepEqual(listed, [path.join('shipping', 'release')]);
         assert.equal(registry.snapshot.usable('release')?.dir, path.join(workspace, 'shipping', 'release'));
+      });
+
+      it('looks at just the folder created inside a grouping folder, and tells a folder named like a grouping folder plus more from it', async () => {
+        await writeTree(workspace, { shipping: { release: { 'SKILL.md': skillText('release', 'Release.') } }, shippingx: { 'SKILL.md': skillText('shippingx', 'Beside it.') } });
+        const listed: string[] = [];
+        await withFs('readdir', noting<'readdir'>(workspace, listed), () => registry.apply([{ path: path.join(workspace, 'shipping', 'release'), kind: 'created' }]));
+        assert.deepEqual(listed, [path.join('shipping', 'release')]);
+        await registry.apply([{ path: path.join(workspace, 'shippingx'), kind: 'created' }]);
+        assert.deepEqual(
+          ['release', 'shippingx'].map((name) => path.relative(workspace, registry.snapshot.usable(name)?.dir ?? '')),
+          [path.join('shipping', 'release'), 'shippingx'],
+        );
+      });
+
+      it('loads a skill from the link that reaches it once the grouping folder holding it becomes a skill', async () => {
+        await fs.symlink(path.join(workspace, 'shipping', 'land-it'), path.join(workspace, 'land-alias'));
+        await registry.apply([{ path: path.join(workspace, 'land-alias'), kind: 'created' }]);
+        assert.equal(registry.snapshot.usable('land-it')?.dir, path.join(workspace, 'shipping', 'land-it'));
+        await assertAsDiscovered();
+        const file = path.join(workspace, 'shipping', 'SKILL.md');
+        await fs.writeFile(file, skillText('shipping', 'Now a skill itself.'));
+        await registry.apply([{ path: file, kind: 'created' }]);
+        assert.equal(registry.snapshot.usable('land-it')?.dir, path.join(workspace, 'land-alias'));
+        await assertAsDiscovered();
       });
 
       it('reads grouping folders again when their root is rescanned', async () => {
