@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { validateSkillText } from '../../../../src/core/skill-file/load';
-import { applyEdits, fixesForDiagnostic, yamlScalar, type SkillFix, type TextEdit } from '../../../../src/core/skill-file/fixes';
+import { applyEdits, fixesForDiagnostic, setFieldValueEdit, yamlScalar, type SkillFix, type TextEdit } from '../../../../src/core/skill-file/fixes';
 import type { SkillDiagnostic } from '../../../../src/core/model/types';
 
 const file = path.resolve('/skills/pdf-tools/SKILL.md');
@@ -305,6 +305,22 @@ describe('fixesForDiagnostic', () => {
       const fixed = applyEdits(text, fix.edits);
       assert.deepEqual(validateSkillText(fixed, folderFile).diagnostics, [], `${folder}: ${fixed}`);
     }
+  });
+});
+
+describe('setFieldValueEdit', () => {
+  const file = path.resolve('/skills/pdf/SKILL.md');
+  const text = '---\nname: pdf\ndescription: Old words.\n---\nBody.\n';
+
+  it('replaces the value of a top-level field, quoted as YAML needs', () => {
+    const edit = setFieldValueEdit(text, file, 'description', 'New: words.');
+    assert.ok(edit);
+    assert.equal(applyEdits(text, [edit]), '---\nname: pdf\ndescription: "New: words."\n---\nBody.\n');
+  });
+
+  it('gives nothing for a field the frontmatter lacks, or a file without frontmatter', () => {
+    assert.equal(setFieldValueEdit(text, file, 'license', 'MIT'), undefined);
+    assert.equal(setFieldValueEdit('Just a body.\n', file, 'description', 'New.'), undefined);
   });
 });
 
