@@ -296,6 +296,10 @@ export async function serveSkillsOverHttp(service: SkillsService, options: HttpS
       log(`401 for ${who()}: ${request.headers.authorization === undefined ? 'no bearer token' : 'the bearer token does not match'}.`);
       return jsonRpcError(401, -32000, 'Unauthorized: this server needs an Authorization: Bearer token.', { 'www-authenticate': 'Bearer realm="agent-skills"' });
     }
+    if (request.method !== 'POST' && request.method !== 'GET' && request.method !== 'DELETE') {
+      // As the SDK's transport answers a session's PUT; TRACE and CONNECT, which no fetch Request may carry, too.
+      return jsonRpcError(405, -32000, 'Method not allowed.', { allow: 'GET, POST, DELETE' });
+    }
     if (request.method !== 'POST') {
       // A notification stream (GET) ends when its client goes away; an answered request has nothing left to cancel.
       const aborted = new AbortController();

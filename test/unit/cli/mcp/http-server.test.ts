@@ -443,15 +443,22 @@ describe('agent-skills mcp --http, through the SDK client', function () {
     assert.match(announced, /\r\nconnection: close(\r\n|$)/i);
   });
 
-  it('answers a method it cannot take on to the transport (TRACE) with a JSON-RPC internal error, and logs it', async () => {
+  it('answers a method the endpoint does not serve with 405 and the methods it does, with or without a session, as the transport answers a session’s PUT', async () => {
     running = await serve(skills);
-    const traced = await send(running.url, 'TRACE', { authorization: `Bearer ${TOKEN}` }, []);
-    assert.equal(traced.status, 500);
-    assert.deepEqual(JSON.parse(traced.body), { jsonrpc: '2.0', error: { code: -32603, message: 'Internal error' }, id: null });
-    assert.ok(
-      running.logs.some((line) => line.startsWith('internal error on TRACE /mcp: ')),
-      running.logs.join('\n'),
-    );
+    const session = (await post(running.url, { authorization: `Bearer ${TOKEN}` })).headers['mcp-session-id'] as string;
+    const refusal = { jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null };
+    for (const [method, headers] of [
+      ['TRACE', {}],
+      ['PUT', {}],
+      ['PUT', { 'mcp-session-id': session }],
+      ['PATCH', { 'mcp-session-id': session }],
+    ] as const) {
+      const answer = await send(running.url, method, { authorization: `Bearer ${TOKEN}`, ...headers }, []);
+      assert.equal(answer.status, 405, `${method} ${JSON.stringify(headers)}`);
+      assert.equal(answer.headers.allow, 'GET, POST, DELETE');
+      assert.deepEqual(JSON.parse(answer.body), refusal);
+    }
+    assert.ok(!running.logs.some((line) => line.startsWith('internal error')), running.logs.join('\n'));
   });
 
   it('ends a notification stream when its session ends, and takes a new one once its client dropped the last', async () => {
