@@ -15,6 +15,9 @@ import type { SkillsServer } from './skills-server';
 
 export const MCP_PATH = '/mcp';
 export const HEALTH_PATH = '/healthz';
+/** The methods each path serves; the Allow header of a 405 lists them. */
+const MCP_METHODS = ['GET', 'POST', 'DELETE'];
+const HEALTH_METHODS = ['GET', 'HEAD'];
 
 export interface HttpServeOptions {
   address: ListenAddress;
@@ -281,7 +284,9 @@ export async function serveSkillsOverHttp(service: SkillsService, options: HttpS
     const who = (): string => `${request.method} ${path} from ${request.socket.remoteAddress ?? 'an unknown address'}`;
     if (path === HEALTH_PATH) {
       // Says nothing but whether the server is up: no token or host check, so probes need no setup.
-      return request.method === 'GET' || request.method === 'HEAD' ? plainResponse(serving ? 200 : 503, serving ? 'ok' : 'stopping') : plainResponse(405, 'Method not allowed', { allow: 'GET, HEAD' });
+      return HEALTH_METHODS.includes(request.method!)
+        ? plainResponse(serving ? 200 : 503, serving ? 'ok' : 'stopping')
+        : plainResponse(405, 'Method not allowed', { allow: HEALTH_METHODS.join(', ') });
     }
     if (path !== MCP_PATH) {
       return plainResponse(404, `Not found: the MCP endpoint is ${MCP_PATH}.`);
@@ -296,9 +301,9 @@ export async function serveSkillsOverHttp(service: SkillsService, options: HttpS
       log(`401 for ${who()}: ${request.headers.authorization === undefined ? 'no bearer token' : 'the bearer token does not match'}.`);
       return jsonRpcError(401, -32000, 'Unauthorized: this server needs an Authorization: Bearer token.', { 'www-authenticate': 'Bearer realm="agent-skills"' });
     }
-    if (request.method !== 'POST' && request.method !== 'GET' && request.method !== 'DELETE') {
+    if (!MCP_METHODS.includes(request.method!)) {
       // As the SDK's transport answers a session's PUT; TRACE and CONNECT, which no fetch Request may carry, too.
-      return jsonRpcError(405, -32000, 'Method not allowed.', { allow: 'GET, POST, DELETE' });
+      return jsonRpcError(405, -32000, 'Method not allowed.', { allow: MCP_METHODS.join(', ') });
     }
     if (request.method !== 'POST') {
       // A notification stream (GET) ends when its client goes away; an answered request has nothing left to cancel.
