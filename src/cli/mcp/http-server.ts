@@ -180,6 +180,9 @@ function pathOf(target: string): string {
 }
 
 /** A request's body, read whole; undefined once it is longer than `maxBytes` (the rest is left unread). */
+/** The client closed its connection before the whole body arrived: nobody is left to answer. */
+class ClientGoneError extends Error {}
+
 function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
     if (Number(request.headers['content-length']) > maxBytes) {
@@ -198,7 +201,9 @@ function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer | 
       parts.push(chunk);
     };
     const onEnd = (): void => resolve(parts.length === 1 ? parts[0] : Buffer.concat(parts, length));
-    request.on('data', onData).once('end', onEnd).once('error', reject);
+    const announced = request.headers['content-length'];
+    const onError = (): void => reject(new ClientGoneError(`the client went away after ${length} ${announced === undefined ? '' : `of ${announced} `}bytes of the body`));
+    request.on('data', onData).once('end', onEnd).once('error', onError);
   });
 }
 
@@ -323,10 +328,14 @@ export async function serveSkillsOverHttp(service: SkillsService, options: HttpS
   const http = createServer((request, reply) => {
     route(request, reply)
       .catch((error: unknown) => {
+        if (error instanceof ClientGoneError) {
+          log(`${request.method} ${request.url}: ${error.message}; nothing was answered.`);
+          return undefined;
+        }
         log(`internal error on ${request.method} ${request.url}: ${errorMessage(error)}`);
         return jsonRpcError(500, -32603, 'Internal error');
       })
-      .then((response) => sendResponse(response, reply))
+      .then((response) => response && sendResponse(response, reply))
       .catch((error: unknown) => {
         log(`could not answer ${request.method} ${request.url}: ${errorMessage(error)}`);
         reply.destroy();

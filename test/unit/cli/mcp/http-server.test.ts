@@ -494,15 +494,24 @@ describe('agent-skills mcp --http, through the SDK client', function () {
 
   it('logs a request whose client went away in the middle of its body, and goes on serving', async () => {
     running = await serve(skills);
-    const { hostname, port } = new URL(running.url);
-    const socket = net.connect(Number(port), hostname);
-    await new Promise((resolve) => socket.once('connect', resolve));
-    socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"jsonrpc":`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    socket.destroy();
-    const { logs } = running;
-    await waitFor(() => logs.some((line) => line.startsWith('internal error on POST /mcp: ')), 'the request to be given up', 5000);
-    assert.equal((await post(running.url, { authorization: `Bearer ${TOKEN}` })).status, 200, 'a new session opens');
+    const { logs, url } = running;
+    const { hostname, port } = new URL(url);
+    const head = `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${TOKEN}\r\nContent-Type: application/json\r\n`;
+    const cases = [
+      { request: `${head}Content-Length: 1000\r\n\r\n{"jsonrpc":`, logged: 'after 11 of 1000 bytes' },
+      { request: `${head}Transfer-Encoding: chunked\r\n\r\nb\r\n{"jsonrpc":\r\n`, logged: 'after 11 bytes' },
+    ];
+    for (const { request, logged } of cases) {
+      const socket = net.connect(Number(port), hostname);
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(request);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      socket.destroy();
+      const line = `POST /mcp: the client went away ${logged} of the body; nothing was answered.`;
+      await waitFor(() => logs.includes(line), line, 5000);
+    }
+    assert.ok(!logs.some((line) => line.startsWith('internal error')), logs.join('\n'));
+    assert.equal((await post(url, { authorization: `Bearer ${TOKEN}` })).status, 200, 'a new session opens');
   });
 
   it('says when no interface of this machine has the address it is to listen on', async () => {
