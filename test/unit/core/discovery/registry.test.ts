@@ -272,6 +272,30 @@ describe('SkillRegistry', () => {
       assert.ok(registry.snapshot.usable('link'));
     });
 
+    it('drops the problem of a folder once the folder is gone', async () => {
+      const link = path.join(workspace, 'link');
+      await fs.symlink(path.join(dir, 'nowhere'), link);
+      await registry.apply([{ path: link, kind: 'created' }]);
+      assert.deepEqual(
+        registry.snapshot.problems.map((problem) => problem.code),
+        ['dangling-symlink'],
+      );
+      await fs.rm(link);
+      await registry.apply([{ path: link, kind: 'deleted' }]);
+      assert.deepEqual(registry.snapshot.problems, []);
+      assert.equal(events.length, 2);
+    });
+
+    it('ignores a SKILL.md placed directly in a root, as a scan does, and re-reads no other folder for it', async () => {
+      // A folder whose name is the file's without its last letter, not announced: only a change under it re-reads it.
+      await writeTree(workspace, { 'SKILL.m': { 'SKILL.md': skillText('unannounced', 'Not reported yet.') } });
+      await fs.writeFile(path.join(workspace, 'SKILL.md'), skillText('workspace', 'Not in a skill folder.'));
+      await registry.apply([{ path: path.join(workspace, 'SKILL.md'), kind: 'created' }]);
+      assert.equal(events.length, 0);
+      assert.deepEqual(registry.snapshot.problems, []);
+      assert.deepEqual(statuses(registry.snapshot), ['ws/docs:available', 'ws/pdf:available', 'user/notes:available', 'user/pdf:shadowed']);
+    });
+
     it('publishes when the last skill in order goes away', async () => {
       await fs.rm(path.join(user, 'pdf'), { recursive: true });
       await registry.apply([{ path: path.join(user, 'pdf'), kind: 'deleted' }]);
