@@ -6,7 +6,7 @@ import { relativeInside } from '../../../../src/core/util/paths';
 import type { DiscoveryResult } from '../../../../src/core/discovery/discover';
 import type { SkillRecord } from '../../../../src/core/model/types';
 import { copyFixture, removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
-import { fsError, withFs } from './fs-stub';
+import { fsError, withFs, type FsPromises } from './fs-stub';
 
 /** The conventional user id of `nobody`, as whom a test run by root checks what an ordinary user may read. */
 const NOBODY_UID = 65534;
@@ -265,6 +265,26 @@ describe('discoverSkills', () => {
       ['helper'],
     );
     assert.deepEqual(result.problems, []);
+  });
+
+  it('reports a folder of an untrusted location that cannot be resolved, and does not look inside it for skills', async () => {
+    const ws = path.join(dir, 'ws');
+    await writeTree(ws, { tools: { lint: { 'SKILL.md': skillText('lint', 'Lint.') } } });
+    const tools = path.join(ws, 'tools');
+    const refusing = (realpath: FsPromises['realpath']): FsPromises['realpath'] =>
+      (async (...args: Parameters<FsPromises['realpath']>) => {
+        if (String(args[0]) === tools) {
+          throw fsError('EACCES', `permission denied, realpath '${tools}'`);
+        }
+        return realpath(...args);
+      }) as FsPromises['realpath'];
+    const result = await withFs('realpath', refusing, () => discoverSkills([root(ws, 'workspace', true)]));
+    assert.deepEqual(result.skills, []);
+    assert.deepEqual(
+      result.problems.map((problem) => [problem.code, problem.path]),
+      [['unreadable-folder', tools]],
+    );
+    assert.deepEqual(result.groups, []);
   });
 
   it('lets a working skill win over an invalid or untrusted one of the same name', async () => {

@@ -2,6 +2,7 @@
 // between two calls (a folder deleted while being read) or refuses access.
 
 import type * as fs from 'node:fs/promises';
+import * as path from 'node:path';
 
 export type FsPromises = typeof fs;
 
@@ -27,4 +28,13 @@ export function failing(code: string, message: string): () => () => Promise<neve
   return () => async () => {
     throw fsError(code, message);
   };
+}
+
+/** A replacement of an fs function taking a path first, that notes each path (relative to `base`) it is called with. */
+export function noting<K extends 'readdir' | 'realpath' | 'lstat' | 'readFile'>(base: string, seen: string[]): (original: FsPromises[K]) => FsPromises[K] {
+  return (original) =>
+    (async (...args: unknown[]) => {
+      seen.push(path.relative(base, String(args[0])));
+      return (original as (...args: unknown[]) => Promise<unknown>)(...args);
+    }) as FsPromises[K];
 }

@@ -5,7 +5,7 @@ import { discoverSkills } from '../../../../src/core/discovery/discover';
 import { discoverFirst, SkillRegistry, type RegistrySnapshot } from '../../../../src/core/discovery/registry';
 import type { SkillRecord } from '../../../../src/core/model/types';
 import { removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
-import { withFs, type FsPromises } from './fs-stub';
+import { noting, withFs, type FsPromises } from './fs-stub';
 
 /** Collects every snapshot the registry publishes. */
 function recordEvents(registry: SkillRegistry): RegistrySnapshot[] {
@@ -32,15 +32,6 @@ async function rewrite(file: string, content: string): Promise<void> {
     const later = new Date(before.mtimeMs + 2000);
     await fs.utimes(file, later, later);
   }
-}
-
-/** A replacement of an fs function taking a path first, that notes each path (relative to `base`) it is called with. */
-function noting<K extends 'readdir' | 'realpath'>(base: string, seen: string[]): (original: FsPromises[K]) => FsPromises[K] {
-  return (original) =>
-    (async (...args: unknown[]) => {
-      seen.push(path.relative(base, String(args[0])));
-      return (original as (...args: unknown[]) => Promise<unknown>)(...args);
-    }) as FsPromises[K];
 }
 
 describe('SkillRegistry', () => {

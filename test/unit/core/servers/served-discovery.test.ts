@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { SkillRegistry } from '../../../../src/core/discovery/registry';
 import { ENTRY_FILE_NAME, storeListing } from '../../../../src/core/servers/server-cache';
 import type { SkillRoot } from '../../../../src/core/model/types';
+import { noting, withFs } from '../discovery/fs-stub';
 import { servedSkill, skillText, temporaryFolder } from './served-fixtures';
 
 function serverRootAt(dir: string, extra: Partial<SkillRoot> = {}): SkillRoot {
@@ -74,7 +75,15 @@ describe('skill server skills in the registry', () => {
     await storeListing(server, [servedSkill('pdf', { 'SKILL.md': 'x' })]);
     const registry = new SkillRegistry();
     const notice = { code: 'server-ignored', severity: 'warning' as const, message: 'ignored in Restricted Mode' };
-    await registry.setRoots([serverRootAt(server, { untrusted: true, notice })]);
+    const touched: string[] = [];
+    const ignored = () => registry.setRoots([serverRootAt(server, { untrusted: true, notice })]);
+    await withFs('realpath', noting<'realpath'>(server, touched), () =>
+      withFs('lstat', noting<'lstat'>(server, touched), () => withFs('readdir', noting<'readdir'>(server, touched), () => withFs('readFile', noting<'readFile'>(server, touched), ignored))),
+    );
+    assert.deepEqual(
+      touched.filter((relative) => !relative.startsWith('..') && !path.isAbsolute(relative)),
+      [],
+    );
     assert.equal(registry.snapshot.skills.length, 0);
     assert.deepEqual(registry.snapshot.problems, [{ ...notice, path: server }]);
     await registry.setRoots([serverRootAt(server, { label: 'team (offline, cached)', notice: { ...notice, code: 'server-offline', message: 'offline' } })]);
