@@ -14,7 +14,7 @@ export type SkillServerTransport = { kind: 'http'; url: string } | { kind: 'stdi
 
 export const PROTOCOL_VERSION = '2025-11-25';
 export const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills';
-const REQUEST_TIMEOUT_MS = 30_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 const MAX_LIST_PAGES = 64;
 const MAX_STDERR_CHARS = 2000;
 const STOP_GRACE_MS = 2000;
@@ -34,6 +34,8 @@ export interface ConnectOptions {
   /** Sent as `Authorization: Bearer …` over HTTP. */
   token?: string;
   clientVersion: string;
+  /** How long a request waits for its answer; 30 s unless set. */
+  requestTimeoutMs?: number;
 }
 
 export class McpError extends Error {
@@ -74,6 +76,8 @@ class Connection implements SkillServerConnection {
   private resolveClosed!: (reason: string) => void;
   readonly closed = new Promise<string>((resolve) => (this.resolveClosed = resolve));
 
+  constructor(private readonly requestTimeoutMs: number) {}
+
   receive(message: unknown): void {
     if (!isObject(message)) {
       return;
@@ -109,8 +113,8 @@ class Connection implements SkillServerConnection {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        reject(new McpError(`${method} got no answer within ${REQUEST_TIMEOUT_MS / 1000} s`));
-      }, REQUEST_TIMEOUT_MS);
+        reject(new McpError(`${method} got no answer within ${this.requestTimeoutMs / 1000} s`));
+      }, this.requestTimeoutMs);
       this.pending.set(id, { resolve, reject, timer });
       this.wire.send({ jsonrpc: '2.0', id, method, params }).catch((error: unknown) => {
         if (this.pending.delete(id)) {
@@ -349,7 +353,7 @@ function httpWire(url: string, token: string | undefined, connection: Connection
 
 /** Connects, and checks that the server offers skills; rejects with the reason when it cannot. */
 export async function connectSkillServer(transport: SkillServerTransport, options: ConnectOptions): Promise<SkillServerConnection> {
-  const connection = new Connection();
+  const connection = new Connection(options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
   connection.wire = transport.kind === 'http' ? httpWire(transport.url, options.token, connection) : stdioWire(transport, connection);
   try {
     const result = await connection.request('initialize', {
