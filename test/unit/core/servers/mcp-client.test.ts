@@ -328,6 +328,8 @@ describe('the skill server client, against scripted servers over stdio', functio
     const cases: [StdioStep[], string][] = [
       [[{ stderr: 'loading the index\r\nfatal: the index is corrupt\r\n' }, { exit: 3 }], 'the server process exited (code 3): fatal: the index is corrupt'],
       [[{ stderr: `first\n${longLine}\n` }, { exit: 1 }], `the server process exited (code 1): ${`${longLine}\n`.slice(-2000).trim()}`],
+      // Much written just before the end: the last line is read before the reason is given.
+      [[{ stderr: `${'y'.repeat(300_000)}\nfatal: out of memory\n` }, { exit: 134 }], 'the server process exited (code 134): fatal: out of memory'],
       [[{ exit: 0 }], 'the server process exited (code 0)'],
       [[{ kill: 'SIGKILL' }], 'the server process exited (SIGKILL)'],
     ];
@@ -337,6 +339,18 @@ describe('the skill server client, against scripted servers over stdio', functio
       assert.equal(await connection.closed, reason);
       await connection.close(); // returns at once: nothing left to stop
     }
+  });
+
+  it('takes a long answer written just before the server exits', async () => {
+    const entry = servedSkill('pdf', { 'SKILL.md': 'x' }, `Use pdf${'.'.repeat(300_000)}`);
+    const connection = await connectSkillServer(stdioStandIn({ on: { 'skills/list': [[{ result: { skills: [entry] } }, { exit: 0 }]] } }).transport, { clientVersion: 'test' });
+    assert.deepEqual(await connection.listSkills(), { skills: [entry], refused: [] });
+    assert.equal(await connection.closed, 'the server process exited (code 0)');
+  });
+
+  it('ends the connection soon after the server exits, even when a process it left behind holds its output open', async () => {
+    const connection = await connectSkillServer(stdioStandIn({ on: { 'skills/list': [[{ leaveChildMs: 3000 }, { stderr: 'bye\n' }, { exit: 2 }]] } }).transport, { clientVersion: 'test' });
+    await assert.rejects(connection.listSkills(), { message: 'the connection closed: the server process exited (code 2): bye' });
   });
 
   it('stops a server that stops reading its input and keeps running after it ends; what it was sent meanwhile fails with the pipe error', async () => {

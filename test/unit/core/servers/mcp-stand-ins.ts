@@ -29,6 +29,7 @@ export interface StdioPlan {
 // logs every message it reads, one JSON line each.
 const STDIO_SCRIPT = `
 const fs = require('node:fs');
+const { spawn } = require('node:child_process');
 const plan = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
 const log = process.argv[3];
 const seen = {};
@@ -46,9 +47,11 @@ function take(step, id) {
   else if ('send' in step) write(JSON.parse(JSON.stringify(step.send).split('"$id"').join(JSON.stringify(id))));
   else if ('stdout' in step) process.stdout.write(step.stdout);
   else if ('stderr' in step) process.stderr.write(step.stderr);
-  else if ('exit' in step) process.exit(step.exit);
+  // Exits once what it wrote has left: a long write to a pipe is partly queued, and exit drops the queue.
+  else if ('exit' in step) process.stdout.write('', () => process.stderr.write('', () => process.exit(step.exit)));
   else if ('kill' in step) process.kill(process.pid, step.kill);
   else if ('closeInput' in step) closeInput();
+  else if ('leaveChildMs' in step) spawn(process.execPath, ['-e', 'setTimeout(() => undefined, ' + step.leaveChildMs + ')'], { stdio: ['ignore', 'inherit', 'inherit'] }).unref();
   else if ('waitMs' in step) return new Promise((resolve) => setTimeout(resolve, step.waitMs));
 }
 // Steps run one after the other, across messages too, so that a wait delays what follows it.
