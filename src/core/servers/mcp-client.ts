@@ -153,11 +153,10 @@ class Connection implements SkillServerConnection {
     let cursor: string | undefined;
     for (let page = 0; page < MAX_LIST_PAGES; page++) {
       const result = await this.request('skills/list', cursor === undefined ? {} : { cursor });
-      const entries = isObject(result) && Array.isArray(result.skills) ? result.skills : undefined;
-      if (!entries) {
+      if (!isObject(result) || !Array.isArray(result.skills)) {
         throw new McpError('skills/list answered without a list of skills');
       }
-      for (const entry of entries) {
+      for (const entry of result.skills) {
         const check = checkServedSkill(entry);
         if (check.ok) {
           skills.push(check.skill);
@@ -165,7 +164,7 @@ class Connection implements SkillServerConnection {
           refused.push({ uri: check.uri, reason: check.reason });
         }
       }
-      cursor = isObject(result) && typeof result.nextCursor === 'string' ? result.nextCursor : undefined;
+      cursor = typeof result.nextCursor === 'string' ? result.nextCursor : undefined;
       if (cursor === undefined) {
         return { skills, refused };
       }
@@ -206,14 +205,13 @@ function stdioWire(transport: Extract<SkillServerTransport, { kind: 'stdio' }>, 
   child.stdout.on('data', (chunk: string) => {
     stdout += chunk;
     for (let newline = stdout.indexOf('\n'); newline >= 0; newline = stdout.indexOf('\n')) {
+      // Trimmed: a server may start its output with a byte order mark, or end lines with \r\n.
       const line = stdout.slice(0, newline).trim();
       stdout = stdout.slice(newline + 1);
-      if (line !== '') {
-        try {
-          connection.receive(JSON.parse(line));
-        } catch {
-          // A line that is not JSON is not a message; the server's diagnostics belong on stderr.
-        }
+      try {
+        connection.receive(JSON.parse(line));
+      } catch {
+        // A line that is not JSON (a blank one included) is not a message; the server's diagnostics belong on stderr.
       }
     }
   });
@@ -234,6 +232,7 @@ function stdioWire(transport: Extract<SkillServerTransport, { kind: 'stdio' }>, 
         child.stdin.write(`${JSON.stringify(message)}\n`, (error) => (error ? reject(error) : resolve()));
       }),
     close: async () => {
+      // A program that could not start has an exit code but never emits 'exit'.
       if (exited || child.exitCode !== null) {
         return;
       }
@@ -339,7 +338,8 @@ function httpWire(url: string, token: string | undefined, connection: Connection
       // The server's notifications (list_changed) arrive on this stream; when it breaks, the server is gone.
       listen().then(
         () => undefined,
-        (error: unknown) => connection.end(aborted.signal.aborted ? 'closed by this client' : errorMessage(error)),
+        // A close by this client has ended the connection with its own reason before aborting the stream.
+        (error: unknown) => connection.end(errorMessage(error)),
       );
     },
     async close() {
@@ -361,11 +361,10 @@ export async function connectSkillServer(transport: SkillServerTransport, option
       capabilities: { extensions: { [SKILLS_EXTENSION_ID]: {} } },
       clientInfo: { name: 'agent-skills-vscode', version: options.clientVersion },
     });
-    const capabilities = isObject(result) && isObject(result.capabilities) ? result.capabilities : {};
-    if (!isObject(capabilities.extensions) || !isObject(capabilities.extensions[SKILLS_EXTENSION_ID])) {
+    if (!isObject(result) || !isObject(result.capabilities) || !isObject(result.capabilities.extensions) || !isObject(result.capabilities.extensions[SKILLS_EXTENSION_ID])) {
       throw new McpError(`it does not serve skills (its capabilities have no ${SKILLS_EXTENSION_ID} extension)`);
     }
-    connection.wire.initialized?.(isObject(result) && typeof result.protocolVersion === 'string' ? result.protocolVersion : PROTOCOL_VERSION);
+    connection.wire.initialized?.(typeof result.protocolVersion === 'string' ? result.protocolVersion : PROTOCOL_VERSION);
     await connection.notify('notifications/initialized');
   } catch (error) {
     await connection.close().catch(() => undefined);

@@ -1,7 +1,7 @@
-// The skill server client against this product's own server (`agent-skills mcp`, the built
-// dist/cli.js) as a real process, over stdio and over HTTP on 127.0.0.1 with a bearer token; then
-// against scripted stand-ins (mcp-stand-ins.ts) for what a real server seldom does: requests of its
-// own, errors, pages, odd bodies and event streams, processes that exit or ignore the end of input.
+// The skill server client against scripted stand-ins (mcp-stand-ins.ts), for what a real server
+// seldom does: requests of its own, errors, pages, odd bodies and event streams, processes that exit
+// or ignore the end of their input; then against this product's own server (`agent-skills mcp`, the
+// built dist/cli.js) as a real process, over stdio and over HTTP on 127.0.0.1 with a bearer token.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -23,6 +23,564 @@ import {
   type StdioStandIn,
   type StdioStep,
 } from './mcp-stand-ins';
+
+/** Answers from a stand-in come at once: a request that gets none fails well before the test's own timeout. */
+const CLIENT = { clientVersion: 'test', requestTimeoutMs: 3000 };
+
+/** A skill entry that passes the client's check, and one it refuses. */
+const GOOD_ENTRY = servedSkill('pdf', { 'SKILL.md': skillText('pdf', 'Use pdf.') });
+const DYNAMIC_ENTRY = { uri: 'skill://live/SKILL.md', frontmatter: { name: 'live', description: 'Generated.' }, resources: 'dynamic' };
+const DYNAMIC_REASON = 'its content is generated ("resources": "dynamic"), so there are no digests to check it against; such skills are not loaded';
+
+/** The `Timeout` handles alive in this process: a request or a stop that forgets its timer leaves one behind. */
+function timersAlive(): number {
+  return process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
+}
+
+/** The timers alive once the running test has started: mocha sets its own when the test returns its promise. */
+async function timersAtStart(): Promise<number> {
+  await new Promise((resolve) => setImmediate(resolve));
+  return timersAlive();
+}
+
+function answersFrom(standIn: StdioStandIn): Record<string, unknown>[] {
+  return standIn.received().filter((message) => message.method === undefined);
+}
+
+describe('the skill server client, against scripted servers over stdio', function () {
+  this.timeout(10000);
+
+  it('introduces itself with its protocol version, the Skills extension and its version, then says it is initialized', async () => {
+    const timersBefore = await timersAtStart();
+    const standIn = stdioStandIn({});
+    const connection = await connectSkillServer(standIn.transport, { clientVersion: '9.8.7' });
+    await connection.close();
+    assert.equal(timersAlive(), timersBefore, 'no timer left behind by the answered request or the stop');
+    assert.ok(standIn.inputEnded(), 'stopped by the end of its input');
+    assert.deepEqual(standIn.received(), [
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-11-25', capabilities: { extensions: { 'io.modelcontextprotocol/skills': {} } }, clientInfo: { name: 'agent-skills-vscode', version: '9.8.7' } },
+      },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+    ]);
+  });
+
+  it('refuses a server without the Skills extension, and stops it', async () => {
+    const skills = 'io.modelcontextprotocol/skills';
+    const results = [
+      null,
+      {},
+      { capabilities: null },
+      { capabilities: { extensions: null } },
+      { capabilities: { extensions: { [skills]: true } } },
+      { capabilities: { extensions: { [skills]: [] } } },
+      { capabilities: { extensions: { other: {} } } },
+    ];
+    for (const result of results) {
+      const standIn = stdioStandIn({ on: { initialize: [[{ result }]] } });
+      await assert.rejects(connectSkillServer(standIn.transport, CLIENT), {
+        name: 'McpError',
+        message: 'it does not serve skills (its capabilities have no io.modelcontextprotocol/skills extension)',
+      });
+      // Stopped: its input ended, so it has read everything and exited; no notifications/initialized came.
+      assert.ok(standIn.inputEnded());
+      assert.deepEqual(
+        standIn.received().map((message) => message.method),
+        ['initialize'],
+      );
+    }
+  });
+
+  it("answers the server's ping with an empty result and its other requests with -32601", async () => {
+    const standIn = stdioStandIn({
+      on: {
+        'skills/list': [[{ send: { jsonrpc: '2.0', id: 'ping-1', method: 'ping' } }, { send: { jsonrpc: '2.0', id: 7, method: 'sampling/createMessage', params: {} } }, { result: { skills: [] } }]],
+      },
+    });
+    const connection = await connectSkillServer(standIn.transport, CLIENT);
+    assert.deepEqual(await connection.listSkills(), { skills: [], refused: [] });
+    await connection.close();
+    assert.deepEqual(answersFrom(standIn), [
+      { jsonrpc: '2.0', id: 'ping-1', result: {} },
+      { jsonrpc: '2.0', id: 7, error: { code: -32601, message: 'sampling/createMessage is not supported by this client' } },
+    ]);
+  });
+
+  it('tells every listener of both list_changed notifications, and of no other notification', async () => {
+    const notify = (method: string, extra = {}) => ({ send: { jsonrpc: '2.0', method, ...extra } });
+    const standIn = stdioStandIn({
+      on: {
+        'skills/list': [
+          [
+            notify('notifications/tools/list_changed'),
+            notify('notifications/resources/list_changed'),
+            notify('notifications/skills/list_changed', { id: null }),
+            notify('notifications/message', { params: { level: 'info', data: 'hello' } }),
+            { result: { skills: [] } },
+          ],
+        ],
+      },
+    });
+    const connection = await connectSkillServer(standIn.transport, CLIENT);
+    const heard: string[] = [];
+    connection.onListChanged(() => heard.push('first'));
+    connection.onListChanged(() => heard.push('second'));
+    await connection.listSkills();
+    await connection.close();
+    assert.deepEqual(heard, ['first', 'second', 'first', 'second']);
+    assert.deepEqual(answersFrom(standIn), [], 'a notification (an id of null included) gets no answer');
+  });
+
+  it("rejects with the server's error and its code, and ignores what answers no request of its own", async () => {
+    const standIn = stdioStandIn({
+      on: {
+        'skills/list': [
+          [
+            { stdout: 'Listening on stdio\n\n   \n42\n[1,2]\n"text"\n' },
+            { send: { jsonrpc: '2.0', id: 99, result: { skills: [GOOD_ENTRY] } } },
+            { send: { jsonrpc: '2.0', id: '$id', error: { code: -32000, message: 'the index is rebuilding' } } },
+          ],
+          [{ error: { code: 'E_INDEX' } }],
+          [{ error: 'no' }],
+        ],
+      },
+    });
+    const connection = await connectSkillServer(standIn.transport, CLIENT);
+    try {
+      await assert.rejects(connection.listSkills(), { name: 'McpError', message: 'the index is rebuilding', code: -32000 });
+      await assert.rejects(connection.listSkills(), { name: 'McpError', message: 'the server answered with an error', code: undefined });
+      // An error that is not an object is no error: the answer has no result, so no list of skills.
+      await assert.rejects(connection.listSkills(), { name: 'McpError', message: 'skills/list answered without a list of skills' });
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('lists every page with the cursor of the one before, and keeps the refused entries apart with their reasons', async () => {
+    const standIn = stdioStandIn({
+      on: {
+        'skills/list': [
+          [{ result: { skills: [DYNAMIC_ENTRY, 'not an entry'], nextCursor: 'page-2' } }],
+          [{ result: { skills: [GOOD_ENTRY], nextCursor: 3 } }],
+          [{ result: { skills: {} } }],
+          [{ result: [] }],
+          [{ result: null }],
+        ],
+      },
+    });
+    const connection = await connectSkillServer(standIn.transport, CLIENT);
+    try {
+      assert.deepEqual(await connection.listSkills(), {
+        skills: [GOOD_ENTRY],
+        refused: [
+          { uri: 'skill://live/SKILL.md', reason: DYNAMIC_REASON },
+          { uri: undefined, reason: 'the entry has no "uri"' },
+        ],
+      });
+      assert.deepEqual(
+        standIn.received().flatMap((message) => (message.method === 'skills/list' ? [message.params] : [])),
+        [{}, { cursor: 'page-2' }],
+      );
+      for (let wrong = 0; wrong < 3; wrong++) {
+        await assert.rejects(connection.listSkills(), { name: 'McpError', message: 'skills/list answered without a list of skills' });
+      }
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('follows 64 pages, and refuses a list that goes on past them', async () => {
+    const more = { result: { skills: [], nextCursor: 'more' } };
+    const standIn = stdioStandIn({ on: { 'skills/list': [...Array.from({ length: 63 }, () => [more]), [{ result: { skills: [GOOD_ENTRY] } }], [more]] } });
+    const connection = await connectSkillServer(standIn.transport, CLIENT);
+    try {
+      assert.deepEqual(await connection.listSkills(), { skills: [GOOD_ENTRY], refused: [] });
+      await assert.rejects(connection.listSkills(), { name: 'McpError', message: 'skills/list has more than 64 pages' });
+    } finally {
+      await connection.close();
+    }
+    assert.equal(standIn.received().filter((message) => message.method === 'skills/list').length, 64 + 64);
+  });
+
+  it('reads a file sent as text or as base64, taking the content of its own URI before the first', async () => {
+    const uri = 'skill://pdf/SKILL.md';
+    const standIn = stdioStandIn({
+      on: {
+        'resources/read': [
+          [
+            {
+              result: {
+                contents: [
+                  { uri: 'skill://pdf/other.md', text: 'other' },
+                  { uri, text: 'Prüfen\n' },
+                ],
+              },
+            },
+          ],
+          [{ result: { contents: [{ uri: 'skill://pdf/other.md', blob: Buffer.from([0, 255, 1]).toString('base64') }] } }],
+          [{ result: { contents: ['not content', { uri: 'skill://pdf/other.md', text: 'first object' }] } }],
+          [{ result: { contents: [{ uri, text: 7, blob: Buffer.from('from the blob').toString('base64') }] } }],
+          [{ result: { contents: [] } }],
+          [{ result: { contents: { uri, text: 'not in a list' } } }],
+          [{ result: { contents: [{ uri, mimeType: 'text/markdown' }] } }],
+        ],
+      },
+    });
+    const connection = await connectSkillServer(standIn.transport, CLIENT);
+    try {
+      assert.deepEqual(Buffer.from(await connection.readFile(uri)), Buffer.from('Prüfen\n', 'utf8'));
+      assert.deepEqual(Buffer.from(await connection.readFile(uri)), Buffer.from([0, 255, 1]));
+      assert.equal(Buffer.from(await connection.readFile(uri)).toString(), 'first object');
+      assert.equal(Buffer.from(await connection.readFile(uri)).toString(), 'from the blob');
+      for (let empty = 0; empty < 3; empty++) {
+        await assert.rejects(connection.readFile(uri), { name: 'McpError', message: 'resources/read of skill://pdf/SKILL.md returned no content' });
+      }
+    } finally {
+      await connection.close();
+    }
+    assert.deepEqual(standIn.received()[2], { jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri } });
+  });
+
+  it('fails what waits when it closes, and every request after, leaving no timer behind', async () => {
+    const timersBefore = await timersAtStart();
+    const standIn = stdioStandIn({ on: { 'skills/list': [[{ result: { skills: [] } }], []] } });
+    const connection = await connectSkillServer(standIn.transport, CLIENT);
+    await connection.listSkills();
+    const waiting = connection.listSkills();
+    await waitFor(() => standIn.received().length === 4, 'the second skills/list');
+    const refused = assert.rejects(waiting, { name: 'McpError', message: 'the connection closed: closed by this client' });
+    await connection.close();
+    await refused;
+    assert.equal(await connection.closed, 'closed by this client');
+    await assert.rejects(connection.readFile('skill://pdf/SKILL.md'), { name: 'McpError', message: 'the connection is closed: closed by this client' });
+    assert.equal(timersAlive(), timersBefore);
+    await connection.close();
+  });
+
+  it("says why the server's process ended: its exit code or signal, and the last line it wrote on stderr", async () => {
+    const longLine = `fatal: ${'x'.repeat(2500)}`;
+    const cases: [StdioStep[], string][] = [
+      [[{ stderr: 'loading the index\r\nfatal: the index is corrupt\r\n' }, { exit: 3 }], 'the server process exited (code 3): fatal: the index is corrupt'],
+      [[{ stderr: `first\n${longLine}\n` }, { exit: 1 }], `the server process exited (code 1): ${`${longLine}\n`.slice(-2000).trim()}`],
+      // Much written just before the end: the last line is read before the reason is given.
+      [[{ stderr: `${'y'.repeat(300_000)}\nfatal: out of memory\n` }, { exit: 134 }], 'the server process exited (code 134): fatal: out of memory'],
+      [[{ exit: 0 }], 'the server process exited (code 0)'],
+      [[{ kill: 'SIGKILL' }], 'the server process exited (SIGKILL)'],
+    ];
+    for (const [steps, reason] of cases) {
+      const connection = await connectSkillServer(stdioStandIn({ on: { 'skills/list': [steps] } }).transport, CLIENT);
+      await assert.rejects(connection.listSkills(), { name: 'McpError', message: `the connection closed: ${reason}` });
+      assert.equal(await connection.closed, reason);
+      await connection.close(); // returns at once: nothing left to stop
+    }
+  });
+
+  it('takes a long answer written just before the server exits', async () => {
+    const entry = servedSkill('pdf', { 'SKILL.md': 'x' }, `Use pdf${'.'.repeat(300_000)}`);
+    const connection = await connectSkillServer(stdioStandIn({ on: { 'skills/list': [[{ result: { skills: [entry] } }, { exit: 0 }]] } }).transport, CLIENT);
+    assert.deepEqual(await connection.listSkills(), { skills: [entry], refused: [] });
+    assert.equal(await connection.closed, 'the server process exited (code 0)');
+  });
+
+  it('ends the connection soon after the server exits, even when a process it left behind holds its output open', async () => {
+    const connection = await connectSkillServer(stdioStandIn({ on: { 'skills/list': [[{ leaveChildMs: 3000 }, { stderr: 'bye\n' }, { exit: 2 }]] } }).transport, CLIENT);
+    await assert.rejects(connection.listSkills(), { message: 'the connection closed: the server process exited (code 2): bye' });
+  });
+
+  it('reads messages after a byte order mark, split across writes, with Windows line ends', async () => {
+    const answer = JSON.stringify({ jsonrpc: '2.0', id: 2, result: { skills: [GOOD_ENTRY] } });
+    const standIn = stdioStandIn({
+      on: {
+        initialize: [[{ stdout: '\uFEFF' }, { result: SKILLS_SERVER_INITIALIZE }]],
+        'skills/list': [[{ stdout: answer.slice(0, 20) }, { waitMs: 30 }, { stdout: answer.slice(20, 40) }, { waitMs: 30 }, { stdout: `${answer.slice(40)}\r\n` }]],
+      },
+    });
+    const connection = await connectSkillServer(standIn.transport, CLIENT);
+    try {
+      assert.deepEqual(await connection.listSkills(), { skills: [GOOD_ENTRY], refused: [] });
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('stops a server that stops reading its input and keeps running after it ends; what it was sent meanwhile fails with the pipe error', async () => {
+    const standIn = stdioStandIn({
+      ignoreInputEnd: true,
+      on: { 'notifications/initialized': [[{ closeInput: true }, { waitMs: 50 }, { send: { jsonrpc: '2.0', method: 'notifications/skills/list_changed' } }]] },
+    });
+    const connection = await connectSkillServer(standIn.transport, CLIENT);
+    try {
+      await new Promise<void>((resolve) => connection.onListChanged(resolve));
+      await assert.rejects(connection.listSkills(), { code: 'EPIPE' });
+    } finally {
+      await connection.close(); // resolves once the process has exited, stopped after a grace time
+    }
+    assert.equal(await connection.closed, 'closed by this client');
+  });
+});
+
+describe('the skill server client, against scripted servers over HTTP', function () {
+  this.timeout(10000);
+  const standIns: HttpStandIn[] = [];
+  afterEach(async () => Promise.all(standIns.splice(0).map((standIn) => standIn.close())));
+
+  async function serve(handle: (exchange: HttpExchange) => void): Promise<HttpStandIn> {
+    const standIn = await startHttpStandIn(handle);
+    standIns.push(standIn);
+    return standIn;
+  }
+
+  /** What the client sent in each request: its method, its JSON-RPC method, and the headers the protocol gives meaning to. */
+  function sent(standIn: HttpStandIn): string[] {
+    return standIn.exchanges.map(({ method, message, headers }) =>
+      [
+        method,
+        message?.method ?? '',
+        `accept=${headers.accept}`,
+        `content-type=${headers['content-type']}`,
+        `authorization=${headers.authorization}`,
+        `session=${headers['mcp-session-id']}`,
+        `version=${headers['mcp-protocol-version']}`,
+      ].join(' '),
+    );
+  }
+
+  /** Connected to a server whose notification stream stays open until the test ends it; resolves once the client listens on it. */
+  async function connectListening(): Promise<{ standIn: HttpStandIn; connection: SkillServerConnection; stream: HttpExchange }> {
+    const streams: HttpExchange[] = [];
+    const standIn = await serve((exchange) => {
+      if (exchange.method === 'GET') {
+        streams.push(exchange);
+        void answerEvents(exchange.response, [], { keepOpen: true });
+      } else {
+        answerAsServer(exchange);
+      }
+    });
+    const connection = await connectSkillServer({ kind: 'http', url: standIn.url }, CLIENT);
+    await waitFor(() => streams.length > 0, 'the notification stream');
+    return { standIn, connection, stream: streams[0] };
+  }
+
+  it('sends its token, then the session id and protocol version the server gave, listens for notifications, and ends the session when closed', async () => {
+    const standIn = await serve((exchange) => answerAsServer(exchange, { initialize: { ...SKILLS_SERVER_INITIALIZE, protocolVersion: '2025-06-18' }, 'skills/list': { skills: [GOOD_ENTRY] } }));
+    const connection = await connectSkillServer({ kind: 'http', url: standIn.url }, { ...CLIENT, token: 'secret-1' });
+    assert.deepEqual(await connection.listSkills(), { skills: [GOOD_ENTRY], refused: [] });
+    await waitFor(() => standIn.exchanges.some((exchange) => exchange.method === 'GET'), 'the notification stream');
+    await connection.close();
+    const json = 'accept=application/json, text/event-stream content-type=application/json authorization=Bearer secret-1';
+    assert.deepEqual(sent(standIn).sort(), [
+      'DELETE  accept=application/json content-type=undefined authorization=Bearer secret-1 session=session-1 version=2025-06-18',
+      'GET  accept=text/event-stream content-type=undefined authorization=Bearer secret-1 session=session-1 version=2025-06-18',
+      `POST initialize ${json} session=undefined version=undefined`,
+      `POST notifications/initialized ${json} session=session-1 version=2025-06-18`,
+      `POST skills/list ${json} session=session-1 version=2025-06-18`,
+    ]);
+    assert.equal(await connection.closed, 'closed by this client');
+  });
+
+  it('sends no token when it has none, its own protocol version when the server names none, and no DELETE without a session', async () => {
+    const standIn = await serve((exchange) => answerAsServer(exchange, { initialize: { capabilities: SKILLS_SERVER_INITIALIZE.capabilities } }, null));
+    const connection = await connectSkillServer({ kind: 'http', url: standIn.url }, CLIENT);
+    await waitFor(() => standIn.exchanges.length === 3, 'the notification stream');
+    await connection.close();
+    assert.deepEqual(sent(standIn).sort(), [
+      'GET  accept=text/event-stream content-type=undefined authorization=undefined session=undefined version=2025-11-25',
+      'POST initialize accept=application/json, text/event-stream content-type=application/json authorization=undefined session=undefined version=undefined',
+      'POST notifications/initialized accept=application/json, text/event-stream content-type=application/json authorization=undefined session=undefined version=2025-11-25',
+    ]);
+  });
+
+  it('says what an HTTP error answer says: the JSON error message, or the text cut at 300 characters, and how to set a token on 401 and 403', async () => {
+    const tokenHint = ' Set its token with "Skills: Set Skill Server Token…".';
+    const long = 'y'.repeat(400);
+    const cases: [number, string, string][] = [
+      [500, JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'the index is gone' } }), 'HTTP 500: the index is gone'],
+      [502, `  \n${long}\n`, `HTTP 502: ${long.slice(0, 300)}`],
+      [503, '', 'HTTP 503'],
+      [400, '{"error":{"code":1}}', 'HTTP 400: {"error":{"code":1}}'],
+      [404, '[]', 'HTTP 404: []'],
+      [401, 'Unauthorized', `HTTP 401: Unauthorized${tokenHint}`],
+      [403, '{"error":"forbidden"}', `HTTP 403: {"error":"forbidden"}${tokenHint}`],
+    ];
+    for (const [status, body, message] of cases) {
+      const standIn = await serve(({ response }) => response.writeHead(status, { 'content-type': body.startsWith('{') ? 'application/json' : 'text/plain' }).end(body));
+      await assert.rejects(connectSkillServer({ kind: 'http', url: standIn.url }, CLIENT), { name: 'McpError', message });
+      assert.deepEqual(
+        standIn.exchanges.map((exchange) => exchange.method),
+        ['POST'],
+        'no session was opened, so none is ended',
+      );
+    }
+  });
+
+  it('keeps the error a failed request gives (nothing listening)', async () => {
+    const standIn = await serve(() => undefined);
+    await standIn.close();
+    await assert.rejects(connectSkillServer({ kind: 'http', url: standIn.url }, CLIENT), { name: 'TypeError', message: 'fetch failed' });
+  });
+
+  it('ends the session of a server that does not serve skills', async () => {
+    const standIn = await serve((exchange) => answerAsServer(exchange, { initialize: { protocolVersion: '2025-11-25', capabilities: { tools: {} } } }));
+    await assert.rejects(connectSkillServer({ kind: 'http', url: standIn.url }, CLIENT), /it does not serve skills/);
+    assert.deepEqual(
+      standIn.exchanges.map((exchange) => `${exchange.method} ${exchange.headers['mcp-session-id']}`),
+      ['POST undefined', 'DELETE session-1'],
+    );
+  });
+
+  it('reads answers sent as events: Windows or Unix line ends, several data lines, with or without a space, split anywhere', async () => {
+    const answer = (id: unknown, message: string): string => JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message } });
+    const standIn = await serve((exchange) => {
+      const id = exchange.message?.id;
+      if (exchange.message?.method !== 'skills/list') {
+        answerAsServer(exchange);
+      } else if (id === 2) {
+        // A comment, fields that are not data, an event without data, then the answer over three data lines.
+        void answerEvents(exchange.response, [
+          `: waiting\r\n\r\nevent: message\r\nid: 7\r\nretry: 100\r\n\r\nevent: message\r\ndata: {"jsonrpc":"2.0",\r\ndata:  "id":${id},\r\ndata:"error":{"code":-32000,"message":"one space, read as sent"}}\r\n\r\n`,
+        ]);
+      } else if (id === 3) {
+        // A notification and the answer, each split across writes, one inside a two-byte character.
+        const text = Buffer.from(`data: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/skills/list_changed' })}\n\ndata:${answer(id, 'Prüfung läuft')}\n\n`);
+        const inside = text.indexOf(Buffer.from('ü')) + 1;
+        void answerEvents(exchange.response, [text.subarray(0, 10), text.subarray(10, inside), text.subarray(inside)], { pauseMs: 20 });
+      } else {
+        void answerEvents(exchange.response, [`data: ${answer(id, 'a space in it')}\n`, '\n']);
+      }
+    });
+    const connection = await connectSkillServer({ kind: 'http', url: standIn.url }, CLIENT);
+    let heard = 0;
+    connection.onListChanged(() => heard++);
+    try {
+      await assert.rejects(connection.listSkills(), { message: 'one space, read as sent' });
+      await assert.rejects(connection.listSkills(), { message: 'Prüfung läuft' });
+      await assert.rejects(connection.listSkills(), { message: 'a space in it' });
+      assert.equal(heard, 1);
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('reads a JSON answer that is a batch, and drops a body that is neither JSON nor events', async () => {
+    const standIn = await serve((exchange) => {
+      const { message, response } = exchange;
+      if (message?.method === 'skills/list') {
+        answerJson(response, [42, null, { jsonrpc: '2.0', method: 'notifications/resources/list_changed' }, { jsonrpc: '2.0', id: message.id, result: { skills: [GOOD_ENTRY] } }], 200, {
+          'content-type': 'application/json; charset=utf-8',
+        });
+      } else if (message?.method === 'notifications/initialized') {
+        response.writeHead(204).end();
+      } else if (message?.method === 'resources/read') {
+        response.writeHead(200, { 'content-type': 'text/plain' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { contents: [{ text: 'plain' }] } }));
+      } else {
+        answerAsServer(exchange);
+      }
+    });
+    const connection = await connectSkillServer({ kind: 'http', url: standIn.url }, { ...CLIENT, requestTimeoutMs: 200 });
+    let heard = 0;
+    connection.onListChanged(() => heard++);
+    try {
+      assert.deepEqual(await connection.listSkills(), { skills: [GOOD_ENTRY], refused: [] });
+      assert.equal(heard, 1);
+      await assert.rejects(connection.readFile('skill://pdf/SKILL.md'), { message: 'resources/read got no answer within 0.2 s' });
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it("hears notifications on the server's event stream, and ends when the server ends it", async () => {
+    const { connection, stream } = await connectListening();
+    const changed = new Promise<void>((resolve) => connection.onListChanged(resolve));
+    stream.response.write(`data: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/resources/list_changed' })}\n\n`);
+    await changed;
+    stream.response.end();
+    assert.equal(await connection.closed, 'the server ended its event stream');
+    await assert.rejects(connection.listSkills(), { message: 'the connection is closed: the server ended its event stream' });
+    await connection.close();
+    await assert.rejects(connection.listSkills(), { message: 'the connection is closed: the server ended its event stream' }, 'the first reason stays');
+  });
+
+  it('stops listening when closed, and closes even when the server is gone', async () => {
+    const { standIn, connection, stream } = await connectListening();
+    const streamClosed = new Promise<void>((resolve) => stream.response.on('close', () => resolve()));
+    await standIn.close(); // the DELETE of the session fails
+    await connection.close();
+    await streamClosed;
+    assert.equal(await connection.closed, 'closed by this client');
+  });
+
+  it('fails a request whose answer stream is still open when it closes', async () => {
+    const standIn = await serve((exchange) => {
+      if (exchange.message?.method === 'skills/list') {
+        void answerEvents(exchange.response, [': the answer comes later\n\n'], { keepOpen: true });
+      } else {
+        answerAsServer(exchange);
+      }
+    });
+    const connection = await connectSkillServer({ kind: 'http', url: standIn.url }, CLIENT);
+    const waiting = connection.listSkills();
+    await waitFor(() => standIn.exchanges.some((exchange) => exchange.message?.method === 'skills/list'), 'the skills/list request');
+    const refused = assert.rejects(waiting, { name: 'McpError', message: 'the connection closed: closed by this client' });
+    await connection.close();
+    await refused;
+  });
+
+  it('gives up on a request after the timeout it is given, and ignores its late answer', async () => {
+    const late: HttpExchange[] = [];
+    const standIn = await serve((exchange) => {
+      const { message, response } = exchange;
+      if (message?.method !== 'skills/list') {
+        answerAsServer(exchange);
+      } else if (late.length === 0) {
+        late.push(exchange); // answered with the next one
+      } else {
+        late[0].response.writeHead(202).end();
+        answerJson(response, [
+          { jsonrpc: '2.0', id: late[0].message?.id, result: { skills: [GOOD_ENTRY] } },
+          { jsonrpc: '2.0', id: message.id, result: { skills: [] } },
+        ]);
+      }
+    });
+    const connection = await connectSkillServer({ kind: 'http', url: standIn.url }, { ...CLIENT, requestTimeoutMs: 100 });
+    try {
+      await assert.rejects(connection.listSkills(), { name: 'McpError', message: 'skills/list got no answer within 0.1 s' });
+      assert.deepEqual(await connection.listSkills(), { skills: [], refused: [] });
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('ends the connection with the reason when the event stream is refused, and goes on without it on 405', async () => {
+    const getAnswers: [number, string][] = [
+      [500, 'HTTP 500: no streams here'],
+      [401, 'HTTP 401: Unauthorized Set its token with "Skills: Set Skill Server Token…".'],
+      [204, 'HTTP 204'],
+    ];
+    for (const [status, reason] of getAnswers) {
+      const standIn = await serve((exchange) =>
+        exchange.method === 'GET'
+          ? exchange.response.writeHead(status).end(status === 204 ? undefined : status === 500 ? JSON.stringify({ error: { message: 'no streams here' } }) : 'Unauthorized')
+          : answerAsServer(exchange),
+      );
+      const connection = await connectSkillServer({ kind: 'http', url: standIn.url }, CLIENT);
+      assert.equal(await connection.closed, reason);
+      await connection.close();
+    }
+    const standIn = await serve((exchange) => answerAsServer(exchange, { 'skills/list': { skills: [] } }));
+    const connection = await connectSkillServer({ kind: 'http', url: standIn.url }, CLIENT);
+    try {
+      await waitFor(() => standIn.exchanges.some((exchange) => exchange.method === 'GET'), 'the notification stream');
+      await connection.listSkills();
+      await connection.listSkills();
+      assert.equal(await Promise.race([connection.closed, new Promise((resolve) => setTimeout(() => resolve('still open'), 50))]), 'still open');
+    } finally {
+      await connection.close();
+    }
+  });
+});
 
 const TOKEN = 'test-token-1234';
 
@@ -101,542 +659,5 @@ describe('the skill server client, against agent-skills mcp', function () {
       connectSkillServer({ kind: 'stdio', command: process.execPath, args: [script] }, { clientVersion: 'test' }),
       /it does not serve skills \(its capabilities have no io\.modelcontextprotocol\/skills extension\)/,
     );
-  });
-});
-
-/** A skill entry that passes the client's check, and one it refuses. */
-const GOOD_ENTRY = servedSkill('pdf', { 'SKILL.md': skillText('pdf', 'Use pdf.') });
-const DYNAMIC_ENTRY = { uri: 'skill://live/SKILL.md', frontmatter: { name: 'live', description: 'Generated.' }, resources: 'dynamic' };
-const DYNAMIC_REASON = 'its content is generated ("resources": "dynamic"), so there are no digests to check it against; such skills are not loaded';
-
-/** The `Timeout` handles alive in this process: a request or a stop that forgets its timer leaves one behind. */
-function timersAlive(): number {
-  return process.getActiveResourcesInfo().filter((resource) => resource === 'Timeout').length;
-}
-
-/** The timers alive once the running test has started: mocha sets its own when the test returns its promise. */
-async function timersAtStart(): Promise<number> {
-  await new Promise((resolve) => setImmediate(resolve));
-  return timersAlive();
-}
-
-function answersFrom(standIn: StdioStandIn): Record<string, unknown>[] {
-  return standIn.received().filter((message) => message.method === undefined);
-}
-
-describe('the skill server client, against scripted servers over stdio', function () {
-  this.timeout(10000);
-
-  it('introduces itself with its protocol version, the Skills extension and its version, then says it is initialized', async () => {
-    const timersBefore = await timersAtStart();
-    const standIn = stdioStandIn({});
-    const connection = await connectSkillServer(standIn.transport, { clientVersion: '9.8.7' });
-    await connection.close();
-    assert.equal(timersAlive(), timersBefore, 'no timer left behind by the answered request or the stop');
-    assert.deepEqual(standIn.received(), [
-      {
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: { protocolVersion: '2025-11-25', capabilities: { extensions: { 'io.modelcontextprotocol/skills': {} } }, clientInfo: { name: 'agent-skills-vscode', version: '9.8.7' } },
-      },
-      { jsonrpc: '2.0', method: 'notifications/initialized' },
-    ]);
-  });
-
-  it('refuses a server without the Skills extension, and stops it', async () => {
-    for (const capabilities of [undefined, {}, { extensions: { 'io.modelcontextprotocol/skills': true } }, { extensions: { other: {} } }]) {
-      const standIn = stdioStandIn({ on: { initialize: [[{ result: { protocolVersion: '2025-11-25', capabilities } }]] } });
-      await assert.rejects(connectSkillServer(standIn.transport, { clientVersion: 'test' }), {
-        name: 'McpError',
-        message: 'it does not serve skills (its capabilities have no io.modelcontextprotocol/skills extension)',
-      });
-      // Stopped: its input ended, so it has read everything and exited; no notifications/initialized came.
-      assert.deepEqual(
-        standIn.received().map((message) => message.method),
-        ['initialize'],
-      );
-    }
-  });
-
-  it("answers the server's ping with an empty result and its other requests with -32601", async () => {
-    const standIn = stdioStandIn({
-      on: {
-        'skills/list': [[{ send: { jsonrpc: '2.0', id: 'ping-1', method: 'ping' } }, { send: { jsonrpc: '2.0', id: 7, method: 'sampling/createMessage', params: {} } }, { result: { skills: [] } }]],
-      },
-    });
-    const connection = await connectSkillServer(standIn.transport, { clientVersion: 'test' });
-    assert.deepEqual(await connection.listSkills(), { skills: [], refused: [] });
-    await connection.close();
-    assert.deepEqual(answersFrom(standIn), [
-      { jsonrpc: '2.0', id: 'ping-1', result: {} },
-      { jsonrpc: '2.0', id: 7, error: { code: -32601, message: 'sampling/createMessage is not supported by this client' } },
-    ]);
-  });
-
-  it('tells every listener of both list_changed notifications, and of no other notification', async () => {
-    const notify = (method: string, extra = {}) => ({ send: { jsonrpc: '2.0', method, ...extra } });
-    const standIn = stdioStandIn({
-      on: {
-        'skills/list': [
-          [
-            notify('notifications/tools/list_changed'),
-            notify('notifications/resources/list_changed'),
-            notify('notifications/skills/list_changed', { id: null }),
-            notify('notifications/message', { params: { level: 'info', data: 'hello' } }),
-            { result: { skills: [] } },
-          ],
-        ],
-      },
-    });
-    const connection = await connectSkillServer(standIn.transport, { clientVersion: 'test' });
-    const heard: string[] = [];
-    connection.onListChanged(() => heard.push('first'));
-    connection.onListChanged(() => heard.push('second'));
-    await connection.listSkills();
-    await connection.close();
-    assert.deepEqual(heard, ['first', 'second', 'first', 'second']);
-    assert.deepEqual(answersFrom(standIn), [], 'a notification (an id of null included) gets no answer');
-  });
-
-  it("rejects with the server's error and its code, and ignores what answers no request of its own", async () => {
-    const standIn = stdioStandIn({
-      on: {
-        'skills/list': [
-          [
-            { stdout: 'Listening on stdio\n\n   \n42\n[1,2]\n"text"\n' },
-            { send: { jsonrpc: '2.0', id: 99, result: { skills: [GOOD_ENTRY] } } },
-            { send: { jsonrpc: '2.0', id: '$id', error: { code: -32000, message: 'the index is rebuilding' } } },
-          ],
-          [{ error: { code: 'E_INDEX' } }],
-          [{ error: 'no' }],
-        ],
-      },
-    });
-    const connection = await connectSkillServer(standIn.transport, { clientVersion: 'test' });
-    try {
-      await assert.rejects(connection.listSkills(), { name: 'McpError', message: 'the index is rebuilding', code: -32000 });
-      await assert.rejects(connection.listSkills(), { name: 'McpError', message: 'the server answered with an error', code: undefined });
-      // An error that is not an object is no error: the answer has no result, so no list of skills.
-      await assert.rejects(connection.listSkills(), { name: 'McpError', message: 'skills/list answered without a list of skills' });
-    } finally {
-      await connection.close();
-    }
-  });
-
-  it('lists every page with the cursor of the one before, and keeps the refused entries apart with their reasons', async () => {
-    const standIn = stdioStandIn({
-      on: {
-        'skills/list': [
-          [{ result: { skills: [DYNAMIC_ENTRY, 'not an entry'], nextCursor: 'page-2' } }],
-          [{ result: { skills: [GOOD_ENTRY], nextCursor: 3 } }],
-          [{ result: { skills: {} } }],
-          [{ result: [] }],
-        ],
-      },
-    });
-    const connection = await connectSkillServer(standIn.transport, { clientVersion: 'test' });
-    try {
-      assert.deepEqual(await connection.listSkills(), {
-        skills: [GOOD_ENTRY],
-        refused: [
-          { uri: 'skill://live/SKILL.md', reason: DYNAMIC_REASON },
-          { uri: undefined, reason: 'the entry has no "uri"' },
-        ],
-      });
-      assert.deepEqual(
-        standIn.received().flatMap((message) => (message.method === 'skills/list' ? [message.params] : [])),
-        [{}, { cursor: 'page-2' }],
-      );
-      await assert.rejects(connection.listSkills(), { name: 'McpError', message: 'skills/list answered without a list of skills' });
-      await assert.rejects(connection.listSkills(), { name: 'McpError', message: 'skills/list answered without a list of skills' });
-    } finally {
-      await connection.close();
-    }
-  });
-
-  it('follows 64 pages, and refuses a list that goes on past them', async () => {
-    const more = { result: { skills: [], nextCursor: 'more' } };
-    const standIn = stdioStandIn({ on: { 'skills/list': [...Array.from({ length: 63 }, () => [more]), [{ result: { skills: [GOOD_ENTRY] } }], [more]] } });
-    const connection = await connectSkillServer(standIn.transport, { clientVersion: 'test' });
-    try {
-      assert.deepEqual(await connection.listSkills(), { skills: [GOOD_ENTRY], refused: [] });
-      await assert.rejects(connection.listSkills(), { name: 'McpError', message: 'skills/list has more than 64 pages' });
-    } finally {
-      await connection.close();
-    }
-    assert.equal(standIn.received().filter((message) => message.method === 'skills/list').length, 64 + 64);
-  });
-
-  it('reads a file sent as text or as base64, taking the content of its own URI before the first', async () => {
-    const uri = 'skill://pdf/SKILL.md';
-    const standIn = stdioStandIn({
-      on: {
-        'resources/read': [
-          [
-            {
-              result: {
-                contents: [
-                  { uri: 'skill://pdf/other.md', text: 'other' },
-                  { uri, text: 'Prüfen\n' },
-                ],
-              },
-            },
-          ],
-          [{ result: { contents: [{ uri: 'skill://pdf/other.md', blob: Buffer.from([0, 255, 1]).toString('base64') }] } }],
-          [{ result: { contents: ['not content', { uri: 'skill://pdf/other.md', text: 'first object' }] } }],
-          [{ result: { contents: [{ uri, text: 7, blob: Buffer.from('from the blob').toString('base64') }] } }],
-          [{ result: { contents: [] } }],
-          [{ result: { contents: { uri, text: 'not in a list' } } }],
-          [{ result: { contents: [{ uri, mimeType: 'text/markdown' }] } }],
-        ],
-      },
-    });
-    const connection = await connectSkillServer(standIn.transport, { clientVersion: 'test' });
-    try {
-      assert.deepEqual(Buffer.from(await connection.readFile(uri)), Buffer.from('Prüfen\n', 'utf8'));
-      assert.deepEqual(Buffer.from(await connection.readFile(uri)), Buffer.from([0, 255, 1]));
-      assert.equal(Buffer.from(await connection.readFile(uri)).toString(), 'first object');
-      assert.equal(Buffer.from(await connection.readFile(uri)).toString(), 'from the blob');
-      for (let empty = 0; empty < 3; empty++) {
-        await assert.rejects(connection.readFile(uri), { name: 'McpError', message: 'resources/read of skill://pdf/SKILL.md returned no content' });
-      }
-    } finally {
-      await connection.close();
-    }
-    assert.deepEqual(standIn.received()[2], { jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri } });
-  });
-
-  it('fails what waits when it closes, and every request after, leaving no timer behind', async () => {
-    const timersBefore = await timersAtStart();
-    const standIn = stdioStandIn({ on: { 'skills/list': [[{ result: { skills: [] } }], []] } });
-    const connection = await connectSkillServer(standIn.transport, { clientVersion: 'test' });
-    await connection.listSkills();
-    const waiting = connection.listSkills();
-    await waitFor(() => standIn.received().length === 4, 'the second skills/list');
-    const refused = assert.rejects(waiting, { name: 'McpError', message: 'the connection closed: closed by this client' });
-    await connection.close();
-    await refused;
-    assert.equal(await connection.closed, 'closed by this client');
-    await assert.rejects(connection.readFile('skill://pdf/SKILL.md'), { name: 'McpError', message: 'the connection is closed: closed by this client' });
-    assert.equal(timersAlive(), timersBefore);
-    await connection.close();
-  });
-
-  it("says why the server's process ended: its exit code or signal, and the last line it wrote on stderr", async () => {
-    const longLine = `fatal: ${'x'.repeat(2500)}`;
-    const cases: [StdioStep[], string][] = [
-      [[{ stderr: 'loading the index\r\nfatal: the index is corrupt\r\n' }, { exit: 3 }], 'the server process exited (code 3): fatal: the index is corrupt'],
-      [[{ stderr: `first\n${longLine}\n` }, { exit: 1 }], `the server process exited (code 1): ${`${longLine}\n`.slice(-2000).trim()}`],
-      // Much written just before the end: the last line is read before the reason is given.
-      [[{ stderr: `${'y'.repeat(300_000)}\nfatal: out of memory\n` }, { exit: 134 }], 'the server process exited (code 134): fatal: out of memory'],
-      [[{ exit: 0 }], 'the server process exited (code 0)'],
-      [[{ kill: 'SIGKILL' }], 'the server process exited (SIGKILL)'],
-    ];
-    for (const [steps, reason] of cases) {
-      const connection = await connectSkillServer(stdioStandIn({ on: { 'skills/list': [steps] } }).transport, { clientVersion: 'test' });
-      await assert.rejects(connection.listSkills(), { name: 'McpError', message: `the connection closed: ${reason}` });
-      assert.equal(await connection.closed, reason);
-      await connection.close(); // returns at once: nothing left to stop
-    }
-  });
-
-  it('takes a long answer written just before the server exits', async () => {
-    const entry = servedSkill('pdf', { 'SKILL.md': 'x' }, `Use pdf${'.'.repeat(300_000)}`);
-    const connection = await connectSkillServer(stdioStandIn({ on: { 'skills/list': [[{ result: { skills: [entry] } }, { exit: 0 }]] } }).transport, { clientVersion: 'test' });
-    assert.deepEqual(await connection.listSkills(), { skills: [entry], refused: [] });
-    assert.equal(await connection.closed, 'the server process exited (code 0)');
-  });
-
-  it('ends the connection soon after the server exits, even when a process it left behind holds its output open', async () => {
-    const connection = await connectSkillServer(stdioStandIn({ on: { 'skills/list': [[{ leaveChildMs: 3000 }, { stderr: 'bye\n' }, { exit: 2 }]] } }).transport, { clientVersion: 'test' });
-    await assert.rejects(connection.listSkills(), { message: 'the connection closed: the server process exited (code 2): bye' });
-  });
-
-  it('stops a server that stops reading its input and keeps running after it ends; what it was sent meanwhile fails with the pipe error', async () => {
-    const standIn = stdioStandIn({
-      ignoreInputEnd: true,
-      on: { 'notifications/initialized': [[{ closeInput: true }, { waitMs: 50 }, { send: { jsonrpc: '2.0', method: 'notifications/skills/list_changed' } }]] },
-    });
-    const connection = await connectSkillServer(standIn.transport, { clientVersion: 'test' });
-    try {
-      await new Promise<void>((resolve) => connection.onListChanged(resolve));
-      await assert.rejects(connection.listSkills(), { code: 'EPIPE' });
-    } finally {
-      await connection.close(); // resolves once the process has exited, stopped after a grace time
-    }
-    assert.equal(await connection.closed, 'closed by this client');
-  });
-
-  it('reads messages split across writes, with Windows line ends', async () => {
-    const answer = JSON.stringify({ jsonrpc: '2.0', id: 2, result: { skills: [GOOD_ENTRY] } });
-    const standIn = stdioStandIn({
-      on: { 'skills/list': [[{ stdout: answer.slice(0, 20) }, { waitMs: 30 }, { stdout: answer.slice(20, 40) }, { waitMs: 30 }, { stdout: `${answer.slice(40)}\r\n` }]] },
-    });
-    const connection = await connectSkillServer(standIn.transport, { clientVersion: 'test' });
-    try {
-      assert.deepEqual(await connection.listSkills(), { skills: [GOOD_ENTRY], refused: [] });
-    } finally {
-      await connection.close();
-    }
-  });
-});
-
-describe('the skill server client, against scripted servers over HTTP', function () {
-  this.timeout(10000);
-  const standIns: HttpStandIn[] = [];
-  afterEach(async () => Promise.all(standIns.splice(0).map((standIn) => standIn.close())));
-
-  async function serve(handle: (exchange: HttpExchange) => void): Promise<HttpStandIn> {
-    const standIn = await startHttpStandIn(handle);
-    standIns.push(standIn);
-    return standIn;
-  }
-
-  /** What the client sent in each request: its method, its JSON-RPC method, and the headers the protocol gives meaning to. */
-  function sent(standIn: HttpStandIn): string[] {
-    return standIn.exchanges.map(({ method, message, headers }) =>
-      [
-        method,
-        message?.method ?? '',
-        `accept=${headers.accept}`,
-        `content-type=${headers['content-type']}`,
-        `authorization=${headers.authorization}`,
-        `session=${headers['mcp-session-id']}`,
-        `version=${headers['mcp-protocol-version']}`,
-      ].join(' '),
-    );
-  }
-
-  /** Connected to a server whose notification stream stays open until the test ends it; resolves once the client listens on it. */
-  async function connectListening(): Promise<{ standIn: HttpStandIn; connection: SkillServerConnection; stream: HttpExchange }> {
-    const streams: HttpExchange[] = [];
-    const standIn = await serve((exchange) => {
-      if (exchange.method === 'GET') {
-        streams.push(exchange);
-        void answerEvents(exchange.response, [], { keepOpen: true });
-      } else {
-        answerAsServer(exchange);
-      }
-    });
-    const connection = await connectSkillServer({ kind: 'http', url: standIn.url }, { clientVersion: 'test' });
-    await waitFor(() => streams.length > 0, 'the notification stream');
-    return { standIn, connection, stream: streams[0] };
-  }
-
-  it('sends its token, then the session id and protocol version the server gave, listens for notifications, and ends the session when closed', async () => {
-    const standIn = await serve((exchange) => answerAsServer(exchange, { initialize: { ...SKILLS_SERVER_INITIALIZE, protocolVersion: '2025-06-18' }, 'skills/list': { skills: [GOOD_ENTRY] } }));
-    const connection = await connectSkillServer({ kind: 'http', url: standIn.url }, { clientVersion: 'test', token: 'secret-1' });
-    assert.deepEqual(await connection.listSkills(), { skills: [GOOD_ENTRY], refused: [] });
-    await waitFor(() => standIn.exchanges.some((exchange) => exchange.method === 'GET'), 'the notification stream');
-    await connection.close();
-    const json = 'accept=application/json, text/event-stream content-type=application/json authorization=Bearer secret-1';
-    assert.deepEqual(sent(standIn).sort(), [
-      'DELETE  accept=application/json content-type=undefined authorization=Bearer secret-1 session=session-1 version=2025-06-18',
-      'GET  accept=text/event-stream content-type=undefined authorization=Bearer secret-1 session=session-1 version=2025-06-18',
-      `POST initialize ${json} session=undefined version=undefined`,
-      `POST notifications/initialized ${json} session=session-1 version=2025-06-18`,
-      `POST skills/list ${json} session=session-1 version=2025-06-18`,
-    ]);
-    assert.equal(await connection.closed, 'closed by this client');
-  });
-
-  it('sends no token when it has none, its own protocol version when the server names none, and no DELETE without a session', async () => {
-    const standIn = await serve((exchange) => answerAsServer(exchange, { initialize: { capabilities: SKILLS_SERVER_INITIALIZE.capabilities } }, null));
-    const connection = await connectSkillServer({ kind: 'http', url: standIn.url }, { clientVersion: 'test' });
-    await waitFor(() => standIn.exchanges.length === 3, 'the notification stream');
-    await connection.close();
-    assert.deepEqual(sent(standIn).sort(), [
-      'GET  accept=text/event-stream content-type=undefined authorization=undefined session=undefined version=2025-11-25',
-      'POST initialize accept=application/json, text/event-stream content-type=application/json authorization=undefined session=undefined version=undefined',
-      'POST notifications/initialized accept=application/json, text/event-stream content-type=application/json authorization=undefined session=undefined version=2025-11-25',
-    ]);
-  });
-
-  it('says what an HTTP error answer says: the JSON error message, or the text cut at 300 characters, and how to set a token on 401 and 403', async () => {
-    const tokenHint = ' Set its token with "Skills: Set Skill Server Token…".';
-    const long = 'y'.repeat(400);
-    const cases: [number, string, string][] = [
-      [500, JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'the index is gone' } }), 'HTTP 500: the index is gone'],
-      [502, `  \n${long}\n`, `HTTP 502: ${long.slice(0, 300)}`],
-      [503, '', 'HTTP 503'],
-      [400, '{"error":{"code":1}}', 'HTTP 400: {"error":{"code":1}}'],
-      [404, '[]', 'HTTP 404: []'],
-      [401, 'Unauthorized', `HTTP 401: Unauthorized${tokenHint}`],
-      [403, '{"error":"forbidden"}', `HTTP 403: {"error":"forbidden"}${tokenHint}`],
-    ];
-    for (const [status, body, message] of cases) {
-      const standIn = await serve(({ response }) => response.writeHead(status, { 'content-type': body.startsWith('{') ? 'application/json' : 'text/plain' }).end(body));
-      await assert.rejects(connectSkillServer({ kind: 'http', url: standIn.url }, { clientVersion: 'test' }), { name: 'McpError', message });
-      assert.deepEqual(
-        standIn.exchanges.map((exchange) => exchange.method),
-        ['POST'],
-        'no session was opened, so none is ended',
-      );
-    }
-  });
-
-  it('keeps the error a failed request gives (nothing listening)', async () => {
-    const standIn = await serve(() => undefined);
-    await standIn.close();
-    await assert.rejects(connectSkillServer({ kind: 'http', url: standIn.url }, { clientVersion: 'test' }), { name: 'TypeError', message: 'fetch failed' });
-  });
-
-  it('ends the session of a server that does not serve skills', async () => {
-    const standIn = await serve((exchange) => answerAsServer(exchange, { initialize: { protocolVersion: '2025-11-25', capabilities: { tools: {} } } }));
-    await assert.rejects(connectSkillServer({ kind: 'http', url: standIn.url }, { clientVersion: 'test' }), /it does not serve skills/);
-    assert.deepEqual(
-      standIn.exchanges.map((exchange) => `${exchange.method} ${exchange.headers['mcp-session-id']}`),
-      ['POST undefined', 'DELETE session-1'],
-    );
-  });
-
-  it('reads answers sent as events: Windows or Unix line ends, several data lines, with or without a space, split anywhere', async () => {
-    const answer = (id: unknown, message: string): string => JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32000, message } });
-    const standIn = await serve((exchange) => {
-      const id = exchange.message?.id;
-      if (exchange.message?.method !== 'skills/list') {
-        answerAsServer(exchange);
-      } else if (id === 2) {
-        // A comment, fields that are not data, an event without data, then the answer over three data lines.
-        void answerEvents(exchange.response, [
-          `: waiting\r\n\r\nevent: message\r\nid: 7\r\nretry: 100\r\n\r\nevent: message\r\ndata: {"jsonrpc":"2.0",\r\ndata:"id":${id},\r\ndata:  "error":{"code":-32000,"message":"two spaces"}}\r\n\r\n`,
-        ]);
-      } else if (id === 3) {
-        // A notification and the answer, each split across writes, one inside a two-byte character.
-        const text = Buffer.from(`data: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/skills/list_changed' })}\n\ndata:${answer(id, 'Prüfung läuft')}\n\n`);
-        const inside = text.indexOf(Buffer.from('ü')) + 1;
-        void answerEvents(exchange.response, [text.subarray(0, 10), text.subarray(10, inside), text.subarray(inside)], { pauseMs: 20 });
-      } else {
-        void answerEvents(exchange.response, [`data: ${answer(id, 'a space in it')}\n`, '\n']);
-      }
-    });
-    const connection = await connectSkillServer({ kind: 'http', url: standIn.url }, { clientVersion: 'test' });
-    let heard = 0;
-    connection.onListChanged(() => heard++);
-    try {
-      await assert.rejects(connection.listSkills(), { message: 'two spaces' });
-      await assert.rejects(connection.listSkills(), { message: 'Prüfung läuft' });
-      await assert.rejects(connection.listSkills(), { message: 'a space in it' });
-      assert.equal(heard, 1);
-    } finally {
-      await connection.close();
-    }
-  });
-
-  it('reads a JSON answer that is a batch, and drops a body that is neither JSON nor events', async () => {
-    const standIn = await serve((exchange) => {
-      const { message, response } = exchange;
-      if (message?.method === 'skills/list') {
-        answerJson(response, [42, { jsonrpc: '2.0', method: 'notifications/resources/list_changed' }, { jsonrpc: '2.0', id: message.id, result: { skills: [GOOD_ENTRY] } }], 200, {
-          'content-type': 'application/json; charset=utf-8',
-        });
-      } else if (message?.method === 'notifications/initialized') {
-        response.writeHead(204).end();
-      } else if (message?.method === 'resources/read') {
-        response.writeHead(200, { 'content-type': 'text/plain' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { contents: [{ text: 'plain' }] } }));
-      } else {
-        answerAsServer(exchange);
-      }
-    });
-    const connection = await connectSkillServer({ kind: 'http', url: standIn.url }, { clientVersion: 'test', requestTimeoutMs: 200 });
-    let heard = 0;
-    connection.onListChanged(() => heard++);
-    try {
-      assert.deepEqual(await connection.listSkills(), { skills: [GOOD_ENTRY], refused: [] });
-      assert.equal(heard, 1);
-      await assert.rejects(connection.readFile('skill://pdf/SKILL.md'), { message: 'resources/read got no answer within 0.2 s' });
-    } finally {
-      await connection.close();
-    }
-  });
-
-  it("hears notifications on the server's event stream, and ends when the server ends it", async () => {
-    const { connection, stream } = await connectListening();
-    const changed = new Promise<void>((resolve) => connection.onListChanged(resolve));
-    stream.response.write(`data: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/resources/list_changed' })}\n\n`);
-    await changed;
-    stream.response.end();
-    assert.equal(await connection.closed, 'the server ended its event stream');
-    await assert.rejects(connection.listSkills(), { message: 'the connection is closed: the server ended its event stream' });
-    await connection.close();
-  });
-
-  it('stops listening when closed, and closes even when the server is gone', async () => {
-    const { standIn, connection, stream } = await connectListening();
-    const streamClosed = new Promise<void>((resolve) => stream.response.on('close', () => resolve()));
-    await standIn.close(); // the DELETE of the session fails
-    await connection.close();
-    await streamClosed;
-    assert.equal(await connection.closed, 'closed by this client');
-  });
-
-  it('fails a request whose answer stream is still open when it closes', async () => {
-    const standIn = await serve((exchange) => {
-      if (exchange.message?.method === 'skills/list') {
-        void answerEvents(exchange.response, [': the answer comes later\n\n'], { keepOpen: true });
-      } else {
-        answerAsServer(exchange);
-      }
-    });
-    const connection = await connectSkillServer({ kind: 'http', url: standIn.url }, { clientVersion: 'test' });
-    const waiting = connection.listSkills();
-    await waitFor(() => standIn.exchanges.some((exchange) => exchange.message?.method === 'skills/list'), 'the skills/list request');
-    const refused = assert.rejects(waiting, { name: 'McpError', message: 'the connection closed: closed by this client' });
-    await connection.close();
-    await refused;
-  });
-
-  it('gives up on a request after the timeout it is given, and ignores its late answer', async () => {
-    const late: HttpExchange[] = [];
-    const standIn = await serve((exchange) => {
-      const { message, response } = exchange;
-      if (message?.method !== 'skills/list') {
-        answerAsServer(exchange);
-      } else if (late.length === 0) {
-        late.push(exchange); // answered with the next one
-      } else {
-        late[0].response.writeHead(202).end();
-        answerJson(response, [
-          { jsonrpc: '2.0', id: late[0].message?.id, result: { skills: [GOOD_ENTRY] } },
-          { jsonrpc: '2.0', id: message.id, result: { skills: [] } },
-        ]);
-      }
-    });
-    const connection = await connectSkillServer({ kind: 'http', url: standIn.url }, { clientVersion: 'test', requestTimeoutMs: 100 });
-    try {
-      await assert.rejects(connection.listSkills(), { name: 'McpError', message: 'skills/list got no answer within 0.1 s' });
-      assert.deepEqual(await connection.listSkills(), { skills: [], refused: [] });
-    } finally {
-      await connection.close();
-    }
-  });
-
-  it('ends the connection with the reason when the event stream is refused, and goes on without it on 405', async () => {
-    const getAnswers: [number, string][] = [
-      [500, 'HTTP 500: no streams here'],
-      [401, 'HTTP 401: Unauthorized Set its token with "Skills: Set Skill Server Token…".'],
-      [204, 'HTTP 204'],
-    ];
-    for (const [status, reason] of getAnswers) {
-      const standIn = await serve((exchange) =>
-        exchange.method === 'GET'
-          ? exchange.response.writeHead(status).end(status === 204 ? undefined : status === 500 ? JSON.stringify({ error: { message: 'no streams here' } }) : 'Unauthorized')
-          : answerAsServer(exchange),
-      );
-      const connection = await connectSkillServer({ kind: 'http', url: standIn.url }, { clientVersion: 'test' });
-      assert.equal(await connection.closed, reason);
-      await connection.close();
-    }
-    const standIn = await serve((exchange) => answerAsServer(exchange, { 'skills/list': { skills: [] } }));
-    const connection = await connectSkillServer({ kind: 'http', url: standIn.url }, { clientVersion: 'test' });
-    try {
-      await waitFor(() => standIn.exchanges.some((exchange) => exchange.method === 'GET'), 'the notification stream');
-      await connection.listSkills();
-      await connection.listSkills();
-      assert.equal(await Promise.race([connection.closed, new Promise((resolve) => setTimeout(() => resolve('still open'), 50))]), 'still open');
-    } finally {
-      await connection.close();
-    }
   });
 });

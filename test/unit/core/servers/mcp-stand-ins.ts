@@ -14,7 +14,18 @@ export const SKILLS_SERVER_INITIALIZE = { protocolVersion: PROTOCOL_VERSION, cap
 
 /** One thing the stdio stand-in does when a message arrives. `$id` in a `send` is replaced by the request's id. */
 export type StdioStep =
-  { result: unknown } | { error: unknown } | { send: unknown } | { stdout: string } | { stderr: string } | { exit: number } | { kill: NodeJS.Signals } | { closeInput: true } | { waitMs: number };
+  | { result: unknown }
+  | { error: unknown }
+  | { send: unknown }
+  | { stdout: string }
+  | { stderr: string }
+  | { exit: number }
+  | { kill: NodeJS.Signals }
+  /** Closes its input, so that what the client writes next fails. */
+  | { closeInput: true }
+  /** Starts a process that shares the server's stdout and stderr and outlives it by this long. */
+  | { leaveChildMs: number }
+  | { waitMs: number };
 
 export interface StdioPlan {
   /** Steps per method, taken in turn by the method's successive messages (the last list repeats). `initialize` answers as a skills server unless planned. */
@@ -25,6 +36,9 @@ export interface StdioPlan {
   ignoreInputEnd?: boolean;
 }
 
+/** The line the stdio stand-in logs when its input ends. */
+const INPUT_ENDED = 'input ended';
+
 // Plain JavaScript, run by the test's own Node with two file names: its plan (JSON), and where it
 // logs every message it reads, one JSON line each.
 const STDIO_SCRIPT = `
@@ -33,6 +47,7 @@ const { spawn } = require('node:child_process');
 const plan = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
 const log = process.argv[3];
 const seen = {};
+const INPUT_ENDED = ${JSON.stringify(INPUT_ENDED)};
 const write = (message) => process.stdout.write(JSON.stringify(message) + '\\n');
 // Destroying process.stdin leaves its file open: close it, so that the client's writes fail.
 function closeInput() {
@@ -72,6 +87,7 @@ process.stdin.on('data', (chunk) => {
     run(turns[Math.min(seen[key], turns.length) - 1], message.id);
   }
 });
+process.stdin.on('end', () => fs.appendFileSync(log, INPUT_ENDED + '\\n'));
 if (plan.ignoreInputEnd) setInterval(() => undefined, 60000);
 run(plan.start ?? [], null);
 `;
@@ -80,6 +96,8 @@ export interface StdioStandIn {
   transport: Extract<SkillServerTransport, { kind: 'stdio' }>;
   /** Every message the server read from the client so far. */
   received(): Record<string, unknown>[];
+  /** Whether the server saw its input end. */
+  inputEnded(): boolean;
 }
 
 let stdioScript: string | undefined;
@@ -94,14 +112,18 @@ export function stdioStandIn(plan: StdioPlan): StdioStandIn {
   fs.writeFileSync(planFile, JSON.stringify(plan));
   const log = path.join(folder, 'received.jsonl');
   fs.writeFileSync(log, '');
+  const logLines = (): string[] =>
+    fs
+      .readFileSync(log, 'utf8')
+      .split('\n')
+      .filter((line) => line !== '');
   return {
     transport: { kind: 'stdio', command: process.execPath, args: [stdioScript, planFile, log] },
     received: () =>
-      fs
-        .readFileSync(log, 'utf8')
-        .split('\n')
-        .filter((line) => line !== '')
+      logLines()
+        .filter((line) => line !== INPUT_ENDED)
         .map((line) => JSON.parse(line) as Record<string, unknown>),
+    inputEnded: () => logLines().includes(INPUT_ENDED),
   };
 }
 
