@@ -18,6 +18,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { isJsonContentType, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type Transport } from './libraries';
 import type { ToolCall } from './skills-server';
+import { isPlainObject } from '../../core/util/objects';
 
 /** An HTTP answer written as it is. */
 export interface PlainAnswer {
@@ -49,10 +50,6 @@ export interface SessionServer {
   toolCall(name: string): ToolCall | undefined;
   /** The protocol revision it agreed on with its client; undefined until initialize. */
   negotiatedVersion(): string | undefined;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -10,6 +10,7 @@ import { closestNames } from '../use/find';
 import { DEFAULT_MAX_LISTED_RESOURCES, normalizeResourcePath, readSkillResource, ResourceError, type ResourceListing } from '../use/resources';
 import type { SkillContent } from '../use/skill-content';
 import { errorMessage } from '../util/errors';
+import { isPlainObject } from '../util/objects';
 import { readCachedEntry, readVerifiedCachedFile, storeCachedFile } from './server-cache';
 import { contentMismatch, servedFilePath, type ServedFile, type ServedSkill } from './served-skill';
 
@@ -33,7 +34,13 @@ export class ServedSkillError extends Error {
 /** Values that JSON keeps alike compare alike (a YAML date and its ISO text), whatever the key order. */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) =>
-    item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item,
+    isPlainObject(item)
+      ? Object.fromEntries(
+          Object.keys(item)
+            .sort()
+            .map((key) => [key, item[key]]),
+        )
+      : item,
   );
 }
 

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { SKILL_FILE_NAME } from '../skill-file/load';
 import { normalizeResourcePath } from '../use/resources';
 import { errorMessage } from '../util/errors';
+import { isPlainObject } from '../util/objects';
 
 export interface ServedFile {
   uri: string;
@@ -30,10 +31,6 @@ export const MAX_SERVED_BYTES = 16 * 1024 * 1024;
 
 const DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/;
 const SKILL_FILE_SUFFIX = `/${SKILL_FILE_NAME}`;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** `skill://acme/refunds/SKILL.md` → `skill://acme/refunds`: what the skill's file URIs start with. */
 export function servedSkillRoot(skill: Pick<ServedSkill, 'uri'>): string {
@@ -77,7 +74,7 @@ function checkFiles(value: unknown, skill: Pick<ServedSkill, 'uri'>): { files: S
   const paths = new Set<string>();
   let total = 0;
   for (const item of value) {
-    if (!isObject(item) || typeof item.uri !== 'string' || typeof item.digest !== 'string' || typeof item.size !== 'number') {
+    if (!isPlainObject(item) || typeof item.uri !== 'string' || typeof item.digest !== 'string' || typeof item.size !== 'number') {
       return { reason: 'a file in "resources" lacks its "uri", "digest" or "size"' };
     }
     if (!DIGEST_PATTERN.test(item.digest)) {
@@ -110,7 +107,7 @@ function checkFiles(value: unknown, skill: Pick<ServedSkill, 'uri'>): { files: S
 
 /** Checks one entry as received; a refused entry comes with the reason, in words for the log and the view. */
 export function checkServedSkill(value: unknown): ServedSkillCheck {
-  if (!isObject(value) || typeof value.uri !== 'string') {
+  if (!isPlainObject(value) || typeof value.uri !== 'string') {
     return { ok: false, reason: 'the entry has no "uri"' };
   }
   const uri = value.uri;
@@ -119,7 +116,7 @@ export function checkServedSkill(value: unknown): ServedSkillCheck {
     return { ok: false, uri, reason: `its URI is not that of a ${SKILL_FILE_NAME} (scheme://path/${SKILL_FILE_NAME})` };
   }
   const frontmatter = value.frontmatter;
-  if (!isObject(frontmatter) || typeof frontmatter.name !== 'string' || typeof frontmatter.description !== 'string') {
+  if (!isPlainObject(frontmatter) || typeof frontmatter.name !== 'string' || typeof frontmatter.description !== 'string') {
     return { ok: false, uri, reason: 'its frontmatter lacks a "name" or a "description"' };
   }
   const lastSegment = servedSkillRoot({ uri }).split('/').pop();

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import * as path from 'node:path';
 import type { SkillRoot } from '../model/types';
 import type { SkillServerTransport } from './mcp-client';
+import { isPlainObject } from '../util/objects';
 
 export const SERVERS_SETTING = 'agentSkills.servers';
 
@@ -25,22 +26,13 @@ export interface ServerSettings {
   problems: string[];
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function parseTransport(entry: Record<string, unknown>): SkillServerTransport | string {
   const { url, command, args } = entry;
   if ((url === undefined) === (command === undefined)) {
     return 'give either "url" (Streamable HTTP) or "command" (stdio), not both or neither';
   }
   if (url !== undefined) {
-    let parsed: URL | undefined;
-    try {
-      parsed = typeof url === 'string' ? new URL(url) : undefined;
-    } catch {
-      parsed = undefined;
-    }
+    const parsed = typeof url === 'string' && URL.canParse(url) ? new URL(url) : undefined;
     if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
       return `"url" must be an http:// or https:// address, such as http://127.0.0.1:8080/mcp`;
     }
@@ -73,7 +65,7 @@ export function parseServerSettings(user: unknown, workspace: unknown): ServerSe
     }
     value.forEach((entry: unknown, index) => {
       const place = `${where}, entry ${index + 1}`;
-      if (!isObject(entry) || typeof entry.name !== 'string' || entry.name.trim() === '') {
+      if (!isPlainObject(entry) || typeof entry.name !== 'string' || entry.name.trim() === '') {
         settings.problems.push(`${place}: needs a "name"; it is ignored.`);
         return;
       }

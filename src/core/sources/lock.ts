@@ -9,6 +9,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { errorCode, errorMessage } from '../util/errors';
 import { FULL_COMMIT, type SkillSource } from './source-spec';
+import { isPlainObject } from '../util/objects';
 
 export const LOCK_FILE_NAME = 'skills-lock.json';
 const LOCK_VERSION = 1;
@@ -59,14 +60,14 @@ export function parseLock(text: string, file: string): SkillsLock {
   } catch (error) {
     throw new LockError(`${file}: not valid JSON (${errorMessage(error)}).`);
   }
-  if (!isObject(value) || typeof value.version !== 'number' || !isObject(value.skills)) {
+  if (!isPlainObject(value) || typeof value.version !== 'number' || !isPlainObject(value.skills)) {
     throw new LockError(`${file}: expected {"version": 1, "skills": {…}}.`);
   }
   if (value.version > LOCK_VERSION) {
     throw new LockError(`${file}: lock version ${value.version} is newer than this tool reads (${LOCK_VERSION}).`);
   }
   for (const [name, entry] of Object.entries(value.skills)) {
-    const missing = ['source', 'sourceType', 'computedHash'].filter((field) => !isObject(entry) || typeof entry[field] !== 'string');
+    const missing = ['source', 'sourceType', 'computedHash'].filter((field) => !isPlainObject(entry) || typeof entry[field] !== 'string');
     if (missing.length > 0) {
       throw new LockError(`${file}: the entry of "${name}" has no ${missing.join(', ')}.`);
     }
@@ -159,8 +160,4 @@ function portableFolder(folder: string, projectDir: string): string {
   }
   const portable = relative.split(path.sep).join('/');
   return portable === '' ? '.' : portable.startsWith('..') ? portable : `./${portable}`;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

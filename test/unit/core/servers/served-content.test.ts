@@ -2,9 +2,10 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ServedSkillFiles, ServedSkillError, frontmatterDifferences, type SkillFileSource } from '../../../../src/core/servers/served-content';
-import { storeListing } from '../../../../src/core/servers/server-cache';
+import { ENTRY_FILE_NAME, storeListing } from '../../../../src/core/servers/server-cache';
 import { ResourceError } from '../../../../src/core/use/resources';
 import type { SkillRecord } from '../../../../src/core/model/types';
+import { sha256Digest } from '../../../../src/core/servers/served-skill';
 import { servedSkill, skillText, temporaryFolder } from './served-fixtures';
 
 const SKILL = skillText('pdf', 'Use pdf.', 'Fill the form in references/forms.md.');
@@ -101,6 +102,7 @@ describe('reading a skill server skill', () => {
     assert.deepEqual(frontmatterDifferences(text, { name: 'pdf', description: 'Other.', metadata: { a: '2', b: '1' }, compatibility: 'x' }), ['compatibility', 'description', 'license']);
     const list = '---\nname: pdf\ndescription: Use pdf.\nmetadata:\n  - a\n---\n';
     assert.deepEqual(frontmatterDifferences(list, { name: 'pdf', description: 'Use pdf.', metadata: { '0': 'a' } }), ['metadata']);
+    assert.deepEqual(frontmatterDifferences(text, { name: 'pdf', description: 'Use pdf.', license: 'MIT', metadata: { a: '2', b: '3' } }), ['metadata']);
   });
 
   it('works offline from verified copies, and says what is missing when a file was never fetched', async () => {
@@ -138,5 +140,98 @@ describe('reading a skill server skill', () => {
     });
     await assert.rejects(files.content.readResource(record, '../other/SKILL.md'), /leads outside the skill folder/);
     assert.deepEqual(server.reads, []);
+  });
+  /** Rejects with a ServedSkillError of `reason` whose message is exactly `message`. */
+  async function rejectsWith(promise: Promise<unknown>, reason: ServedSkillError['reason'], message: string): Promise<void> {
+    await assert.rejects(promise, (error: unknown) => {
+      assert.ok(error instanceof ServedSkillError, String(error));
+      assert.deepEqual([error.reason, error.message], [reason, message]);
+      return true;
+    });
+  }
+
+  it('names the server, not its label, and says why an entry cannot be read: missing, not JSON, or not a usable entry', async () => {
+    const record = { ...(await cachedRecord()), root: { path: '', kind: 'server' as const, label: 'team (offline, cached)', server: 'team' } };
+    const files = new ServedSkillFiles(
+      async () => undefined,
+      () => undefined,
+    );
+    const entryFile = path.join(record.dir, ENTRY_FILE_NAME);
+    fs.writeFileSync(entryFile, '{"uri": "skill://pdf/SKILL.md"');
+    await rejectsWith(files.content.readBody(record), 'unavailable', 'The entry of skill "pdf" from skill server "team" is not cached (.skill-entry.json is not JSON); refresh the skills.');
+    fs.writeFileSync(entryFile, '{"uri": 1}');
+    await rejectsWith(files.entry(record), 'unavailable', 'The entry of skill "pdf" from skill server "team" is not cached (the entry has no "uri"); refresh the skills.');
+    fs.rmSync(entryFile);
+    await rejectsWith(files.entry(record), 'unavailable', 'The entry of skill "pdf" from skill server "team" is not cached; refresh the skills.');
+    fs.mkdirSync(entryFile);
+    await rejectsWith(files.entry(record), 'unavailable', `The entry of skill "pdf" from skill server "team" is not cached (EISDIR: illegal operation on a directory, read); refresh the skills.`);
+    assert.deepEqual(await files.content.listResources(record), { files: [], total: 0, complete: true });
+  });
+
+  it('says which file a server did not send, and which a server that cannot be reached never sent', async () => {
+    const record = await cachedRecord();
+    const failing = new ServedSkillFiles(
+      async () => fakeServer({}),
+      () => undefined,
+    );
+    await rejectsWith(
+      failing.content.readResource(record, 'references/forms.md'),
+      'unavailable',
+      'Skill server "team" did not send references/forms.md of skill "pdf": no skill://pdf/references/forms.md',
+    );
+    const offline = new ServedSkillFiles(
+      async () => undefined,
+      () => undefined,
+    );
+    await rejectsWith(offline.content.readBody(record), 'unavailable', 'Skill server "team" cannot be reached, and no verified copy of SKILL.md of skill "pdf" is cached.');
+  });
+
+  it('suggests nothing for a name like no listed file, and several near ones in order', async () => {
+    const server = temporaryFolder();
+    await storeListing(server, [servedSkill('pdf', { 'SKILL.md': SKILL, 'forms-a.md': FORMS, 'forms-b.md': FORMS, 'zzz.md': FORMS })]);
+    const record = { ...(await cachedRecord()), dir: path.join(server, 'pdf') };
+    const files = new ServedSkillFiles(
+      async () => undefined,
+      () => undefined,
+    );
+    await assert.rejects(files.content.readResource(record, 'forms.md'), (error: unknown) => {
+      assert.ok(error instanceof ResourceError);
+      assert.deepEqual([error.code, error.message], ['not-found', 'Skill "pdf" from skill server "team" has no file "forms.md". Did you mean: forms-a.md, forms-b.md?']);
+      return true;
+    });
+    await assert.rejects(files.content.readResource(record, 'quarterly-report.txt'), {
+      message: 'Skill "pdf" from skill server "team" has no file "quarterly-report.txt".',
+    });
+  });
+
+  it('lists the files but SKILL.md sorted by path, as many as asked, with the total', async () => {
+    const server = temporaryFolder();
+    await storeListing(server, [servedSkill('pdf', { 'SKILL.md': SKILL, 'scripts/fill.py': 'x', 'references/b.md': 'b', 'references/a.md': 'a' })]);
+    const record = { ...(await cachedRecord()), dir: path.join(server, 'pdf') };
+    const files = new ServedSkillFiles(
+      async () => undefined,
+      () => undefined,
+    );
+    assert.deepEqual(await files.content.listResources(record), { files: ['references/a.md', 'references/b.md', 'scripts/fill.py'], total: 3, complete: true });
+    assert.deepEqual(await files.content.listResources(record, 2), { files: ['references/a.md', 'references/b.md'], total: 3, complete: true });
+  });
+
+  it('names every frontmatter field that differs, and refuses a kept SKILL.md that matches its digest but has no frontmatter', async () => {
+    const server = temporaryFolder();
+    const text = skillText('pdf', 'Something else.').replace('---\n', '---\nlicense: MIT\n');
+    await storeListing(server, [{ ...servedSkill('pdf', { 'SKILL.md': text }), frontmatter: { name: 'pdf', description: 'Use pdf.' } }]);
+    const record = { ...(await cachedRecord()), dir: path.join(server, 'pdf'), file: path.join(server, 'pdf', 'SKILL.md') };
+    const files = new ServedSkillFiles(
+      async () => fakeServer({ 'skill://pdf/SKILL.md': text }),
+      () => undefined,
+    );
+    await assert.rejects(files.content.readBody(record), /its frontmatter differs from the listed one \(description, license\)\. It was not used or kept\.$/);
+
+    const plain = 'No frontmatter here.\n';
+    const tampered = temporaryFolder();
+    await storeListing(tampered, [{ ...servedSkill('pdf', {}), resources: [{ uri: 'skill://pdf/SKILL.md', digest: sha256Digest(Buffer.from(plain)), size: plain.length }] }]);
+    fs.writeFileSync(path.join(tampered, 'pdf', 'SKILL.md'), plain);
+    const kept = { ...record, dir: path.join(tampered, 'pdf'), file: path.join(tampered, 'pdf', 'SKILL.md') };
+    await rejectsWith(files.content.readBody(kept), 'refused', 'SKILL.md of skill "pdf" from skill server "team" has no complete frontmatter.');
   });
 });

@@ -70,6 +70,16 @@ describe('skill server skills in the registry', () => {
     assert.equal(broken.diagnostics[0].message, 'Skill server "team" listed an entry that cannot be used: the entry has no "uri".');
   });
 
+  it('shows an entry whose listed frontmatter breaks the rules a SKILL.md keeps as invalid, with the finding', async () => {
+    const server = temporaryFolder();
+    await storeListing(server, [servedSkill('Pdf_Tool', { 'SKILL.md': 'x' })]);
+    const registry = new SkillRegistry();
+    await registry.setRoots([serverRootAt(server)]);
+    const [record] = registry.snapshot.skills;
+    assert.deepEqual([record.name, record.status, record.metadata], ['Pdf_Tool', 'invalid', undefined]);
+    assert.match(record.diagnostics.map((diagnostic) => `${diagnostic.severity}: ${diagnostic.message}`).join('\n'), /^error: .*name/m);
+  });
+
   it('reads nothing of an ignored server, and says why in the problems; an offline one keeps its skills and says so', async () => {
     const server = temporaryFolder();
     await storeListing(server, [servedSkill('pdf', { 'SKILL.md': 'x' })]);

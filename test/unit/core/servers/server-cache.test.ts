@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { cacheFolderName, cachedSkillFile, ENTRY_FILE_NAME, readCachedEntry, readVerifiedCachedFile, storeCachedFile, storeListing } from '../../../../src/core/servers/server-cache';
+import { failing, withFs, type FsPromises } from '../discovery/fs-stub';
 import { servedSkill, skillText, temporaryFolder } from './served-fixtures';
 
 describe('the skill server cache', () => {
@@ -10,6 +11,7 @@ describe('the skill server cache', () => {
     assert.equal(cacheFolderName({ uri: 'skill://acme/billing/refunds/SKILL.md' }), 'acme%2Fbilling%2Frefunds');
     assert.equal(cacheFolderName({ uri: 'github://o/r/refunds/SKILL.md' }), 'github%3Ao%2Fr%2Frefunds');
     assert.equal(cacheFolderName({ uri: 'skill://.hidden/x/SKILL.md' }), '%2Ehidden%2Fx');
+    assert.equal(cacheFolderName({ uri: 'skill://pdf-v1.2/SKILL.md' }), 'pdf-v1.2');
   });
 
   it('holds exactly the listed skills: new and changed entries written, unchanged ones left alone, gone ones removed', async () => {
@@ -69,5 +71,48 @@ describe('the skill server cache', () => {
     assert.equal(await readCachedEntry(dir), undefined);
     fs.writeFileSync(path.join(dir, ENTRY_FILE_NAME), 'not json');
     assert.deepEqual(await readCachedEntry(dir), { reason: `${ENTRY_FILE_NAME} is not JSON` });
+  });
+  it('takes a folder without an entry file for no cached skill', async () => {
+    const dir = temporaryFolder();
+    assert.equal(await cachedSkillFile(dir), undefined);
+    fs.mkdirSync(path.join(dir, ENTRY_FILE_NAME));
+    assert.equal(await cachedSkillFile(dir), undefined);
+  });
+
+  it('stores nothing and removes nothing for an empty listing of a server never cached', async () => {
+    const server = path.join(temporaryFolder(), 'never-cached');
+    assert.deepEqual(await storeListing(server, []), { changed: [], removed: [], refused: [] });
+    assert.equal(fs.existsSync(server), false);
+  });
+
+  it('takes a skill folder that another window removed meanwhile as removed', async () => {
+    const server = temporaryFolder();
+    await storeListing(server, [servedSkill('pdf', { 'SKILL.md': 'a' })]);
+    const withGoneFolder = (readdir: FsPromises['readdir']): FsPromises['readdir'] => {
+      const list = readdir as (...args: unknown[]) => Promise<fs.Dirent[]>;
+      return (async (...args: unknown[]) => {
+        const entries = await list(...args);
+        const gone = Object.assign(Object.create(Object.getPrototypeOf(entries[0]) as object) as fs.Dirent, entries[0], { name: 'gone' });
+        return [...entries, gone];
+      }) as unknown as FsPromises['readdir'];
+    };
+    const update = await withFs('readdir', withGoneFolder, () => storeListing(server, []));
+    assert.deepEqual(
+      update.removed.map((dir) => path.basename(dir)),
+      ['pdf', 'gone'],
+    );
+  });
+
+  it('keeps no half-written file when a file cannot be kept, and says why', async () => {
+    const dir = temporaryFolder();
+    fs.mkdirSync(path.join(dir, 'references', 'forms.md'), { recursive: true });
+    await assert.rejects(storeCachedFile(dir, 'references/forms.md', Buffer.from('x')), { code: 'EISDIR' });
+    assert.deepEqual(fs.readdirSync(path.join(dir, 'references')), ['forms.md']);
+    // A full disk refuses the first write: that is the error, not the missing file left to remove.
+    await assert.rejects(
+      withFs('writeFile', failing('ENOSPC', 'no space left on device'), () => storeCachedFile(dir, 'SKILL.md', Buffer.from('x'))),
+      { code: 'ENOSPC' },
+    );
+    assert.deepEqual(fs.readdirSync(dir), ['references']);
   });
 });

@@ -85,6 +85,7 @@ describe('skill server settings', () => {
         { name: ' team ', url: 'https://skills.example/mcp' },
         { name: 'bad-url', url: 'not a url' },
         { name: 'number-url', url: 3 },
+        { name: 'list-url', url: ['http://127.0.0.1:8080/mcp'] },
         { name: 'blank', command: '   ' },
         { name: 'number', command: 3 },
         { name: 'mixed', command: 'x', args: [1, 'a'] },
@@ -105,10 +106,11 @@ describe('skill server settings', () => {
       `${where}, entry 4: needs a "name"; it is ignored.`,
       `${where}, entry 6 ("bad-url"): "url" must be an http:// or https:// address, such as http://127.0.0.1:8080/mcp; it is ignored.`,
       `${where}, entry 7 ("number-url"): "url" must be an http:// or https:// address, such as http://127.0.0.1:8080/mcp; it is ignored.`,
-      `${where}, entry 8 ("blank"): "command" must be the program to start; it is ignored.`,
-      `${where}, entry 9 ("number"): "command" must be the program to start; it is ignored.`,
-      `${where}, entry 10 ("mixed"): "args" must be a list of strings; it is ignored.`,
-      `${where}, entry 11 ("text-args"): "args" must be a list of strings; it is ignored.`,
+      `${where}, entry 8 ("list-url"): "url" must be an http:// or https:// address, such as http://127.0.0.1:8080/mcp; it is ignored.`,
+      `${where}, entry 9 ("blank"): "command" must be the program to start; it is ignored.`,
+      `${where}, entry 10 ("number"): "command" must be the program to start; it is ignored.`,
+      `${where}, entry 11 ("mixed"): "args" must be a list of strings; it is ignored.`,
+      `${where}, entry 12 ("text-args"): "args" must be a list of strings; it is ignored.`,
     ]);
   });
 
@@ -122,9 +124,17 @@ describe('skill server settings', () => {
     assert.match(serverCacheFolder('/cache', { ...stdio, name: `a  b${'x'.repeat(60)}` }), new RegExp(`^/cache/a-b${'x'.repeat(37)}-[0-9a-f]{12}$`));
   });
 
-  it('marks the root of an ignored server with its notice code', () => {
+  it('gives the root of an ignored or offline server its notice, a warning, ending each reason with one full stop', () => {
     const [team] = parseServerSettings([{ name: 'team', url: 'http://127.0.0.1:8080/mcp' }], undefined).servers;
-    assert.equal(serverRoot('/cache', team, { ignored: true }).notice?.code, 'server-ignored');
-    assert.equal(serverRoot('/cache', team, { offline: 'gone' }).notice?.code, 'server-offline');
+    assert.deepEqual(serverRoot('/cache', team, { ignored: true }).notice, {
+      code: 'server-ignored',
+      severity: 'warning',
+      message: 'Skill server "team" is named in this workspace\'s settings, so it is not started in Restricted Mode. Trust the workspace to use it.',
+    });
+    assert.deepEqual(serverRoot('/cache', team, { offline: 'connect ECONNREFUSED 127.0.0.1:8080' }).notice, {
+      code: 'server-offline',
+      severity: 'warning',
+      message: 'Skill server "team" cannot be reached: connect ECONNREFUSED 127.0.0.1:8080. Skills it listed before stay available from the cache.',
+    });
   });
 });
