@@ -9,6 +9,7 @@ import {
   loadSkillFile,
   loadSkillFileBlocking,
   readWholeSkillFile,
+  skillTextProblem,
   validateSkillText,
   type LoadedSkillFile,
 } from '../../../../src/core/skill-file/load';
@@ -21,6 +22,22 @@ function skillText(name: string, body = 'Body.\n'): string {
 
 function errorCodes(loaded: { diagnostics: Array<{ code: string; severity: string }> } | undefined): string[] {
   return (loaded?.diagnostics ?? []).filter((diagnostic) => diagnostic.severity === 'error').map((diagnostic) => diagnostic.code);
+}
+
+/** What the blocking `read` returns, and how many stats (fstatSync) it took. */
+function withStatsCounted<T>(read: () => T): [T, number] {
+  const patched = nodeFs as unknown as { fstatSync: (...args: unknown[]) => unknown };
+  const { fstatSync } = patched;
+  let stats = 0;
+  patched.fstatSync = (...args: unknown[]) => {
+    stats++;
+    return fstatSync(...args);
+  };
+  try {
+    return [read(), stats];
+  } finally {
+    patched.fstatSync = fstatSync;
+  }
 }
 
 async function load(dir: string, options = {}): Promise<LoadedSkillFile> {
@@ -165,6 +182,23 @@ describe('load', function () {
       await fs.symlink(path.join(root, 'target', 'real.md'), path.join(linked, 'skill.md'));
       assert.equal(await findSkillFile(linked), path.join(linked, 'skill.md'));
       assert.equal((await load(linked)).metadata?.name, 'linked');
+    });
+
+    it('tells a folder named SKILL.md by the first blocking read, without a stat, and by the stat in keep mode', async function () {
+      const dir = path.join(root, 'odd');
+      const file = path.join(dir, SKILL_FILE_NAME);
+      await fs.mkdir(file, { recursive: true });
+      const folderProblem = [['file-unreadable', 'error', `Cannot read ${file}: it is a folder, not a file. A skill needs a Markdown file named SKILL.md.`]];
+      const problems = (loaded: LoadedSkillFile | undefined) => loaded?.diagnostics.map(({ code, severity, message }) => [code, severity, message]);
+      for (const options of [{}, { checkBody: true }]) {
+        const [loaded, stats] = withStatsCounted(() => loadSkillFileBlocking(dir, options));
+        // Like any blocking read that took no stat, it knows no time or size (see LoadedSkillFile).
+        assert.deepEqual([problems(loaded), loaded?.file, loaded?.mtimeMs, loaded?.size, stats], [folderProblem, file, 0, 0, 0], JSON.stringify(options));
+      }
+      // A kept file is read after a stat, which tells the folder as asynchronous reads do.
+      const kept = loadSkillFileBlocking(dir, { keepFile: true });
+      assert.deepEqual(problems(kept), folderProblem);
+      assert.deepEqual(kept, await loadSkillFile(dir, { keepFile: true }));
     });
 
     it('finds a link or a folder in another spelling with blocking reads too', async function () {
@@ -439,6 +473,50 @@ describe('load', function () {
       }
     });
 
+    it('reports a SKILL.md whose reads fail, with blocking reads as without', async function () {
+      if (process.platform !== 'linux') {
+        this.skip();
+      }
+      // A regular file to its stat, whose first byte cannot be read: this process's memory at address 0.
+      const dir = path.join(root, 'memory');
+      await fs.mkdir(dir);
+      const file = path.join(dir, SKILL_FILE_NAME);
+      await fs.symlink('/proc/self/mem', file);
+      for (const options of [{}, { checkBody: true }, { keepFile: true }]) {
+        const asynchronous = await load(dir, options);
+        assert.deepEqual(
+          asynchronous.diagnostics.map(({ code, message }) => [code, message]),
+          [['file-unreadable', `Cannot read ${file}: EIO: i/o error, read`]],
+        );
+        assert.deepEqual(await load(dir, { ...options, blockingReads: true }), asynchronous, JSON.stringify(options));
+      }
+    });
+
+    it('reports a file whose blocking reads fail after the first one, knowing no time or size', async function () {
+      // Longer than the first read (3 KiB), which holds the whole frontmatter: the next read looks for bytes past the size cap.
+      const dir = await writeSkill(root, 'failing', skillText('failing', 'A line of the body.\n'.repeat(500)));
+      const file = path.join(dir, SKILL_FILE_NAME);
+      const patched = nodeFs as unknown as { readSync: (...args: unknown[]) => number };
+      const { readSync } = patched;
+      let reads = 0;
+      // A disk that fails every read after the first one.
+      patched.readSync = (...args: unknown[]) => {
+        if (reads++ > 0) {
+          throw Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO' });
+        }
+        return readSync(...args);
+      };
+      try {
+        const loaded = loadSkillFileBlocking(dir);
+        assert.deepEqual(
+          [loaded?.file, loaded?.diagnostics.map(({ code, severity, message }) => [code, severity, message]), loaded?.mtimeMs, loaded?.size, reads],
+          [file, [['file-unreadable', 'error', `Cannot read ${file}: EIO: i/o error, read`]], 0, 0, 2],
+        );
+      } finally {
+        patched.readSync = readSync;
+      }
+    });
+
     it('reads during the call with blocking reads, and after it otherwise', async function () {
       const dir = await writeSkill(root, 'timing', skillText('before'));
       const file = path.join(dir, SKILL_FILE_NAME);
@@ -471,32 +549,20 @@ describe('load', function () {
       const small = skillText('small', '[a](gone.md)\n');
       // Longer than one blocking read (64 KiB): the link at its end is found all the same.
       const long = skillText('long', `${'A line of the body.\n'.repeat(4000)}[b](gone.md)\n`);
-      const patched = nodeFs as unknown as { fstatSync: (...args: unknown[]) => unknown };
-      const { fstatSync } = patched;
-      let stats = 0;
-      patched.fstatSync = (...args: unknown[]) => {
-        stats++;
-        return fstatSync(...args);
-      };
-      try {
-        for (const [name, text, expectedStats] of [
-          ['small', small, 0],
-          ['long', long, 1],
-        ] as const) {
-          const dir = await writeSkill(root, name, text);
-          stats = 0;
-          const loaded = loadSkillFileBlocking(dir, { checkBody: true });
-          assert.equal(stats, expectedStats, name);
-          assert.deepEqual(loaded?.diagnostics, (await load(dir, { checkBody: true })).diagnostics, name);
-          assert.deepEqual(
-            loaded?.diagnostics.filter((diagnostic) => diagnostic.code === 'missing-link').map((diagnostic) => diagnostic.range.start.line),
-            [text.split('\n').length - 2],
-            name,
-          );
-          assert.equal(loaded?.size, Buffer.byteLength(text), name);
-        }
-      } finally {
-        patched.fstatSync = fstatSync;
+      for (const [name, text, expectedStats] of [
+        ['small', small, 0],
+        ['long', long, 1],
+      ] as const) {
+        const dir = await writeSkill(root, name, text);
+        const [loaded, stats] = withStatsCounted(() => loadSkillFileBlocking(dir, { checkBody: true }));
+        assert.equal(stats, expectedStats, name);
+        assert.deepEqual(loaded?.diagnostics, (await load(dir, { checkBody: true })).diagnostics, name);
+        assert.deepEqual(
+          loaded?.diagnostics.filter((diagnostic) => diagnostic.code === 'missing-link').map((diagnostic) => diagnostic.range.start.line),
+          [text.split('\n').length - 2],
+          name,
+        );
+        assert.equal(loaded?.size, Buffer.byteLength(text), name);
       }
     });
 
@@ -555,6 +621,28 @@ describe('load', function () {
       const result = validateSkillText(skillText('big', 'é'.repeat(MAX_SKILL_FILE_BYTES / 2)), '/work/skills/big/SKILL.md');
       assert.deepEqual(errorCodes(result), ['file-too-large']);
       assert.equal(result.metadata, undefined);
+    });
+  });
+
+  describe('skillTextProblem', function () {
+    const file = '/work/skills/notes/SKILL.md';
+
+    it('gives the first error of text it cannot serve, not a warning listed before it', function () {
+      const text = '---\nname: notes\ncolour: blue\n---\nBody.\n';
+      assert.deepEqual(
+        validateSkillText(text, file).diagnostics.map(({ code, severity }) => [code, severity]),
+        [
+          ['unknown-field', 'warning'],
+          ['missing-description', 'error'],
+        ],
+      );
+      assert.equal(skillTextProblem(text, file), 'The required field "description" is missing. Add one saying what the skill does and when to use it: the model chooses skills by their description.');
+    });
+
+    it('refuses a body with NUL bytes, and serves any other valid text, with warnings or without a body', function () {
+      assert.equal(skillTextProblem(skillText('notes', 'A\0B\n'), file), 'it contains NUL bytes (binary content).');
+      assert.equal(skillTextProblem(skillText('notes'), file), undefined);
+      assert.equal(skillTextProblem('---\nname: notes\ndescription: Does one thing well.\ncolour: blue\n---', file), undefined);
     });
   });
 
@@ -621,6 +709,18 @@ describe('load', function () {
         }
       });
     }
+
+    it('reads a short file without frontmatter with blocking reads as without, whatever an earlier blocking read left in their shared buffer', async function () {
+      // Its bytes stay in the buffer past the end of the shorter file read next.
+      assert.deepEqual(errorCodes(loadSkillFileBlocking(await writeSkill(root, 'one-line', 'x'.repeat(5000)), { keepFile: true })), ['missing-frontmatter']);
+      const dir = await writeSkill(root, 'plain', 'Plain text');
+      const loaded = loadSkillFileBlocking(dir, { keepFile: true });
+      assert.deepEqual(
+        loaded?.diagnostics.map(({ code, range }) => [code, range]),
+        [['missing-frontmatter', { start: { line: 0, column: 0 }, end: { line: 0, column: 'Plain text'.length } }]],
+      );
+      assert.deepEqual(loaded, await load(dir, { keepFile: true }));
+    });
 
     it('keeps nothing of an invalid file, nor without being asked', async function () {
       await writeSkill(root, 'broken', '---\nname: broken\ndescription: [unclosed\n---\nBody.\n');
