@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import { promises as fsp, type Dirent, type Stats } from 'node:fs';
 import * as path from 'node:path';
-import { extractSkillBody, frontmatterHeadLength, parseSkillText } from './parse';
+import { frontmatterHeadLength, parseSkillText } from './parse';
 import { FILE_START_RANGE, hasErrors, makeDiagnostic } from './diagnostic-codes';
 import type { SkillDiagnostic, SkillMetadata } from '../model/types';
 import { validateBody } from './validate-body';
@@ -182,18 +182,16 @@ export async function readWholeSkillFile(file: string): Promise<WholeSkillFile> 
 
 /**
  * What keeps SKILL.md text from being served, as the first error a load would report, or a body
- * that is missing or binary; undefined when it can be served. `file` names the file in messages.
+ * that is binary; undefined when it can be served (metadata means a closed frontmatter, so a body,
+ * if an empty one). `file` names the file in messages.
  */
 export function skillTextProblem(text: string, file: string): string | undefined {
   const validation = validateSkillText(text, file);
   if (!validation.metadata) {
-    const problem = validation.diagnostics.find((diagnostic) => diagnostic.severity === 'error') ?? validation.diagnostics[0];
-    return problem?.message ?? 'it does not parse.';
+    // Metadata is withheld only for an error (see SkillFileValidation).
+    return validation.diagnostics.find((diagnostic) => diagnostic.severity === 'error')!.message;
   }
-  if (text.includes('\0')) {
-    return 'it contains NUL bytes (binary content).';
-  }
-  return extractSkillBody(text) ? undefined : 'the file does not start with a complete "---" frontmatter block.';
+  return text.includes('\0') ? 'it contains NUL bytes (binary content).' : undefined;
 }
 
 function analyzeSkillText(text: string, file: string, dirName: string, options: LoadOptions): SkillFileValidation {
