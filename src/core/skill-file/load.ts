@@ -21,8 +21,15 @@ export const MAX_SKILL_FILE_BYTES = 1024 * 1024;
 const FIRST_HEAD_READ_BYTES = 3 * 1024;
 const HEAD_CHUNK_BYTES = 8 * 1024;
 const SPEC_FILE_NAMES: ReadonlySet<string> = new Set([SKILL_FILE_NAME, 'skill.md']);
-/** Where file systems are usually case-sensitive, opening the exact name first saves a directory listing per skill. */
-const EXACT_NAME_FIRST = process.platform === 'linux';
+
+/**
+ * Where file systems are usually case-sensitive, opening the exact name first saves a directory
+ * listing per skill; elsewhere only the listing gives the name's real case (which strict mode
+ * checks). Asked on each read, which costs a property read, so that tests can play another platform.
+ */
+function exactNameFirst(): boolean {
+  return process.platform === 'linux';
+}
 
 export interface LoadOptions {
   /** Apply the specification alone, with the verdicts of its reference validator. */
@@ -243,7 +250,7 @@ type SkillFileRead =
  * tried first, the listing finds the real on-disk case.
  */
 async function readSkillFileIn(dir: string, mode: ReadMode): Promise<SkillFileRead | undefined> {
-  if (EXACT_NAME_FIRST) {
+  if (exactNameFirst()) {
     const found = await readSkillFile(resolveChild(dir, SKILL_FILE_NAME), mode);
     if (found && !isFolderRead(found)) {
       return found;
@@ -255,7 +262,7 @@ async function readSkillFileIn(dir: string, mode: ReadMode): Promise<SkillFileRe
 
 /** readSkillFileIn with blocking calls. */
 function readSkillFileInBlocking(dir: string, mode: ReadMode): SkillFileRead | undefined {
-  if (EXACT_NAME_FIRST) {
+  if (exactNameFirst()) {
     const found = readSkillFileBlocking(resolveChild(dir, SKILL_FILE_NAME), mode);
     if (found && !isFolderRead(found)) {
       return found;

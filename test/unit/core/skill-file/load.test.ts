@@ -68,6 +68,30 @@ describe('load', function () {
       assert.equal(await findSkillFile(dir), path.join(dir, 'Skill.MD'));
     });
 
+    it('where file systems may ignore case (not on Linux), loads the file under its real name, which strict mode checks', async function () {
+      const dir = await writeSkill(root, 'mixed', skillText('mixed'), 'Skill.md');
+      const real = path.join(dir, 'Skill.md');
+      // A file system that ignores case, as macOS and Windows usually have, opens SKILL.md as Skill.md.
+      const ignoringCase = (file: unknown): unknown => (file === path.join(dir, SKILL_FILE_NAME) ? real : file);
+      const patched = nodeFs as unknown as Record<'open' | 'openSync', (file: unknown, ...rest: unknown[]) => unknown>;
+      const { open, openSync } = patched;
+      patched.open = (file, ...rest) => open(ignoringCase(file), ...rest);
+      patched.openSync = (file, ...rest) => openSync(ignoringCase(file), ...rest);
+      const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
+      Object.defineProperty(process, 'platform', { ...platform, value: 'darwin' });
+      try {
+        for (const blockingReads of [false, true]) {
+          const loaded = await load(dir, { strict: true, blockingReads });
+          assert.equal(loaded.file, real);
+          assert.deepEqual(errorCodes(loaded), ['skill-file-name']);
+        }
+      } finally {
+        Object.defineProperty(process, 'platform', platform);
+        patched.open = open;
+        patched.openSync = openSync;
+      }
+    });
+
     it('prefers the exact spelling when several exist', async function () {
       const dir = await writeSkill(root, 'both', skillText('both'), 'skill.md');
       // Listed before SKILL.md in code-point order.
