@@ -8,6 +8,11 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
+// Tests run git in folders they make. A mutant that drops such a call's folder runs git in
+// Stryker's sandbox, which lies inside this repository: without a ceiling, git would find this
+// repository from there and fetch or check out into it.
+process.env.GIT_CEILING_DIRECTORIES = path.dirname(path.resolve(__dirname, '..', '..'));
+
 const SOURCE_FOLDERS = ['src/core', 'src/cli'];
 const ENTRY_POINT = path.join('src', 'cli', 'main.ts');
 
