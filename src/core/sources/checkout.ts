@@ -84,12 +84,15 @@ async function skillsUnder(root: string, source: SkillSource): Promise<SourceSki
   return Promise.all(folders.map((folder) => describeSkill(folder, root)));
 }
 
-/** The skill folders at or under `base` (a skill's own sub-folders are its resources, not more skills). */
-export async function findSkillFolders(base: string): Promise<string[]> {
+/**
+ * The skill folders at or under `base` (a skill's own sub-folders are its resources, not more
+ * skills), looking into at most `maxFolders` folders.
+ */
+export async function findSkillFolders(base: string, maxFolders = MAX_SEARCHED_FOLDERS): Promise<string[]> {
   const folders: string[] = [];
   let searched = 0;
   const search = async (folder: string, depth: number): Promise<void> => {
-    if (++searched > MAX_SEARCHED_FOLDERS) {
+    if (++searched > maxFolders) {
       return;
     }
     if (await findSkillFile(folder)) {

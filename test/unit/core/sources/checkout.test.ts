@@ -3,9 +3,10 @@
 // git is stopped and its temporary clone deleted, so nothing is left behind.
 
 import * as assert from 'node:assert/strict';
+import nodeFs from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { fetchSource, openSource, skillAt } from '../../../../src/core/sources/checkout';
+import { fetchSource, findSkillFolders, openSource, skillAt } from '../../../../src/core/sources/checkout';
 import { GitError } from '../../../../src/core/sources/git';
 import { parseSource, SourceError } from '../../../../src/core/sources/source-spec';
 import { makeRepo } from '../../../fixtures/trees/git-repo';
@@ -91,9 +92,43 @@ describe('openSource', () => {
     }
   });
 
+  it('looks into at most as many folders as it is given, in name order', async () => {
+    await writeTree(path.join(dir, 'source'), {
+      a: { 'SKILL.md': skillText('a', 'A.') },
+      b: { inner: { 'SKILL.md': skillText('inner', 'Inner.') } },
+      c: { 'SKILL.md': skillText('c', 'C.') },
+    });
+    const base = path.join(dir, 'source');
+    // The source folder, then a, b, b/inner and c: five folders.
+    assert.deepEqual(
+      await findSkillFolders(base, 5),
+      ['a', 'b/inner', 'c'].map((folder) => path.join(base, folder)),
+    );
+    assert.deepEqual(
+      await findSkillFolders(base, 4),
+      ['a', 'b/inner'].map((folder) => path.join(base, folder)),
+    );
+    assert.deepEqual(await findSkillFolders(base, 0), []);
+  });
+
+  it('lists a skill whose SKILL.md went away while it was read, by its folder, as one that does not load', async () => {
+    await writeTree(path.join(dir, 'source'), { gone: { 'SKILL.md': skillText('gone', 'Gone.') } });
+    // The file is found, then gone when it is opened.
+    const patched = nodeFs as unknown as Record<'open', (...args: unknown[]) => unknown>;
+    const { open } = patched;
+    patched.open = (...args: unknown[]) => (args[args.length - 1] as (error: Error) => void)(Object.assign(new Error('ENOENT: no such file or directory'), { code: 'ENOENT' }));
+    let checkout;
+    try {
+      checkout = await openSource(parseSource('source', dir));
+    } finally {
+      patched.open = open;
+    }
+    assert.deepEqual(checkout.skills, [{ name: 'gone', description: undefined, problem: 'its SKILL.md does not load', folder: path.join(dir, 'source', 'gone'), skillPath: 'gone/SKILL.md' }]);
+  });
+
   it("says why a skill cannot be installed: its SKILL.md's error, or a name that is no folder name", async () => {
     await writeTree(path.join(dir, 'source'), {
-      'no-description': { 'SKILL.md': '---\nname: no-description\n---\nBody\n' },
+      'no-description': { 'SKILL.md': '---\nname: no-description\ncolour: blue\n---\nBody\n' },
       'two words': { 'SKILL.md': '---\ndescription: Named by its folder.\n---\nBody\n' },
       named: { 'SKILL.md': skillText('.hidden', 'A dot name.') },
       zz: { 'SKILL.md': skillText('a'.repeat(130), 'Long.') },
@@ -106,6 +141,7 @@ describe('openSource', () => {
     );
     // A name that does not load: the folder's name, with the error.
     assert.match(skills[0].problem ?? '', /^The name contains characters that are not allowed/);
+    // Its error, not the warning before it (an unknown field).
     assert.match(skills[1].problem ?? '', /^The required field "description" is missing/);
     assert.equal(skills[2].problem, '"two words" cannot be a folder name');
     assert.equal(skills[3].problem, undefined);
@@ -153,5 +189,6 @@ describe('openSource', () => {
     assert.equal(await skillAt(checkout.root, 'gone/SKILL.md'), undefined);
     await checkout.dispose();
     await assert.rejects(fs.stat(path.dirname(checkout.root)), { code: 'ENOENT' });
+    await checkout.dispose(); // Disposing again, as a caller's cleanup may, finds nothing left to do.
   });
 });

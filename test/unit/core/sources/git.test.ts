@@ -54,6 +54,30 @@ describe('git', () => {
     await assert.rejects(runGit(['status'], { gitPath: silent }), isGitError(/^Command failed: .+silent-git status\n?$/));
   });
 
+  it('runs git where it can never ask for a password, in plain English, with the rest of the environment kept', async () => {
+    const printing = path.join(dir, 'printing-git');
+    await fs.writeFile(printing, '#!/bin/sh\nenv\n', { mode: 0o755 });
+    const saved = process.env.GIT_ASKPASS;
+    delete process.env.GIT_ASKPASS;
+    try {
+      const environment = new Map((await runGit([], { gitPath: printing })).split('\n').map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
+      assert.deepEqual(
+        ['GIT_TERMINAL_PROMPT', 'GIT_ASKPASS', 'LC_ALL', 'PATH'].map((name) => environment.get(name)),
+        ['0', '', 'C', process.env.PATH],
+      );
+    } finally {
+      if (saved !== undefined) {
+        process.env.GIT_ASKPASS = saved;
+      }
+    }
+  });
+
+  it('quotes each line git says trimmed, leaving out blank lines, in one line', async () => {
+    const talking = path.join(dir, 'talking-git');
+    await fs.writeFile(talking, "#!/bin/sh\nprintf '  error: first  \\n\\n\\tfatal: second\\n' >&2\nexit 128\n", { mode: 0o755 });
+    await assert.rejects(runGit(['status'], { gitPath: talking }), isGitError('error: first fatal: second'));
+  });
+
   it('clones the default branch, a tag or a commit, and resolves to the commit checked out', async () => {
     const clone = async (name: string, ref: string | undefined): Promise<{ commit: string; text: string }> => {
       const dest = path.join(dir, name);
@@ -67,7 +91,11 @@ describe('git', () => {
   });
 
   it('names the repository and the ref when a clone fails', async () => {
-    await assert.rejects(cloneAt(repo.url, 'nope', path.join(dir, 'nope')), isGitError(new RegExp(`^Cannot clone ${repo.url} at nope: .*nope`)));
+    // A branch or tag is cloned (git names the branch it cannot find); only a full commit is fetched by itself.
+    await assert.rejects(
+      cloneAt(repo.url, 'nope', path.join(dir, 'nope')),
+      isGitError(`Cannot clone ${repo.url} at nope: warning: Could not find remote branch nope to clone. fatal: Remote branch nope not found in upstream origin`),
+    );
     await assert.rejects(cloneAt(`${repo.url}-missing`, undefined, path.join(dir, 'missing')), isGitError(new RegExp(`^Cannot clone ${repo.url}-missing: fatal: `)));
     await assert.rejects(cloneAt(repo.url, 'b'.repeat(40), path.join(dir, 'no-commit')), isGitError(new RegExp(`^Cannot clone ${repo.url} at b{40}: `)));
   });
