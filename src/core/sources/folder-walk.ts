@@ -20,7 +20,8 @@ export interface WalkedEntry {
 export async function walkFolder(root: string, maxEntries = MAX_WALK_ENTRIES): Promise<WalkedEntry[]> {
   const entries: WalkedEntry[] = [];
   const visit = async (folder: string, prefix: string): Promise<void> => {
-    const children = (await fs.readdir(folder, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    // By UTF-16 code units; the names of one listing are never equal.
+    const children = (await fs.readdir(folder, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : 1));
     for (const child of children) {
       if (child.isDirectory() && IGNORED_FOLDER_NAMES.has(child.name)) {
         continue;

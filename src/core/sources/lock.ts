@@ -152,12 +152,15 @@ function originKey(source: SkillSource): string {
   return source.kind === 'git' ? `git ${source.url}` : `folder ${source.folder}`;
 }
 
-/** A folder source as `npx skills` writes it: relative to the project when inside or near it, `./`-prefixed. */
-function portableFolder(folder: string, projectDir: string): string {
-  const relative = path.relative(projectDir, folder);
-  if (path.isAbsolute(relative)) {
-    return folder.split(path.sep).join('/');
+/**
+ * A folder source as `npx skills` writes it: relative to the project when inside or near it,
+ * `./`-prefixed; absolute when no relative path leads there (another drive on Windows).
+ */
+export function portableFolder(folder: string, projectDir: string, paths: path.PlatformPath = path): string {
+  const relative = paths.relative(projectDir, folder);
+  if (paths.isAbsolute(relative)) {
+    return folder.split(paths.sep).join('/');
   }
-  const portable = relative.split(path.sep).join('/');
+  const portable = relative.split(paths.sep).join('/');
   return portable === '' ? '.' : portable.startsWith('..') ? portable : `./${portable}`;
 }

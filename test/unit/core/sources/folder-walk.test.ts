@@ -7,6 +7,7 @@ import * as net from 'node:net';
 import * as path from 'node:path';
 import { walkFolder } from '../../../../src/core/sources/folder-walk';
 import { removeDir, tempDir, writeTree } from '../../../fixtures/trees/tree';
+import { withFs, type FsPromises } from '../discovery/fs-stub';
 
 describe('walkFolder', () => {
   let dir: string;
@@ -53,5 +54,19 @@ describe('walkFolder', () => {
     await assert.rejects(walkFolder(dir, 2), { message: `${dir} holds more than 2 files and folders; it is not a skill folder.` });
     await writeTree(dir, Object.fromEntries(Array.from({ length: 1300 }, (_, index) => [`f${index}`, ''])));
     await assert.rejects(walkFolder(dir, 1234), { message: `${dir} holds more than 1,234 files and folders; it is not a skill folder.` });
+  });
+  it('orders entries by their names’ UTF-16 code units, whatever order the file system lists them in', async () => {
+    await writeTree(dir, { b: 'x', 'é.md': 'x', B: 'x', a: { z: 'x', A: 'x' }, 'Z.md': 'x' });
+    const reversed = (readdir: FsPromises['readdir']): FsPromises['readdir'] => {
+      const list = readdir as (...args: unknown[]) => Promise<unknown[]>;
+      return (async (...args: unknown[]) => (await list(...args)).reverse()) as unknown as FsPromises['readdir'];
+    };
+    for (const listing of [(readdir: FsPromises['readdir']) => readdir, reversed]) {
+      const walked = await withFs('readdir', listing, () => walkFolder(dir));
+      assert.deepEqual(
+        walked.map((entry) => entry.relativePath),
+        ['B', 'Z.md', 'a', 'a/A', 'a/z', 'b', 'é.md'],
+      );
+    }
   });
 });

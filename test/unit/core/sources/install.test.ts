@@ -7,6 +7,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { describeSkipped, findInstalled, installFolder, removeFolder } from '../../../../src/core/sources/install';
 import { removeDir, tempDir, writeTree } from '../../../fixtures/trees/tree';
+import { fsError, withFs, type FsPromises } from '../discovery/fs-stub';
 
 async function listTree(folder: string): Promise<string[]> {
   const entries = await fs.readdir(folder, { recursive: true, withFileTypes: true });
@@ -49,7 +50,7 @@ describe('installing skill folders', () => {
   it('describes a copy that left nothing behind as nothing, and each kind alone', () => {
     assert.equal(describeSkipped({ folder: 'f', skippedLinks: [], skippedSpecialFiles: [] }), undefined);
     assert.equal(describeSkipped({ folder: 'f', skippedLinks: ['a', 'b'], skippedSpecialFiles: [] }), 'symbolic links not copied: a, b');
-    assert.equal(describeSkipped({ folder: 'f', skippedLinks: [], skippedSpecialFiles: ['p'] }), 'special files (sockets, pipes, devices) not copied: p');
+    assert.equal(describeSkipped({ folder: 'f', skippedLinks: [], skippedSpecialFiles: ['p', 'q'] }), 'special files (sockets, pipes, devices) not copied: p, q');
   });
 
   it('replaces an installed folder whole, leaving no hidden sibling', async () => {
@@ -64,6 +65,66 @@ describe('installing skill folders', () => {
     await assert.rejects(installFolder(path.join(dir, 'gone'), parent, 'alpha'), (error: NodeJS.ErrnoException) => error.code === 'ENOENT');
     assert.deepEqual(await fs.readdir(parent), ['alpha']);
     assert.deepEqual(await fs.readdir(path.join(parent, 'alpha')), ['old.txt']);
+  });
+
+  /** A replacement of fs.rename or fs.mkdir that fails with `code` for a first path (relative to the test folder) matching `refused`. */
+  function refusing<K extends 'rename' | 'mkdir'>(refused: RegExp, code: string): (original: FsPromises[K]) => FsPromises[K] {
+    return (original) =>
+      (async (...args: unknown[]) => {
+        const relative = path.relative(dir, String(args[0])).split(path.sep).join('/');
+        if (refused.test(relative)) {
+          throw fsError(code, `${code}: refused, ${relative}`);
+        }
+        return (original as (...args: unknown[]) => Promise<unknown>)(...args);
+      }) as FsPromises[K];
+  }
+
+  it('copies into a hidden sibling named for the install, and sets aside the folder it replaces or removes under a name saying so', async () => {
+    const moves: string[] = [];
+    const name = (folder: unknown): string => path.basename(String(folder)).replace(/-[0-9a-f]{8}$/, '-…');
+    const noting =
+      (original: FsPromises['rename']): FsPromises['rename'] =>
+      async (source, target) => {
+        moves.push(`${name(source)} -> ${name(target)}`);
+        return original(source, target);
+      };
+    await installFolder(from, parent, 'alpha');
+    await withFs('rename', noting, async () => {
+      await installFolder(from, parent, 'alpha');
+      await removeFolder(path.join(parent, 'alpha'));
+    });
+    assert.deepEqual(moves, ['alpha -> .alpha.replaced-…', '.alpha.installing-… -> alpha', 'alpha -> .alpha.removing-…']);
+  });
+
+  it('says why the copy could not start, and leaves nothing behind', async () => {
+    await assert.rejects(
+      withFs('mkdir', refusing<'mkdir'>(/installing/, 'ENOSPC'), () => installFolder(from, parent, 'alpha')),
+      { code: 'ENOSPC' },
+    );
+    assert.deepEqual(await fs.readdir(parent), []);
+  });
+
+  it('keeps the installed folder, and says why, when it cannot be set aside', async () => {
+    await writeTree(path.join(parent, 'alpha'), { 'old.txt': 'old' });
+    await assert.rejects(
+      withFs('rename', refusing<'rename'>(/skills\/alpha$/, 'EBUSY'), () => installFolder(from, parent, 'alpha')),
+      { code: 'EBUSY' },
+    );
+    assert.deepEqual(await listTree(parent), ['alpha/', 'alpha/old.txt']);
+  });
+
+  it('puts the installed folder back when the copy cannot take its place, and says why; a first install leaves nothing', async () => {
+    await assert.rejects(
+      withFs('rename', refusing<'rename'>(/installing/, 'EXDEV'), () => installFolder(from, parent, 'alpha')),
+      { code: 'EXDEV' },
+    );
+    assert.deepEqual(await fs.readdir(parent), []);
+    await writeTree(path.join(parent, 'alpha'), { 'old.txt': 'old' });
+    await assert.rejects(
+      withFs('rename', refusing<'rename'>(/installing/, 'EXDEV'), () => installFolder(from, parent, 'alpha')),
+      { code: 'EXDEV' },
+    );
+    assert.deepEqual(await listTree(parent), ['alpha/', 'alpha/old.txt']);
   });
 
   it('removes an installed folder and everything in it', async () => {

@@ -11,6 +11,7 @@ import {
   entrySource,
   followedRef,
   lockEntryFor,
+  portableFolder,
   lockFile,
   parseLock,
   pinnedCommit,
@@ -138,6 +139,10 @@ describe('skills-lock.json', () => {
       assert.deepEqual(folderEntry(path.join(dir, 'shared', 'skills')), { source: './shared/skills', sourceType: 'local', skillPath: 'SKILL.md', computedHash: HASH });
       assert.equal(folderEntry(dir).source, '.');
       assert.equal(folderEntry(path.join(path.dirname(dir), 'elsewhere')).source, '../elsewhere');
+      // On Windows, as there: a folder on the project's drive relative to it, one on another drive whole.
+      assert.equal(portableFolder('C:\\work\\project\\shared\\skills', 'C:\\work\\project', path.win32), './shared/skills');
+      assert.equal(portableFolder('C:\\work\\elsewhere', 'C:\\work\\project', path.win32), '../elsewhere');
+      assert.equal(portableFolder('D:\\shared\\skills', 'C:\\work\\project', path.win32), 'D:/shared/skills');
     });
 
     it('reads each entry back as the source to fetch again', () => {

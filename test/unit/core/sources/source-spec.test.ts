@@ -118,9 +118,11 @@ describe('parseSource', () => {
   });
 
   it('takes a folder with HEAD, objects and refs at its top for a bare repository, and nothing less', async () => {
-    await writeTree(dir, { 'half-bare': { HEAD: 'x', objects: {}, 'refs.txt': '' }, 'head-only': { HEAD: 'x' }, 'refs-only': { refs: {} } });
-    await fs.mkdir(path.join(dir, 'half-bare', 'objects'), { recursive: true });
-    for (const name of ['half-bare', 'head-only', 'refs-only']) {
+    await writeTree(dir, { 'half-bare': { HEAD: 'x', 'refs.txt': '' }, 'head-only': { HEAD: 'x' }, 'no-objects': { HEAD: 'x' } });
+    for (const folder of ['half-bare/objects', 'refs-only/refs', 'no-objects/refs', 'no-head/objects', 'no-head/refs']) {
+      await fs.mkdir(path.join(dir, folder), { recursive: true });
+    }
+    for (const name of ['half-bare', 'head-only', 'refs-only', 'no-objects', 'no-head']) {
       assert.equal(parseSource(name, dir).kind, 'folder', name);
     }
   });

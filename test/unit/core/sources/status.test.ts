@@ -47,6 +47,12 @@ describe('checking locked skills', () => {
     assert.deepEqual(await checkLockedSkill('alpha', entry, context), { name: 'alpha', entry, folder: installed, installed: 'edited', source: 'gone', latestCommit: undefined });
   });
 
+  it('takes a lock entry without skillPath for a skill at the top of its source', async () => {
+    await writeTree(path.join(project, 'shared', 'alpha'), { 'SKILL.md': skillText('alpha', 'Formats alpha reports.') });
+    const entry: LockEntry = { source: './shared/alpha', sourceType: 'local', computedHash: await computeFolderHash(installed) };
+    assert.deepEqual(await checkLockedSkill('alpha', entry, context), { name: 'alpha', entry, folder: installed, installed: 'unchanged', source: 'current', latestCommit: undefined });
+  });
+
   it('reports a skill whose folder is missing, and looks only in the parent it is given', async () => {
     const entry = await folderEntry();
     const check = await checkLockedSkill('alpha', entry, { ...context, parent: path.join(project, 'elsewhere') });
