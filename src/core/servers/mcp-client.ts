@@ -152,7 +152,7 @@ class Connection implements SkillServerConnection {
     const refused: RefusedEntry[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < MAX_LIST_PAGES; page++) {
-      const result = await this.request('skills/list', cursor === undefined ? {} : { cursor });
+      const result = await this.request('skills/list', { cursor }); // none on the first page: JSON leaves an undefined field out
       if (!isObject(result) || !Array.isArray(result.skills)) {
         throw new McpError('skills/list answered without a list of skills');
       }
@@ -192,24 +192,29 @@ class Connection implements SkillServerConnection {
 }
 
 function lastLine(text: string): string {
-  const lines = text.trim().split(/\r?\n/);
-  return lines[lines.length - 1] ?? '';
+  const trimmed = text.trim();
+  return trimmed.slice(trimmed.lastIndexOf('\n') + 1);
+}
+
+/** The complete lines of `text` (without their \n or \r\n), and the unfinished one after them. */
+function completeLines(text: string): { lines: string[]; rest: string } {
+  const end = text.lastIndexOf('\n') + 1;
+  return { lines: text.slice(0, end).split(/\r?\n/).slice(0, -1), rest: text.slice(end) };
 }
 
 function stdioWire(transport: Extract<SkillServerTransport, { kind: 'stdio' }>, connection: Connection): Wire {
-  const child = spawn(transport.command, [...transport.args], { stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+  const child = spawn(transport.command, [...transport.args], { windowsHide: true });
   let stdout = '';
   let stderr = '';
   let exited = false;
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk: string) => {
-    stdout += chunk;
-    for (let newline = stdout.indexOf('\n'); newline >= 0; newline = stdout.indexOf('\n')) {
-      // Trimmed: a server may start its output with a byte order mark, or end lines with \r\n.
-      const line = stdout.slice(0, newline).trim();
-      stdout = stdout.slice(newline + 1);
+    const { lines, rest } = completeLines(stdout + chunk);
+    stdout = rest;
+    for (const line of lines) {
       try {
-        connection.receive(JSON.parse(line));
+        // Trimmed: a server may start its output with a byte order mark.
+        connection.receive(JSON.parse(line.trim()));
       } catch {
         // A line that is not JSON (a blank one included) is not a message; the server's diagnostics belong on stderr.
       }
@@ -250,9 +255,8 @@ async function readEventStream(body: ReadableStream<Uint8Array>, onData: (data: 
   let buffer = '';
   let data: string[] = [];
   for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-    buffer += decoder.decode(chunk, { stream: true });
-    const lines = buffer.split(/\r?\n/);
-    buffer = lines.pop() ?? '';
+    const { lines, rest } = completeLines(buffer + decoder.decode(chunk, { stream: true }));
+    buffer = rest;
     for (const line of lines) {
       if (line === '') {
         if (data.length > 0) {

@@ -263,7 +263,7 @@ describe('the skill server client, against scripted servers over stdio', functio
   it("says why the server's process ended: its exit code or signal, and the last line it wrote on stderr", async () => {
     const longLine = `fatal: ${'x'.repeat(2500)}`;
     const cases: [StdioStep[], string][] = [
-      [[{ stderr: 'loading the index\r\nfatal: the index is corrupt\r\n' }, { exit: 3 }], 'the server process exited (code 3): fatal: the index is corrupt'],
+      [[{ stderr: 'starting\r\nloading the index\r\nfatal: the index is corrupt\r\n' }, { exit: 3 }], 'the server process exited (code 3): fatal: the index is corrupt'],
       [[{ stderr: `first\n${longLine}\n` }, { exit: 1 }], `the server process exited (code 1): ${`${longLine}\n`.slice(-2000).trim()}`],
       // Much written just before the end: the last line is read before the reason is given.
       [[{ stderr: `${'y'.repeat(300_000)}\nfatal: out of memory\n` }, { exit: 134 }], 'the server process exited (code 134): fatal: out of memory'],
@@ -416,6 +416,14 @@ describe('the skill server client, against scripted servers over HTTP', function
     }
   });
 
+  it('says only the status of an error answer whose body breaks off', async () => {
+    const standIn = await serve(({ response }) => {
+      response.writeHead(502, { 'content-length': '1000' }).write('the start of');
+      setTimeout(() => response.destroy(), 20);
+    });
+    await assert.rejects(connectSkillServer({ kind: 'http', url: standIn.url }, CLIENT), { name: 'McpError', message: 'HTTP 502' });
+  });
+
   it('keeps the error a failed request gives (nothing listening)', async () => {
     const standIn = await serve(() => undefined);
     await standIn.close();
@@ -438,9 +446,12 @@ describe('the skill server client, against scripted servers over HTTP', function
       if (exchange.message?.method !== 'skills/list') {
         answerAsServer(exchange);
       } else if (id === 2) {
-        // A comment, fields that are not data, an event without data, then the answer over three data lines.
+        // A comment, fields that are not data, an event without data, an event whose data lines join
+        // with a line feed inside a string (no JSON), then the answer over three data lines.
         void answerEvents(exchange.response, [
-          `: waiting\r\n\r\nevent: message\r\nid: 7\r\nretry: 100\r\n\r\nevent: message\r\ndata: {"jsonrpc":"2.0",\r\ndata:  "id":${id},\r\ndata:"error":{"code":-32000,"message":"one space, read as sent"}}\r\n\r\n`,
+          `: waiting\r\n\r\nevent: message\r\nid: 7\r\nretry: 100\r\n\r\n`,
+          `data: {"jsonrpc":"2.0","id":${id},"error":{"code":1,"message":"read as one\r\ndata:line"}}\r\n\r\n`,
+          `event: message\r\ndata: {"jsonrpc":"2.0",\r\ndata:  "id":${id},\r\ndata:"error":{"code":-32000,"message":"one space, read as sent"}}\r\n\r\n`,
         ]);
       } else if (id === 3) {
         // A notification and the answer, each split across writes, one inside a two-byte character.
@@ -448,7 +459,8 @@ describe('the skill server client, against scripted servers over HTTP', function
         const inside = text.indexOf(Buffer.from('ü')) + 1;
         void answerEvents(exchange.response, [text.subarray(0, 10), text.subarray(10, inside), text.subarray(inside)], { pauseMs: 20 });
       } else {
-        void answerEvents(exchange.response, [`data: ${answer(id, 'a space in it')}\n`, '\n']);
+        // An event whose data lines come in separate writes.
+        void answerEvents(exchange.response, [`data: {"jsonrpc":"2.0","id":${id},\n`, `data: "error":{"code":-32000,"message":"a space in it"}}\n`, '\n'], { pauseMs: 20 });
       }
     });
     const connection = await connectSkillServer({ kind: 'http', url: standIn.url }, CLIENT);
@@ -464,7 +476,8 @@ describe('the skill server client, against scripted servers over HTTP', function
     }
   });
 
-  it('reads a JSON answer that is a batch, and drops a body that is neither JSON nor events', async () => {
+  it('reads a JSON answer that is a batch, and drops a body that is neither JSON nor events without reading it', async () => {
+    let dropped = false;
     const standIn = await serve((exchange) => {
       const { message, response } = exchange;
       if (message?.method === 'skills/list') {
@@ -474,7 +487,10 @@ describe('the skill server client, against scripted servers over HTTP', function
       } else if (message?.method === 'notifications/initialized') {
         response.writeHead(204).end();
       } else if (message?.method === 'resources/read') {
-        response.writeHead(200, { 'content-type': 'text/plain' }).end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { contents: [{ text: 'plain' }] } }));
+        // Far more than the buffers between the two ends hold: it is sent in full only if the client reads it.
+        response.on('close', () => (dropped = true));
+        response.writeHead(200, { 'content-type': 'text/plain' }).write(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { contents: [{ text: 'plain' }] } }));
+        response.end(Buffer.alloc(32 * 1024 * 1024, ' '));
       } else {
         answerAsServer(exchange);
       }
@@ -486,6 +502,7 @@ describe('the skill server client, against scripted servers over HTTP', function
       assert.deepEqual(await connection.listSkills(), { skills: [GOOD_ENTRY], refused: [] });
       assert.equal(heard, 1);
       await assert.rejects(connection.readFile('skill://pdf/SKILL.md'), { message: 'resources/read got no answer within 0.2 s' });
+      await waitFor(() => dropped, 'the client to drop the plain-text answer', 2000);
     } finally {
       await connection.close();
     }
