@@ -199,7 +199,7 @@ function lastLine(text: string): string {
 /** The complete lines of `text` (without their \n or \r\n), and the unfinished one after them. */
 function completeLines(text: string): { lines: string[]; rest: string } {
   const end = text.lastIndexOf('\n') + 1;
-  return { lines: text.slice(0, end).split(/\r?\n/).slice(0, -1), rest: text.slice(end) };
+  return { lines: text.split(/\r?\n/).slice(0, -1), rest: text.slice(end) };
 }
 
 function stdioWire(transport: Extract<SkillServerTransport, { kind: 'stdio' }>, connection: Connection): Wire {

@@ -487,9 +487,13 @@ describe('the skill server client, against scripted servers over HTTP', function
       } else if (message?.method === 'notifications/initialized') {
         response.writeHead(204).end();
       } else if (message?.method === 'resources/read') {
+        response.writeHead(200, { 'content-type': 'text/plain' }).write(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { contents: [{ text: 'plain' }] } }));
+        if (message.id === 3) {
+          response.end();
+          return;
+        }
         // Far more than the buffers between the two ends hold: it is sent in full only if the client reads it.
         response.on('close', () => (dropped = true));
-        response.writeHead(200, { 'content-type': 'text/plain' }).write(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { contents: [{ text: 'plain' }] } }));
         response.end(Buffer.alloc(32 * 1024 * 1024, ' '));
       } else {
         answerAsServer(exchange);
@@ -502,7 +506,8 @@ describe('the skill server client, against scripted servers over HTTP', function
       assert.deepEqual(await connection.listSkills(), { skills: [GOOD_ENTRY], refused: [] });
       assert.equal(heard, 1);
       await assert.rejects(connection.readFile('skill://pdf/SKILL.md'), { message: 'resources/read got no answer within 0.2 s' });
-      await waitFor(() => dropped, 'the client to drop the plain-text answer', 2000);
+      await assert.rejects(connection.readFile('skill://pdf/SKILL.md'), { message: 'resources/read got no answer within 0.2 s' });
+      await waitFor(() => dropped, 'the client to drop the long plain-text answer', 2000);
     } finally {
       await connection.close();
     }
