@@ -24,8 +24,12 @@ import {
   type StdioStep,
 } from './mcp-stand-ins';
 
-/** Answers from a stand-in come at once: a request that gets none fails well before the test's own timeout. */
+/**
+ * Answers from a stand-in come at once: a request that gets none fails well before the test's own
+ * timeout (so that no request outlives its test), as every wait for a stand-in does.
+ */
 const CLIENT = { clientVersion: 'test', requestTimeoutMs: 3000 };
+const WAIT_MS = 3000;
 
 /** A skill entry that passes the client's check, and one it refuses. */
 const GOOD_ENTRY = servedSkill('pdf', { 'SKILL.md': skillText('pdf', 'Use pdf.') });
@@ -53,7 +57,7 @@ describe('the skill server client, against scripted servers over stdio', functio
   it('introduces itself with its protocol version, the Skills extension and its version, then says it is initialized', async () => {
     const timersBefore = await timersAtStart();
     const standIn = stdioStandIn({});
-    const connection = await connectSkillServer(standIn.transport, { clientVersion: '9.8.7' });
+    const connection = await connectSkillServer(standIn.transport, { ...CLIENT, clientVersion: '9.8.7' });
     await connection.close();
     assert.equal(timersAlive(), timersBefore, 'no timer left behind by the answered request or the stop');
     assert.ok(standIn.inputEnded(), 'stopped by the end of its input');
@@ -250,7 +254,7 @@ describe('the skill server client, against scripted servers over stdio', functio
     const connection = await connectSkillServer(standIn.transport, CLIENT);
     await connection.listSkills();
     const waiting = connection.listSkills();
-    await waitFor(() => standIn.received().length === 4, 'the second skills/list');
+    await waitFor(() => standIn.received().length === 4, 'the second skills/list', WAIT_MS);
     const refused = assert.rejects(waiting, { name: 'McpError', message: 'the connection closed: closed by this client' });
     await connection.close();
     await refused;
@@ -360,7 +364,7 @@ describe('the skill server client, against scripted servers over HTTP', function
       }
     });
     const connection = await connectSkillServer({ kind: 'http', url: standIn.url }, CLIENT);
-    await waitFor(() => streams.length > 0, 'the notification stream');
+    await waitFor(() => streams.length > 0, 'the notification stream', WAIT_MS);
     return { standIn, connection, stream: streams[0] };
   }
 
@@ -368,7 +372,7 @@ describe('the skill server client, against scripted servers over HTTP', function
     const standIn = await serve((exchange) => answerAsServer(exchange, { initialize: { ...SKILLS_SERVER_INITIALIZE, protocolVersion: '2025-06-18' }, 'skills/list': { skills: [GOOD_ENTRY] } }));
     const connection = await connectSkillServer({ kind: 'http', url: standIn.url }, { ...CLIENT, token: 'secret-1' });
     assert.deepEqual(await connection.listSkills(), { skills: [GOOD_ENTRY], refused: [] });
-    await waitFor(() => standIn.exchanges.some((exchange) => exchange.method === 'GET'), 'the notification stream');
+    await waitFor(() => standIn.exchanges.some((exchange) => exchange.method === 'GET'), 'the notification stream', WAIT_MS);
     await connection.close();
     const json = 'accept=application/json, text/event-stream content-type=application/json authorization=Bearer secret-1';
     assert.deepEqual(sent(standIn).sort(), [
@@ -384,7 +388,7 @@ describe('the skill server client, against scripted servers over HTTP', function
   it('sends no token when it has none, its own protocol version when the server names none, and no DELETE without a session', async () => {
     const standIn = await serve((exchange) => answerAsServer(exchange, { initialize: { capabilities: SKILLS_SERVER_INITIALIZE.capabilities } }, null));
     const connection = await connectSkillServer({ kind: 'http', url: standIn.url }, CLIENT);
-    await waitFor(() => standIn.exchanges.length === 3, 'the notification stream');
+    await waitFor(() => standIn.exchanges.length === 3, 'the notification stream', WAIT_MS);
     await connection.close();
     assert.deepEqual(sent(standIn).sort(), [
       'GET  accept=text/event-stream content-type=undefined authorization=undefined session=undefined version=2025-11-25',
@@ -499,14 +503,14 @@ describe('the skill server client, against scripted servers over HTTP', function
         answerAsServer(exchange);
       }
     });
-    const connection = await connectSkillServer({ kind: 'http', url: standIn.url }, { ...CLIENT, requestTimeoutMs: 200 });
+    const connection = await connectSkillServer({ kind: 'http', url: standIn.url }, { ...CLIENT, requestTimeoutMs: 300 });
     let heard = 0;
     connection.onListChanged(() => heard++);
     try {
       assert.deepEqual(await connection.listSkills(), { skills: [GOOD_ENTRY], refused: [] });
       assert.equal(heard, 1);
-      await assert.rejects(connection.readFile('skill://pdf/SKILL.md'), { message: 'resources/read got no answer within 0.2 s' });
-      await assert.rejects(connection.readFile('skill://pdf/SKILL.md'), { message: 'resources/read got no answer within 0.2 s' });
+      await assert.rejects(connection.readFile('skill://pdf/SKILL.md'), { message: 'resources/read got no answer within 0.3 s' });
+      await assert.rejects(connection.readFile('skill://pdf/SKILL.md'), { message: 'resources/read got no answer within 0.3 s' });
       await waitFor(() => dropped, 'the client to drop the long plain-text answer', 2000);
     } finally {
       await connection.close();
@@ -544,7 +548,7 @@ describe('the skill server client, against scripted servers over HTTP', function
     });
     const connection = await connectSkillServer({ kind: 'http', url: standIn.url }, CLIENT);
     const waiting = connection.listSkills();
-    await waitFor(() => standIn.exchanges.some((exchange) => exchange.message?.method === 'skills/list'), 'the skills/list request');
+    await waitFor(() => standIn.exchanges.some((exchange) => exchange.message?.method === 'skills/list'), 'the skills/list request', WAIT_MS);
     const refused = assert.rejects(waiting, { name: 'McpError', message: 'the connection closed: closed by this client' });
     await connection.close();
     await refused;
@@ -566,9 +570,9 @@ describe('the skill server client, against scripted servers over HTTP', function
         ]);
       }
     });
-    const connection = await connectSkillServer({ kind: 'http', url: standIn.url }, { ...CLIENT, requestTimeoutMs: 100 });
+    const connection = await connectSkillServer({ kind: 'http', url: standIn.url }, { ...CLIENT, requestTimeoutMs: 500 });
     try {
-      await assert.rejects(connection.listSkills(), { name: 'McpError', message: 'skills/list got no answer within 0.1 s' });
+      await assert.rejects(connection.listSkills(), { name: 'McpError', message: 'skills/list got no answer within 0.5 s' });
       assert.deepEqual(await connection.listSkills(), { skills: [], refused: [] });
     } finally {
       await connection.close();
@@ -594,7 +598,7 @@ describe('the skill server client, against scripted servers over HTTP', function
     const standIn = await serve((exchange) => answerAsServer(exchange, { 'skills/list': { skills: [] } }));
     const connection = await connectSkillServer({ kind: 'http', url: standIn.url }, CLIENT);
     try {
-      await waitFor(() => standIn.exchanges.some((exchange) => exchange.method === 'GET'), 'the notification stream');
+      await waitFor(() => standIn.exchanges.some((exchange) => exchange.method === 'GET'), 'the notification stream', WAIT_MS);
       await connection.listSkills();
       await connection.listSkills();
       assert.equal(await Promise.race([connection.closed, new Promise((resolve) => setTimeout(() => resolve('still open'), 50))]), 'still open');
