@@ -9,6 +9,7 @@ import { checkServedSkill, type ServedSkill } from './served-skill';
 import type { RefusedEntry } from './server-cache';
 import type { SkillFileSource } from './served-content';
 import { errorMessage } from '../util/errors';
+import { isPlainObject } from '../util/objects';
 
 export type SkillServerTransport = { kind: 'http'; url: string } | { kind: 'stdio'; command: string; args: readonly string[] };
 
@@ -50,10 +51,6 @@ export class McpError extends Error {
 
 type JsonObject = Record<string, unknown>;
 
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 interface Wire {
   send(message: JsonObject): Promise<void>;
   /** After the handshake: HTTP starts listening for the server's notifications. */
@@ -79,7 +76,7 @@ class Connection implements SkillServerConnection {
   constructor(private readonly requestTimeoutMs: number) {}
 
   receive(message: unknown): void {
-    if (!isObject(message)) {
+    if (!isPlainObject(message)) {
       return;
     }
     if (typeof message.method === 'string') {
@@ -98,7 +95,7 @@ class Connection implements SkillServerConnection {
     }
     this.pending.delete(message.id as number);
     clearTimeout(pending.timer);
-    if (isObject(message.error)) {
+    if (isPlainObject(message.error)) {
       pending.reject(new McpError(String(message.error.message ?? 'the server answered with an error'), typeof message.error.code === 'number' ? message.error.code : undefined));
     } else {
       pending.resolve(message.result);
@@ -153,7 +150,7 @@ class Connection implements SkillServerConnection {
     let cursor: string | undefined;
     for (let page = 0; page < MAX_LIST_PAGES; page++) {
       const result = await this.request('skills/list', { cursor }); // none on the first page: JSON leaves an undefined field out
-      if (!isObject(result) || !Array.isArray(result.skills)) {
+      if (!isPlainObject(result) || !Array.isArray(result.skills)) {
         throw new McpError('skills/list answered without a list of skills');
       }
       for (const entry of result.skills) {
@@ -174,7 +171,7 @@ class Connection implements SkillServerConnection {
 
   async readFile(uri: string): Promise<Uint8Array> {
     const result = await this.request('resources/read', { uri });
-    const contents = isObject(result) && Array.isArray(result.contents) ? result.contents.filter(isObject) : [];
+    const contents = isPlainObject(result) && Array.isArray(result.contents) ? result.contents.filter(isPlainObject) : [];
     const content = contents.find((item) => item.uri === uri) ?? contents[0];
     if (content && typeof content.text === 'string') {
       return Buffer.from(content.text, 'utf8');
@@ -284,7 +281,7 @@ async function httpFailure(response: Response): Promise<McpError> {
   let detail = text.trim().slice(0, 300);
   try {
     const parsed: unknown = JSON.parse(text);
-    if (isObject(parsed) && isObject(parsed.error) && typeof parsed.error.message === 'string') {
+    if (isPlainObject(parsed) && isPlainObject(parsed.error) && typeof parsed.error.message === 'string') {
       detail = parsed.error.message;
     }
   } catch {
@@ -365,7 +362,7 @@ export async function connectSkillServer(transport: SkillServerTransport, option
       capabilities: { extensions: { [SKILLS_EXTENSION_ID]: {} } },
       clientInfo: { name: 'agent-skills-vscode', version: options.clientVersion },
     });
-    if (!isObject(result) || !isObject(result.capabilities) || !isObject(result.capabilities.extensions) || !isObject(result.capabilities.extensions[SKILLS_EXTENSION_ID])) {
+    if (!isPlainObject(result) || !isPlainObject(result.capabilities) || !isPlainObject(result.capabilities.extensions) || !isPlainObject(result.capabilities.extensions[SKILLS_EXTENSION_ID])) {
       throw new McpError(`it does not serve skills (its capabilities have no ${SKILLS_EXTENSION_ID} extension)`);
     }
     connection.wire.initialized?.(typeof result.protocolVersion === 'string' ? result.protocolVersion : PROTOCOL_VERSION);
