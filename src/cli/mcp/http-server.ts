@@ -175,14 +175,15 @@ function tokenMatches(header: string | undefined, tokenDigest: Buffer): boolean 
 }
 
 /** The path of a request's target; the endpoint's own, as clients send it, without parsing a URL. */
-function pathOf(target: string): string {
-  return target === MCP_PATH ? MCP_PATH : new URL(target, 'http://localhost').pathname;
+/** The path of a request's target; undefined for a target no URL has (`//`, `http://[`). */
+function pathOf(target: string): string | undefined {
+  return target === MCP_PATH ? MCP_PATH : URL.canParse(target, 'http://localhost') ? new URL(target, 'http://localhost').pathname : undefined;
 }
 
-/** A request's body, read whole; undefined once it is longer than `maxBytes` (the rest is left unread). */
 /** The client closed its connection before the whole body arrived: nobody is left to answer. */
 class ClientGoneError extends Error {}
 
+/** A request's body, read whole; undefined once it is longer than `maxBytes` (the rest is left unread). */
 function readBody(request: IncomingMessage, maxBytes: number): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
     if (Number(request.headers['content-length']) > maxBytes) {
@@ -286,6 +287,9 @@ export async function serveSkillsOverHttp(service: SkillsService, options: HttpS
 
   const route = async (request: IncomingMessage, reply: ServerResponse): Promise<Response | PlainAnswer> => {
     const path = pathOf(request.url!);
+    if (path === undefined) {
+      return plainResponse(400, `Bad request: ${request.url} is not a path.`);
+    }
     const who = (): string => `${request.method} ${path} from ${request.socket.remoteAddress ?? 'an unknown address'}`;
     if (path === HEALTH_PATH) {
       // Says nothing but whether the server is up: no token or host check, so probes need no setup.

@@ -492,6 +492,23 @@ describe('agent-skills mcp --http, through the SDK client', function () {
     await waitFor(() => logs.some((line) => line.startsWith(`session ${session} closed after`)), 'the idle session to close', 5000);
   });
 
+  it('answers a request whose target is no path with 400, naming it, not as an internal error', async () => {
+    running = await serve(skills);
+    const { logs, url } = running;
+    const { hostname, port } = new URL(url);
+    for (const target of ['//', 'http://[']) {
+      const socket = net.connect(Number(port), hostname);
+      let answer = '';
+      socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+      const closed = new Promise((resolve) => socket.once('close', resolve));
+      socket.write(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+      await closed;
+      assert.equal(answer.split('\r\n')[0], 'HTTP/1.1 400 Bad Request', answer);
+      assert.equal(answer.slice(answer.indexOf('\r\n\r\n') + 4), `Bad request: ${target} is not a path.\n`);
+    }
+    assert.ok(!logs.some((line) => line.startsWith('internal error')), logs.join('\n'));
+  });
+
   it('logs a request whose client went away in the middle of its body, and goes on serving', async () => {
     running = await serve(skills);
     const { logs, url } = running;
