@@ -174,8 +174,10 @@ function tokenMatches(header: string | undefined, tokenDigest: Buffer): boolean 
   return match !== null && timingSafeEqual(sha256(match[1]), tokenDigest);
 }
 
-/** The path of a request's target; the endpoint's own, as clients send it, without parsing a URL. */
-/** The path of a request's target; undefined for a target no URL has (`//`, `http://[`). */
+/**
+ * The path of a request's target (the endpoint's own, as clients send it, without parsing a URL);
+ * undefined for a target no URL has (`//`, `http://[`).
+ */
 function pathOf(target: string): string | undefined {
   return target === MCP_PATH ? MCP_PATH : URL.canParse(target, 'http://localhost') ? new URL(target, 'http://localhost').pathname : undefined;
 }
