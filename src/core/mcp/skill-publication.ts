@@ -11,6 +11,7 @@ import { parseYamlCore } from '../skill-file/yaml-core';
 import { mapWithConcurrency } from '../util/async';
 import { errorMessage } from '../util/errors';
 import { READ_WITHOUT_WAITING } from '../util/files';
+import { isPlainObject } from '../util/objects';
 import { frontmatterYaml } from '../skill-file/parse';
 import { listSkillResources, resolveSkillResource } from '../use/resources';
 import { servedSkillFile } from '../use/served-skill-file';
@@ -156,18 +157,14 @@ function readFrontmatter(record: SkillRecord, bytes: Buffer): SkillFrontmatter |
  */
 function conformingMetadata(frontmatter: SkillFrontmatter): SkillFrontmatter {
   const { metadata } = frontmatter;
-  if (metadata === undefined || (isPlainMap(metadata) && Object.values(metadata).every((value) => typeof value === 'string'))) {
+  if (metadata === undefined || (isPlainObject(metadata) && Object.values(metadata).every((value) => typeof value === 'string'))) {
     return frontmatter;
   }
   const { metadata: _dropped, ...rest } = frontmatter;
-  if (!isPlainMap(metadata)) {
+  if (!isPlainObject(metadata)) {
     return rest;
   }
   return { ...rest, metadata: Object.fromEntries(Object.entries(metadata).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)])) };
-}
-
-function isPlainMap(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function addFolders(folders: Map<string, Map<string, FolderChild>>, file: string): void {

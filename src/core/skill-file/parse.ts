@@ -6,6 +6,7 @@ import { parseSimpleFrontmatter } from './flat-frontmatter';
 import { findTabIndentation, locateFrontmatterFields, type FieldLocations } from './frontmatter-locator';
 import { FILE_START_RANGE, OPENING_FENCE_RANGE, makeDiagnostic, rangeOnLine, type SkillDiagnosticCode } from './diagnostic-codes';
 import type { Position, Range, Severity, SkillDiagnostic } from '../model/types';
+import { isPlainObject } from '../util/objects';
 
 export const BYTE_ORDER_MARK = '\uFEFF';
 /** What decoding puts in place of bytes that are not UTF-8. */
@@ -310,7 +311,7 @@ function bodyAfterFence(text: string, closingFenceNewline: number): { text: stri
 }
 
 function isMapping(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+  return isPlainObject(value) && !(value instanceof Date);
 }
 
 /**
