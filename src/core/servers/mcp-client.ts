@@ -193,22 +193,33 @@ function lastLine(text: string): string {
   return trimmed.slice(trimmed.lastIndexOf('\n') + 1);
 }
 
-/** The complete lines of `text` (without their \n or \r\n), and the unfinished one after them. */
-function completeLines(text: string): { lines: string[]; rest: string } {
-  const end = text.lastIndexOf('\n') + 1;
-  return { lines: text.split(/\r?\n/).slice(0, -1), rest: text.slice(end) };
+/**
+ * Reads text arriving in chunks as complete lines (without their \n or \r\n). An unfinished line is
+ * kept as its chunks and joined once its end arrives, so a long line is not copied again with each
+ * chunk (a 16 MiB answer in 64 KiB chunks: 70 ms rather than 5 s).
+ */
+function lineReader(): (chunk: string) => string[] {
+  let unfinished: string[] = [];
+  return (chunk) => {
+    const end = chunk.lastIndexOf('\n') + 1;
+    if (end === 0) {
+      unfinished.push(chunk);
+      return [];
+    }
+    const text = unfinished.join('') + chunk.slice(0, end);
+    unfinished = [chunk.slice(end)];
+    return text.split(/\r?\n/).slice(0, -1);
+  };
 }
 
 function stdioWire(transport: Extract<SkillServerTransport, { kind: 'stdio' }>, connection: Connection): Wire {
   const child = spawn(transport.command, [...transport.args], { windowsHide: true });
-  let stdout = '';
+  const readLines = lineReader();
   let stderr = '';
   let exited = false;
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk: string) => {
-    const { lines, rest } = completeLines(stdout + chunk);
-    stdout = rest;
-    for (const line of lines) {
+    for (const line of readLines(chunk)) {
       try {
         // Trimmed: a server may start its output with a byte order mark.
         connection.receive(JSON.parse(line.trim()));
@@ -249,12 +260,10 @@ function stdioWire(transport: Extract<SkillServerTransport, { kind: 'stdio' }>, 
 /** The `data` of each server-sent event in a stream, until it ends. */
 async function readEventStream(body: ReadableStream<Uint8Array>, onData: (data: string) => void): Promise<void> {
   const decoder = new TextDecoder();
-  let buffer = '';
+  const readLines = lineReader();
   let data: string[] = [];
   for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-    const { lines, rest } = completeLines(buffer + decoder.decode(chunk, { stream: true }));
-    buffer = rest;
-    for (const line of lines) {
+    for (const line of readLines(decoder.decode(chunk, { stream: true }))) {
       if (line === '') {
         if (data.length > 0) {
           onData(data.join('\n'));
