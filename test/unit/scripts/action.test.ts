@@ -128,6 +128,22 @@ describe('the GitHub Action', function () {
     assert.equal(action.outputs['sarif-file'].value, '${{ steps.checks.outputs.sarif-file }}');
   });
 
+  it("is used by the README's workflow with inputs it declares, whose SARIF output goes to upload-sarif", () => {
+    const readme = fs.readFileSync(path.join(REPOSITORY, 'README.md'), 'utf8');
+    const block = [...readme.matchAll(/^```yaml\n([\s\S]*?)^```$/gm)].map(([, code]) => code).find((code) => code.includes('upload-sarif'));
+    assert.ok(block, 'the README shows a workflow that uploads the SARIF log');
+    const workflow = parse(block) as { permissions: Record<string, string>; jobs: Record<string, { steps: { id?: string; uses?: string; with?: Record<string, unknown> }[] }> };
+    assert.equal(workflow.permissions['security-events'], 'write', 'upload-sarif needs it');
+    const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);
+    const uses = steps.find((entry) => /^[\w-]+\/agent-skills@v\d/.test(entry.uses ?? ''));
+    assert.ok(uses?.id, 'the workflow uses this repository as an action at a release tag, with an id');
+    for (const name of Object.keys(uses.with ?? {})) {
+      assert.ok(name in action.inputs, `the action declares input ${name}`);
+    }
+    const upload = steps.find((entry) => entry.uses?.startsWith('github/codeql-action/upload-sarif@'));
+    assert.equal(upload?.with?.sarif_file, `\${{ steps.${uses.id}.outputs.sarif-file }}`);
+  });
+
   it("validates the project's skills by default, and fails with validate's exit code, naming the file", async () => {
     await project({ '.agent': { skills: skill('notes') } });
     const passing = await only('validate');

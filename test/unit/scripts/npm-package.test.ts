@@ -21,6 +21,25 @@ function filesUnder(folder: string): string[] {
     .sort();
 }
 
+describe("the README's MCP client configurations", () => {
+  const readme = fs.readFileSync(path.join(REPOSITORY, 'README.md'), 'utf8');
+  const codeBlocks = [...readme.matchAll(/^```\w*\n([\s\S]*?)^```$/gm)].map(([, code]) => code);
+
+  it(`start the server with \`npx -y ${PACKAGE_NAME} mcp\`, and no code block runs another project's package`, () => {
+    const clientConfigurations = codeBlocks.filter((code) => /mcpServers|mcp_servers/.test(code) && !/"url"|^url =/m.test(code));
+    assert.ok(clientConfigurations.length >= 4, 'Claude Code, Claude Desktop, Cursor and Gemini CLI, Codex');
+    for (const code of clientConfigurations) {
+      const json = `"command": "npx", "args": ["-y", "${PACKAGE_NAME}", "mcp"`;
+      const toml = `command = "npx"\nargs = ["-y", "${PACKAGE_NAME}", "mcp"`;
+      assert.ok(code.includes(json) || code.includes(toml), code);
+    }
+    for (const code of codeBlocks) {
+      assert.doesNotMatch(code, /\bnpx (?:-y |--yes )?agent-skills(?!-vscode)\b/, code);
+      assert.doesNotMatch(code, /"npx", "args": \["-y", "agent-skills"/, code);
+    }
+  });
+});
+
 describe('the agent-skills-vscode npm package, installed offline', function () {
   this.timeout(180_000);
   let packed: PackedPackage;
