@@ -49,7 +49,7 @@ function notAnOption(name, value) {
 
 function inside(folder, file) {
   const relative = path.relative(folder, file);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+  return relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
 }
 
 /** The workspace (real path) and the project folder in it, which `working-directory` names. */
