@@ -73,7 +73,7 @@ export async function openSource(source: SkillSource, options: GitOptions = {}):
  */
 export async function skillAt(root: string, folder: string, label = root): Promise<SourceSkill | undefined> {
   const inside = await resolveInside(root, folder, 'the skill folder', label);
-  return (await findSkillFile(inside)) ? describeSkill(inside, root) : undefined;
+  return (await findSkillFile(inside)) ? describeSkill(inside, root, label) : undefined;
 }
 
 async function skillsUnder(root: string, source: SkillSource): Promise<SourceSkill[]> {
@@ -83,7 +83,7 @@ async function skillsUnder(root: string, source: SkillSource): Promise<SourceSki
     throw new SourceError(`${sourceLabel(source)} has no folder "${source.subPath}".`);
   }
   const folders = await findSkillFolders(base);
-  return Promise.all(folders.map((folder) => describeSkill(folder, root)));
+  return Promise.all(folders.map((folder) => describeSkill(folder, root, sourceLabel(source))));
 }
 
 /**
@@ -115,11 +115,11 @@ export async function findSkillFolders(base: string, maxFolders = MAX_SEARCHED_F
   return folders;
 }
 
-/** The skill in `folder`; one whose SKILL.md is a link leading out of the source is not read, only refused. */
-async function describeSkill(folder: string, root: string): Promise<SourceSkill> {
+/** The skill in `folder`; one whose SKILL.md is a link leading out of the source (`label`) is not read, only refused. */
+async function describeSkill(folder: string, root: string, label: string): Promise<SourceSkill> {
   const found = (await findSkillFile(folder)) ?? path.join(folder, 'SKILL.md');
   const skillPath = path.relative(root, found).split(path.sep).join('/');
-  const outside = await resolveInside(root, skillPath, 'its SKILL.md').then(
+  const outside = await resolveInside(root, skillPath, 'its SKILL.md', label).then(
     () => undefined,
     (error: unknown) => errorMessage(error),
   );

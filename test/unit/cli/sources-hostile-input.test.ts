@@ -155,6 +155,19 @@ describe('agent-skills add, update, check, remove against hostile input', () => 
       assert.deepEqual(await fs.readdir(project), []);
     });
 
+    it('lists a skill whose SKILL.md is a symbolic link leading out of the repository as not installable, without reading it', async () => {
+      const outside = path.join(dir, 'outside');
+      await writeTree(outside, { 'SKILL.md': skillText('leak', 'Reads what it should not.') });
+      await fs.mkdir(path.join(repo.work, 'skills', 'linked'));
+      await fs.symlink(path.join(outside, 'SKILL.md'), path.join(repo.work, 'skills', 'linked', 'SKILL.md'));
+      await repo.commit({});
+      const run = await cli(project, ['add', repo.url, '--skill', 'linked']);
+      assert.equal(run.code, 1);
+      assert.match(run.stdout, /^linked\s+.*cannot install: its SKILL\.md "skills\/linked\/SKILL\.md" leads out of file:\S+skills-repo\.git through a symbolic link\.$/m);
+      assert.doesNotMatch(run.stdout, /Reads what/);
+      assert.deepEqual(await fs.readdir(project), []);
+    });
+
     it('refuses a skill whose folder in the source is a symbolic link leading out, through a lock', async () => {
       const outside = path.join(dir, 'outside');
       await writeTree(outside, { 'SKILL.md': skillText('alpha', 'Elsewhere.'), 'secret.txt': 'TOP SECRET' });
