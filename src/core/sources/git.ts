@@ -6,6 +6,7 @@
 
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs/promises';
+import { devNull } from 'node:os';
 import { errorCode, InputProblem } from '../util/errors';
 import { hideCredentials, withoutCredentials } from '../util/redact';
 import { ABBREVIATED_COMMIT, FULL_COMMIT, GIT_PROTOCOLS } from './source-spec';
@@ -23,7 +24,37 @@ export interface GitOptions {
 }
 
 /** Runs git and resolves to its stdout; rejects with a GitError quoting git's own message. */
-export function runGit(args: readonly string[], options: GitOptions & { cwd?: string } = {}): Promise<string> {
+export async function runGit(args: readonly string[], options: RunGitOptions = {}): Promise<string> {
+  const result = await runGitForResult(args, options);
+  if (result.exitCode === 0) {
+    return result.stdout;
+  }
+  const said = result.stderr
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('Cloning into'));
+  throw new GitError(said.join(' ') || `git ${args[0]} exited with ${result.exitCode}`);
+}
+
+export interface RunGitOptions extends GitOptions {
+  cwd?: string;
+  /** Ignore the user's, the system's and the environment's git configuration (see runGitForResult). */
+  ownConfigOnly?: boolean;
+}
+
+export interface GitResult {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+/**
+ * Runs git and resolves to what it printed and its exit code, whatever the code (git's verdicts,
+ * such as verify-commit's, are told in both); rejects with a GitError only when git did not run to
+ * the end (not found, cancelled, timed out). With `ownConfigOnly`, no configuration of the user's,
+ * the system's or the environment's applies: only what `args` set with `-c` and the repository's own.
+ */
+export function runGitForResult(args: readonly string[], options: RunGitOptions = {}): Promise<GitResult> {
   return new Promise((resolve, reject) => {
     execFile(
       options.gitPath ?? 'git',
@@ -34,26 +65,36 @@ export function runGit(args: readonly string[], options: GitOptions & { cwd?: st
         timeout: GIT_TIMEOUT_MS,
         maxBuffer: MAX_GIT_OUTPUT_BYTES,
         windowsHide: true,
-        // GIT_ALLOW_PROTOCOL overrides every protocol.*.allow setting of the user's configuration.
-        env: { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: process.env.GIT_ASKPASS ?? '', GIT_ALLOW_PROTOCOL: GIT_PROTOCOLS.join(':'), LC_ALL: 'C' },
+        env: gitEnvironment(options.ownConfigOnly === true),
       },
       (error, stdout, stderr) => {
+        const exitCode = typeof (error as { code?: unknown } | null)?.code === 'number' ? (error as { code: number }).code : undefined;
         if (!error) {
-          resolve(stdout);
+          resolve({ stdout, stderr, exitCode: 0 });
         } else if (options.signal?.aborted) {
           reject(new GitError('Cancelled.'));
         } else if (errorCode(error) === 'ENOENT') {
           reject(new GitError('git was not found: install git, or put it on PATH.'));
+        } else if (exitCode !== undefined) {
+          resolve({ stdout, stderr, exitCode });
         } else {
-          const said = stderr
-            .split('\n')
-            .map((line) => line.trim())
-            .filter((line) => line !== '' && !line.startsWith('Cloning into'));
-          reject(new GitError(said.join(' ') || error.message));
+          reject(new GitError(error.message));
         }
       },
     );
   });
+}
+
+function gitEnvironment(ownConfigOnly: boolean): NodeJS.ProcessEnv {
+  // GIT_ALLOW_PROTOCOL overrides every protocol.*.allow setting of the user's configuration.
+  const env: NodeJS.ProcessEnv = { ...process.env, GIT_TERMINAL_PROMPT: '0', GIT_ASKPASS: process.env.GIT_ASKPASS ?? '', GIT_ALLOW_PROTOCOL: GIT_PROTOCOLS.join(':'), LC_ALL: 'C' };
+  if (ownConfigOnly) {
+    for (const name of Object.keys(env).filter((key) => /^GIT_CONFIG(?:$|_)/.test(key))) {
+      delete env[name];
+    }
+    Object.assign(env, { GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: devNull, GIT_CONFIG_SYSTEM: devNull });
+  }
+  return env;
 }
 
 /**

@@ -48,10 +48,10 @@ describe('git', () => {
     await assert.rejects(runGit(['clone', '--', path.join(dir, 'missing'), path.join(dir, 'clone')]), isGitError(/^fatal: repository '.+missing' does not exist$/));
   });
 
-  it('falls back to the process error when git says nothing', async () => {
+  it('names the command and its exit code when git says nothing', async () => {
     const silent = path.join(dir, 'silent-git');
     await fs.writeFile(silent, '#!/bin/sh\nexit 3\n', { mode: 0o755 });
-    await assert.rejects(runGit(['status'], { gitPath: silent }), isGitError(/^Command failed: .+silent-git status\n?$/));
+    await assert.rejects(runGit(['status'], { gitPath: silent }), isGitError(/^git status exited with 3$/));
   });
 
   it('runs git where it can never ask for a password, in plain English, with the rest of the environment kept', async () => {
