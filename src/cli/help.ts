@@ -29,6 +29,7 @@ Usage:
   agent-skills update [NAME…] [--to DIR] [--yes]
   agent-skills check [NAME…] [--to DIR] [--json]
   agent-skills remove NAME… [--to DIR] [--yes]
+  agent-skills install [--frozen] [--to DIR] [--yes]
   agent-skills mcp [--no-user] [--no-builtin] [--allow PATTERN]… [--budget-chars N] [--project DIR] [ROOT…]
   agent-skills mcp --http [HOST:]PORT [--token-file FILE] [--allow-host NAME]… [mcp options] [ROOT…]
   agent-skills --help | --version
@@ -121,11 +122,26 @@ Commands:
   update     Install the newest version of each locked skill (or each NAME) from the branch or tag
              it was added from; a commit pin stays. Asks before replacing a skill edited since install.
   check      Compare each locked skill with its folder (INSTALLED: unchanged, edited, missing) and
-             its source (SOURCE: current, outdated, pinned, gone, unreachable). Exit 1 when a skill
-             was edited, is missing, outdated, gone or cannot be checked.
+             its source (SOURCE: current, outdated, pinned, gone, unreachable), and with a
+             skills-trust.json verify again each signature it requires. Exit 1 when a skill was
+             edited, is missing, outdated, gone, cannot be checked, or its signature does not verify.
                --json     print {"skills":[{"name","installed","source","origin","path",
-                          "latestCommit","problem"}]} instead
+                          "latestCommit","problem","signature"}]} instead
   remove     Delete installed skills and their lock entries; asks before deleting one edited since install.
+  install    Install every skill skills-lock.json lists, as npm ci does: each missing one at the
+             commit the lock pins (a lock without one: at its ref), audited, and only when its copy
+             hashes to the lock's computedHash; one already as locked is left alone; a folder that
+             differs (edited, a file added or removed) is replaced only once confirmed. The lock is
+             never written; skill folders it does not list are left as they are, and named.
+               --frozen   write nothing: exit 1 naming each skill missing or different, and
+                          whether install could restore it; 0 when the folder is exactly the lock
+               --to DIR   the folder skills go in, inside the project (default .agent/skills)
+               --yes      replace folders that differ, and install past a high audit finding
+             add, update and install verify what skills-trust.json requires of a source:
+             {"version": 1, "sources": [{"match": "team/*", "require": "signed", "allowedSigners":
+             "PATH"}]}, the first entry whose pattern matches the source (* for any run of
+             characters) naming a file in git's allowed-signers format (SSH keys). The commit (or
+             the tag asked for) must be signed by a key it lists; else nothing is written.
   mcp        Serve skills to an MCP client over stdin/stdout until it disconnects: the skills of
              each ROOT, then ~/.agent/skills, the folders in AGENT_SKILLS_PATH and the built-in
              skills, an earlier one winning for a name. Instructions carry the catalog; tools

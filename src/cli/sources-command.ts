@@ -14,15 +14,17 @@ import { installAndLock, installConflict, replaceWithLatest } from '../core/sour
 import { describeSkipped, findInstalled, removeFolder, type InstallResult } from '../core/sources/install';
 import { skillNameProblem } from '../core/sources/confine';
 import { credentialsNotice, entryOrigin, entrySource, LOCK_FILE_NAME, readLock, writeLock, type SkillsLock } from '../core/sources/lock';
+import { describeSignatureState, type SignatureState } from '../core/sources/signatures';
 import { parseSource, sourceLabel } from '../core/sources/source-spec';
 import { checkLockedSkill, installedState, latestSkill, latestSkillProblem, SourceFetcher, type SkillCheck } from '../core/sources/status';
+import { readTrustPolicy } from '../core/sources/trust-policy';
 import { InputProblem } from '../core/util/errors';
 import { collapseWhitespace } from '../core/util/text';
 import { parseArguments } from './args';
 import { displayPath, ExitCode, InputError, plural, PROGRAM, UsageError, type CliIo } from './io';
 import { formatTable } from './list-command';
 
-interface Project {
+export interface Project {
   dir: string;
   /** `--to`, resolved; undefined when not given. */
   to?: string;
@@ -32,7 +34,7 @@ interface Project {
   io: CliIo;
 }
 
-function project(options: Map<string, string | true>, io: CliIo): Project {
+export function project(options: Map<string, string | true>, io: CliIo): Project {
   // --to is a 'value' option: parseArguments gives it a string or refuses the command line.
   const to = options.get('to');
   const resolvedTo = typeof to === 'string' ? path.resolve(io.cwd, to) : undefined;
@@ -47,6 +49,8 @@ export async function addCommand(args: readonly string[], io: CliIo): Promise<nu
   const context = project(options, io);
   const source = parseSource(operands[0], io.cwd);
   const lock = await projectLock(context.dir, io);
+  // A broken policy is told before anything is fetched.
+  await readTrustPolicy(context.dir);
   io.stderr(`Fetching ${sourceLabel(source)}…\n`);
   const notice = credentialsNotice(source);
   if (notice !== undefined) {
@@ -63,7 +67,7 @@ export async function addCommand(args: readonly string[], io: CliIo): Promise<nu
     const chosen = await chooseSkills(checkout, lists.get('skill') ?? [], context);
     let failed = false;
     for (const skill of chosen) {
-      failed = !(await forSkill(skill.name, io, async () => (await passesAudit(skill.name, skill.folder, context)) && addSkill(skill, checkout, lock, context))) || failed;
+      failed = !(await forSkill(skill.name, io, async () => (await passesAudit(skill.name, skill.folder, context)) && addSkill(skill, checkout, operands[0], lock, context))) || failed;
     }
     return failed ? ExitCode.failure : ExitCode.ok;
   } finally {
@@ -105,7 +109,7 @@ async function chooseSkills(checkout: Checkout, asked: readonly string[], contex
 }
 
 /** Installs one skill and records it in the lock; false (with the reason on stderr) when it was not. */
-async function addSkill(skill: SourceSkill, checkout: Checkout, lock: SkillsLock, context: Project): Promise<boolean> {
+async function addSkill(skill: SourceSkill, checkout: Checkout, typed: string, lock: SkillsLock, context: Project): Promise<boolean> {
   const { io } = context;
   const parent = context.to ?? (lock.skills[skill.name] ? path.dirname((await findInstalled(context.dir, skill.name)) ?? path.join(context.installParent, skill.name)) : context.installParent);
   const place = { projectDir: context.dir, parent };
@@ -120,8 +124,8 @@ async function addSkill(skill: SourceSkill, checkout: Checkout, lock: SkillsLock
       return false;
     }
   }
-  const { installed, entry } = await installAndLock(skill, checkout, lock, place);
-  io.stdout(`Installed ${skill.name} → ${displayPath(installed.folder, io)} (${entryOrigin(entry)})\n`);
+  const { installed, entry, signature } = await installAndLock(skill, { ...checkout, typed }, lock, place);
+  io.stdout(`Installed ${skill.name} → ${displayPath(installed.folder, io)} (${entryOrigin(entry)}${signedBy(signature)})\n`);
   reportSkipped(skill.name, installed, io);
   return true;
 }
@@ -130,6 +134,7 @@ export async function updateCommand(args: readonly string[], io: CliIo): Promise
   const { options, operands } = parseArguments('update', args, { to: 'value', yes: 'flag' });
   const context = project(options, io);
   const lock = await projectLock(context.dir, io);
+  await readTrustPolicy(context.dir);
   const { names, refused } = lockedNames(lock, operands, 'update', io);
   const fetcher = new SourceFetcher();
   let failed = refused;
@@ -171,11 +176,15 @@ async function updateSkill(name: string, lock: SkillsLock, fetcher: SourceFetche
     io.stderr(`${PROGRAM}: ${name}: not updated: it was edited since it was installed (pass --yes to replace it).\n`);
     return false;
   }
-  const { installed, entry: updated } = await replaceWithLatest(name, { skill: latest.skill, commit: latest.commit }, lock, {
+  const {
+    installed,
+    entry: updated,
+    signature,
+  } = await replaceWithLatest(name, { ...latest, skill: latest.skill }, lock, {
     projectDir: context.dir,
     parent: folder ? path.dirname(folder) : context.installParent,
   });
-  io.stdout(`Updated ${name} → ${displayPath(installed.folder, io)} (${entryOrigin(updated)})\n`);
+  io.stdout(`Updated ${name} → ${displayPath(installed.folder, io)} (${entryOrigin(updated)}${signedBy(signature)})\n`);
   reportSkipped(name, installed, io);
   return true;
 }
@@ -190,36 +199,40 @@ export interface CheckedSkillJson {
   path?: string;
   latestCommit?: string;
   problem?: string;
+  /** With a skills-trust.json: `signed` (signer, key, tag), `refused` (problem), or `unsigned` (no rule for its source). */
+  signature?: { state: SignatureState['kind']; signer?: string; key?: string; tag?: string; problem?: string };
 }
 
 export async function checkCommand(args: readonly string[], io: CliIo): Promise<number> {
   const { options, operands } = parseArguments('check', args, { to: 'value', json: 'flag' });
   const context = project(options, io);
   const lock = await projectLock(context.dir, io);
+  const trust = await readTrustPolicy(context.dir);
   const { names, refused } = lockedNames(lock, operands, 'check', io);
   const fetcher = new SourceFetcher();
   let checks: SkillCheck[];
   try {
-    checks = await Promise.all(names.map((name) => checkLockedSkill(name, lock.skills[name], { projectDir: context.dir, parent: context.to, fetcher })));
+    checks = await Promise.all(names.map((name) => checkLockedSkill(name, lock.skills[name], { projectDir: context.dir, parent: context.to, fetcher, trust })));
   } finally {
     await fetcher.dispose();
   }
-  const needsAttention = refused || checks.some((check) => check.installed !== 'unchanged' || (check.source !== 'current' && check.source !== 'pinned'));
+  const needsAttention = refused || checks.some((check) => check.installed !== 'unchanged' || (check.source !== 'current' && check.source !== 'pinned') || check.signature?.kind === 'refused');
   if (options.has('json')) {
     io.stdout(`${JSON.stringify({ skills: checks.map((check) => checkJson(check, io)) })}\n`);
   } else if (checks.length > 0) {
-    const rows = checks.map((check) => [
-      check.name,
-      check.installed,
-      check.source,
-      entryOrigin(check.entry),
-      check.problem ?? (check.source === 'outdated' && check.latestCommit ? `newer: ${check.latestCommit.slice(0, 7)}` : ''),
-    ]);
+    const rows = checks.map((check) => [check.name, check.installed, check.source, entryOrigin(check.entry), checkDetails(check)]);
     io.stdout(formatTable([['NAME', 'INSTALLED', 'SOURCE', 'ORIGIN', 'DETAILS'], ...rows], io.columns));
   } else if (!refused) {
     io.stdout(`No skills in ${LOCK_FILE_NAME}.\n`);
   }
   return needsAttention ? ExitCode.failure : ExitCode.ok;
+}
+
+/** What to look at first (why the source could not be compared, a newer commit), then the signature. */
+function checkDetails(check: SkillCheck): string {
+  const source = check.problem ?? (check.source === 'outdated' && check.latestCommit ? `newer: ${check.latestCommit.slice(0, 7)}` : undefined);
+  const signature = check.signature?.kind === 'refused' ? `signature: ${check.signature.problem}` : check.signature?.kind === 'signed' ? describeSignatureState(check.signature) : undefined;
+  return [source, signature].filter((part) => part !== undefined).join('; ');
 }
 
 function checkJson(check: SkillCheck, io: CliIo): CheckedSkillJson {
@@ -231,7 +244,19 @@ function checkJson(check: SkillCheck, io: CliIo): CheckedSkillJson {
     path: check.folder === undefined ? undefined : displayPath(check.folder, io),
     latestCommit: check.latestCommit,
     problem: check.problem,
+    signature: check.signature && signatureJson(check.signature),
   };
+}
+
+function signatureJson(state: SignatureState): NonNullable<CheckedSkillJson['signature']> {
+  switch (state.kind) {
+    case 'signed':
+      return { state: state.kind, signer: state.signer, key: state.key, tag: state.tag };
+    case 'refused':
+      return { state: state.kind, problem: state.problem };
+    default:
+      return { state: state.kind };
+  }
 }
 
 export async function removeCommand(args: readonly string[], io: CliIo): Promise<number> {
@@ -270,7 +295,7 @@ async function removeSkill(name: string, lock: SkillsLock, context: Project): Pr
  * The named skills (all of the lock's when none is named); an unknown name is an input error. A
  * key that is no skill name is told and left out (`refused`): it could name any folder.
  */
-function lockedNames(lock: SkillsLock, names: readonly string[], command: string, io: CliIo): { names: string[]; refused: boolean } {
+export function lockedNames(lock: SkillsLock, names: readonly string[], command: string, io: CliIo): { names: string[]; refused: boolean } {
   const unknown = names.filter((name) => !Object.hasOwn(lock.skills, name));
   if (unknown.length > 0) {
     throw new InputError(
@@ -289,7 +314,7 @@ function lockedNames(lock: SkillsLock, names: readonly string[], command: string
 }
 
 /** Runs one skill's step; a problem with its input is told naming the skill, and the step counts as failed. */
-async function forSkill(name: string, io: CliIo, step: () => Promise<boolean>): Promise<boolean> {
+export async function forSkill(name: string, io: CliIo, step: () => Promise<boolean>): Promise<boolean> {
   try {
     return await step();
   } catch (error) {
@@ -305,7 +330,7 @@ async function forSkill(name: string, io: CliIo, step: () => Promise<boolean>): 
  * Audits a skill before it is written; a high finding is printed and installs only when confirmed
  * on the terminal, or with --yes (which says what it let through).
  */
-async function passesAudit(name: string, folder: string, context: Project): Promise<boolean> {
+export async function passesAudit(name: string, folder: string, context: Project): Promise<boolean> {
   const { io } = context;
   const findings = (await auditSkillFolder(folder)).findings;
   if (auditVerdict(findings) !== 'high') {
@@ -322,7 +347,7 @@ async function passesAudit(name: string, folder: string, context: Project): Prom
   return false;
 }
 
-async function confirmed(question: string, context: Project): Promise<boolean> {
+export async function confirmed(question: string, context: Project): Promise<boolean> {
   if (context.yes) {
     return true;
   }
@@ -332,14 +357,19 @@ async function confirmed(question: string, context: Project): Promise<boolean> {
   return /^y(es)?$/i.test((await context.io.ask(`${question} [y/N] `)).trim());
 }
 
-function reportSkipped(name: string, installed: InstallResult, io: CliIo): void {
+export function reportSkipped(name: string, installed: InstallResult, io: CliIo): void {
   const skipped = describeSkipped(installed);
   if (skipped !== undefined) {
     io.stderr(`${PROGRAM}: ${name}: ${skipped}\n`);
   }
 }
 
+/** `, signed by alice@example.com` after an origin, when a signature was verified. */
+export function signedBy(signature: { signer: string } | undefined): string {
+  return signature === undefined ? '' : `, signed by ${signature.signer}`;
+}
+
 /** The project's lock; what it holds twice is warned about on stderr. */
-function projectLock(projectDir: string, io: CliIo): Promise<SkillsLock> {
+export function projectLock(projectDir: string, io: CliIo): Promise<SkillsLock> {
   return readLock(projectDir, (message) => io.stderr(`${PROGRAM}: warning: ${message}\n`));
 }

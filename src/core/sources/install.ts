@@ -32,9 +32,10 @@ export function describeSkipped(result: InstallResult): string | undefined {
 
 /**
  * Copies the skill folder `from` to `parent/name` (regular files and folders; `.git`, `node_modules`,
- * symbolic links and special files stay behind), replacing what is there only once the copy is complete.
+ * symbolic links and special files stay behind), replacing what is there only once the copy is
+ * complete, and once `acceptCopy` (given the finished copy) has not thrown.
  */
-export async function installFolder(from: string, parent: string, name: string): Promise<InstallResult> {
+export async function installFolder(from: string, parent: string, name: string, acceptCopy?: (copy: string) => Promise<void>): Promise<InstallResult> {
   const destination = await skillFolderIn(parent, name);
   const staging = siblingPath(parent, name, 'installing');
   const skippedLinks: string[] = [];
@@ -57,6 +58,7 @@ export async function installFolder(from: string, parent: string, name: string):
         throw errorCode(error) === 'ENAMETOOLONG' ? new SourceError(`cannot copy ${entry.relativePath}: its path is too long for the file system under ${parent}.`) : error;
       }
     }
+    await acceptCopy?.(staging);
     await replaceWith(staging, destination);
   } catch (error) {
     await fs.rm(created ?? staging, { recursive: true, force: true });

@@ -9,7 +9,9 @@ import { remoteCommit, type GitOptions } from './git';
 import { describeSkillPath, entrySource, followedRef, pinnedCommit, type LockEntry } from './lock';
 import { findInstalled } from './install';
 import { withoutCredentials } from '../util/redact';
+import { lockedSignatureState, type SignatureState } from './signatures';
 import { FULL_COMMIT, sourceLabel, type SkillSource } from './source-spec';
+import type { TrustPolicy } from './trust-policy';
 
 /** `unchanged`: the folder hashes to the lock's computedHash; `edited`: it does not (drift). */
 export type InstalledState = 'unchanged' | 'edited' | 'missing';
@@ -27,6 +29,8 @@ export interface SkillCheck {
   latestCommit?: string;
   /** Why the source could not be compared. */
   problem?: string;
+  /** What the trust policy says of its pinned commit, when it was checked. */
+  signature?: SignatureState;
 }
 
 /** Fetches each source at most once per ref while a command runs, and cleans up the clones. */
@@ -54,6 +58,8 @@ export class SourceFetcher {
 
 export interface CheckContext {
   projectDir: string;
+  /** The project's trust policy: given, each skill's signature is checked under it too. */
+  trust?: TrustPolicy;
   /** The folder skills are installed in (`--to`); else found among the project's locations. */
   parent?: string;
   fetcher: SourceFetcher;
@@ -79,10 +85,11 @@ export async function checkLockedSkill(name: string, entry: LockEntry, context: 
     }
     return { name, entry, installed: 'missing', source: 'unreachable', problem: errorMessage(error) };
   }
+  const signature = context.trust && (await lockedSignatureState(entry, context.projectDir, context.trust, (source) => context.fetcher.fetch(source), context.git));
   try {
-    return { ...base, ...(await sourceState(entry, context)) };
+    return { ...base, ...(await sourceState(entry, context)), ...(signature && { signature }) };
   } catch (error) {
-    return { ...base, source: 'unreachable', problem: errorMessage(error) };
+    return { ...base, source: 'unreachable', problem: errorMessage(error), ...(signature && { signature }) };
   }
 }
 

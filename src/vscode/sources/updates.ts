@@ -121,7 +121,7 @@ export async function updateSkill(skill: InstalledSkill, host: SkillsHost, insta
       void vscode.window.showErrorMessage(`${skill.name} is no longer in ${skill.projectDir}'s skills-lock.json; nothing was changed.`);
       return false;
     }
-    const { entry } = await replaceWithLatest(skill.name, { skill: latest.skill, commit: latest.commit }, lock, { projectDir: skill.projectDir, parent: path.dirname(skill.folder) });
+    const { entry } = await replaceWithLatest(skill.name, { ...latest, skill: latest.skill }, lock, { projectDir: skill.projectDir, parent: path.dirname(skill.folder) });
     host.log.info(`Updated ${skill.name} to ${entryOrigin(entry)} (${changes}).`);
     await host.applyChanges([{ path: skill.folder, kind: 'created' }]);
     await installed.refresh();

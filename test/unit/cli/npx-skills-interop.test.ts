@@ -101,4 +101,38 @@ describe('skills-lock.json shared with npx skills 1.7.4', function () {
     const mine = JSON.parse(ourLock) as { skills: Record<string, { computedHash: string }> };
     assert.equal(mine.skills.alpha.computedHash, theirs.skills.alpha.computedHash);
   });
+
+  it('install restores the lock npx skills wrote (no commit: at its ref), and writes nothing once the ref moved on', async () => {
+    await npxSkills(node, project, home, ['add', repo.url, '--skill', 'alpha', '-a', 'github-copilot', '-y', '--copy']);
+    const lockFile = path.join(project, 'skills-lock.json');
+    const theirLock = fs.readFileSync(lockFile, 'utf8');
+    assert.equal((JSON.parse(theirLock) as { skills: Record<string, { ref?: string }> }).skills.alpha.ref, undefined, 'npx skills pins no commit');
+    const installed = path.join(project, '.agents/skills/alpha');
+    const frozenAsWritten = await ours(project, ['install', '--frozen']);
+    assert.equal(frozenAsWritten.code, 0, frozenAsWritten.stderr);
+    fs.rmSync(installed, { recursive: true });
+
+    const restored = await ours(project, ['install', '--to', '.agents/skills']);
+    assert.equal(restored.code, 0, restored.stderr);
+    assert.match(restored.stdout, /^Installed alpha → \.agents\/skills\/alpha \(/m);
+    assert.deepEqual(fs.readdirSync(installed).sort(), ['SKILL.md', 'notes.txt']);
+    assert.equal(fs.readFileSync(lockFile, 'utf8'), theirLock);
+    assert.equal((await ours(project, ['install', '--frozen'])).code, 0);
+
+    await repo.commit({ skills: { alpha: { 'SKILL.md': skillText('alpha', 'Formats alpha reports, with totals.') } } });
+    fs.rmSync(installed, { recursive: true });
+    for (const argv of [
+      ['install', '--frozen'],
+      ['install', '--to', '.agents/skills', '--yes'],
+    ]) {
+      const run = await ours(project, argv);
+      assert.equal(run.code, 1, argv.join(' '));
+      assert.match(
+        run.stderr,
+        /alpha: .*skills-lock\.json pins no commit \(.+\), and .+@[0-9a-f]{7} now differs from its computedHash: the source changed since the lock was written; nothing was installed\./,
+      );
+      assert.equal(fs.existsSync(installed), false, argv.join(' '));
+      assert.equal(fs.readFileSync(lockFile, 'utf8'), theirLock);
+    }
+  });
 });

@@ -5,40 +5,12 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import type { CliIo } from '../../../src/cli/io';
 import type { CheckedSkillJson } from '../../../src/cli/sources-command';
-import { runCli } from '../../../src/cli/run';
 import { computeFolderHash } from '../../../src/core/sources/folder-hash';
 import type { SkillsLock } from '../../../src/core/sources/lock';
 import { makeRepo, type TestRepo } from '../../fixtures/trees/git-repo';
 import { removeDir, skillText, tempDir, writeTree } from '../../fixtures/trees/tree';
-
-interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-  /** The questions asked on the terminal. */
-  asked: string[];
-}
-
-async function cli(cwd: string, argv: string[], answers?: string[]): Promise<CliRun> {
-  let stdout = '';
-  let stderr = '';
-  const asked: string[] = [];
-  const io: CliIo = {
-    stdout: (text) => (stdout += text),
-    stderr: (text) => (stderr += text),
-    cwd,
-    ask: answers
-      ? async (question) => {
-          asked.push(question);
-          return answers.shift() ?? '';
-        }
-      : undefined,
-  };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr, asked };
-}
+import { cli } from './run-in-process';
 
 const TWO_SKILLS = {
   skills: {

@@ -8,27 +8,12 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import type { CliIo } from '../../../src/cli/io';
-import { runCli } from '../../../src/cli/run';
 import { computeFolderHash } from '../../../src/core/sources/folder-hash';
 import type { LockEntry, SkillsLock } from '../../../src/core/sources/lock';
-import { makeRepo, withGitConfig, type TestRepo } from '../../fixtures/trees/git-repo';
+import { allowedSigner, makeRepo, makeSigningKey, withGitConfig, type TestRepo } from '../../fixtures/trees/git-repo';
 import { startGitHttpServer } from '../../integration/git-http-server';
 import { removeDir, skillText, tempDir, writeTree } from '../../fixtures/trees/tree';
-
-interface CliRun {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-async function cli(cwd: string, argv: string[]): Promise<CliRun> {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text), cwd };
-  const code = await runCli(argv, io);
-  return { code, stdout, stderr };
-}
+import { cli } from './run-in-process';
 
 /** Thirty `../` then the absolute `folder` without its leading `/`: from anywhere, `folder` itself. */
 function climbingTo(folder: string): string {
@@ -352,5 +337,99 @@ describe('agent-skills add, update, check, remove against hostile input', () => 
       assert.match(run.stderr, /^agent-skills: Cannot clone file:\S+ at 0000000: it has no branch, tag or commit "0000000"\.$/m);
       assert.deepEqual(await fs.readdir(project), []);
     });
+  });
+
+  describe('a trust policy and the signatures a lock keeps are read as hostile too', () => {
+    async function trust(sources: unknown, version = 1): Promise<void> {
+      await fs.writeFile(path.join(project, 'skills-trust.json'), JSON.stringify({ version, sources }));
+    }
+
+    it('refuses an allowedSigners path outside the project (../, absolute, or a link leading out), naming the entry, and writes nothing', async () => {
+      const key = await makeSigningKey(dir, 'mallory');
+      const signed = await repo.commit({ skills: { alpha: { 'SKILL.md': skillText('alpha', 'Signed by mallory.') } } }, 'signed', key);
+      const outside = path.join(dir, 'their-signers');
+      await fs.writeFile(outside, `${allowedSigner('mallory@example.com', key)}\n`);
+      await fs.symlink(outside, path.join(project, 'signers-link'));
+      await writeLock({ alpha: entry({ ref: signed }) });
+      for (const [allowedSigners, problem] of [
+        ['../their-signers', /must stay inside the project/],
+        [outside, /must stay inside the project/],
+        ['signers-link', /leads out of the project through a symbolic link/],
+      ] as const) {
+        await trust([{ match: '*', require: 'signed', allowedSigners }]);
+        for (const argv of [['add', repo.url, '--skill', 'alpha', '--yes'], ['check'], ['install']]) {
+          const run = await cli(project, argv);
+          assert.equal(run.code, 1, `${allowedSigners} ${argv[0]}: ${run.stderr}`);
+          assert.match(run.stderr, new RegExp(`skills-trust\\.json: sources\\[0\\]: "allowedSigners" "${allowedSigners.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}" `), allowedSigners);
+          assert.match(run.stderr, problem, allowedSigners);
+        }
+      }
+      assert.equal(await exists(skills), false);
+    });
+
+    it('names the file and the entry of a policy it cannot use, and of an allowed-signers line that is not one', async () => {
+      const cases: [unknown, number, RegExp][] = [
+        [[{ match: '*', require: 'none', allowedSigners: 'signers' }], 1, /skills-trust\.json: sources\[0\]: "require" must be "signed", not "none"\.$/m],
+        [[{ match: '*', require: 'signed', allowedSigners: 'signers', allow: 'all' }], 1, /skills-trust\.json: sources\[0\] has "allow", which this tool does not know/],
+        [[{ require: 'signed', allowedSigners: 'signers' }], 1, /sources\[0\]: "match" must be a source pattern/],
+        [[{ match: '*', require: 'signed' }], 1, /sources\[0\]: "allowedSigners" must name a file/],
+        [[{ match: '*', require: 'signed', allowedSigners: 'signers' }], 2, /skills-trust\.json: version 2 is not one this tool reads \(1\)\./],
+        [{ match: '*' }, 1, /skills-trust\.json: expected \{"version": 1, "sources": \[/],
+      ];
+      await writeLock({ alpha: entry() });
+      for (const [sources, version, message] of cases) {
+        await trust(sources, version);
+        for (const argv of [
+          ['add', repo.url, '--skill', 'alpha', '--yes'],
+          ['install', '--frozen'],
+        ]) {
+          const run = await cli(project, argv);
+          assert.equal(run.code, 1, `${JSON.stringify(sources)} ${argv[0]}`);
+          assert.match(run.stderr, message, `${JSON.stringify(sources)} ${argv[0]}`);
+        }
+      }
+      await fs.writeFile(path.join(project, 'skills-trust.json'), '{"version": 1, "sources": [');
+      assert.match((await cli(project, ['check'])).stderr, /skills-trust\.json: not valid JSON/);
+
+      await trust([{ match: '*', require: 'signed', allowedSigners: 'signers' }]);
+      await fs.writeFile(path.join(project, 'signers'), '# ours\nalice@example.com ssh-ed25519\n');
+      const broken = await cli(project, ['add', repo.url, '--skill', 'alpha', '--yes']);
+      assert.equal(broken.code, 1);
+      assert.match(broken.stderr, /signers:2: not an allowed-signers line \("PRINCIPALS \[OPTIONS\] KEY-TYPE KEY"/);
+      await fs.writeFile(path.join(project, 'signers'), '# nobody yet\n');
+      assert.match((await cli(project, ['add', repo.url, '--skill', 'alpha', '--yes'])).stderr, /signers: lists no key/);
+      assert.equal(await exists(skills), false);
+    });
+
+    it('requires a signature of what a lock fetches, whatever name its source field gives it, and refuses a kept signature that is not one', async () => {
+      const key = await makeSigningKey(dir, 'alice');
+      await fs.writeFile(path.join(project, 'signers'), `${allowedSigner('alice@example.com', key)}\n`);
+      await trust([{ match: `*${path.basename(repo.bare)}`, require: 'signed', allowedSigners: 'signers' }]);
+      // The lock names another source, but fetches the repository the policy covers (its first commit is unsigned).
+      await writeLock({ alpha: entry({ source: 'someone/else', computedHash: await hashOfFirstAlpha() }) });
+      const run = await cli(project, ['install']);
+      assert.equal(run.code, 1);
+      assert.match(run.stderr, new RegExp(`^agent-skills: alpha: .*commit ${first.slice(0, 7)}: refused: the commit is not signed\\.`, 'm'));
+      assert.equal(await exists(skills), false);
+
+      for (const signature of [
+        'forged',
+        { signer: 'alice@example.com', key: 'SHA256:x', signedObject: 'tree 0\n' },
+        { signer: 'alice@example.com', key: 'SHA256:x', signedObject: 'x', tag: '--upload-pack=touch /tmp/pwned' },
+      ]) {
+        await writeLock({ alpha: entry({ computedHash: await hashOfFirstAlpha(), signature }) });
+        const check = await cli(project, ['check', '--json']);
+        assert.equal(check.code, 1, JSON.stringify(signature));
+        const [alpha] = (JSON.parse(check.stdout) as { skills: { signature?: { state: string; problem?: string } }[] }).skills;
+        assert.equal(alpha.signature?.state, 'refused', JSON.stringify(signature));
+        assert.match(alpha.signature?.problem ?? '', /the (signature|commit) skills-lock\.json keeps/, JSON.stringify(signature));
+      }
+    });
+
+    async function hashOfFirstAlpha(): Promise<string> {
+      const folder = path.join(dir, 'first-alpha');
+      await writeTree(folder, { 'SKILL.md': skillText('alpha', 'Formats alpha reports.'), 'pre-commit': '#!/bin/sh\necho pwned\n' });
+      return computeFolderHash(folder);
+    }
   });
 });

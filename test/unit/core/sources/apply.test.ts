@@ -80,7 +80,7 @@ describe('installing and updating skills from a source', () => {
     try {
       const latest = await latestSkill(source, fetcher);
       assert.ok(latest.skill);
-      const { entry } = await replaceWithLatest('alpha', { skill: latest.skill, commit: latest.commit }, lock, { projectDir: project, parent });
+      const { entry } = await replaceWithLatest('alpha', { ...latest, skill: latest.skill }, lock, { projectDir: project, parent });
       assert.equal(entry.ref, second);
       assert.equal(entry.requestedRef, 'HEAD');
     } finally {
@@ -117,7 +117,7 @@ describe('installing and updating skills from a source', () => {
       const commit = 'c'.repeat(40);
       const replaced = async (entry: LockEntry, latestCommit: string | undefined): Promise<LockEntry> => {
         const lock = { version: 1, skills: { alpha: entry } };
-        return (await replaceWithLatest('alpha', { skill, commit: latestCommit }, lock, place)).entry;
+        return (await replaceWithLatest('alpha', { skill, root: folder, commit: latestCommit }, lock, place)).entry;
       };
       const git = { source: 'team/skills', sourceType: 'github', computedHash: hash };
       const newHash = await computeFolderHash(folder);
