@@ -26,6 +26,7 @@ export const COMMANDS = {
   improveDescription: 'agentSkills.improveDescription',
   addFromGit: 'agentSkills.addFromGit',
   checkForUpdates: 'agentSkills.checkForUpdates',
+  installLocked: 'agentSkills.installLocked',
   updateSkill: 'agentSkills.updateSkill',
   keepEdits: 'agentSkills.keepEdits',
   showRoutingReport: 'agentSkills.showRoutingReport',

@@ -88,6 +88,8 @@ export interface InstalledMark {
   editsKept?: boolean;
   /** Check for Updates found a newer version (its commit, abbreviated, when the source is git). */
   update?: { commit?: string };
+  /** Under the project's skills-trust.json: who signed its pinned commit, or why it counts as unsigned. */
+  signature?: { signer: string; key: string } | { unsigned: string };
 }
 
 const GROUP_LABELS: Record<StatusGroupId, string> = {
@@ -167,10 +169,14 @@ export interface SourceNames {
   shadowedBy?: string;
 }
 
-/** `owner/repo@abc1234 · update abc1234 · edited`: an installed skill's origin and state. */
+/** `owner/repo@abc1234 · signed by alice@example.com · update abc1234 · edited`: an installed skill's origin and state. */
 export function installedDescription(mark: InstalledMark): string {
   const update = mark.update ? `update ${mark.update.commit ?? 'available'}` : undefined;
-  return [mark.origin, update, mark.edited ? 'edited' : undefined].filter((part) => part !== undefined).join(' · ');
+  return [mark.origin, mark.signature && signatureWords(mark.signature), update, mark.edited ? 'edited' : undefined].filter((part) => part !== undefined).join(' · ');
+}
+
+function signatureWords(signature: NonNullable<InstalledMark['signature']>): string {
+  return 'signer' in signature ? `signed by ${signature.signer}` : 'unsigned';
 }
 
 /**
@@ -279,6 +285,14 @@ export function skillTooltip(record: SkillRecord, homeDir?: string, installed?: 
 
 function installedTooltipLines(mark: InstalledMark): string[] {
   const lines = [`Installed from \`${mark.origin}\` (skills-lock.json)`];
+  if (mark.signature) {
+    lines.push(
+      '',
+      'signer' in mark.signature
+        ? `$(verified) Signed by ${escapeMarkdown(mark.signature.signer)} (key \`${mark.signature.key}\`), as skills-trust.json requires.`
+        : `Unsigned: ${escapeMarkdown(mark.signature.unsigned)}.`,
+    );
+  }
   if (mark.update) {
     lines.push('', `$(arrow-circle-up) A newer version is available${mark.update.commit ? ` (${mark.update.commit})` : ''}: Update Skill shows what changes.`);
   }

@@ -188,7 +188,7 @@ async function pickSkills(checkout: Checkout, audits: ReadonlyMap<SourceSkill, r
 }
 
 /** A skill with a high finding is installed only when the user confirms, having read the findings. */
-async function acceptsAudit(skill: SourceSkill, findings: readonly AuditFinding[]): Promise<boolean> {
+export async function acceptsAudit(skill: SourceSkill, findings: readonly AuditFinding[]): Promise<boolean> {
   if (auditVerdict(findings) !== 'high') {
     return true;
   }

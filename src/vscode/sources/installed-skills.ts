@@ -8,11 +8,13 @@ import * as vscode from 'vscode';
 import { computeFolderHash } from '../../core/sources/folder-hash';
 import { skillNameProblem } from '../../core/sources/confine';
 import { entryOrigin, LOCK_FILE_NAME, readLock, type LockEntry } from '../../core/sources/lock';
+import { TRUST_FILE_NAME } from '../../core/sources/trust-policy';
 import type { InstalledMark } from '../../core/view/skill-view';
 import { errorMessage } from '../../core/util/errors';
 import { relativeInside } from '../../core/util/paths';
 import { Disposable } from '../disposable';
 import type { SkillsHost } from '../skills-host';
+import { InstalledSignatures, type SignatureMark } from './installed-signatures';
 
 export interface InstalledSkill {
   name: string;
@@ -45,6 +47,8 @@ export class InstalledSkills extends Disposable {
   private currentMarks = new Map<string, InstalledMark>();
   private signature = '';
   private readonly updates = new Map<string, FoundUpdate>();
+  private readonly signatures = new InstalledSignatures((message) => this.warnOnce(message));
+  private signatureMarks = new Map<string, SignatureMark>();
   /** Reloads run one after another, the first once the Skills view shows the first snapshot's rows. */
   private queue: Promise<void>;
   private reloadWaiting = false;
@@ -60,7 +64,8 @@ export class InstalledSkills extends Disposable {
     private readonly state: vscode.Memento,
   ) {
     super();
-    const lockWatcher = this.register(vscode.workspace.createFileSystemWatcher(`**/${LOCK_FILE_NAME}`));
+    // The trust policy changes what is said of signatures.
+    const lockWatcher = this.register(vscode.workspace.createFileSystemWatcher(`**/{${LOCK_FILE_NAME},${TRUST_FILE_NAME}}`));
     for (const event of [lockWatcher.onDidCreate, lockWatcher.onDidChange, lockWatcher.onDidDelete]) {
       this.register(event(() => this.schedule()));
     }
@@ -158,6 +163,7 @@ export class InstalledSkills extends Disposable {
       }
     }
     this.current = found;
+    this.signatureMarks = await this.signatures.marks(found);
     this.watchFolders(found);
     this.publish();
   }
@@ -230,8 +236,10 @@ export class InstalledSkills extends Disposable {
       const update = this.updates.get(skill.folder);
       const current = update !== undefined && update.forEntry === entryKey(skill.entry);
       const edited = this.isEdited(skill);
+      const signature = this.signatureMarks.get(skill.folder);
       marks.set(skill.folder, {
         origin: entryOrigin(skill.entry),
+        ...(signature ? { signature } : {}),
         edited,
         ...(edited && this.editsKept(skill) ? { editsKept: true } : {}),
         ...(current ? { update: update.commit === undefined ? {} : { commit: update.commit } } : {}),

@@ -1,5 +1,6 @@
 // Wires the features of skills installed from elsewhere: the installed skills' tracker, their
-// diagnostics (drift and audit), Add Skills from Git, Check for Updates, Update Skill, Keep Edits.
+// diagnostics (drift and audit), Add Skills from Git, Check for Updates, Update Skill, Keep Edits,
+// Install Locked Skills and its offer.
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -11,6 +12,7 @@ import { entryOrigin } from '../../core/sources/lock';
 import type { AddFromGitArgs } from './add-from-git';
 import { IncomingFiles, INCOMING_SCHEME } from './incoming-files';
 import { InstalledSkills, type InstalledSkill } from './installed-skills';
+import { offerLockedSkills } from './locked-offer';
 import { SourceDiagnostics } from './source-diagnostics';
 
 export interface Sources {
@@ -29,6 +31,8 @@ export function registerSources(host: SkillsHost, state: vscode.Memento): Source
     vscode.workspace.registerTextDocumentContentProvider(INCOMING_SCHEME, incoming),
     vscode.commands.registerCommand(COMMANDS.addFromGit, (args?: AddFromGitArgs) => sourcesOnDemand().addSkillsFromGit(host, installed, args)),
     vscode.commands.registerCommand(COMMANDS.checkForUpdates, () => sourcesOnDemand().checkForUpdates(host, installed)),
+    vscode.commands.registerCommand(COMMANDS.installLocked, () => sourcesOnDemand().installLockedSkills(host, installed)),
+    offerLockedSkills(host, state),
     vscode.commands.registerCommand(COMMANDS.updateSkill, async (argument: unknown) => {
       const skill = await chooseInstalled(installed, installedReference(argument), 'Update Skill');
       return skill ? sourcesOnDemand().updateSkill(skill, host, installed, incoming) : false;

@@ -571,6 +571,16 @@ describe('skills installed from a source', () => {
     assert.match(kept.tooltip, /Edited since it was installed \(edits kept\)\./);
   });
 
+  it('says who signed it, or that it is unsigned and why, under a trust policy; a name is escaped in the tooltip', () => {
+    const signed = item(mark({ signature: { signer: 'alice_b', key: 'SHA256:abc' }, update: { commit: 'def5678' } }));
+    assert.equal(signed.description, 'team/skills@abc1234 · signed by alice_b · update def5678 — Extract PDF text.');
+    assert.match(signed.tooltip, /\$\(verified\) Signed by alice\\_b \(key `SHA256:abc`\), as skills-trust\.json requires\./);
+    const unsigned = item(mark({ signature: { unsigned: 'commit abc1234: refused: the commit is not signed' } }));
+    assert.equal(unsigned.description, 'team/skills@abc1234 · unsigned — Extract PDF text.');
+    assert.match(unsigned.tooltip, /\n\nUnsigned: commit abc1234: refused: the commit is not signed\./);
+    assert.doesNotMatch(item(mark()).tooltip, /signed/i, 'without a policy nothing is said of signatures');
+  });
+
   it('says nothing of an untrusted skill but its name, and skills not installed are unmarked', () => {
     const untrusted = fakeRecord('pdf', 'x', { status: 'untrusted' });
     const shown = item(mark(), untrusted);
