@@ -4,6 +4,8 @@
 // as JSON. With no PATH, the current folder is the project. With `--target ID` (and
 // `--context TOKENS`), also what each target host does with each skill.
 
+import * as fs from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { discoverSkills } from '../core/discovery/discover';
 import { loadTriggerTests, type ParsedTriggerTests } from '../core/evals/trigger-file';
@@ -11,7 +13,6 @@ import { loadSkillFile, SKILL_FILE_NAME, type LoadedSkillFile, type LoadOptions 
 import { hasErrors } from '../core/skill-file/diagnostic-codes';
 import type { DiscoveryProblem, Severity, SkillDiagnostic, SkillRecord, SkillRoot } from '../core/model/types';
 import { overlapDiagnostics } from '../core/evals/overlap';
-import { readTextIfAny } from '../core/discovery/validate-all';
 import { modelVisibleSkills } from '../core/use/catalog';
 import { findSkills } from '../core/use/find';
 import { parseArguments } from './args';
@@ -63,20 +64,27 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
   const problems: DiscoveryProblem[] = [...project.problems];
   /** The skills of folders of skills: the sets whose members compete for queries. */
   const discovered: SkillRecord[] = [];
+  /** Real skill folders checked: one reached again (the same PATH twice, a link to it) is checked once. */
+  const checked = new Set<string>();
   if (project.roots.length > 0) {
     // The project's locations together, so a name clash between them shows as the editor shows it.
-    skills.push(...(await validateRoots(project.roots, loadOptions, problems, discovered)));
+    skills.push(...(await validateRoots(project.roots, loadOptions, problems, discovered, checked)));
   }
   for (const [index, target] of targets.entries()) {
     if (target.kind === 'skill') {
+      const realDir = await fs.realpath(target.dir).catch(() => target.dir);
+      if (checked.has(realDir)) {
+        continue;
+      }
+      checked.add(realDir);
       const loaded = await loadSkillFile(target.dir, loadOptions);
       if (!loaded) {
         throw new InputError(`${operands[index]}: the ${path.basename(target.dir)} folder no longer holds a SKILL.md.`);
       }
       skills.push({ file: loaded.file, name: loaded.metadata?.name ?? path.basename(target.dir), diagnostics: sortedByPosition(loaded.diagnostics) });
-      singles.push(singleSkillRecord(target.dir, loaded));
+      singles.push(singleSkillRecord(target.dir, realDir, loaded));
     } else {
-      skills.push(...(await validateRoots([target.root], loadOptions, problems, discovered)));
+      skills.push(...(await validateRoots([target.root], loadOptions, problems, discovered, checked)));
     }
   }
 
@@ -117,7 +125,7 @@ async function addOverlaps(skills: readonly ValidatedSkill[], discovered: readon
     return record && skill.triggerTests?.tests ? [{ record, tests: skill.triggerTests.tests }] : [];
   });
   const visible = modelVisibleSkills(discovered);
-  const found = await overlapDiagnostics(discovered, tests, (query) => findSkills(visible, query), readTextIfAny);
+  const found = await overlapDiagnostics(discovered, tests, (query) => findSkills(visible, query), async (file) => readTextBlocking(file));
   // By file, so thousands of skills do not each go through every warning.
   const foundIn = new Map<string, SkillDiagnostic[]>();
   for (const diagnostic of found) {
@@ -140,27 +148,29 @@ function allDiagnostics(skill: ValidatedSkill): SkillDiagnostic[] {
   return [...skill.diagnostics, ...sortedByPosition(skill.triggerTests?.diagnostics ?? [])];
 }
 
-/** The skills of `roots`; their discovery problems are added to `problems`. */
-async function validateRoots(roots: readonly SkillRoot[], loadOptions: LoadOptions, problems: DiscoveryProblem[], discovered: SkillRecord[]): Promise<ValidatedSkill[]> {
+/** The skills of `roots` whose real folder is not in `checked` (then added to it); their discovery problems are added to `problems`. */
+async function validateRoots(roots: readonly SkillRoot[], loadOptions: LoadOptions, problems: DiscoveryProblem[], discovered: SkillRecord[], checked: Set<string>): Promise<ValidatedSkill[]> {
   const discovery = await discoverSkills(roots, loadOptions);
-  discovered.push(...discovery.skills);
   // A mistyped path in CI must fail rather than pass with nothing checked.
   if (discovery.skills.length === 0) {
     problems.push(noSkillsProblem(roots));
   }
   problems.push(...discovery.problems);
-  return discovery.skills.map((record) => ({ file: record.file, name: record.name, diagnostics: sortedByPosition(record.diagnostics) }));
+  const fresh = discovery.skills.filter((record) => !checked.has(record.realDir));
+  fresh.forEach((record) => checked.add(record.realDir));
+  discovered.push(...fresh);
+  return fresh.map((record) => ({ file: record.file, name: record.name, diagnostics: sortedByPosition(record.diagnostics) }));
 }
 
 /** A skill validated on its own, as a record of the folder that holds it, so hosts can be checked against it. */
-function singleSkillRecord(dir: string, loaded: LoadedSkillFile): SkillRecord {
+function singleSkillRecord(dir: string, realDir: string, loaded: LoadedSkillFile): SkillRecord {
   const name = loaded.metadata?.name ?? path.basename(dir);
   const root = { path: path.dirname(dir), kind: 'env' as const, label: path.dirname(dir) };
   return {
     name,
     dir,
     file: loaded.file,
-    realDir: dir,
+    realDir,
     root,
     ...(loaded.metadata ? { metadata: loaded.metadata } : {}),
     diagnostics: loaded.diagnostics,
@@ -231,4 +241,13 @@ function severityLabel(severity: Severity): string {
 
 function sortedByPosition(diagnostics: readonly SkillDiagnostic[]): SkillDiagnostic[] {
   return [...diagnostics].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column);
+}
+
+/** A file's text, or undefined when it cannot be read; blocking, as the command line reads (see LoadOptions.blockingReads). */
+function readTextBlocking(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
 }

@@ -17,12 +17,18 @@ import type { SkillDiagnostic, SkillMetadata, SkillRecord } from '../core/model/
 import type { HostFindings } from './hosts/host-findings';
 import { toVscodeDiagnostic } from './convert';
 import { describeValidation, readTextIfAny, validateAllSkills, type ValidationSummary } from '../core/discovery/validate-all';
-import { OVERLAP_CODES, overlapDiagnostics, queryOverlaps } from '../core/evals/overlap';
+import { alikeDescriptionDiagnostics, MAX_ALIKE_NAMED, OVERLAP_CODES, queryOverlaps } from '../core/evals/overlap';
+import { DescriptionIndex, SIMILAR_DESCRIPTIONS } from '../core/evals/description-index';
 import type { SkillsHost } from './skills-host';
 import type { TriggerTestFiles } from './testing/trigger-test-files';
 import { Disposable } from './disposable';
 
 const TYPING_DELAY_MS = 150;
+/**
+ * How far a term's weight may move before the descriptions holding it are compared again (see
+ * DescriptionIndex): candidates are kept down to 0.8 × e^-0.08, about 0.74.
+ */
+const ALIKE_DRIFT = 0.02;
 
 /** What Validate Skills returns to its caller (tests, the chat participant). */
 export interface ValidationReport {
@@ -71,6 +77,13 @@ export class SkillDiagnostics extends Disposable {
   private publishedTriggerTests = new Set<string>();
   /** Skills competing for queries, per file, kept apart and shown with each file's own findings. */
   private overlaps = new Map<string, SkillDiagnostic[]>();
+  /** Descriptions alike, kept current skill by skill: an edit re-reads one description, not every pair. */
+  private readonly descriptions = new DescriptionIndex(SIMILAR_DESCRIPTIONS, ALIKE_DRIFT);
+  /** The alike-description warnings per SKILL.md, and the query warnings per trigger-test file. */
+  private alike = new Map<string, SkillDiagnostic[]>();
+  /** The modification time and size of each file with alike warnings when they were placed. */
+  private readonly alikeVersions = new Map<string, string>();
+  private competingQueries = new Map<string, SkillDiagnostic[]>();
 
   constructor(
     private readonly host: SkillsHost,
@@ -174,18 +187,39 @@ export class SkillDiagnostics extends Disposable {
     const snapshot = this.host.snapshot;
     const trusted = snapshot.skills.filter((record) => record.status !== 'untrusted');
     const tests = this.triggerTests.skills.flatMap(({ record, parsed }) => (parsed?.tests ? [{ record, tests: parsed.tests }] : []));
-    const found = await overlapDiagnostics(trusted, tests, (query) => snapshot.findSkills(query), readTextIfAny);
-    const next = new Map<string, SkillDiagnostic[]>();
-    for (const diagnostic of found) {
-      next.set(diagnostic.file, [...(next.get(diagnostic.file) ?? []), diagnostic]);
-    }
-    const files = new Set([...this.overlaps.keys(), ...next.keys()]);
-    const before = this.overlaps;
-    this.overlaps = next;
-    for (const file of files) {
-      if (JSON.stringify(before.get(file)) !== JSON.stringify(next.get(file))) {
-        this.showAgain(vscode.Uri.file(file));
+    const changed = new Set<string>();
+    // A warning sits on its description: a file edited elsewhere may have moved it.
+    const versions = new Map(trusted.map((record) => [record.file, `${record.mtimeMs}:${record.size}`]));
+    const moved = [...this.alikeVersions].filter(([file, version]) => versions.get(file) !== version).map(([file]) => file);
+    for (const file of new Set([...this.descriptions.update(trusted), ...moved])) {
+      const alike = this.descriptions.alikeTo(file, MAX_ALIKE_NAMED);
+      const shown = alike ? alikeDescriptionDiagnostics(alike, await readTextIfAny(file)) : undefined;
+      if (shown) {
+        this.alikeVersions.set(file, versions.get(file) ?? '');
+      } else {
+        this.alikeVersions.delete(file);
       }
+      if (JSON.stringify(shown) !== JSON.stringify(this.alike.get(file))) {
+        changed.add(file);
+        if (shown) {
+          this.alike.set(file, shown);
+        } else {
+          this.alike.delete(file);
+        }
+      }
+    }
+    const queries = groupByFile(queryOverlaps(tests, (query) => snapshot.findSkills(query)));
+    for (const file of new Set([...this.competingQueries.keys(), ...queries.keys()])) {
+      if (JSON.stringify(queries.get(file)) !== JSON.stringify(this.competingQueries.get(file))) {
+        changed.add(file);
+      }
+    }
+    this.competingQueries = queries;
+    const next = new Map(this.alike);
+    queries.forEach((diagnostics, file) => next.set(file, [...(next.get(file) ?? []), ...diagnostics]));
+    this.overlaps = next;
+    for (const file of changed) {
+      this.showAgain(vscode.Uri.file(file));
     }
   }
 
@@ -359,4 +393,13 @@ function tabUris(tab: vscode.Tab): vscode.Uri[] {
     return [tab.input.original, tab.input.modified];
   }
   return [];
+}
+
+/** Diagnostics by the file they are in. */
+function groupByFile(diagnostics: readonly SkillDiagnostic[]): Map<string, SkillDiagnostic[]> {
+  const byFile = new Map<string, SkillDiagnostic[]>();
+  for (const diagnostic of diagnostics) {
+    byFile.set(diagnostic.file, [...(byFile.get(diagnostic.file) ?? []), diagnostic]);
+  }
+  return byFile;
 }
