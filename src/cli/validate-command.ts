@@ -17,16 +17,23 @@ import { modelVisibleSkills } from '../core/use/catalog';
 import { findSkills } from '../core/use/find';
 import { parseArguments } from './args';
 import { PROJECT_OPTION, projectFromArguments, validationTarget } from './inputs';
+import { PROJECT_SETTINGS_FILE, type ProjectRoots } from '../core/discovery/project';
+import { HOST_IDS, hostProfile, parseHostIds, type HostProfile } from '../core/hosts/profiles';
 import { contextTokens, hostDiagnostics, targetHosts } from './targets';
 import { displayPath, ExitCode, InputError, plural, type CliIo } from './io';
 
-/** A problem of a location rather than of one SKILL.md (dangling link, loop, unreadable or duplicate folder, no skills). */
+/** A problem of a location rather than of one SKILL.md (dangling link, loop, unreadable or duplicate folder, no skills, a folder a target host does not read). */
 export interface LocationProblemJson {
   path: string;
   severity: Severity;
   code: string;
   message: string;
+  /** For a finding about one target host: its id. */
+  host?: string;
 }
+
+/** A location problem, or a finding about the project for one target host. */
+type ValidationProblem = DiscoveryProblem & { host?: string };
 
 type DiagnosticJson = { severity: Severity; code: string; message: string; line: number; column: number; host?: string };
 
@@ -52,16 +59,21 @@ interface ValidatedSkill {
 export async function validateCommand(args: readonly string[], io: CliIo): Promise<number> {
   const parsed = parseArguments('validate', args, { strict: 'flag', json: 'flag', target: 'repeated', context: 'value', ...PROJECT_OPTION });
   const { options, operands } = parsed;
-  const hosts = targetHosts('validate', parsed);
   const tokens = contextTokens('validate', parsed);
   const project = await projectFromArguments(parsed, io, true);
+  const hosts = targetHosts('validate', parsed);
+  // Without --target, the project's own agentSkills.targets, judged as the editor judges them.
+  const fromSettings = hosts.length === 0 && project.targets !== undefined;
+  if (fromSettings) {
+    hosts.push(...projectTargets(project));
+  }
   const targets = await Promise.all(operands.map((operand) => validationTarget(operand, io)));
   const loadOptions: LoadOptions = { strict: options.has('strict'), checkBody: true, blockingReads: true };
 
   const skills: ValidatedSkill[] = [];
   /** Skills given one by one, as records: with the discovered ones, what the hosts' budgets are taken over. */
   const singles: SkillRecord[] = [];
-  const problems: DiscoveryProblem[] = [...project.problems];
+  const problems: ValidationProblem[] = [...project.problems, ...unknownTargetsProblems(project)];
   /** The skills of folders of skills: the sets whose members compete for queries. */
   const discovered: SkillRecord[] = [];
   /** Real skill folders checked: one reached again (the same PATH twice, a link to it) is checked once. */
@@ -88,10 +100,11 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
     }
   }
 
-  const forHosts = await hostDiagnostics([...discovered, ...singles], hosts, tokens);
+  const forHosts = await hostDiagnostics([...discovered, ...singles], hosts, tokens, fromSettings);
   for (const skill of skills) {
-    skill.diagnostics = sortedByPosition([...skill.diagnostics, ...(forHosts.get(skill.file) ?? [])]);
+    skill.diagnostics = sortedByPosition([...skill.diagnostics, ...(forHosts.byFile.get(skill.file) ?? [])]);
   }
+  problems.push(...forHosts.folders.map((finding) => ({ code: 'host-folder', severity: 'warning' as const, message: finding.message, path: finding.folder, host: finding.host.id })));
 
   for (const skill of skills) {
     skill.triggerTests = await loadTriggerTests(path.dirname(skill.file), { blockingReads: true });
@@ -125,7 +138,12 @@ async function addOverlaps(skills: readonly ValidatedSkill[], discovered: readon
     return record && skill.triggerTests?.tests ? [{ record, tests: skill.triggerTests.tests }] : [];
   });
   const visible = modelVisibleSkills(discovered);
-  const found = await overlapDiagnostics(discovered, tests, (query) => findSkills(visible, query), async (file) => readTextBlocking(file));
+  const found = await overlapDiagnostics(
+    discovered,
+    tests,
+    (query) => findSkills(visible, query),
+    async (file) => readTextBlocking(file),
+  );
   // By file, so thousands of skills do not each go through every warning.
   const foundIn = new Map<string, SkillDiagnostic[]>();
   for (const diagnostic of found) {
@@ -190,8 +208,30 @@ function noSkillsProblem(roots: readonly SkillRoot[]): DiscoveryProblem {
   };
 }
 
-function problemToJson(problem: DiscoveryProblem): LocationProblemJson {
-  return { path: problem.path, severity: problem.severity, code: problem.code, message: problem.message };
+function problemToJson(problem: ValidationProblem): LocationProblemJson {
+  return { path: problem.path, severity: problem.severity, code: problem.code, message: problem.message, ...(problem.host === undefined ? {} : { host: problem.host }) };
+}
+
+/** The hosts the project's agentSkills.targets names (unknown ids aside, as the editor leaves them). */
+function projectTargets(project: ProjectRoots): HostProfile[] {
+  return parseHostIds(project.targets ?? []).ids.map((id) => hostProfile(id)!);
+}
+
+/** A warning naming the settings file for each id of its agentSkills.targets that names no host. */
+function unknownTargetsProblems(project: ProjectRoots): DiscoveryProblem[] {
+  const { unknown } = parseHostIds(project.targets ?? []);
+  if (unknown.length === 0 || project.folder === undefined) {
+    return [];
+  }
+  const file = path.join(project.folder, PROJECT_SETTINGS_FILE);
+  return [
+    {
+      code: 'project-settings',
+      severity: 'warning',
+      message: `agentSkills.targets in ${file} names no host ${unknown.map((id) => `"${id}"`).join(', ')} (hosts: ${HOST_IDS.join(', ')}); left out.`,
+      path: file,
+    },
+  ];
 }
 
 function toJson(skill: ValidatedSkill): ValidatedSkillJson {

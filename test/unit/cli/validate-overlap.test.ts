@@ -47,7 +47,9 @@ describe('agent-skills validate: skills that compete', () => {
   });
 
   it('checks a skill reached twice once, and never compares it with itself', async () => {
-    await writeTree(dir, { skills: { 'pdf-forms': { 'SKILL.md': skillText('pdf-forms', 'Fills in PDF forms.') }, 'release-notes': { 'SKILL.md': skillText('release-notes', 'Drafts release notes.') } } });
+    await writeTree(dir, {
+      skills: { 'pdf-forms': { 'SKILL.md': skillText('pdf-forms', 'Fills in PDF forms.') }, 'release-notes': { 'SKILL.md': skillText('release-notes', 'Drafts release notes.') } },
+    });
     await fs.symlink(path.join(dir, 'skills'), path.join(dir, 'link'));
     for (const args of [
       ['skills', 'skills'],
@@ -63,7 +65,9 @@ describe('agent-skills validate: skills that compete', () => {
   });
 
   it('names the three most alike skills on each description and counts the rest, however many compete', async () => {
-    const copies = Object.fromEntries(Array.from({ length: 12 }, (_, index) => [`deploy-${index}`, { 'SKILL.md': skillText(`deploy-${index}`, 'Deploys the web service to the cloud and rolls back a failed release.') }]));
+    const copies = Object.fromEntries(
+      Array.from({ length: 12 }, (_, index) => [`deploy-${index}`, { 'SKILL.md': skillText(`deploy-${index}`, 'Deploys the web service to the cloud and rolls back a failed release.') }]),
+    );
     await writeTree(dir, copies);
     let stdout = '';
     const code = await runCli(['validate', '--json', '.'], { stdout: (text) => (stdout += text), stderr: () => undefined, cwd: dir });

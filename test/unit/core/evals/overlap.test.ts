@@ -201,7 +201,8 @@ describe('skills that compete for queries, without a model', () => {
       let current = pool.slice(0, 80);
       const index = new DescriptionIndex(0.8, [0.02, 0.1, 0][seed % 3]);
       let before = new Map<string, string>();
-      const describe = (): Map<string, string> => new Map(index.allAlike(3).map(({ record, closest, more }) => [record.file, JSON.stringify([closest.map(({ record: other, similarity }) => [other.name, similarity]), more])]));
+      const describe = (): Map<string, string> =>
+        new Map(index.allAlike(3).map(({ record, closest, more }) => [record.file, JSON.stringify([closest.map(({ record: other, similarity }) => [other.name, similarity]), more])]));
       for (let step = 0; step < 60; step++) {
         const changed = new Set(index.update(current));
         const expected = similarDescriptions(current).map(({ a, b, similarity }) => [a.name, b.name, similarity]);
