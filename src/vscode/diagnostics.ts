@@ -18,17 +18,12 @@ import type { HostFindings } from './hosts/host-findings';
 import { toVscodeDiagnostic } from './convert';
 import { describeValidation, readTextIfAny, validateAllSkills, type ValidationSummary } from '../core/discovery/validate-all';
 import { alikeDescriptionDiagnostics, MAX_ALIKE_NAMED, OVERLAP_CODES, queryOverlaps } from '../core/evals/overlap';
-import { DescriptionIndex, SIMILAR_DESCRIPTIONS } from '../core/evals/description-index';
+import { DescriptionIndex, INCREMENTAL_DRIFT, SIMILAR_DESCRIPTIONS } from '../core/evals/description-index';
 import type { SkillsHost } from './skills-host';
 import type { TriggerTestFiles } from './testing/trigger-test-files';
 import { Disposable } from './disposable';
 
 const TYPING_DELAY_MS = 150;
-/**
- * How far a term's weight may move before the descriptions holding it are compared again (see
- * DescriptionIndex): candidates are kept down to 0.8 × e^-0.08, about 0.74.
- */
-const ALIKE_DRIFT = 0.02;
 
 /** What Validate Skills returns to its caller (tests, the chat participant). */
 export interface ValidationReport {
@@ -78,7 +73,7 @@ export class SkillDiagnostics extends Disposable {
   /** Skills competing for queries, per file, kept apart and shown with each file's own findings. */
   private overlaps = new Map<string, SkillDiagnostic[]>();
   /** Descriptions alike, kept current skill by skill: an edit re-reads one description, not every pair. */
-  private readonly descriptions = new DescriptionIndex(SIMILAR_DESCRIPTIONS, ALIKE_DRIFT);
+  private readonly descriptions = new DescriptionIndex(SIMILAR_DESCRIPTIONS, INCREMENTAL_DRIFT);
   /** The alike-description warnings per SKILL.md, and the query warnings per trigger-test file. */
   private alike = new Map<string, SkillDiagnostic[]>();
   /** The modification time and size of each file with alike warnings when they were placed. */

@@ -25,6 +25,12 @@ import { stem, STOP_WORDS, tokenize } from '../use/find';
  */
 export const SIMILAR_DESCRIPTIONS = 0.8;
 
+/**
+ * The drift a long-lived index (the editor's) allows: candidates are kept down to 0.8 × e^-0.08,
+ * about 0.74, and a term is refreshed once its weight moved by 2 %.
+ */
+export const INCREMENTAL_DRIFT = 0.02;
+
 /** How far below a bound the approximate candidate search keeps pairs: its sums are rounded, the reported values are not. */
 const ROUNDING_MARGIN = 1e-9;
 
