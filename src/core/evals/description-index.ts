@@ -111,11 +111,12 @@ export class DescriptionIndex {
         visible.set(record.realDir, record);
       }
     }
-    const dfChanged = new Set<number>();
+    /** Each term's number of holders before this update, for the terms whose holders it touched. */
+    const heldBefore = new Map<number, number>();
     const reread = new Set<number>();
     for (const [key, slot] of this.slotOf) {
       if (!visible.has(key)) {
-        this.remove(slot, dfChanged);
+        this.remove(slot, heldBefore);
       }
     }
     let order = 0;
@@ -132,8 +133,8 @@ export class DescriptionIndex {
         if (entry.description === record.metadata!.description) {
           continue;
         }
-        this.dropTerms(slot, entry, dfChanged);
-        this.setTerms(slot, entry, record.metadata!.description, dfChanged);
+        this.dropTerms(slot, entry, heldBefore);
+        this.setTerms(slot, entry, record.metadata!.description, heldBefore);
         reread.add(slot);
         continue;
       }
@@ -141,10 +142,12 @@ export class DescriptionIndex {
       const fresh: Entry = { record, description: '', order: order++, terms: new Int32Array(0), counts: new Float64Array(0), norm: 0, referenceNorm: 0, band: new Map(), alike: new Map() };
       this.entries[added] = fresh;
       this.slotOf.set(key, added);
-      this.setTerms(added, fresh, record.metadata!.description, dfChanged);
+      this.setTerms(added, fresh, record.metadata!.description, heldBefore);
       reread.add(added);
       this.touch(added);
     }
+    // A reworded description leaves most of its terms as many holders as before: their weights stay.
+    const dfChanged = new Set([...heldBefore].filter(([term, before]) => this.postings[term].size !== before).map(([term]) => term));
     const sizeChanged = this.size !== visible.size;
     this.size = visible.size;
     // Every weight depends on the set's size: a skill added or removed moves them all a little.
@@ -246,9 +249,9 @@ export class DescriptionIndex {
     return slots;
   }
 
-  private remove(slot: number, dfChanged: Set<number>): void {
+  private remove(slot: number, heldBefore: Map<number, number>): void {
     const entry = this.entries[slot]!;
-    this.dropTerms(slot, entry, dfChanged);
+    this.dropTerms(slot, entry, heldBefore);
     entry.band.forEach((_, other) => this.entries[other]!.band.delete(slot));
     entry.alike.forEach((_, other) => {
       this.entries[other]!.alike.delete(slot);
@@ -263,14 +266,16 @@ export class DescriptionIndex {
     this.freeSlots.push(slot);
   }
 
-  private dropTerms(slot: number, entry: Entry, dfChanged: Set<number>): void {
+  private dropTerms(slot: number, entry: Entry, heldBefore: Map<number, number>): void {
     entry.terms.forEach((term) => {
+      if (!heldBefore.has(term)) {
+        heldBefore.set(term, this.postings[term].size);
+      }
       this.postings[term].delete(slot);
-      dfChanged.add(term);
     });
   }
 
-  private setTerms(slot: number, entry: Entry, description: string, dfChanged: Set<number>): void {
+  private setTerms(slot: number, entry: Entry, description: string, heldBefore: Map<number, number>): void {
     const counted = new Map<string, number>();
     for (const token of tokenize(description)) {
       if (!STOP_WORDS.has(token)) {
@@ -291,8 +296,10 @@ export class DescriptionIndex {
       }
       entry.terms[position] = term;
       entry.counts[position] = counted.get(texts[position])!;
+      if (!heldBefore.has(term)) {
+        heldBefore.set(term, this.postings[term].size);
+      }
       this.postings[term].set(slot, entry.counts[position]);
-      dfChanged.add(term);
     }
   }
 
