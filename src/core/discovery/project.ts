@@ -63,9 +63,12 @@ export async function readProjectSettings(folder: string): Promise<ProjectSettin
     settings.problems.push(settingsProblem(file, `${LOCATIONS_KEY} in ${file} must be a list of folder paths; the default ${DEFAULT_SKILL_LOCATIONS.join(', ')} is used.`));
   }
   const targets = values[TARGETS_KEY];
-  settings.targets = targetIdsSetting(targets);
-  if (targets !== undefined && (!Array.isArray(targets) || settings.targets?.length !== targets.length)) {
-    settings.problems.push(settingsProblem(file, `${TARGETS_KEY} in ${file} must be a list of host ids (${HOST_IDS.join(', ')}); ${settings.targets ? 'its other entries are' : 'it is'} ignored.`));
+  const targetIds = targetIdsSetting(targets);
+  if (targetIds !== undefined) {
+    settings.targets = targetIds;
+  }
+  if (targets !== undefined && (!Array.isArray(targets) || targetIds?.length !== targets.length)) {
+    settings.problems.push(settingsProblem(file, `${TARGETS_KEY} in ${file} must be a list of host ids (${HOST_IDS.join(', ')}); ${targetIds ? 'its other entries are' : 'it is'} ignored.`));
   }
   const nested = values[NESTED_KEY];
   if (typeof nested === 'boolean') {
