@@ -217,6 +217,23 @@ describe('agent-skills CLI', () => {
       assert.equal(strictExtensions.diagnostics.length, 5);
     });
 
+    it('accepts any files and folders beside SKILL.md, as the specification does, in both modes', async () => {
+      const skill = path.join(dir, 'skills', 'kit');
+      await writeTree(skill, {
+        'SKILL.md': skillText('kit', 'Builds release kits.'),
+        templates: { nested: { 'kit.yaml': 'a: b\n' } },
+        'data.bin': '\0\x01',
+        '.hidden': 'x',
+        'README.md': '# Kit\n',
+        'LICENSE.txt': 'MIT\n',
+      });
+      for (const mode of [[], ['--strict']]) {
+        const run = await cli(['validate', ...mode, skill]);
+        assert.equal(run.code, 0, run.stdout);
+        assert.deepEqual(lines(run.stdout), ['1 skill checked: 0 errors, 0 warnings']);
+      }
+    });
+
     it('reports a symbolic link loop inside a folder of skills as a warning, and validates the rest', async () => {
       const skills = path.join(dir, 'skills');
       await writeTree(skills, { good: { 'SKILL.md': skillText('good', 'A good skill.') } });
