@@ -236,7 +236,7 @@ export class SkillDiagnostics extends Disposable {
     const finding = this.findings.get(uri.toString());
     const own = finding?.diagnostics ?? this.triggerTests.ofFile(uri.fsPath)?.parsed?.diagnostics;
     if (own) {
-      this.setShown(uri, this.shown({ uri, diagnostics: own, ...(finding?.editor ? { editor: finding.editor } : {}) }));
+      this.display(uri, this.shown({ uri, diagnostics: own, ...(finding?.editor ? { editor: finding.editor } : {}) }));
     }
   }
 
@@ -272,7 +272,7 @@ export class SkillDiagnostics extends Disposable {
     }
     for (const [file, diagnostics] of current) {
       if (!this.isOpen(file)) {
-        this.setShown(vscode.Uri.file(file), this.shown({ uri: vscode.Uri.file(file), diagnostics }));
+        this.display(vscode.Uri.file(file), this.shown({ uri: vscode.Uri.file(file), diagnostics }));
       }
     }
     this.publishedTriggerTests = new Set(current.keys());
@@ -324,7 +324,7 @@ export class SkillDiagnostics extends Disposable {
       const record = this.triggerTests.ofFile(document.uri.fsPath)?.record;
       const snapshot = this.host.snapshot;
       const overlaps = record && parsed.tests ? queryOverlaps([{ record, tests: parsed.tests }], (query) => snapshot.findSkills(query)) : [];
-      this.setShown(document.uri, [...parsed.diagnostics, ...overlaps]);
+      this.display(document.uri, [...parsed.diagnostics, ...overlaps]);
       return;
     }
     if (!isSkillFile(document.uri) || document.isClosed || !this.mayRead(document.uri)) {
@@ -339,7 +339,7 @@ export class SkillDiagnostics extends Disposable {
   private async revertToDisk(uri: vscode.Uri): Promise<void> {
     const triggerTests = uri.scheme === 'file' ? this.triggerTests.ofFile(uri.fsPath)?.parsed : undefined;
     if (triggerTests) {
-      this.setShown(uri, this.shown({ uri, diagnostics: triggerTests.diagnostics }));
+      this.display(uri, this.shown({ uri, diagnostics: triggerTests.diagnostics }));
       return;
     }
     if (!isSkillFile(uri)) {
@@ -359,7 +359,7 @@ export class SkillDiagnostics extends Disposable {
     diagnostics = diagnostics.filter((diagnostic) => !(OVERLAP_CODES as readonly string[]).includes(diagnostic.code));
     const finding = { uri, diagnostics, ...(editor ? { editor } : {}) };
     this.findings.set(uri.toString(), finding);
-    this.setShown(uri, this.shown(finding));
+    this.display(uri, this.shown(finding));
   }
 
   /** Every file's findings with the current overlaps and host warnings, and the project's host findings; only what changed reaches VS Code. */
@@ -384,7 +384,13 @@ export class SkillDiagnostics extends Disposable {
     this.projectFindings = next;
   }
 
-  /** Shows a file's findings, unless it already shows exactly these. */
+  /** Shows a file's findings as they are now. */
+  private display(uri: vscode.Uri, diagnostics: readonly SkillDiagnostic[]): void {
+    this.shownKeys.set(uri.toString(), JSON.stringify(diagnostics));
+    this.collection.set(uri, diagnostics.map(toVscodeDiagnostic));
+  }
+
+  /** Shows a file's findings, unless it already shows exactly these (when every file is looked at again). */
   private setShown(uri: vscode.Uri, diagnostics: readonly SkillDiagnostic[]): void {
     const key = JSON.stringify(diagnostics);
     if (this.shownKeys.get(uri.toString()) !== key) {
