@@ -13,20 +13,20 @@ const BEGIN = '<!-- full-mutation-run:begin -->';
 const END = '<!-- full-mutation-run:end -->';
 
 function git(root: string, args: readonly string[]): string {
-  return execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+  return execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 /** Why `result` cannot be published as the full run of the commit checked out at `root`. */
 export function publishProblems(root: string, result: ScoreResult): string[] {
   const { read } = result;
-  if (read.refusals.length > 0 || result.listProblems.length > 0) {
-    return ['the reports or the equivalent-mutants list have the problems above; fix them first'];
+  if (read.refusals.length > 0) {
+    return ['the reports have the problems above; fix them first'];
   }
+  const problems = result.listProblems.length > 0 ? ['the equivalent-mutants list has the problems above; fix it first'] : [];
   if (read.reports.length !== 1) {
-    return [`publish exactly one report, the full run's (${read.reports.length} were given)`];
+    return [...problems, `publish exactly one report, the full run's (${read.reports.length} were given)`];
   }
   const [{ name, report }] = read.reports;
-  const problems: string[] = [];
   const left = result.leftOut;
   if (left.length > 0) {
     problems.push(
@@ -36,9 +36,12 @@ export function publishProblems(root: string, result: ScoreResult): string[] {
   if (report.config?.force !== true && report.config?.incremental !== false) {
     problems.push(`${name}: its run reused results of earlier runs (incremental, without --force); publish a run of ${PUBLISH_COMMAND}`);
   }
-  const changes = git(root, ['status', '--porcelain']);
-  if (changes !== '') {
-    const files = changes.split('\n').map((line) => line.slice(3));
+  // Each line is two status letters, a space and the path; a trim would eat the first line's blank status letter.
+  const files = git(root, ['status', '--porcelain'])
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => line.slice(3));
+  if (files.length > 0) {
     problems.push(`the work tree has changes (${files.slice(0, 3).join(', ')}${files.length > 3 ? ', …' : ''}); commit them first, so the figures belong to one commit`);
   }
   return problems;
@@ -47,8 +50,8 @@ export function publishProblems(root: string, result: ScoreResult): string[] {
 /** The section that records the run. */
 export function publishedSection(root: string, result: ScoreResult, reportFile: string): string[] {
   const [{ report }] = result.read.reports;
-  const commit = git(root, ['rev-parse', 'HEAD']);
-  const committed = git(root, ['log', '-1', '--format=%cI', 'HEAD']);
+  const commit = git(root, ['rev-parse', 'HEAD']).trim();
+  const committed = git(root, ['log', '-1', '--format=%cI', 'HEAD']).trim();
   const written = fs.statSync(reportFile).mtime.toISOString().slice(0, 16).replace('T', ' ');
   const stryker = report.framework ? `${report.framework.name} ${report.framework.version}` : 'StrykerJS';
   const misses = result.rows.filter((row) => row.score === undefined || row.score < GOAL);

@@ -293,8 +293,10 @@ describe('publishing a full mutation run', function () {
 
     const forced = await reportOfRun({ incremental: true, force: true, concurrency: 2 });
     fs.writeFileSync(path.join(root, 'notes.txt'), 'uncommitted');
-    assert.match(publishProblems(root, await scoreReports(root, [forced], path.join(root, LIST))).join('\n'), /the work tree has changes \(notes\.txt\); commit them first/);
+    fs.appendFileSync(path.join(root, '.gitignore'), 'out/\n');
+    assert.match(publishProblems(root, await scoreReports(root, [forced], path.join(root, LIST))).join('\n'), /the work tree has changes \(\.gitignore, notes\.txt\); commit them first/);
     fs.rmSync(path.join(root, 'notes.txt'));
+    git('checkout', '--', '.gitignore');
 
     const result = await scoreReports(root, [forced], path.join(root, LIST));
     assert.deepEqual(publishProblems(root, result), []);
