@@ -157,8 +157,9 @@ function differenceFromDisk(root: string, file: string, text: string): string | 
   return onDisk === text ? undefined : `differs from the file on disk from line ${firstDifference(text, onDisk)} on`;
 }
 
-function exists(root: string, file: string): boolean {
-  return fs.statSync(path.join(root, file), { throwIfNoEntry: false })?.isFile() === true;
+/** A file, not a link: a link could lead the comparison out of the repository. */
+function isRegularFile(root: string, file: string): boolean {
+  return fs.lstatSync(path.join(root, file), { throwIfNoEntry: false })?.isFile() === true;
 }
 
 function locationWithin(source: string, location: { start: { line: number; column: number }; end: { line: number; column: number } }): boolean {
@@ -212,14 +213,14 @@ function readReport(root: string, reportFile: string): { read?: ReadReport; refu
     }
   }
   for (const [reportedFile, { source }] of Object.entries(report.testFiles ?? {})) {
-    const file = reportedFile === '' ? undefined : insideRoot(root, reportedFile);
     if (source === undefined || reportedFile === '') {
       continue; // tests the runner named no file for: nothing to compare
     }
+    const file = insideRoot(root, reportedFile);
     if (file === undefined) {
       refusals.push(`${name}: names a test file outside the repository: ${JSON.stringify(reportedFile)}`);
-    } else if (!exists(root, file)) {
-      refusals.push(`${name}: its tests ran from ${file}, which is gone; run npm run mutate again`);
+    } else if (!isRegularFile(root, file)) {
+      refusals.push(`${name}: its tests ran from ${file}, which is no longer a file in the work tree; run npm run mutate again`);
     } else {
       const problem = differenceFromDisk(root, file, source);
       if (problem !== undefined) {

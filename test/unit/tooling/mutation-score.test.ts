@@ -148,7 +148,11 @@ describe('mutation score', function () {
     const testsChanged = await score(report([PARITY], { testFiles: { 'test/unit/parity.test.ts': { source: '// an older test\n' } } }));
     assert.match(refusals(testsChanged), /the test file test\/unit\/parity\.test\.ts differs from the file on disk from line 1 on: the tests changed since the run/);
     const testsGone = await score(report([PARITY], { testFiles: { 'test/unit/gone.test.ts': { source: '' } } }));
-    assert.match(refusals(testsGone), /its tests ran from test\/unit\/gone\.test\.ts, which is gone/);
+    assert.match(refusals(testsGone), /its tests ran from test\/unit\/gone\.test\.ts, which is no longer a file in the work tree/);
+    // A link is not followed out of the repository to compare what it points at.
+    fs.symlinkSync(path.join(root, 'stryker.config.json'), path.join(root, 'test/unit/linked.test.ts'));
+    const linked = await score(report([PARITY], { testFiles: { 'test/unit/linked.test.ts': { source: fs.readFileSync(path.join(root, 'stryker.config.json'), 'utf8') } } }));
+    assert.match(refusals(linked), /its tests ran from test\/unit\/linked\.test\.ts, which is no longer a file in the work tree/);
   });
 
   it('refuses file names outside the repository and files the run was not asked to mutate', async () => {
