@@ -77,6 +77,16 @@ function excuseEquivalents(listFile: string, root: string, scope: ReadonlySet<st
   return problems;
 }
 
+function tallyColumn(mutant: ExcusableMutant): keyof Tally {
+  if (mutant.status === 'Killed' || mutant.status === 'Timeout') {
+    return 'killed';
+  }
+  if (mutant.excused) {
+    return 'excused';
+  }
+  return mutant.status === 'Survived' ? 'survived' : mutant.status === 'NoCoverage' ? 'noCoverage' : 'notTested';
+}
+
 const emptyTally = (): Tally => ({ killed: 0, survived: 0, noCoverage: 0, excused: 0, notTested: 0 });
 
 function rowOf(folder: string, tally: Tally): FolderRow {
@@ -102,16 +112,7 @@ export async function scoreReports(root: string, reportFiles: readonly string[],
     const folder = path.posix.dirname(mutant.file);
     const tally = tallies.get(folder) ?? emptyTally();
     tallies.set(folder, tally);
-    const column: keyof Tally | undefined =
-      mutant.status === 'Killed' || mutant.status === 'Timeout'
-        ? 'killed'
-        : mutant.excused
-          ? 'excused'
-          : mutant.status === 'Survived'
-            ? 'survived'
-            : mutant.status === 'NoCoverage'
-              ? 'noCoverage'
-              : 'notTested';
+    const column = tallyColumn(mutant);
     tally[column]++;
     total[column]++;
     if (column === 'survived') {
@@ -125,8 +126,9 @@ export async function scoreReports(root: string, reportFiles: readonly string[],
   return { read, leftOut, rows, total: rowOf('total', total), unexplained, listProblems, passed };
 }
 
+/** Rounded down, so a score just under the goal never prints as the goal. */
 export function percent(value: number): string {
-  return `${(value * 100).toFixed(1)} %`;
+  return `${(Math.floor(value * 1000) / 10).toFixed(1)} %`;
 }
 
 /** The folder rows and the total as a Markdown table. */

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { enumerateMutants, formatEquivalents, type EnumeratedMutant, type EquivalentMutant } from '../../../scripts/mutation/equivalents';
 import { filesToMutate, type MutantStatus } from '../../../scripts/mutation/report';
 import { publishProblems, publishedSection, writePublishedSection } from '../../../scripts/mutation/publish';
-import { gateLines, scoreReport, scoreReports, type ScoreResult } from '../../../scripts/mutation/score';
+import { gateLines, percent, scoreReport, scoreReports, type ScoreResult } from '../../../scripts/mutation/score';
 import { removeDir, tempDir, writeTree } from '../../fixtures/trees/tree';
 
 const PARITY = 'src/core/small/parity.ts';
@@ -181,6 +181,8 @@ describe('mutation score', function () {
     const gates = gateLines(result.rows);
     assert.match(gates.join('\n'), /^src\/core\/big: 100\.0 % .* PASS$/m);
     assert.match(gates.join('\n'), /^src\/core\/small: \d+\.\d % .* MISS$/m);
+    // Just under the goal never prints as the goal.
+    assert.deepEqual([percent(0.8499), percent(0.85), percent(1)], ['84.9 %', '85.0 %', '100.0 %']);
   });
 
   it('counts a mutant of two merged reports once', async () => {
