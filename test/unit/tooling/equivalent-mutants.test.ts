@@ -1,6 +1,7 @@
 // Every entry of test/mutation/equivalent-mutants.json gives its reason; and the anchoring that
-// keeps entries on their mutants (`npm run mutate:anchor`) moves them only where that cannot be
-// mistaken. Whether every entry sits on a current mutant is checked by the mutation scripts
+// keeps entries on their mutants (`npm run mutate:anchor`) moves them only to one mutant, and marks
+// for review each it could place only by its text. Whether every entry sits on a current mutant, with
+// no mark left, is checked by the mutation scripts
 // (`npm run mutate:anchor -- --check`, `npm run mutate:score`), not here: ordinary edits shift lines.
 
 import * as assert from 'node:assert/strict';
