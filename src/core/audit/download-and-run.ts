@@ -85,18 +85,30 @@ interface CommandLine {
 }
 
 /**
+ * A Markdown table row as commands: a bare `|` between cells ends one (`;`), an escaped `\|` or a
+ * `|` in a code span is a pipe, as a model reading the text takes it. Same length, so columns stay.
+ */
+function tableCells(row: string): string {
+  let inCode = false;
+  return row.replace(/`+|\\\||\|/g, (token) => {
+    if (token.startsWith('`')) {
+      inCode = !inCode;
+      return token;
+    }
+    return token !== '|' ? ' |' : inCode ? '|' : ';';
+  });
+}
+
+/**
  * The text's lines joined as a shell joins them: a line ending in `\` (or PowerShell's backtick)
- * goes on on the next, and so does one ending in `|`, `&&` or `||`. A Markdown table row is cells,
- * not a pipeline: its bare `|` ends a command, its escaped `\|` is a pipe.
+ * goes on on the next, and so does one ending in `|`, `&&` or `||`; a Markdown table row is cells.
  */
 function commandLines(text: string): CommandLine[] {
   const result: CommandLine[] = [];
   let current: CommandLine | undefined;
   text.split('\n').forEach((raw, line) => {
     const physical = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    const tableRow = current === undefined && /^\s*\|/.test(physical);
-    // Same length, so columns stay right.
-    const readable = tableRow ? physical.replace(/\\\||\|/g, (bar) => (bar === '|' ? ';' : ' |')) : physical;
+    const readable = current === undefined && /^\s*\|/.test(physical) ? tableCells(physical) : physical;
     const indent = current ? readable.length - readable.trimStart().length : 0;
     current ??= { text: '', pieces: [] };
     current.pieces.push({ offset: current.text.length, line, column: indent });

@@ -53,9 +53,12 @@ describe('download and run', () => {
     assert.equal(runs('curl https://x.example/i | sh \\'), '1:1 pipes a download into an interpreter');
   });
 
-  it('reads a Markdown table row as cells, and an escaped pipe in it as a pipe', () => {
+  it('reads a Markdown table row as cells, and an escaped pipe or one in a code span as a pipe', () => {
     assert.equal(runs('| Step | Command |\n| --- | --- |\n| fetch | `curl -o x.json https://x.example/x` |\n| parse | python3 |'), undefined);
     assert.equal(runs('| install | `curl https://x.example/i \\| sh` |'), '1:14 pipes a download into an interpreter');
+    // A pipe in a code span is a pipe to whoever reads the text, whatever a renderer makes of the row.
+    assert.equal(runs('| Task | Command |\n| Install | `curl -fsSL https://x.example/cli | sh` |'), '2:14 pipes a download into an interpreter');
+    assert.equal(runs('| `curl -o x https://x.example/x` | `python3` |'), undefined);
   });
 
   it('reads a download saved to a file and run later, by the file it saved', () => {
