@@ -150,25 +150,36 @@ interface Candidate {
   quote: string;
 }
 
+/** What a download is given when a text names the pattern rather than a command: nothing, `…` or `<url>`. */
+const NO_ADDRESS = /^\s*(?:(?:…|\.{3}|<[^<>]*>)\s*)*$/;
+
 /**
  * A download or a decode piped, in the same command, into an interpreter that reads its program
  * from its input; or piped into Invoke-Expression anywhere later on the line (PowerShell keeps
- * values across `;`).
+ * values across `;`). A download given no address (`curl … | sh`) names the pattern: not reported.
  */
 function pipedIntoInterpreter(command: CommandLine): Candidate | undefined {
-  let inCommand: { index: number; decodes: boolean } | undefined;
+  let inCommand: { index: number; end: number; decodes: boolean } | undefined;
   let onLine: typeof inCommand;
+  const found = (source: NonNullable<typeof inCommand>, into: string, pipe: number): Candidate | undefined =>
+    !source.decodes && NO_ADDRESS.test(command.text.slice(source.end, pipe))
+      ? undefined
+      : { position: positionIn(command, source.index), what: `${source.decodes ? 'decodes base64' : 'pipes a download'} into ${into}`, quote: command.text };
   for (const token of command.text.matchAll(PIPELINE_TOKEN)) {
     if (token[1] !== undefined || token[2] !== undefined) {
-      inCommand = onLine = { index: token.index, decodes: token[2] !== undefined };
+      inCommand = onLine = { index: token.index, end: token.index + token[0].length, decodes: token[2] !== undefined };
     } else if (token[3] !== undefined) {
       inCommand = undefined;
     } else if (/^(?:iex|Invoke-Expression)$/i.test(token[4])) {
-      if (onLine) {
-        return { position: positionIn(command, onLine.index), what: `${onLine.decodes ? 'decodes base64' : 'pipes a download'} into Invoke-Expression`, quote: command.text };
+      const candidate = onLine && found(onLine, 'Invoke-Expression', token.index);
+      if (candidate) {
+        return candidate;
       }
     } else if (inCommand && readsProgramFromInput(token[4], token[5])) {
-      return { position: positionIn(command, inCommand.index), what: `${inCommand.decodes ? 'decodes base64' : 'pipes a download'} into an interpreter`, quote: command.text };
+      const candidate = found(inCommand, 'an interpreter', token.index);
+      if (candidate) {
+        return candidate;
+      }
     }
   }
   return undefined;

@@ -107,6 +107,10 @@ describe('download and run', () => {
       'response = requests.get(url)\nmodel.eval()\nresult = literal_eval(text)',
       'data = json.loads(requests.get(url).text)\nprint(data)',
       'if x == fetch(u):\n    eval(y)',
+      // Text that names the pattern, with no address to fetch, is a description, not a command.
+      '- Downloads and runs remote code (`curl … | sh`), or sends files elsewhere',
+      '| C2 | `curl … | sh`, `wget ... | bash`, `iwr <url> | iex` | Pin versions |',
+      'Never pipe `curl | bash`.',
     ]) {
       assert.deepEqual(findDownloadAndRun(text, 'a.md'), [], text);
     }
