@@ -203,10 +203,14 @@ const DOWNLOAD_COMMAND = /\b(curl|wget|iwr|irm|Invoke-WebRequest|Invoke-RestMeth
 /** curl's and wget's short options that take no value, which may come before -o / -O in one cluster. */
 const CURL_FLAGS = '[fsSLkvigIN46Zq#]*';
 const WGET_FLAGS = '[qvcNkrSb]*';
-const SAVE_OPTIONS: Readonly<Record<string, { named: RegExp; attached: RegExp; long: string; byAddress: RegExp | 'always' }>> = {
+/**
+ * How each downloader names the file it saves: an option before it (`named`), or joined to it
+ * (`attached`, `long=FILE`); and when it saves under the last part of the address instead.
+ */
+const SAVE_OPTIONS: Readonly<Record<string, { named: RegExp; attached?: RegExp; long: string; byAddress?: RegExp | 'always' }>> = {
   curl: { named: new RegExp(`^-${CURL_FLAGS}o$`), attached: new RegExp(`^-${CURL_FLAGS}o(.+)$`), long: '--output', byAddress: new RegExp(`^(?:-${CURL_FLAGS}O|--remote-name)$`) },
   wget: { named: new RegExp(`^-${WGET_FLAGS}O$`), attached: new RegExp(`^-${WGET_FLAGS}O(.+)$`), long: '--output-document', byAddress: 'always' },
-  powershell: { named: /^-OutFile$/i, attached: /^$/, long: '-OutFile', byAddress: /^$/ },
+  powershell: { named: /^-OutFile$/i, long: '-OutFile' },
 };
 /** `(New-Object Net.WebClient).DownloadFile(address, file)`, a call, not a command's words. */
 const DOWNLOAD_FILE_CALL = /\.DownloadFile\(\s*[^,\n]{0,200},\s*(["'])([^"'\n]{1,500})\1/gi;
@@ -227,12 +231,12 @@ function savedAs(command: string): string | undefined {
   let file: string | undefined;
   let byAddress = options.byAddress === 'always';
   words.forEach((word, index) => {
-    const attached = options.attached.exec(word)?.[1] ?? (word.startsWith(`${options.long}=`) ? word.slice(options.long.length + 1) : undefined);
+    const attached = options.attached?.exec(word)?.[1] ?? (word.startsWith(`${options.long}=`) ? word.slice(options.long.length + 1) : undefined);
     if (options.named.test(word) || word === options.long || word === '>' || word === '>>') {
       file = words[index + 1];
     } else if (attached !== undefined || /^>>?[^>&]/.test(word)) {
       file = attached ?? word.replace(/^>>?/, '');
-    } else if (options.byAddress !== 'always' && options.byAddress.test(word)) {
+    } else if (options.byAddress instanceof RegExp && options.byAddress.test(word)) {
       byAddress = true;
     }
   });
