@@ -5,11 +5,10 @@
 // Skill and Keep Edits; the lock is never written.
 
 import * as fs from 'node:fs/promises';
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { auditSkillFolder } from '../../core/audit/audit-folder';
 import { DEFAULT_SKILL_LOCATIONS } from '../../core/discovery/roots';
-import { skillNameProblem } from '../../core/sources/confine';
+import { resolveInside, skillNameProblem } from '../../core/sources/confine';
 import { describeSkipped } from '../../core/sources/install';
 import { LOCK_FILE_NAME, lockFile, readLock, type LockEntry, type SkillsLock } from '../../core/sources/lock';
 import { fetchLocked, lockedSkill, restoreLocked, type RestoreContext } from '../../core/sources/restore';
@@ -66,8 +65,10 @@ async function installMissingIn(folder: vscode.WorkspaceFolder, signal: AbortSig
   let context: RestoreContext;
   try {
     lock = await readLock(projectDir);
+    // Settings come with the workspace too: the location skills go in stays inside the folder.
     const location = readSettings(folder).locations[0] ?? DEFAULT_SKILL_LOCATIONS[0];
-    context = { projectDir, parent: path.resolve(projectDir, location), onlyParent: false, fetcher: new SourceFetcher({ signal }), policy: await readTrustPolicy(projectDir), git: { signal } };
+    const parent = await resolveInside(projectDir, location, 'agentSkills.locations: the location', `the workspace folder ${folder.name}`);
+    context = { projectDir, parent, onlyParent: false, fetcher: new SourceFetcher({ signal }), policy: await readTrustPolicy(projectDir), git: { signal } };
   } catch (error) {
     failed(outcome, folder.name, error, host);
     return;

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as vscode from 'vscode';
 import { click, harnessAvailable, notificationsText, waitFor } from '../../util';
-import { firstWorkspaceFolder, skillsApi, skillText, treeItem, workspaceSkillsFolder, type AgentSkillsApi } from '../../editor-helpers';
+import { firstWorkspaceFolder, setWorkspaceSetting, skillsApi, skillText, treeItem, workspaceSkillsFolder, type AgentSkillsApi } from '../../editor-helpers';
 
 const SIGNER = 'alice@example.com';
 const LINT_RULES = skillText('lint-rules', 'Explains the team lint rules.');
@@ -108,6 +108,23 @@ describe('Install Locked Skills and signed sources', function () {
     }
     assert.equal(fs.readFileSync(path.join(installedFolder(), 'SKILL.md'), 'utf8'), LINT_RULES);
     assert.deepEqual(await vscode.commands.executeCommand<string[]>('agentSkills.installLocked'), [], 'nothing is missing');
+  });
+
+  it('installs nowhere outside the workspace folder, whatever its agentSkills.locations says', async () => {
+    fs.rmSync(installedFolder(), { recursive: true });
+    const outside = path.join(path.dirname(firstWorkspaceFolder()), 'outside-skills');
+    try {
+      await setWorkspaceSetting(api, 'locations', ['../outside-skills']);
+      assert.deepEqual(await vscode.commands.executeCommand<string[]>('agentSkills.installLocked'), []);
+      assert.equal(fs.existsSync(outside), false);
+      assert.equal(fs.existsSync(installedFolder()), false);
+      if (harnessAvailable()) {
+        assert.match(await notificationsText(), /agentSkills\.locations: the location "\.\.\/outside-skills" must stay inside the workspace folder/);
+        await vscode.commands.executeCommand('notifications.clearAll');
+      }
+    } finally {
+      await setWorkspaceSetting(api, 'locations', undefined);
+    }
   });
 });
 
