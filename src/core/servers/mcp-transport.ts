@@ -206,7 +206,9 @@ export function httpWire(url: string, token: string | undefined, ends: WireEnds)
     if (!response.ok || !response.body) {
       throw await httpFailure(response);
     }
-    await readEventStream(response.body, (data) => receiveJson(ends, data));
+    await readEventStream(response.body, (data) => receiveJson(ends, data)).catch((error: unknown) => {
+      throw new McpError(`the server's event stream broke off: ${errorMessage(error)}`);
+    });
     throw new McpError('the server ended its event stream');
   };
   return {

@@ -156,8 +156,8 @@ export interface HttpStandIn {
   close(): Promise<void>;
 }
 
-/** Starts a server on 127.0.0.1 that hands each request, once its body is read, to `handle`. */
-export async function startHttpStandIn(handle: (exchange: HttpExchange) => void): Promise<HttpStandIn> {
+/** Starts a server on 127.0.0.1 (on `port`, or a free one) that hands each request, once its body is read, to `handle`. */
+export async function startHttpStandIn(handle: (exchange: HttpExchange) => void, port = 0): Promise<HttpStandIn> {
   const exchanges: HttpExchange[] = [];
   const server = http.createServer((request, response) => {
     let body = '';
@@ -168,7 +168,7 @@ export async function startHttpStandIn(handle: (exchange: HttpExchange) => void)
       handle(exchange);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`,
     exchanges,
