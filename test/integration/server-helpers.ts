@@ -1,6 +1,7 @@
 // Skill servers for the integration suites: this product's own `agent-skills mcp` (the built
-// dist/cli.js of the extension under test) over stdio or HTTP on 127.0.0.1, skill folders for it to
-// serve, and `agentSkills.servers` in the user's settings.
+// dist/cli.js of the extension under test) over stdio or HTTP on 127.0.0.1, the Skills extension's
+// reference SDK over stdio, skill folders for them to serve, and `agentSkills.servers` in the
+// user's settings.
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -41,9 +42,15 @@ export interface HttpServer {
   stop(): Promise<void>;
 }
 
-/** `agentSkills mcp --http 127.0.0.1:0` on `root`, requiring `token`; resolves once it listens. */
-export async function startHttpServer(root: string, token: string): Promise<HttpServer> {
-  const child = spawn(process.execPath, [cliPath(), 'mcp', '--http', '127.0.0.1:0', '--no-user', '--no-builtin', root], {
+/** The `agentSkills.servers` entry that starts the Skills extension's reference SDK (@olaservo/ext-skills) over stdio on `root`. */
+export function referenceStdioServer(name: string, root: string): object {
+  const script = path.join(vscode.extensions.getExtension(productExtensionId)!.extensionPath, 'test', 'fixtures', 'ext-skills-server.mjs');
+  return { name, command: process.execPath, args: [script, root] };
+}
+
+/** `agentSkills mcp --http 127.0.0.1:PORT` (a free port unless given) on `root`, requiring `token`; resolves once it listens. */
+export async function startHttpServer(root: string, token: string, port = 0): Promise<HttpServer> {
+  const child = spawn(process.execPath, [cliPath(), 'mcp', '--http', `127.0.0.1:${port}`, '--no-user', '--no-builtin', root], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, AGENT_SKILLS_MCP_TOKEN: token },
   });

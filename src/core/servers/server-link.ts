@@ -167,6 +167,7 @@ export class ServerLink {
       return this.lostWhileListing();
     }
     this.nextDelayMs = this.timing.firstDelayMs;
+    this.options.log.info(`Skill server "${this.name}" is connected (${describeTransport(this.options.config.transport)}, protocol ${connection.protocolVersion}).`);
     this.setOffline(undefined);
     return connection;
   }
@@ -261,9 +262,7 @@ export class ServerLink {
       return;
     }
     const { config } = this.options;
-    if (reason === undefined) {
-      this.options.log.info(`Skill server "${this.name}" is connected (${describeTransport(config.transport)}, protocol ${this.connection?.protocolVersion}).`);
-    } else {
+    if (reason !== undefined) {
       this.options.log.warn(
         `Skill server "${this.name}" cannot be reached (${describeTransport(config.transport)}): ${reason}. Its cached skills stay available; it is tried again in ${this.nextDelayMs / 1000} s.`,
       );
