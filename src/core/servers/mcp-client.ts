@@ -159,12 +159,12 @@ class Connection implements SkillServerConnection, WireEnds {
     if (!this.modern) {
       return this.legacyVersion === undefined ? {} : { 'mcp-protocol-version': this.legacyVersion };
     }
-    const params = isPlainObject(message.params) ? message.params : {};
-    const name = typeof params.uri === 'string' ? params.uri : typeof params.name === 'string' ? params.name : undefined;
+    // Of the requests whose name or URI goes in Mcp-Name, this client makes resources/read only.
+    const uri = message.method === 'resources/read' && isPlainObject(message.params) && typeof message.params.uri === 'string' ? message.params.uri : undefined;
     return {
       'mcp-protocol-version': this.protocolVersion,
       ...(typeof message.method === 'string' ? { 'mcp-method': message.method } : {}),
-      ...(name !== undefined && ['resources/read', 'tools/call', 'prompts/get'].includes(String(message.method)) ? { 'mcp-name': headerValue(name) } : {}),
+      ...(uri === undefined ? {} : { 'mcp-name': headerValue(uri) }),
     };
   }
 
