@@ -17,14 +17,18 @@ export {
   type Transport,
 } from '@modelcontextprotocol/server';
 export {
+  classifyInboundRequest,
+  createMcpHandler,
   DEFAULT_MAX_REQUEST_BODY_SIZE,
+  isInitializeRequest,
   isJsonContentType,
   SUPPORTED_PROTOCOL_VERSIONS,
   WebStandardStreamableHTTPServerTransport,
   validateHostHeader,
   validateOriginHeader,
+  type McpHttpHandler,
 } from '@modelcontextprotocol/server';
-export { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+export { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 export { SkillsExtension, type SkillSource } from '@modelcontextprotocol/server/ext/skills';
 export { watch, type FSWatcher } from 'chokidar';
 export { ListenError, serveSkillsOverHttp } from './http-server';
