@@ -1,7 +1,9 @@
 // Bundles the extension and the CLI with esbuild. `--production` minifies the extension and drops
-// its sourcemap; the CLI is always built that way.
+// its sourcemap; the CLI is always built that way. Then assembles the CLI's npm package
+// (scripts/npm-package.mjs); watch mode leaves that to `npm run build`.
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
+import { assembleNpmPackage } from './npm-package.mjs';
 import { buildWithSideBundles, CLI_BUNDLES, EXTENSION_BUNDLES, watchWithSideBundles } from './side-bundles.mjs';
 
 const production = process.argv.includes('--production');
@@ -135,4 +137,5 @@ if (watch) {
   }
 } else {
   await Promise.all([buildWithSideBundles(extension, EXTENSION_BUNDLES), buildWithSideBundles(cliWithSides, CLI_BUNDLES), ...builds.map((options) => esbuild.build(options))]);
+  assembleNpmPackage();
 }

@@ -1,7 +1,9 @@
 // What ships, by size: `npm run package` (a production build, then the .vsix), each file the
-// .vsix ships and the .vsix itself against its budget. A budget makes growth a decision: a change
-// that needs more raises the budget here, in the same commit, and says why in its message. A file
-// the package ships that no budget covers is a miss too, so a new bundle cannot slip in unweighed.
+// .vsix ships and the .vsix itself against its budget, and the npm package of the command line
+// (dist/npm-package, which the same build assembles) as `npm pack` would write it. A budget makes
+// growth a decision: a change that needs more raises the budget here, in the same commit, and says
+// why in its message. A file the package ships that no budget covers is a miss too, so a new
+// bundle cannot slip in unweighed.
 
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs/promises';
@@ -45,6 +47,8 @@ const FILE_BUDGETS: readonly FileBudget[] = [
   { key: 'builtinSkills', label: 'skills/ (the built-in skills)', covers: under('skills'), budgetKb: 40 },
 ];
 const VSIX_BUDGET_KB = 400;
+/** The CLI's npm package as `npm pack` compresses it: its three bundles, the built-in skills, README and LICENSE. */
+const NPM_PACKAGE_BUDGET_KB = 230;
 
 export async function run(): Promise<BenchFigures> {
   const packaging = spawnSync('npm', ['run', 'package'], { cwd: repositoryRoot, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -71,5 +75,23 @@ export async function run(): Promise<BenchFigures> {
   figures.vsixBytes = vsixBytes;
   figures.vsixBudgetBytes = VSIX_BUDGET_KB * 1000;
   figures.vsixGoal = checkGoal({ label: '.vsix (all of the above, compressed)', value: vsixBytes / 1000, unit: ' KB', target: VSIX_BUDGET_KB, better: 'lower' });
+  Object.assign(figures, npmPackageFigures());
   return figures;
+}
+
+/** The npm package's tarball, measured by `npm pack --dry-run` (nothing is written). */
+function npmPackageFigures(): BenchFigures {
+  // `./`: npm would read a bare `dist/npm-package` as a GitHub repository.
+  const packing = spawnSync('npm', ['pack', '--dry-run', '--json', './dist/npm-package'], { cwd: repositoryRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (packing.status !== 0) {
+    throw new Error('npm pack --dry-run ./dist/npm-package failed');
+  }
+  const [{ size, unpackedSize }] = JSON.parse(packing.stdout) as { size: number; unpackedSize: number }[];
+  printFigure('npm package, unpacked', unpackedSize / 1000, ' KB');
+  return {
+    npmPackageBytes: size,
+    npmPackageUnpackedBytes: unpackedSize,
+    npmPackageBudgetBytes: NPM_PACKAGE_BUDGET_KB * 1000,
+    npmPackageGoal: checkGoal({ label: 'npm package .tgz (the CLI and MCP server)', value: size / 1000, unit: ' KB', target: NPM_PACKAGE_BUDGET_KB, better: 'lower' }),
+  };
 }

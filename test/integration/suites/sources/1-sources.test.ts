@@ -1,6 +1,7 @@
 // Skills from git in the editor, against a bare repository the suite makes (file:// URL, no network):
 // Add Skills from Git through its input, pick list and audit; the origin in the tree and the lock;
-// Check for Updates and Update with its diff and confirmation; drift; audit diagnostics.
+// Check for Updates and Update with its diff and confirmation; drift; audit diagnostics; a URL's
+// password kept out of the lock and the view; a hostile lock refused with nothing read or written.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -8,6 +9,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as vscode from 'vscode';
+import { startGitHttpServer } from '../../git-http-server';
 import { click, harnessAvailable, notificationsText, pressKeys, screenshot, typeText, waitFor, waitForViewText } from '../../util';
 import { firstWorkspaceFolder, skillsApi, skillText, treeItem, treeOutline, workspaceSkillsFolder, type AgentSkillsApi } from '../../editor-helpers';
 
@@ -234,5 +236,69 @@ describe('Skills from git', function () {
     assert.equal(fs.readFileSync(file, 'utf8'), RELEASE_NOTES_V2);
     await api.whenIdle();
     assert.doesNotMatch(treeItem(api, 'Available', 'release-notes')?.description ?? '', /edited/);
+  });
+
+  it('adds from an http URL with a password, which serves the clone only: neither the lock nor the view holds it', async () => {
+    const server = await startGitHttpServer(repository.parent, { user: 'alice', password: 's3cret-pw' });
+    try {
+      repository.commit({ 'skills/changelog/SKILL.md': skillText('changelog', 'Keeps the changelog in order.') }, 'a third skill');
+      const url = `${server.origin}/team-skills.git`;
+      const added = await vscode.commands.executeCommand<string[] | undefined>('agentSkills.addFromGit', { source: url.replace('http://', 'http://alice:s3cret-pw@'), skills: ['changelog'] });
+      assert.deepEqual(added, ['changelog']);
+      assert.ok(server.authorizations.includes(`Basic ${Buffer.from('alice:s3cret-pw').toString('base64')}`), 'git sent the credentials of the URL');
+      const entry = readLockFile().skills.changelog;
+      assert.deepEqual([entry.source, entry.sourceUrl], [url, url]);
+      assert.doesNotMatch(fs.readFileSync(path.join(firstWorkspaceFolder(), 'skills-lock.json'), 'utf8'), /alice|s3cret/);
+      await api.whenIdle();
+      assert.match(treeItem(api, 'Available', 'changelog')?.description ?? '', new RegExp(`^${url.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}@[0-9a-f]{7} — `));
+      if (harnessAvailable()) {
+        assert.match(await notificationsText(), /the user name and password in the URL serve this fetch only/);
+        await vscode.commands.executeCommand('notifications.clearAll');
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses what a hostile skills-lock.json names: a skillPath out of the source, a key that is no skill name, a key given twice', async () => {
+    const lockPath = path.join(firstWorkspaceFolder(), 'skills-lock.json');
+    const original = fs.readFileSync(lockPath, 'utf8');
+    const outside = path.join(repository.parent, 'private');
+    fs.mkdirSync(outside, { recursive: true });
+    fs.writeFileSync(path.join(outside, 'SKILL.md'), skillText('fetcher', 'Somebody else’s.'));
+    fs.writeFileSync(path.join(outside, 'secret.txt'), 'TOP SECRET');
+    try {
+      const lock = JSON.parse(original) as LockFile;
+      const escaping = `${'../'.repeat(30)}${outside.slice(1)}/SKILL.md`;
+      lock.skills.fetcher = { ...lock.skills.fetcher, skillPath: escaping, ref: undefined, requestedRef: 'main' };
+      lock.skills['../../outside'] = lock.skills['release-notes'];
+      // The entry a reviewer reads first is not the one JSON keeps.
+      const text = JSON.stringify(lock, null, 2).replace('"skills": {', `"skills": {\n    "fetcher": ${JSON.stringify(lock.skills.fetcher)},`);
+      fs.writeFileSync(lockPath, text);
+      if (harnessAvailable()) {
+        // Told once, as the lock is read again after the change; the log's end is in view.
+        await vscode.commands.executeCommand('agentSkills.showLog');
+        // The output view draws spaces as no-break spaces and wraps long lines.
+        await waitForViewText('panel', /"skills"\sholds\sthe\skey\s"fetcher"\smore\s*than\s*once[\s\S]*the\sentry\s"\.\.\/\.\.\/outside"\sis\snot\sa\svalid\sskill\s*name/);
+        await vscode.commands.executeCommand('workbench.action.closePanel');
+      }
+
+      const checks = await vscode.commands.executeCommand<{ name: string; source: string; problem?: string }[]>('agentSkills.checkForUpdates');
+      const fetcher = checks.find((check) => check.name === 'fetcher');
+      assert.deepEqual([fetcher?.source, fetcher?.problem], ['unreachable', `cannot be checked: its skillPath "${escaping}" must stay inside its source`]);
+      assert.ok(!checks.some((check) => check.name === '../../outside'), 'a key that is no skill name is not looked at');
+      if (harnessAvailable()) {
+        await vscode.commands.executeCommand('notifications.clearAll');
+      }
+
+      assert.equal(await vscode.commands.executeCommand<boolean>('agentSkills.updateSkill', 'fetcher'), false);
+      assert.deepEqual(fs.readdirSync(path.join(workspaceSkillsFolder(), 'fetcher')), ['SKILL.md']);
+      if (harnessAvailable()) {
+        assert.match(await notificationsText(), /fetcher cannot be updated: its skillPath ".*" must stay inside its source\./);
+        await vscode.commands.executeCommand('notifications.clearAll');
+      }
+    } finally {
+      fs.writeFileSync(lockPath, original);
+    }
   });
 });
