@@ -13,6 +13,7 @@ export {
   type GetPromptResult,
   type JSONRPCMessage,
   type RegisteredTool,
+  type StandardSchemaV1,
   type StandardSchemaWithJSON,
   type Transport,
 } from '@modelcontextprotocol/server';
@@ -32,4 +33,4 @@ export { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/s
 export { SkillsExtension, type SkillSource } from '@modelcontextprotocol/server/ext/skills';
 export { watch, type FSWatcher } from 'chokidar';
 export { ListenError, serveSkillsOverHttp } from './http-server';
-export { guardLines, MAX_MESSAGE_BYTES, refineAnswers } from './wire';
+export { guardLines, MAX_MESSAGE_BYTES, refineAnswers, stringParams } from './wire';

@@ -17,8 +17,8 @@ import {
   type StandardSchemaWithJSON,
   type Transport,
   refineAnswers,
+  stringParams,
 } from './libraries';
-import * as z from 'zod/mini';
 import { activateSkill, readResourceOfSkill } from '../../core/use/activation';
 import { errorMessage } from '../../core/util/errors';
 import { activationToolText, parseActivateInput, parseFindInput, parseReadResourceInput, renderFindResult } from '../../core/chat/tool-texts';
@@ -52,8 +52,6 @@ export interface ListChanges {
 
 /** The result fields the Skills extension requires of skills/list and skills/get on every protocol revision. */
 const SKILLS_RESULT_FIELDS = { resultType: 'complete', ttlMs: 0, cacheScope: 'private' } as const;
-const LIST_SKILLS_PARAMS = z.object({ cursor: z.optional(z.string()) });
-const GET_SKILL_PARAMS = z.object({ uri: z.string() });
 
 const LIST_CHANGED_NOTIFICATIONS = ['notifications/tools/list_changed', 'notifications/prompts/list_changed', 'notifications/resources/list_changed'];
 
@@ -93,6 +91,9 @@ function advertisedSchema(schema: JsonSchema): StandardSchemaWithJSON<Record<str
     },
   };
 }
+
+const LIST_SKILLS_PARAMS = stringParams([], ['cursor']);
+const GET_SKILL_PARAMS = stringParams(['uri']);
 
 /** The published skills' refusals (a cursor it never handed out, an authors' file) as invalid parameters, with their reasons. */
 function protocolErrors<T>(work: () => Promise<T>): Promise<T> {

@@ -1,12 +1,13 @@
 // What the server owes every message on the wire, beyond what the SDK does on its own: a JSON-RPC
 // 2.0 error for each line that is not a message it can take (the SDK drops those in silence, and
 // a line over its buffer closes the session), params errors as -32602 sentences rather than a
-// dump of the SDK's schema errors, and the `resultType` the Skills extension requires of a
+// dump of the SDK's schema errors (and params of the Skills extension's methods checked so), and the `resultType` the Skills extension requires of a
 // directory read, which the SDK adds on 2026-07-28 only (skills/list and skills/get carry their
 // fields from their handlers, skills-server.ts).
 
 import { PassThrough, type Readable } from 'node:stream';
-import type { JSONRPCMessage, Transport } from './libraries';
+import type { JSONRPCMessage, StandardSchemaV1, Transport } from './libraries';
+import { isPlainObject } from '../../core/util/objects';
 
 /** The longest line (one JSON-RPC message) the server reads; a longer one is answered and dropped. */
 export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
@@ -154,6 +155,31 @@ export function guardLines(input: Readable, answer: (message: ErrorAnswer) => vo
 const SKILLS_RESULT_FIELDS: Readonly<Record<string, Record<string, unknown>>> = {
   'resources/directory/read': { resultType: 'complete' },
 };
+
+/**
+ * Params of string fields (`optional` ones may be left out), checked as the SDK checks the params of
+ * a method of an extension (a Standard Schema): a refusal names the field.
+ */
+export function stringParams<Required extends string, Optional extends string = never>(
+  required: readonly Required[],
+  optional: readonly Optional[] = [],
+): StandardSchemaV1<unknown, Record<Required, string> & Partial<Record<Optional, string>>> {
+  const fields: readonly string[] = [...required, ...optional];
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'agent-skills',
+      validate: (value) => {
+        const params = isPlainObject(value) ? value : {};
+        const wrong = fields.filter((key) => typeof params[key] !== 'string' && (params[key] !== undefined || (required as readonly string[]).includes(key)));
+        if (wrong.length > 0) {
+          return { issues: wrong.map((key) => ({ message: 'expected a string', path: [key] })) };
+        }
+        return { value: Object.fromEntries(fields.filter((key) => params[key] !== undefined).map((key) => [key, params[key]])) as Record<Required, string> & Partial<Record<Optional, string>> };
+      },
+    },
+  };
+}
 
 interface SchemaIssue {
   path: (string | number)[];

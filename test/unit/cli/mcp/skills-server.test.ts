@@ -372,6 +372,20 @@ describe('agent-skills mcp, through the SDK client', function () {
     assert.equal(skill.frontmatter.name, 'pdf-report');
     await assert.rejects(connection.skills.get('skill://js-skill/SKILL.md'), (error: ProtocolError) => error.code === -32602);
     await assert.rejects(connection.skills.get('skill://pdf-report/references/guide.md'), (error: ProtocolError) => error.code === -32602);
+    const anything = z.looseObject({});
+    const refusals: [string, Record<string, unknown>, string][] = [
+      ['skills/get', {}, 'Invalid params for skills/get: uri: expected a string'],
+      ['skills/get', { uri: 7 }, 'Invalid params for skills/get: uri: expected a string'],
+      ['skills/list', { cursor: 100 }, 'Invalid params for skills/list: cursor: expected a string'],
+      ['skills/list', { cursor: 'no-such-cursor' }, 'Invalid cursor "no-such-cursor": pass back the nextCursor of the previous page.'],
+    ];
+    for (const [method, params, message] of refusals) {
+      await assert.rejects(
+        connection.client.request({ method, params }, anything),
+        (error: ProtocolError) => error.code === -32602 && error.message.endsWith(message),
+        `${method} ${JSON.stringify(params)}`,
+      );
+    }
     const root = await connection.skills.readDirectory('skill://pdf-report');
     assert.deepEqual(
       root.resources.map((resource) => [resource.name, resource.mimeType]),
