@@ -38,7 +38,7 @@ const FILE_BUDGETS: readonly FileBudget[] = [
   { key: 'extensionServers', label: 'dist/extension-servers.js (skill servers, once configured)', covers: exactly('dist/extension-servers.js'), budgetKb: 25 },
   { key: 'cli', label: 'dist/cli.js (the commands used on every edit, and mcp)', covers: exactly('dist/cli.js'), budgetKb: 225 },
   { key: 'cliRareCommands', label: 'dist/cli-rare-commands.js (eval, tune, add, update, check, remove, audit)', covers: exactly('dist/cli-rare-commands.js'), budgetKb: 95 },
-  { key: 'cliMcpLibraries', label: 'dist/cli-mcp-libraries.js (loaded by mcp only)', covers: exactly('dist/cli-mcp-libraries.js'), budgetKb: 380 },
+  { key: 'cliMcpLibraries', label: 'dist/cli-mcp-libraries.js (loaded by mcp only)', covers: exactly('dist/cli-mcp-libraries.js'), budgetKb: 410 },
   { key: 'manifest', label: 'package.json (the manifest)', covers: exactly('package.json'), budgetKb: 40 },
   { key: 'readme', label: 'README.md (the Extensions view page)', covers: exactly('README.md'), budgetKb: 76 },
   { key: 'changelog', label: 'CHANGELOG.md', covers: exactly('CHANGELOG.md'), budgetKb: 20 },
