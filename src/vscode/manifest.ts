@@ -29,6 +29,7 @@ export const COMMANDS = {
   installLocked: 'agentSkills.installLocked',
   updateSkill: 'agentSkills.updateSkill',
   keepEdits: 'agentSkills.keepEdits',
+  removeSkill: 'agentSkills.removeSkill',
   showRoutingReport: 'agentSkills.showRoutingReport',
   showUsage: 'agentSkills.showUsage',
   clearUsage: 'agentSkills.clearUsage',

@@ -1,16 +1,17 @@
 // The steps that change a project, shared by the command line and the editor: what stands in the
-// way of an install, installing a fetched skill and locking it, and replacing an installed skill
-// with its source's version. Asking the user is the caller's part; these never ask.
+// way of an install, installing a fetched skill and locking it, replacing an installed skill
+// with its source's version, keeping its edits and removing it. Asking the user is the caller's
+// part; these never ask.
 
 import * as path from 'node:path';
 import type { SourceSkill } from './checkout';
-import { computeFolderHash } from './folder-hash';
+import { computeFolderHashes } from './folder-hash';
 import type { GitOptions } from './git';
-import { findInstalled, installFolder, type InstallResult } from './install';
-import { entrySource, lockEntryFor, sameOrigin, writeLock, type LockEntry, type SkillsLock } from './lock';
+import { findInstalled, installFolder, removeFolder, type InstallResult } from './install';
+import { entrySource, LockError, lockEntryFor, LOCK_FILE_NAME, sameOrigin, writeLock, type LockEntry, type SkillsLock } from './lock';
 import { SignatureRefused, verifyFetchedCommit, type SignatureRecord } from './signatures';
 import { SourceError, sourceLabel, type SkillSource } from './source-spec';
-import { installedState } from './status';
+import { installedState } from './drift';
 import { describeRule, lockedSourceNames, readTrustPolicy, ruleFor, sourceNames } from './trust-policy';
 
 /** Where skills are installed: the project (holding skills-lock.json) and the folder the skill goes in. */
@@ -21,7 +22,8 @@ export interface InstallPlace {
 
 /**
  * What installing `name` from `source` would replace that needs the user's word first: a folder
- * not installed from this source (`other-origin`), or one edited since it was installed (`edited`).
+ * not installed from this source (`other-origin`), or one edited since it was installed (`edited`,
+ * kept edits included).
  */
 export interface InstallConflict {
   kind: 'other-origin' | 'edited';
@@ -35,7 +37,8 @@ export async function installConflict(name: string, source: SkillSource, lock: S
   if (existing === undefined || !sameOrigin(existing, source, place.projectDir)) {
     return folderExists || existing !== undefined ? { kind: 'other-origin', folder } : undefined;
   }
-  return folderExists && (await installedState(existing, folder)) === 'edited' ? { kind: 'edited', folder } : undefined;
+  const state = folderExists ? await installedState(existing, folder) : 'missing';
+  return state === 'edited' || state === 'kept' ? { kind: 'edited', folder } : undefined;
 }
 
 export interface Installed {
@@ -54,13 +57,16 @@ export interface FetchedFrom {
 
 /**
  * Installs a skill of a fetched source (at `commit`, for git) and records it in the project's lock.
+ * Installed again from the same source, it keeps the trigger tests the user added (installFolder's keepEvals).
  * When the project's trust policy requires a signature of the source (`typed`: as the user gave
  * it), it is verified first, and kept in the lock entry; refused, nothing is written.
  */
 export async function installAndLock(skill: SourceSkill, from: FetchedFrom & { typed?: string }, lock: SkillsLock, place: InstallPlace, git: GitOptions = {}): Promise<Installed> {
   const signature = await requiredSignature(from, sourceNames(from.source, from.typed), place.projectDir, git);
-  const installed = await installFolder(skill.folder, place.parent, skill.name);
-  const entry = lockEntryFor(from.source, skill.skillPath, await computeFolderHash(installed.folder), from.commit, place.projectDir);
+  const existing = lock.skills[skill.name];
+  const keepEvals = existing !== undefined && sameOrigin(existing, from.source, place.projectDir);
+  const installed = await installFolder(skill.folder, place.parent, skill.name, { keepEvals });
+  const entry = lockEntryFor(from.source, skill.skillPath, await installedHash(installed), from.commit, place.projectDir);
   if (signature !== undefined) {
     entry.signature = signature;
   }
@@ -72,18 +78,18 @@ export async function installAndLock(skill: SourceSkill, from: FetchedFrom & { t
 /**
  * Replaces the locked skill `name` with its source's version (`latest`, fetched from the entry's
  * source) and moves its lock entry to that commit, verifying first the signature the trust policy
- * requires; refused, nothing is written.
+ * requires; refused, nothing is written. Edits kept before are gone with the folder they were made
+ * in; trigger tests the user added are kept.
  */
 export async function replaceWithLatest(name: string, latest: { skill: SourceSkill; commit?: string; root: string }, lock: SkillsLock, place: InstallPlace, git: GitOptions = {}): Promise<Installed> {
-  const entry = lock.skills[name];
-  const source = entrySource(entry, place.projectDir);
+  const source = entrySource(lock.skills[name], place.projectDir);
   if (typeof source === 'string') {
     throw new SourceError(`${name} cannot be updated: ${source}.`);
   }
-  const signature = await requiredSignature({ ...latest, source }, lockedSourceNames(entry, place.projectDir), place.projectDir, git);
-  const installed = await installFolder(latest.skill.folder, place.parent, name);
-  const { signature: _previous, ...kept } = entry;
-  const updated: LockEntry = { ...kept, skillPath: latest.skill.skillPath, computedHash: await computeFolderHash(installed.folder), ...(signature === undefined ? {} : { signature }) };
+  const signature = await requiredSignature({ ...latest, source }, lockedSourceNames(lock.skills[name], place.projectDir), place.projectDir, git);
+  const { signature: _previous, keptEditsHash: _kept, ...entry } = lock.skills[name];
+  const installed = await installFolder(latest.skill.folder, place.parent, name, { keepEvals: true });
+  const updated: LockEntry = { ...entry, skillPath: latest.skill.skillPath, computedHash: await installedHash(installed), ...(signature === undefined ? {} : { signature }) };
   if (latest.commit !== undefined) {
     updated.requestedRef = entry.requestedRef ?? entry.ref ?? 'HEAD';
     updated.ref = latest.commit;
@@ -106,4 +112,32 @@ async function requiredSignature(from: FetchedFrom, names: readonly string[], pr
     throw new SignatureRefused(`${sourceLabel(from.source)} is a folder, with no commit to verify: ${describeRule(rule)} requires a signed commit.`);
   }
   return verifyFetchedCommit({ root: from.root, commit: from.commit, ref: from.source.ref, url: from.source.url, label: sourceLabel(from.source) }, rule, projectDir, git);
+}
+
+/** The hash of what was installed from the source: without the trigger tests kept from the folder it replaced. */
+async function installedHash(installed: InstallResult): Promise<string> {
+  const hashes = await computeFolderHashes(installed.folder);
+  return installed.keptEvals ? hashes.withoutEvals : hashes.all;
+}
+
+/**
+ * Records in the lock that the project keeps the edits of `name` as its folder holds them now
+ * (`hash`, its computeFolderHash): its drift is then `kept`, for everyone who reads the lock.
+ */
+export async function keepEdits(name: string, hash: string, lock: SkillsLock, projectDir: string): Promise<void> {
+  const entry = lock.skills[name] as LockEntry | undefined;
+  if (entry === undefined) {
+    throw new LockError(`${path.join(projectDir, LOCK_FILE_NAME)} has no entry for ${name} any more; nothing was recorded.`);
+  }
+  lock.skills[name] = { ...entry, keptEditsHash: hash };
+  await writeLock(projectDir, lock);
+}
+
+/** Deletes an installed skill's folder (as findInstalled gives it; none when already gone) and its lock entry. */
+export async function removeAndUnlock(name: string, folder: string | undefined, lock: SkillsLock, projectDir: string): Promise<void> {
+  if (folder !== undefined) {
+    await removeFolder(folder);
+  }
+  delete lock.skills[name];
+  await writeLock(projectDir, lock);
 }

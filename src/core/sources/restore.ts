@@ -15,10 +15,11 @@ import { findInstalled, installFolder, type InstallResult } from './install';
 import { describeSkillPath, entryOrigin, entrySource, LOCK_FILE_NAME, pinnedCommit, type LockEntry, type SkillsLock } from './lock';
 import { lockedSignatureState, SignatureRefused, type SignatureState } from './signatures';
 import { sourceLabel, type SkillSource } from './source-spec';
-import { installedState, type SourceFetcher } from './status';
+import { installedState } from './drift';
+import type { SourceFetcher } from './status';
 import type { TrustPolicy } from './trust-policy';
 
-/** `as-locked`: the folder hashes to the lock's computedHash; `different`: it does not; `missing`: there is none. */
+/** `as-locked`: the folder hashes to the lock's computedHash (or holds edits the lock keeps); `different`: it does not; `missing`: there is none. */
 export type LockedState = 'as-locked' | 'different' | 'missing';
 
 export interface LockedSkill {
@@ -68,7 +69,7 @@ export async function lockedSkill(name: string, entry: LockEntry, context: Resto
   if (found === undefined) {
     return { name, entry, folder: path.join(context.parent, name), state: 'missing' };
   }
-  return { name, entry, folder: found, state: (await installedState(entry, found)) === 'unchanged' ? 'as-locked' : 'different' };
+  return { name, entry, folder: found, state: ['unchanged', 'kept'].includes(await installedState(entry, found)) ? 'as-locked' : 'different' };
 }
 
 /**
@@ -91,12 +92,14 @@ export async function fetchLocked(entry: LockEntry, context: RestoreContext): Pr
 
 /** Copies the fetched version into the skill's folder, replacing it only once the copy hashes to the lock's computedHash. */
 export function restoreLocked(locked: LockedSkill, version: LockedVersion): Promise<InstallResult> {
-  return installFolder(version.skill.folder, path.dirname(locked.folder), locked.name, async (copy) => {
-    if ((await computeFolderHash(copy)) !== locked.entry.computedHash) {
-      throw new LockedVersionProblem(
-        `the copy of ${version.origin} in ${path.dirname(locked.folder)} does not hash to the computedHash of ${LOCK_FILE_NAME} (the source changed while it was copied?); nothing was replaced.`,
-      );
-    }
+  return installFolder(version.skill.folder, path.dirname(locked.folder), locked.name, {
+    acceptCopy: async (copy) => {
+      if ((await computeFolderHash(copy)) !== locked.entry.computedHash) {
+        throw new LockedVersionProblem(
+          `the copy of ${version.origin} in ${path.dirname(locked.folder)} does not hash to the computedHash of ${LOCK_FILE_NAME} (the source changed while it was copied?); nothing was replaced.`,
+        );
+      }
+    },
   });
 }
 
