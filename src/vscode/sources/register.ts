@@ -21,7 +21,8 @@ export interface Sources {
   disposable: vscode.Disposable;
 }
 
-export function registerSources(host: SkillsHost): Sources {
+/** `state`: the workspace's memento, where the offer to install locked skills is remembered. */
+export function registerSources(host: SkillsHost, state: vscode.Memento): Sources {
   const installed = new InstalledSkills(host);
   const diagnostics = new SourceDiagnostics(host, installed);
   const incoming = new IncomingFiles();

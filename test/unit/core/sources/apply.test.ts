@@ -142,7 +142,7 @@ describe('installing and updating skills from a source', () => {
       const place = { projectDir: project, parent };
       const shared = path.join(project, 'shared');
       await fs.mkdir(shared);
-      const from = { source: parseSource('shared', project) };
+      const from = { source: parseSource('shared', project), root: shared };
       const lock = { version: 1, skills: {} as Record<string, LockEntry> };
       await installAndLock(await version('v1'), from, lock, place);
       const installed = path.join(parent, 'alpha');
@@ -155,7 +155,7 @@ describe('installing and updating skills from a source', () => {
       assert.equal(await installedState(lock.skills.alpha, installed), 'unchanged');
 
       lock.skills.alpha = { ...lock.skills.alpha, keptEditsHash: 'e'.repeat(64) };
-      const updated = await replaceWithLatest('alpha', { skill: await version('v2') }, lock, place);
+      const updated = await replaceWithLatest('alpha', { skill: await version('v2'), root: shared }, lock, place);
       assert.equal(await fs.readFile(path.join(installed, 'SKILL.md'), 'utf8'), 'v2');
       assert.equal(await fs.readFile(path.join(installed, 'evals', 'triggers.json'), 'utf8'), '{"cases":[]}');
       // The edits kept were in the folder replaced: nothing of them is left to keep.
@@ -169,7 +169,7 @@ describe('installing and updating skills from a source', () => {
       await fs.mkdir(path.join(parent, 'alpha', 'evals'), { recursive: true });
       await fs.writeFile(path.join(parent, 'alpha', 'evals', 'triggers.json'), '{"cases":[]}');
       const lock = { version: 1, skills: { alpha: { source: 'team/skills', sourceType: 'github', computedHash: hash } } };
-      const { installed } = await installAndLock(await version('v1'), { source: parseSource(path.join(dir), project) }, lock, place);
+      const { installed } = await installAndLock(await version('v1'), { source: parseSource(path.join(dir), project), root: dir }, lock, place);
       assert.equal(installed.keptEvals, false);
       assert.deepEqual(await fs.readdir(installed.folder), ['SKILL.md']);
     });
@@ -188,7 +188,7 @@ describe('installing and updating skills from a source', () => {
       const place = { projectDir: project, parent };
       const lock = { version: 1, skills: {} as Record<string, LockEntry> };
       await fs.mkdir(path.join(project, 'shared'));
-      await installAndLock(await version('v1'), { source: parseSource('shared', project) }, lock, place);
+      await installAndLock(await version('v1'), { source: parseSource('shared', project), root: path.join(project, 'shared') }, lock, place);
       lock.skills.beta = { source: 'team/skills', sourceType: 'github', computedHash: hash };
       await removeAndUnlock('alpha', path.join(parent, 'alpha'), lock, project);
       assert.deepEqual(await fs.readdir(parent), []);
