@@ -75,8 +75,8 @@ describe('Install Locked Skills and signed sources', function () {
     });
     assert.match(signed.description ?? '', new RegExp(`^${escape(repository.url)}@[0-9a-f]{7} · signed by ${escape(SIGNER)} — Explains the team lint rules\\.$`));
     assert.match(signed.tooltip ?? '', /Signed by alice@example\\\.com \(key `SHA256:[^`]+`\), as skills-trust\.json requires/);
-    // Installed from the suite's other repository, which no entry of the policy covers.
-    const unsigned = await waitFor(() => treeItem(api, 'Available', 'release-notes')?.description?.includes(' · unsigned') && treeItem(api, 'Available', 'release-notes'));
+    // Installed from the suite's other repository (those the earlier tests left), which no entry of the policy covers.
+    const unsigned = await waitFor(() => ['fetcher', 'changelog', 'release-notes'].map((name) => treeItem(api, 'Available', name)).find((item) => item?.description?.includes(' · unsigned')));
     assert.match(unsigned.tooltip ?? '', /Unsigned: no entry of skills\\-trust\\\.json matches its source/);
   });
 
