@@ -94,8 +94,9 @@ Commands:
              about 60/40 into train and test (both kinds on each side, shuffled by --seed), the
              model proposes a description from the train queries that failed (never seeing a test
              query), each proposal is measured on both, up to --rounds rounds (default and most
-             ${MAX_TUNE_ROUNDS}); the pick is the best test score, ties to the shorter. Prints the scores per
-             round and the change as a diff; with --project or no ROOT, the current folder's skills.
+             ${MAX_TUNE_ROUNDS}); the pick is the best test score, ties to the shorter, and only if it beats
+             the current description. Prints the scores per round and the change as a diff; with
+             --project or no ROOT, the current folder's skills.
                --write    write the picked description into SKILL.md (else asks on a terminal)
                --endpoint, --model, --api, --runs, --concurrency: as for eval
   audit      Look for what a skill could do against its user, in each skill at or under PATH:
