@@ -30,6 +30,7 @@ import { displayPath, ExitCode, InputError, plural, PROGRAM, UsageError, type Cl
 import { reportProblems } from './list-command';
 import { formatDiagnostic } from './validate-command';
 import { validateSkillText } from '../core/skill-file/load';
+import { withoutCredentials } from '../core/util/redact';
 
 /** Exit code when no verdict could be reached for some queries (their requests all errored). */
 export const NO_VERDICT_EXIT = 3;
@@ -131,7 +132,10 @@ export function readEndpointSettings(command: string, options: ParsedArguments['
     throw new UsageError(`${command}: give --endpoint URL (the base URL, e.g. http://localhost:11434/v1) and --model ID.`);
   }
   if (!/^https?:\/\//i.test(endpoint)) {
-    throw new UsageError(`${command}: --endpoint must be an http:// or https:// URL, not "${endpoint}".`);
+    throw new UsageError(`${command}: --endpoint must be an http:// or https:// URL, not "${withoutCredentials(endpoint)}".`);
+  }
+  if (withoutCredentials(endpoint) !== endpoint) {
+    throw new UsageError(`${command}: --endpoint must not hold a user name or password (the key comes from ${Object.values(API_KEY_VARIABLES).join(' or ')}): ${withoutCredentials(endpoint)}.`);
   }
   const api = (options.get('api') ?? 'openai') as string;
   if (!(ENDPOINT_APIS as readonly string[]).includes(api)) {

@@ -2,6 +2,7 @@
 // failures a command reports without a stack trace.
 
 import * as path from 'node:path';
+import { InputProblem } from '../core/util/errors';
 import { relativeInside } from '../core/util/paths';
 
 export interface CliIo {
@@ -31,8 +32,8 @@ export const PROGRAM = 'agent-skills';
 /** The command line is wrong: reported with a pointer to --help, exit 2. */
 export class UsageError extends Error {}
 
-/** An input is unusable (missing path, not a folder...): reported in one line, exit 1. */
-export class InputError extends Error {}
+/** An input is unusable (missing path, not a folder...): reported in one line, exit 1, as every InputProblem of the core. */
+export class InputError extends InputProblem {}
 
 /** A path as the user reads it best: relative to the working folder when inside it. */
 export function displayPath(file: string, io: CliIo): string {

@@ -2,8 +2,8 @@
 // turns every failure into a one-line message and an exit code, never a stack trace.
 
 import { USAGE, VERSION } from './help';
-import { ExitCode, InputError, PROGRAM, UsageError, type CliIo } from './io';
-import { errorMessage } from '../core/util/errors';
+import { ExitCode, PROGRAM, UsageError, type CliIo } from './io';
+import { errorMessage, InputProblem } from '../core/util/errors';
 
 type Command = (args: readonly string[], io: CliIo) => Promise<number>;
 
@@ -43,7 +43,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       io.stderr(`${PROGRAM}: ${error.message}\nRun "${PROGRAM} --help" for usage.\n`);
       return ExitCode.usage;
     }
-    if (error instanceof InputError) {
+    // The CLI's own InputError included: a bad source, lock or folder is the input's fault, not a bug.
+    if (error instanceof InputProblem) {
       io.stderr(`${PROGRAM}: ${error.message}\n`);
       return ExitCode.failure;
     }

@@ -2,18 +2,21 @@
 // pinned in the project's skills-lock.json (the format `npx skills` writes). The project is the
 // working folder; skills go to `--to DIR`, by default its first skill location (.agent/skills).
 // Nothing the user edited or installed otherwise is replaced or deleted without asking (or --yes).
+// A problem with one skill (its lock entry, its source, its folder) is told naming it, and the
+// others go on; the command then exits 1.
 
 import * as path from 'node:path';
 import { auditSkillFolder, auditSummary, auditVerdict } from '../core/audit/audit-folder';
 import { DEFAULT_SKILL_LOCATIONS } from '../core/discovery/roots';
 import { openSource, type Checkout, type SourceSkill } from '../core/sources/checkout';
 import { computeFolderHash } from '../core/sources/folder-hash';
-import { GitError } from '../core/sources/git';
 import { installAndLock, installConflict, replaceWithLatest } from '../core/sources/apply';
 import { describeSkipped, findInstalled, removeFolder, type InstallResult } from '../core/sources/install';
-import { entryOrigin, entrySource, LOCK_FILE_NAME, LockError, readLock, writeLock, type SkillsLock } from '../core/sources/lock';
-import { parseSource, sourceLabel, SourceError } from '../core/sources/source-spec';
-import { checkLockedSkill, installedState, latestSkill, SourceFetcher, type SkillCheck } from '../core/sources/status';
+import { skillNameProblem } from '../core/sources/confine';
+import { credentialsNotice, entryOrigin, entrySource, LOCK_FILE_NAME, readLock, writeLock, type SkillsLock } from '../core/sources/lock';
+import { parseSource, sourceLabel } from '../core/sources/source-spec';
+import { checkLockedSkill, installedState, latestSkill, latestSkillProblem, SourceFetcher, type SkillCheck } from '../core/sources/status';
+import { InputProblem } from '../core/util/errors';
 import { collapseWhitespace } from '../core/util/text';
 import { parseArguments } from './args';
 import { displayPath, ExitCode, InputError, plural, PROGRAM, UsageError, type CliIo } from './io';
@@ -42,13 +45,17 @@ export async function addCommand(args: readonly string[], io: CliIo): Promise<nu
     throw new UsageError('add: give exactly one SOURCE (a git URL, a local repository or folder, or owner/repo).');
   }
   const context = project(options, io);
-  const source = await inputs(() => parseSource(operands[0], io.cwd));
-  const lock = await projectLock(context.dir);
+  const source = parseSource(operands[0], io.cwd);
+  const lock = await projectLock(context.dir, io);
   io.stderr(`Fetching ${sourceLabel(source)}…\n`);
-  const checkout = await inputs(() => openSource(source));
+  const notice = credentialsNotice(source);
+  if (notice !== undefined) {
+    io.stderr(`${PROGRAM}: ${notice}\n`);
+  }
+  const checkout = await openSource(source);
   try {
     if (checkout.skills.length === 0) {
-      throw new InputError(`${operands[0]}: holds no skills (no folder with a SKILL.md${source.subPath ? ` under ${source.subPath}` : ''}).`);
+      throw new InputError(`${sourceLabel(source)}: holds no skills (no folder with a SKILL.md${source.subPath ? ` under ${source.subPath}` : ''}).`);
     }
     const audits = new Map(await Promise.all(checkout.skills.map(async (skill) => [skill, (await auditSkillFolder(skill.folder)).findings] as const)));
     const rows = checkout.skills.map((skill) => [skill.name, auditSummary(audits.get(skill) ?? []), skill.problem ? `cannot install: ${skill.problem}` : collapseWhitespace(skill.description ?? '')]);
@@ -56,7 +63,7 @@ export async function addCommand(args: readonly string[], io: CliIo): Promise<nu
     const chosen = await chooseSkills(checkout, lists.get('skill') ?? [], context);
     let failed = false;
     for (const skill of chosen) {
-      failed = !((await passesAudit(skill.name, skill.folder, context)) && (await addSkill(skill, checkout, lock, context))) || failed;
+      failed = !(await forSkill(skill.name, io, async () => (await passesAudit(skill.name, skill.folder, context)) && addSkill(skill, checkout, lock, context))) || failed;
     }
     return failed ? ExitCode.failure : ExitCode.ok;
   } finally {
@@ -122,13 +129,13 @@ async function addSkill(skill: SourceSkill, checkout: Checkout, lock: SkillsLock
 export async function updateCommand(args: readonly string[], io: CliIo): Promise<number> {
   const { options, operands } = parseArguments('update', args, { to: 'value', yes: 'flag' });
   const context = project(options, io);
-  const lock = await projectLock(context.dir);
-  const names = lockedNames(lock, operands, 'update');
+  const lock = await projectLock(context.dir, io);
+  const { names, refused } = lockedNames(lock, operands, 'update', io);
   const fetcher = new SourceFetcher();
-  let failed = false;
+  let failed = refused;
   try {
     for (const name of names) {
-      failed = !(await updateSkill(name, lock, fetcher, context)) || failed;
+      failed = !(await forSkill(name, io, () => updateSkill(name, lock, fetcher, context))) || failed;
     }
   } finally {
     await fetcher.dispose();
@@ -144,18 +151,10 @@ async function updateSkill(name: string, lock: SkillsLock, fetcher: SourceFetche
     io.stderr(`${PROGRAM}: ${name}: cannot be updated: ${source}.\n`);
     return false;
   }
-  let latest: Awaited<ReturnType<typeof latestSkill>>;
-  try {
-    latest = await latestSkill(entry, source, fetcher);
-  } catch (error) {
-    if (!isInputFailure(error)) {
-      throw error;
-    }
-    io.stderr(`${PROGRAM}: ${name}: ${error.message}\n`);
-    return false;
-  }
-  if (!latest.skill || latest.skill.problem) {
-    io.stderr(`${PROGRAM}: ${name}: ${sourceLabel(source)} ${latest.skill ? `has a broken ${entry.skillPath}: ${latest.skill.problem}` : `no longer has ${entry.skillPath}`}; left as it is.\n`);
+  const latest = await latestSkill(source, fetcher);
+  const problem = latestSkillProblem(entry, source, latest.skill);
+  if (problem !== undefined || !latest.skill) {
+    io.stderr(`${PROGRAM}: ${name}: ${problem}; left as it is.\n`);
     return false;
   }
   const folder = await findInstalled(context.dir, name, context.to);
@@ -196,20 +195,19 @@ export interface CheckedSkillJson {
 export async function checkCommand(args: readonly string[], io: CliIo): Promise<number> {
   const { options, operands } = parseArguments('check', args, { to: 'value', json: 'flag' });
   const context = project(options, io);
-  const lock = await projectLock(context.dir);
+  const lock = await projectLock(context.dir, io);
+  const { names, refused } = lockedNames(lock, operands, 'check', io);
   const fetcher = new SourceFetcher();
   let checks: SkillCheck[];
   try {
-    checks = await Promise.all(lockedNames(lock, operands, 'check').map((name) => checkLockedSkill(name, lock.skills[name], { projectDir: context.dir, parent: context.to, fetcher })));
+    checks = await Promise.all(names.map((name) => checkLockedSkill(name, lock.skills[name], { projectDir: context.dir, parent: context.to, fetcher })));
   } finally {
     await fetcher.dispose();
   }
-  const needsAttention = checks.some((check) => check.installed !== 'unchanged' || (check.source !== 'current' && check.source !== 'pinned'));
+  const needsAttention = refused || checks.some((check) => check.installed !== 'unchanged' || (check.source !== 'current' && check.source !== 'pinned'));
   if (options.has('json')) {
     io.stdout(`${JSON.stringify({ skills: checks.map((check) => checkJson(check, io)) })}\n`);
-  } else if (checks.length === 0) {
-    io.stdout(`No skills in ${LOCK_FILE_NAME}.\n`);
-  } else {
+  } else if (checks.length > 0) {
     const rows = checks.map((check) => [
       check.name,
       check.installed,
@@ -218,6 +216,8 @@ export async function checkCommand(args: readonly string[], io: CliIo): Promise<
       check.problem ?? (check.source === 'outdated' && check.latestCommit ? `newer: ${check.latestCommit.slice(0, 7)}` : ''),
     ]);
     io.stdout(formatTable([['NAME', 'INSTALLED', 'SOURCE', 'ORIGIN', 'DETAILS'], ...rows], io.columns));
+  } else if (!refused) {
+    io.stdout(`No skills in ${LOCK_FILE_NAME}.\n`);
   }
   return needsAttention ? ExitCode.failure : ExitCode.ok;
 }
@@ -240,34 +240,65 @@ export async function removeCommand(args: readonly string[], io: CliIo): Promise
     throw new UsageError('remove: name at least one installed skill.');
   }
   const context = project(options, io);
-  const lock = await projectLock(context.dir);
-  let failed = false;
-  for (const name of lockedNames(lock, operands, 'remove')) {
-    const folder = await findInstalled(context.dir, name, context.to);
-    if (folder && (await installedState(lock.skills[name], folder)) === 'edited' && !(await confirmed(`${name} was edited since it was installed: delete it anyway?`, context))) {
-      io.stderr(`${PROGRAM}: ${name}: not removed: it was edited since it was installed (pass --yes to delete it).\n`);
-      failed = true;
-      continue;
-    }
-    if (folder) {
-      await removeFolder(folder);
-    }
-    delete lock.skills[name];
-    await writeLock(context.dir, lock);
-    io.stdout(`Removed ${name}${folder ? ` (${displayPath(folder, io)})` : ''}\n`);
+  const lock = await projectLock(context.dir, io);
+  const { names, refused } = lockedNames(lock, operands, 'remove', io);
+  let failed = refused;
+  for (const name of names) {
+    failed = !(await forSkill(name, io, () => removeSkill(name, lock, context))) || failed;
   }
   return failed ? ExitCode.failure : ExitCode.ok;
 }
 
-/** The named skills (all of the lock's when none is named); an unknown name is an input error. */
-function lockedNames(lock: SkillsLock, names: readonly string[], command: string): string[] {
+/** Removes one installed skill and its lock entry; false (with the reason on stderr) when it was kept. */
+async function removeSkill(name: string, lock: SkillsLock, context: Project): Promise<boolean> {
+  const { io } = context;
+  const folder = await findInstalled(context.dir, name, context.to);
+  if (folder && (await installedState(lock.skills[name], folder)) === 'edited' && !(await confirmed(`${name} was edited since it was installed: delete it anyway?`, context))) {
+    io.stderr(`${PROGRAM}: ${name}: not removed: it was edited since it was installed (pass --yes to delete it).\n`);
+    return false;
+  }
+  if (folder) {
+    await removeFolder(folder);
+  }
+  delete lock.skills[name];
+  await writeLock(context.dir, lock);
+  io.stdout(`Removed ${name}${folder ? ` (${displayPath(folder, io)})` : ''}\n`);
+  return true;
+}
+
+/**
+ * The named skills (all of the lock's when none is named); an unknown name is an input error. A
+ * key that is no skill name is told and left out (`refused`): it could name any folder.
+ */
+function lockedNames(lock: SkillsLock, names: readonly string[], command: string, io: CliIo): { names: string[]; refused: boolean } {
   const unknown = names.filter((name) => !Object.hasOwn(lock.skills, name));
   if (unknown.length > 0) {
     throw new InputError(
       `${command}: ${unknown.map((name) => `"${name}"`).join(', ')} ${unknown.length === 1 ? 'is' : 'are'} not in ${LOCK_FILE_NAME} (installed: ${Object.keys(lock.skills).join(', ') || 'none'}).`,
     );
   }
-  return names.length > 0 ? [...new Set(names)] : Object.keys(lock.skills).sort();
+  const wanted = names.length > 0 ? [...new Set(names)] : Object.keys(lock.skills).sort();
+  const usable = wanted.filter((name) => {
+    const problem = skillNameProblem(name);
+    if (problem !== undefined) {
+      io.stderr(`${PROGRAM}: ${LOCK_FILE_NAME}: the entry ${problem}; nothing was done with it.\n`);
+    }
+    return problem === undefined;
+  });
+  return { names: usable, refused: usable.length < wanted.length };
+}
+
+/** Runs one skill's step; a problem with its input is told naming the skill, and the step counts as failed. */
+async function forSkill(name: string, io: CliIo, step: () => Promise<boolean>): Promise<boolean> {
+  try {
+    return await step();
+  } catch (error) {
+    if (!(error instanceof InputProblem)) {
+      throw error;
+    }
+    io.stderr(`${PROGRAM}: ${name}: ${error.message}\n`);
+    return false;
+  }
 }
 
 /**
@@ -308,19 +339,7 @@ function reportSkipped(name: string, installed: InstallResult, io: CliIo): void 
   }
 }
 
-async function projectLock(projectDir: string): Promise<SkillsLock> {
-  return inputs(() => readLock(projectDir));
-}
-
-/** Runs a step whose failures are the user's to fix (a bad source, an unreachable repository, a broken lock) as input errors. */
-async function inputs<T>(step: () => T | Promise<T>): Promise<T> {
-  try {
-    return await step();
-  } catch (error) {
-    throw isInputFailure(error) ? new InputError(error.message) : error;
-  }
-}
-
-function isInputFailure(error: unknown): error is Error {
-  return error instanceof SourceError || error instanceof GitError || error instanceof LockError;
+/** The project's lock; what it holds twice is warned about on stderr. */
+function projectLock(projectDir: string, io: CliIo): Promise<SkillsLock> {
+  return readLock(projectDir, (message) => io.stderr(`${PROGRAM}: warning: ${message}\n`));
 }

@@ -18,7 +18,8 @@ export interface RecordedRequest {
   instructions: string;
 }
 
-export type ScriptedFailure = { status: number; retryAfter?: string; body?: string } | { delayMs: number };
+/** A scripted answer other than the rules': a status (with Retry-After, other headers, a body), or a delay. */
+export type ScriptedFailure = { status: number; retryAfter?: string; headers?: Record<string, string>; body?: string } | { delayMs: number };
 
 export interface FakeEndpoint {
   /** Base URL for OpenAI (`…/v1`); Anthropic's base is `origin`. */
@@ -63,7 +64,7 @@ export async function startFakeEndpoint(): Promise<FakeEndpoint> {
         return;
       }
       if (failure) {
-        response.writeHead(failure.status, { 'content-type': 'application/json', ...(failure.retryAfter !== undefined ? { 'retry-after': failure.retryAfter } : {}) });
+        response.writeHead(failure.status, { 'content-type': 'application/json', ...(failure.retryAfter !== undefined ? { 'retry-after': failure.retryAfter } : {}), ...failure.headers });
         response.end(failure.body ?? JSON.stringify({ error: { message: `scripted ${failure.status}` } }));
         return;
       }

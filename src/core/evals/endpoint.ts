@@ -2,9 +2,12 @@
 // chat-completions endpoint (OpenAI, Azure, Ollama, LM Studio, vLLM, llama.cpp's server) or to the
 // Anthropic Messages API. Rate limits and server errors are retried with backoff and counted, never
 // taken for a verdict; any other refusal is an error that names the endpoint and what it said.
+// The API key goes to the endpoint's own origin only, and whatever comes back has it taken out
+// before anything reads it, so no message, report or file can repeat it.
 
 import type { ModelToolDefinition } from '../chat/tool-definitions';
 import type { PromptMessage } from '../chat/conversation';
+import { redactSecrets } from '../util/redact';
 import type { ModelAnswer, ModelToolCall, TriggerModel } from './run';
 
 export type EndpointApi = 'openai' | 'anthropic';
@@ -19,6 +22,10 @@ export const FIRST_RETRY_DELAY_MS = 1_000;
 /** No wait is longer than this, whatever Retry-After asks. */
 export const MAX_RETRY_DELAY_MS = 60_000;
 export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
+/** Redirects followed per request (a proxy's move to https, a gateway's new path), no more. */
+const MAX_REDIRECTS = 5;
+/** The headers that carry the key: never sent to an origin other than the endpoint's. */
+const KEY_HEADERS: readonly string[] = ['authorization', 'x-api-key'];
 /** Enough for a tool call or a short answer: a trigger test reads nothing more. */
 const MAX_OUTPUT_TOKENS = 1_024;
 const ANTHROPIC_VERSION = '2023-06-01';
@@ -212,21 +219,18 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | u
 async function postWithRetries(options: EndpointOptions, url: string, headers: Record<string, string>, body: unknown): Promise<unknown> {
   const maxAttempts = options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS;
   const sleep = options.sleep ?? sleepFor;
+  const hideKey = (text: string): string => redactSecrets(text, [options.apiKey]);
   let delay = options.firstRetryDelayMs ?? FIRST_RETRY_DELAY_MS;
   for (let attempt = 1; ; attempt++) {
     let response: Response;
     try {
-      response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS),
-      });
+      response = await postFollowingRedirects(url, headers, JSON.stringify(body), options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
     } catch (error) {
+      if (error instanceof EndpointError) {
+        throw new EndpointError(hideKey(error.message));
+      }
       // A key fetch refuses as a header value (a line break in it) is quoted in fetch's message: never show it.
-      const detail = describeFetchError(error, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS)
-        .split(options.apiKey || '\0')
-        .join('…');
+      const detail = hideKey(describeFetchError(error, options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS));
       if (attempt >= maxAttempts) {
         throw new EndpointError(`${url}: ${detail} (${attempt} attempts).`);
       }
@@ -235,14 +239,17 @@ async function postWithRetries(options: EndpointOptions, url: string, headers: R
       delay = Math.min(delay * 2, MAX_RETRY_DELAY_MS);
       continue;
     }
-    const text = await response.text();
+    // Taken out before anything reads the answer: an endpoint may echo the key in an error or a reply.
+    // In JSON, from each string it holds, so a key that looks like a number or a name cannot break it.
+    const raw = await response.text();
     if (response.ok) {
       try {
-        return JSON.parse(text);
+        return JSON.parse(raw, (_name, value: unknown) => (typeof value === 'string' ? hideKey(value) : value));
       } catch {
-        throw new EndpointError(`${url} answered ${response.status} with text that is not JSON: ${preview(text)}`);
+        throw new EndpointError(`${url} answered ${response.status} with text that is not JSON: ${preview(hideKey(raw))}`);
       }
     }
+    const text = hideKey(raw);
     const detail = `HTTP ${response.status}${errorText(text)}`;
     if (!retryable(response.status)) {
       throw new EndpointError(`${url} refused the request: ${detail}${response.status === 401 || response.status === 403 ? ` (check ${API_KEY_VARIABLES[options.api]})` : ''}`);
@@ -255,6 +262,40 @@ async function postWithRetries(options: EndpointOptions, url: string, headers: R
     options.onRetry?.({ status: response.status, attempt, delayMs: wait, detail });
     await sleep(wait);
     delay = Math.min(delay * 2, MAX_RETRY_DELAY_MS);
+  }
+}
+
+/**
+ * POSTs `body` to `url`, following redirects that keep the method and body (307, 308) up to
+ * MAX_REDIRECTS; a redirect to another origin goes without the key's headers. Other redirects would
+ * turn the request into a GET, which no chat endpoint answers: an EndpointError names where they lead.
+ */
+async function postFollowingRedirects(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<Response> {
+  const origin = new URL(url).origin;
+  let target = url;
+  for (let redirects = 0; ; redirects++) {
+    const sameOrigin = new URL(target).origin === origin;
+    const sent = Object.fromEntries(Object.entries(headers).filter(([name]) => sameOrigin || !KEY_HEADERS.includes(name.toLowerCase())));
+    const response = await fetch(target, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...sent },
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const location = response.headers.get('location');
+    if (response.status < 300 || response.status >= 400 || location === null) {
+      return response;
+    }
+    const next = new URL(location, target).href;
+    if (response.status !== 307 && response.status !== 308) {
+      throw new EndpointError(`${url} answered HTTP ${response.status}, a redirect to ${next}: give that as the endpoint.`);
+    }
+    if (redirects >= MAX_REDIRECTS) {
+      throw new EndpointError(`${url}: redirected more than ${MAX_REDIRECTS} times.`);
+    }
+    await response.body?.cancel();
+    target = next;
   }
 }
 

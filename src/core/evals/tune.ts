@@ -6,6 +6,7 @@
 import type { PromptMessage } from '../chat/conversation';
 import { setFieldValueEdit, applyEdits, type TextEdit } from '../skill-file/fixes';
 import { validateSkillText } from '../skill-file/load';
+import { InputProblem } from '../util/errors';
 import type { DraftSkill } from './draft';
 import type { TriggerQuery } from './trigger-file';
 import type { QueryVerdict } from './verdict';
@@ -158,7 +159,9 @@ export async function tuneDescription(options: TuneOptions): Promise<TuneResult 
     return undefined;
   }
   if (first.round.train.judged + first.round.test.judged === 0) {
-    throw new Error(`no query reached a verdict with the current description of ${options.skill.name} (every request failed).`);
+    // The endpoint, its key or the model named is what failed: the user's to fix, with its words.
+    const said = first.results.find((result) => result.verdict.kind === 'errored')?.verdict.message;
+    throw new InputProblem(`no query reached a verdict with the current description of ${options.skill.name} (every request failed${said === undefined ? '' : `: ${said}`}).`);
   }
   const measured: TuneRound[] = [first.round];
   const rejected: TuneResult['rejected'] = [];

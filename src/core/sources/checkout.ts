@@ -6,17 +6,17 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { findSkillFile, loadSkillFile } from '../skill-file/load';
 import { IGNORED_FOLDER_NAMES } from '../discovery/probe';
+import { errorMessage } from '../util/errors';
+import { resolveInside, skillNameProblem } from './confine';
 import { cloneAt, type GitOptions } from './git';
 import { SourceError, sourceLabel, type SkillSource } from './source-spec';
 
 /** How deep under the sub-path skills are looked for (e.g. `plugins/x/skills/name`). */
 const MAX_SEARCH_DEPTH = 6;
 const MAX_SEARCHED_FOLDERS = 10_000;
-/** A name that is safe as one folder name on every system (no separators, no dot folders). */
-const INSTALLABLE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/;
 
 export interface SourceSkill {
-  /** The name it installs under: its frontmatter name, else its folder's name. */
+  /** The name it installs under: its frontmatter name, else its folder's name (installable only when a valid skill name). */
   name: string;
   description?: string;
   /** Why the skill's SKILL.md does not load (it can still be looked at, not installed). */
@@ -67,21 +67,23 @@ export async function openSource(source: SkillSource, options: GitOptions = {}):
   }
 }
 
-/** The skill whose SKILL.md is at `skillPath` in a fetched source, undefined when it is gone. */
-export async function skillAt(root: string, skillPath: string): Promise<SourceSkill | undefined> {
-  // path.join reads the `/`-separated path on every system and drops its `.` and empty parts.
-  const folder = path.join(root, path.posix.dirname(skillPath));
-  return (await findSkillFile(folder)) ? describeSkill(folder, root) : undefined;
+/**
+ * The skill in `folder` (`/`-separated, '' for the top) of a fetched source, undefined when it has
+ * none. An OutsidePathError when the folder leads out of the source (`..`, absolute, a symbolic link).
+ */
+export async function skillAt(root: string, folder: string, label = root): Promise<SourceSkill | undefined> {
+  const inside = await resolveInside(root, folder, 'the skill folder', label);
+  return (await findSkillFile(inside)) ? describeSkill(inside, root, label) : undefined;
 }
 
 async function skillsUnder(root: string, source: SkillSource): Promise<SourceSkill[]> {
-  const base = path.join(root, source.subPath);
+  const base = await resolveInside(root, source.subPath, 'the sub-path', sourceLabel(source));
   const stat = await fs.stat(base).catch(() => undefined);
   if (!stat?.isDirectory()) {
     throw new SourceError(`${sourceLabel(source)} has no folder "${source.subPath}".`);
   }
   const folders = await findSkillFolders(base);
-  return Promise.all(folders.map((folder) => describeSkill(folder, root)));
+  return Promise.all(folders.map((folder) => describeSkill(folder, root, sourceLabel(source))));
 }
 
 /**
@@ -113,12 +115,20 @@ export async function findSkillFolders(base: string, maxFolders = MAX_SEARCHED_F
   return folders;
 }
 
-async function describeSkill(folder: string, root: string): Promise<SourceSkill> {
+/** The skill in `folder`; one whose SKILL.md is a link leading out of the source (`label`) is not read, only refused. */
+async function describeSkill(folder: string, root: string, label: string): Promise<SourceSkill> {
+  const found = (await findSkillFile(folder)) ?? path.join(folder, 'SKILL.md');
+  const skillPath = path.relative(root, found).split(path.sep).join('/');
+  const outside = await resolveInside(root, skillPath, 'its SKILL.md', label).then(
+    () => undefined,
+    (error: unknown) => errorMessage(error),
+  );
+  if (outside !== undefined) {
+    return { name: path.basename(folder), problem: outside, folder, skillPath };
+  }
   const loaded = await loadSkillFile(folder);
-  const skillFile = loaded?.file ?? path.join(folder, 'SKILL.md');
-  const skillPath = path.relative(root, skillFile).split(path.sep).join('/');
   const name = loaded?.metadata?.name ?? path.basename(folder);
   const error = loaded?.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
-  const problem = !INSTALLABLE_NAME.test(name) ? `"${name}" cannot be a folder name` : loaded?.metadata ? undefined : (error?.message ?? 'its SKILL.md does not load');
+  const problem = skillNameProblem(name) ?? (loaded?.metadata ? undefined : (error?.message ?? 'its SKILL.md does not load'));
   return { name, description: loaded?.metadata?.description, problem, folder, skillPath };
 }

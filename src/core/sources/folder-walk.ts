@@ -5,6 +5,7 @@ import type { Dirent } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { IGNORED_FOLDER_NAMES } from '../discovery/probe';
+import { InputProblem } from '../util/errors';
 
 /** More entries than any skill folder holds; past it the folder is not a skill. */
 export const MAX_WALK_ENTRIES = 20_000;
@@ -16,7 +17,10 @@ export interface WalkedEntry {
   kind: 'file' | 'folder' | 'symlink' | 'other';
 }
 
-/** Every entry under `root` (not `root` itself), skipping IGNORED_FOLDER_NAMES (`.git`, `node_modules`); symbolic links are reported, never followed. */
+/**
+ * Every entry under `root` (not `root` itself), skipping IGNORED_FOLDER_NAMES (`.git`,
+ * `node_modules`); symbolic links are reported, never followed. An InputProblem past `maxEntries`.
+ */
 export async function walkFolder(root: string, maxEntries = MAX_WALK_ENTRIES): Promise<WalkedEntry[]> {
   const entries: WalkedEntry[] = [];
   const visit = async (folder: string, prefix: string): Promise<void> => {
@@ -27,7 +31,7 @@ export async function walkFolder(root: string, maxEntries = MAX_WALK_ENTRIES): P
         continue;
       }
       if (entries.length >= maxEntries) {
-        throw new Error(`${root} holds more than ${maxEntries.toLocaleString('en-US')} files and folders; it is not a skill folder.`);
+        throw new InputProblem(`${root} holds more than ${maxEntries.toLocaleString('en-US')} files and folders; it is not a skill folder.`);
       }
       const entry: WalkedEntry = { relativePath: prefix + child.name, absolutePath: path.join(folder, child.name), kind: entryKind(child) };
       entries.push(entry);

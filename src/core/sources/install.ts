@@ -1,12 +1,17 @@
 // Writes and deletes installed skill folders without ever leaving half of one: the copy is made in
 // a hidden sibling and renamed into place; a replaced or removed folder is first renamed aside.
+// The name comes from a lock or a source, so it must be a skill name, and the folder it names must
+// really be inside its parent (no symbolic link out of it) before anything is read, written or deleted.
 
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { DEFAULT_SKILL_LOCATIONS } from '../discovery/roots';
 import { WELL_KNOWN_LOCATIONS } from '../discovery/unconfigured-locations';
+import { errorCode } from '../util/errors';
+import { OutsidePathError, resolveInside, skillNameProblem } from './confine';
 import { walkFolder } from './folder-walk';
+import { SourceError } from './source-spec';
 
 export interface InstallResult {
   folder: string;
@@ -30,35 +35,40 @@ export function describeSkipped(result: InstallResult): string | undefined {
  * symbolic links and special files stay behind), replacing what is there only once the copy is complete.
  */
 export async function installFolder(from: string, parent: string, name: string): Promise<InstallResult> {
-  const destination = path.join(parent, name);
+  const destination = await skillFolderIn(parent, name);
   const staging = siblingPath(parent, name, 'installing');
   const skippedLinks: string[] = [];
   const skippedSpecialFiles: string[] = [];
-  await fs.mkdir(parent, { recursive: true });
+  // The first folder this creates on the way to `parent`, if any: a failed install takes it away again.
+  const created = await fs.mkdir(parent, { recursive: true });
   try {
     await fs.mkdir(staging);
     for (const entry of await walkFolder(from)) {
       const target = path.join(staging, ...entry.relativePath.split('/'));
-      if (entry.kind === 'folder') {
-        await fs.mkdir(target);
-      } else if (entry.kind === 'file') {
-        await fs.copyFile(entry.absolutePath, target);
-      } else {
-        (entry.kind === 'symlink' ? skippedLinks : skippedSpecialFiles).push(entry.relativePath);
+      try {
+        if (entry.kind === 'folder') {
+          await fs.mkdir(target);
+        } else if (entry.kind === 'file') {
+          await fs.copyFile(entry.absolutePath, target);
+        } else {
+          (entry.kind === 'symlink' ? skippedLinks : skippedSpecialFiles).push(entry.relativePath);
+        }
+      } catch (error) {
+        throw errorCode(error) === 'ENAMETOOLONG' ? new SourceError(`cannot copy ${entry.relativePath}: its path is too long for the file system under ${parent}.`) : error;
       }
     }
     await replaceWith(staging, destination);
   } catch (error) {
-    await fs.rm(staging, { recursive: true, force: true });
+    await fs.rm(created ?? staging, { recursive: true, force: true });
     throw error;
   }
   return { folder: destination, skippedLinks, skippedSpecialFiles };
 }
 
-/** Deletes an installed skill folder: renamed aside first, so it disappears at once and whole. */
+/** Deletes an installed skill folder (`parent/name`, as findInstalled gives it): renamed aside first, so it disappears at once and whole. */
 export async function removeFolder(folder: string): Promise<void> {
   const aside = siblingPath(path.dirname(folder), path.basename(folder), 'removing');
-  await fs.rename(folder, aside);
+  await fs.rename(await skillFolderIn(path.dirname(folder), path.basename(folder)), aside);
   await fs.rm(aside, { recursive: true, force: true });
 }
 
@@ -69,12 +79,25 @@ export async function removeFolder(folder: string): Promise<void> {
  */
 export async function findInstalled(projectDir: string, name: string, parent?: string): Promise<string | undefined> {
   const parents = parent !== undefined ? [parent] : [...new Set([...DEFAULT_SKILL_LOCATIONS, ...WELL_KNOWN_LOCATIONS])].map((location) => path.join(projectDir, location));
-  for (const candidate of parents.map((folder) => path.join(folder, name))) {
+  for (const folder of parents) {
+    const candidate = await skillFolderIn(folder, name);
     if ((await fs.stat(candidate).catch(() => undefined))?.isDirectory()) {
       return candidate;
     }
   }
   return undefined;
+}
+
+/**
+ * `parent/name` once `name` is known to be a skill name and the folder it names to be really inside
+ * `parent`; an OutsidePathError otherwise (a name like `..`, a symbolic link leading out).
+ */
+async function skillFolderIn(parent: string, name: string): Promise<string> {
+  const problem = skillNameProblem(name);
+  if (problem !== undefined) {
+    throw new OutsidePathError(`${problem}: it cannot name a folder in ${parent}.`);
+  }
+  return resolveInside(parent, name, 'the skill folder');
 }
 
 async function replaceWith(staging: string, destination: string): Promise<void> {

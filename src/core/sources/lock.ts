@@ -3,13 +3,20 @@
 //   {"version":1,"skills":{NAME:{"source","sourceUrl","sourceType","skillPath","computedHash","ref"}}}
 // `ref` holds the exact commit installed; `requestedRef` (ours) keeps what was asked for (a branch,
 // a tag, or HEAD for the default branch), which `update` follows. Fields we do not know are kept.
+//
+// A lock is someone else's writing as often as ours (a repository's, a pull request's): its keys
+// name installed folders, so only skill names are acted on (confine's skillNameProblem), its sources and skillPath pass the checks a typed source
+// does (entrySource), a key given twice is told (JSON keeps only the last, which a reviewer may not
+// have read), and no URL is written with its user name or password.
 
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { errorCode, errorMessage } from '../util/errors';
-import { FULL_COMMIT, type SkillSource } from './source-spec';
+import { errorCode, errorMessage, InputProblem } from '../util/errors';
 import { isPlainObject } from '../util/objects';
+import { normalizedRelativePath } from './confine';
+import { withoutCredentials } from '../util/redact';
+import { ABBREVIATED_COMMIT, checkedGitUrl, checkedRef, FULL_COMMIT, type SkillSource } from './source-spec';
 
 export const LOCK_FILE_NAME = 'skills-lock.json';
 const LOCK_VERSION = 1;
@@ -32,14 +39,17 @@ export interface SkillsLock {
   skills: Record<string, LockEntry>;
 }
 
-export class LockError extends Error {}
+export class LockError extends InputProblem {}
+
+/** Told about what a lock holds that is not wrong enough to refuse it (a key given twice). */
+export type LockWarning = (message: string) => void;
 
 export function lockFile(projectDir: string): string {
   return path.join(projectDir, LOCK_FILE_NAME);
 }
 
 /** The project's lock, or an empty one when there is none. Throws LockError naming the file and the problem. */
-export async function readLock(projectDir: string): Promise<SkillsLock> {
+export async function readLock(projectDir: string, warn?: LockWarning): Promise<SkillsLock> {
   const file = lockFile(projectDir);
   let text: string;
   try {
@@ -50,10 +60,10 @@ export async function readLock(projectDir: string): Promise<SkillsLock> {
     }
     throw new LockError(`${file}: cannot read it: ${errorMessage(error)}`);
   }
-  return parseLock(text, file);
+  return parseLock(text, file, warn);
 }
 
-export function parseLock(text: string, file: string): SkillsLock {
+export function parseLock(text: string, file: string, warn?: LockWarning): SkillsLock {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -62,6 +72,9 @@ export function parseLock(text: string, file: string): SkillsLock {
   }
   if (!isPlainObject(value) || typeof value.version !== 'number' || !isPlainObject(value.skills)) {
     throw new LockError(`${file}: expected {"version": 1, "skills": {…}}.`);
+  }
+  for (const { object, key } of repeatedKeys(text)) {
+    warn?.(`${file}: ${object === '' ? 'the top level' : `"${object}"`} holds the key "${key}" more than once; only the last one counts.`);
   }
   if (value.version > LOCK_VERSION) {
     throw new LockError(`${file}: lock version ${value.version} is newer than this tool reads (${LOCK_VERSION}).`);
@@ -75,12 +88,56 @@ export function parseLock(text: string, file: string): SkillsLock {
   return value as unknown as SkillsLock;
 }
 
-/** Writes the lock as `npx skills` does (names sorted, two-space JSON), by writing beside it and renaming. */
+/**
+ * Each key an object of the JSON `text` holds more than once, with the path of that object
+ * (`skills.alpha`, '' for the top); `text` is valid JSON. A scan, not a parser, so no nesting depth
+ * makes it fail.
+ */
+function repeatedKeys(text: string): { object: string; key: string }[] {
+  const repeated: { object: string; key: string }[] = [];
+  // One frame per open object (with its keys so far) or array.
+  const frames: { path: string; keys?: Set<string> }[] = [];
+  let expectingKey = false;
+  let lastKey = '';
+  for (let index = 0; index < text.length; index++) {
+    const character = text[index];
+    const frame = frames.at(-1);
+    if (character === '"') {
+      let end = index + 1;
+      while (text[end] !== '"') {
+        end += text[end] === '\\' ? 2 : 1;
+      }
+      if (expectingKey && frame?.keys) {
+        lastKey = JSON.parse(text.slice(index, end + 1)) as string;
+        if (frame.keys.has(lastKey) && !repeated.some((entry) => entry.object === frame.path && entry.key === lastKey)) {
+          repeated.push({ object: frame.path, key: lastKey });
+        }
+        frame.keys.add(lastKey);
+        expectingKey = false;
+      }
+      index = end;
+    } else if (character === '{' || character === '[') {
+      const path = frame === undefined ? '' : frame.keys ? (frame.path === '' ? lastKey : `${frame.path}.${lastKey}`) : `${frame.path}[]`;
+      frames.push(character === '{' ? { path, keys: new Set() } : { path });
+      expectingKey = character === '{';
+    } else if (character === '}' || character === ']') {
+      frames.pop();
+    } else if (character === ',') {
+      expectingKey = frame?.keys !== undefined;
+    }
+  }
+  return repeated;
+}
+
+/**
+ * Writes the lock as `npx skills` does (names sorted, two-space JSON), by writing beside it and
+ * renaming. No URL is written with a user name or password, whoever put it there.
+ */
 export async function writeLock(projectDir: string, lock: SkillsLock): Promise<void> {
   const skills = Object.fromEntries(
     Object.keys(lock.skills)
       .sort()
-      .map((name) => [name, lock.skills[name]]),
+      .map((name) => [name, withoutEntryCredentials(lock.skills[name])]),
   );
   const file = lockFile(projectDir);
   const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;
@@ -93,26 +150,76 @@ export async function writeLock(projectDir: string, lock: SkillsLock): Promise<v
   }
 }
 
+function withoutEntryCredentials(entry: LockEntry): LockEntry {
+  const cleaned: LockEntry = { ...entry, source: withoutCredentials(entry.source) };
+  if (typeof entry.sourceUrl === 'string') {
+    cleaned.sourceUrl = withoutCredentials(entry.sourceUrl);
+  }
+  return cleaned;
+}
+
 /** The lock entry of a skill installed from `source` at `commit`, its SKILL.md at `skillPath` in it. */
 export function lockEntryFor(source: SkillSource, skillPath: string, computedHash: string, commit: string | undefined, projectDir: string): LockEntry {
   if (source.kind === 'folder') {
     return { source: portableFolder(source.folder, projectDir), sourceType: 'local', skillPath, computedHash };
   }
-  return { source: source.lockSource, sourceUrl: source.url, sourceType: 'git', skillPath, computedHash, ref: commit, requestedRef: source.ref ?? 'HEAD' };
+  return { source: source.lockSource, sourceUrl: withoutCredentials(source.url), sourceType: 'git', skillPath, computedHash, ref: commit, requestedRef: source.ref ?? 'HEAD' };
 }
 
-/** Where the lock says a skill came from, as a source to fetch again; a reason when it cannot be. */
+/**
+ * What to tell when `source` was given with a user name or password: they serve this fetch only,
+ * and a git credential helper keeps them for the next ones; undefined when there are none.
+ */
+export function credentialsNotice(source: SkillSource): string | undefined {
+  if (source.kind !== 'git' || withoutCredentials(source.url) === source.url) {
+    return undefined;
+  }
+  return `the user name and password in the URL serve this fetch only: ${LOCK_FILE_NAME} and the output never hold them. For update and check, let git keep them: set up a credential helper (git config --global credential.helper, e.g. manager, osxkeychain, libsecret or cache; see "git help gitcredentials"), which this fetch hands them to.`;
+}
+
+/**
+ * Where the lock says a skill came from, as a source to fetch again; a reason when it cannot be:
+ * a source type that is neither git nor a folder, no skillPath or one that leaves the source, or a
+ * URL or ref that a typed source would be refused for.
+ */
 export function entrySource(entry: LockEntry, projectDir: string): SkillSource | string {
-  const subPath = entryFolderInSource(entry);
-  if (entry.sourceType === 'local') {
+  const local = entry.sourceType === 'local';
+  if (!local && entry.sourceType !== 'git' && entry.sourceType !== 'gitlab' && entry.sourceType !== 'github') {
+    return `its source type "${entry.sourceType}" is not a git repository or a folder`;
+  }
+  const skillPath = entrySkillPath(entry);
+  if (typeof skillPath !== 'string') {
+    return skillPath.problem;
+  }
+  const subPath = folderOf(skillPath);
+  if (local) {
     return { kind: 'folder', folder: path.resolve(projectDir, entry.source), subPath };
   }
-  if (entry.sourceType === 'git' || entry.sourceType === 'gitlab' || entry.sourceType === 'github') {
-    const shorthand = /^[\w.-]+\/[\w.-]+$/.test(entry.source) ? `https://github.com/${entry.source.replace(/\.git$/, '')}.git` : undefined;
-    const url = entry.sourceUrl ?? shorthand ?? entry.source;
-    return { kind: 'git', url, ref: followedRef(entry), subPath, lockSource: entry.source };
+  const shorthand = /^[\w.-]+\/[\w.-]+$/.test(entry.source) ? `https://github.com/${entry.source.replace(/\.git$/, '')}.git` : undefined;
+  const url = entry.sourceUrl ?? shorthand ?? entry.source;
+  const ref = followedRef(entry);
+  try {
+    checkedGitUrl(url);
+    if (ref !== undefined) {
+      checkedRef(ref);
+    }
+  } catch (error) {
+    return errorMessage(error).replace(/\.$/, '');
   }
-  return `its source type "${entry.sourceType}" is not a git repository or a folder`;
+  return { kind: 'git', url, ref, subPath, lockSource: entrySourceLabel(entry) };
+}
+
+/**
+ * The entry's skillPath, `/`-separated and tidied, or the problem that makes it unusable. An entry
+ * without one (`npx skills` leaves it out where it did not record it) names the SKILL.md at the top.
+ */
+function entrySkillPath(entry: LockEntry): string | { problem: string } {
+  return normalizedRelativePath(entry.skillPath ?? 'SKILL.md') ?? { problem: `its skillPath "${entry.skillPath}" must stay inside its source` };
+}
+
+/** Where the entry says its SKILL.md is, for a message that the source does not have it (there). */
+export function describeSkillPath(entry: LockEntry): string {
+  return entry.skillPath ?? `SKILL.md at its top (the entry in ${LOCK_FILE_NAME} has no skillPath)`;
 }
 
 /**
@@ -121,7 +228,12 @@ export function entrySource(entry: LockEntry, projectDir: string): SkillSource |
  */
 export function followedRef(entry: LockEntry): string | undefined {
   const asked = entry.requestedRef ?? entry.ref;
-  return asked === undefined || asked === 'HEAD' ? undefined : asked;
+  if (asked === undefined || asked === 'HEAD') {
+    return undefined;
+  }
+  // A commit asked for by its abbreviation is a pin to the commit it named.
+  const pinned = pinnedCommit(entry);
+  return pinned !== undefined && ABBREVIATED_COMMIT.test(asked) && pinned.startsWith(asked) ? pinned : asked;
 }
 
 /** The commit the entry was installed from, when the lock records one. */
@@ -129,16 +241,21 @@ export function pinnedCommit(entry: LockEntry): string | undefined {
   return entry.ref !== undefined && FULL_COMMIT.test(entry.ref) ? entry.ref : undefined;
 }
 
-/** The folder holding the SKILL.md inside the source, '' for its top. */
-export function entryFolderInSource(entry: LockEntry): string {
-  const folder = path.posix.dirname(entry.skillPath ?? 'SKILL.md');
+/** The folder holding the SKILL.md at `skillPath` (tidied, see entrySkillPath), '' for the source's top. */
+function folderOf(skillPath: string): string {
+  const folder = path.posix.dirname(skillPath);
   return folder === '.' ? '' : folder;
 }
 
 /** Where a locked skill came from, as people read it: `owner/repo@abc1234`, `url#v2`, `./folder`. */
 export function entryOrigin(entry: LockEntry): string {
   const ref = entry.ref === undefined ? '' : FULL_COMMIT.test(entry.ref) ? `@${entry.ref.slice(0, 7)}` : `#${entry.ref}`;
-  return `${entry.source}${ref}`;
+  return `${entrySourceLabel(entry)}${ref}`;
+}
+
+/** The entry's source as it may be shown: `owner/repo`, a URL without its user name or password, a folder. */
+export function entrySourceLabel(entry: LockEntry): string {
+  return withoutCredentials(entry.source);
 }
 
 /** Whether the lock entry was installed from the same repository or folder as `source`. */
@@ -147,9 +264,9 @@ export function sameOrigin(entry: LockEntry, source: SkillSource, projectDir: st
   return typeof locked !== 'string' && originKey(locked) === originKey(source);
 }
 
-/** A repository by its URL, a folder by its path. */
+/** A repository by its URL (with or without the credentials it was typed with), a folder by its path. */
 function originKey(source: SkillSource): string {
-  return source.kind === 'git' ? `git ${source.url}` : `folder ${source.folder}`;
+  return source.kind === 'git' ? `git ${withoutCredentials(source.url)}` : `folder ${source.folder}`;
 }
 
 /**

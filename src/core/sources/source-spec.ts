@@ -10,21 +10,28 @@
 //   https://github.com/team/skills/tree/main/skills/pdf   a GitHub page URL
 //
 // Git forbids `:` in ref names, so `#REF:SUBPATH` is never ambiguous.
+//
+// Sources a lock names pass the same checks (checkedGitUrl, checkedRef, normalizedRelativePath):
+// git is only ever given a URL of a transport listed in GIT_PROTOCOLS, and a user name or password in
+// a URL is used to fetch but never stored or shown (util/redact's withoutCredentials, hideCredentials).
 
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { InputProblem } from '../util/errors';
+import { withoutCredentials } from '../util/redact';
+import { normalizedRelativePath } from './confine';
 
 export interface GitSource {
   kind: 'git';
-  /** What git clones. */
+  /** What git clones: may hold the user name and password typed with it, so it is never stored or shown as it is. */
   url: string;
   /** Branch, tag or commit asked for; undefined for the remote's default branch. */
   ref?: string;
   /** Folder inside the repository to look for skills in, `/`-separated, '' for the whole repository. */
   subPath: string;
-  /** The lock's `source`: `owner/repo` for GitHub, else the URL. */
+  /** The lock's `source`: `owner/repo` for GitHub, else the URL without credentials. */
   lockSource: string;
 }
 
@@ -37,13 +44,23 @@ export interface FolderSource {
 
 export type SkillSource = GitSource | FolderSource;
 
-export class SourceError extends Error {}
+export class SourceError extends InputProblem {}
+
+/**
+ * The transports git may use, those SOURCE accepts: every git call runs with exactly these allowed
+ * (GIT_ALLOW_PROTOCOL), whatever the user's git configuration says, so `ext::` or `fd::` never run.
+ */
+export const GIT_PROTOCOLS: readonly string[] = ['file', 'git', 'http', 'https', 'ssh'];
 
 const URL_SCHEME = /^(?:https?|ssh|git|file):\/\//i;
-const SCP_LIKE = /^[\w.-]+@[\w.-]+:(?!\/\/)/;
+const SCP_LIKE = /^([\w.-]+)@([\w.-]+):(?!\/\/)/;
+// eslint-disable-next-line no-control-regex -- control characters are exactly what a URL must not hold
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 const GITHUB_SHORTHAND = /^([A-Za-z0-9_.-]+)\/([A-Za-z0-9_.-]+)((?:\/[^/]+)*)\/?$/;
 const GITHUB_PAGE = /^https:\/\/github\.com\/([^/]+)\/([^/]+?)(?:\.git)?\/tree\/([^/]+)((?:\/[^/]+)*)\/?$/;
 export const FULL_COMMIT = /^[0-9a-f]{40}$/;
+/** What may be a commit's abbreviation (git shows 7 characters, and accepts 4 or more). */
+export const ABBREVIATED_COMMIT = /^[0-9a-f]{4,39}$/;
 
 /** Parses SOURCE as typed; relative paths are against `cwd`. Throws SourceError naming the problem. */
 export function parseSource(text: string, cwd: string): SkillSource {
@@ -61,8 +78,9 @@ export function parseSource(text: string, cwd: string): SkillSource {
     return gitHub(owner, repo, ref ?? pageRef, joinSubPath(pagePath, fragmentPath, text));
   }
   if (URL_SCHEME.test(base) || SCP_LIKE.test(base)) {
-    const url = base.replace(/\/$/, '');
-    return { kind: 'git', url, ref, subPath: checkedSubPath(fragmentPath, text), lockSource: gitHubShorthandOf(url) ?? url };
+    const url = checkedGitUrl(base.replace(/\/$/, ''));
+    const shown = withoutCredentials(url);
+    return { kind: 'git', url, ref, subPath: checkedSubPath(fragmentPath, text), lockSource: gitHubShorthandOf(shown) ?? shown };
   }
   const local = localPath(base, cwd);
   if (local) {
@@ -84,6 +102,36 @@ export function parseSource(text: string, cwd: string): SkillSource {
   throw new SourceError(`"${text}" is not a source: no such folder, and not a git URL (https://, ssh://, git@host:, file://) or owner/repo.`);
 }
 
+/**
+ * `url` when git may fetch it as a source: a URL of a transport of GIT_PROTOCOLS or scp-like
+ * `user@host:path`, holding nothing git could take for an option (a host or user starting with `-`)
+ * or for another transport (`ext::…`). Throws a SourceError naming it otherwise. Sources typed and
+ * sources read from a lock both pass here before git sees them.
+ */
+export function checkedGitUrl(url: string): string {
+  const refused = (): SourceError => new SourceError(`"${withoutCredentials(url)}" is not a git URL this tool fetches (https://, http://, ssh://, git://, file:// or user@host:path).`);
+  if (CONTROL_CHARACTER.test(url)) {
+    throw refused();
+  }
+  const scp = SCP_LIKE.exec(url);
+  if (scp) {
+    if (scp[1].startsWith('-') || scp[2].startsWith('-')) {
+      throw refused();
+    }
+    return url;
+  }
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw refused();
+  }
+  if (!URL_SCHEME.test(url) || parsed.hostname.startsWith('-') || decodeURIComponent(parsed.username).startsWith('-')) {
+    throw refused();
+  }
+  return url;
+}
+
 /** The short name of a source for people: `owner/repo` on GitHub, else the URL or folder. */
 export function sourceLabel(source: SkillSource): string {
   return source.kind === 'git' ? source.lockSource : source.folder;
@@ -103,10 +151,13 @@ function splitFragment(fragment: string): [string, string] {
   return colon < 0 ? [fragment, ''] : [fragment.slice(0, colon), fragment.slice(colon + 1)];
 }
 
-/** Refs are passed to git as arguments: nothing that could read as an option or a range. */
-function checkedRef(ref: string, text: string): string {
+/**
+ * Refs are passed to git as arguments: nothing that could read as an option or a range. Throws a
+ * SourceError otherwise, quoting the source `text` the ref came with when there is one.
+ */
+export function checkedRef(ref: string, text?: string): string {
   if (ref.startsWith('-') || /[\s~^?*[\\]|\.\./.test(ref)) {
-    throw new SourceError(`"${text}": "${ref}" is not a branch, tag or commit name.`);
+    throw new SourceError(`${text === undefined ? '' : `"${text}": `}"${ref}" is not a branch, tag or commit name.`);
   }
   return ref;
 }
@@ -116,11 +167,11 @@ function joinSubPath(urlPath: string, fragmentPath: string, text: string): strin
 }
 
 function checkedSubPath(subPath: string, text: string): string {
-  const parts = subPath.split(/[\\/]/).filter((part) => part !== '' && part !== '.');
-  if (parts.includes('..') || path.isAbsolute(subPath)) {
+  const normalized = normalizedRelativePath(subPath);
+  if (normalized === undefined) {
     throw new SourceError(`"${text}": the sub-path "${subPath}" must stay inside the source.`);
   }
-  return parts.join('/');
+  return normalized;
 }
 
 /** An existing local folder the text names, or undefined when it reads as something else. */

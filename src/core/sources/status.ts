@@ -2,13 +2,14 @@
 // (is there a newer version?). A commit pin is compared by commit first (`git ls-remote`, no clone);
 // a lock without a commit (as `npx skills` writes it) by the skill's content at the source's head.
 
-import { errorMessage } from '../util/errors';
+import { errorMessage, InputProblem } from '../util/errors';
 import { fetchSource, skillAt, type FetchedSource, type SourceSkill } from './checkout';
 import { computeFolderHash } from './folder-hash';
 import { remoteCommit, type GitOptions } from './git';
-import { entrySource, followedRef, pinnedCommit, type LockEntry } from './lock';
+import { describeSkillPath, entrySource, followedRef, pinnedCommit, type LockEntry } from './lock';
 import { findInstalled } from './install';
-import { FULL_COMMIT, type SkillSource } from './source-spec';
+import { withoutCredentials } from '../util/redact';
+import { FULL_COMMIT, sourceLabel, type SkillSource } from './source-spec';
 
 /** `unchanged`: the folder hashes to the lock's computedHash; `edited`: it does not (drift). */
 export type InstalledState = 'unchanged' | 'edited' | 'missing';
@@ -67,8 +68,17 @@ export async function installedState(entry: LockEntry, folder: string | undefine
 }
 
 export async function checkLockedSkill(name: string, entry: LockEntry, context: CheckContext): Promise<SkillCheck> {
-  const folder = await findInstalled(context.projectDir, name, context.parent);
-  const base = { name, entry, folder, installed: await installedState(entry, folder) };
+  let base: Pick<SkillCheck, 'name' | 'entry' | 'folder' | 'installed'>;
+  try {
+    const folder = await findInstalled(context.projectDir, name, context.parent);
+    base = { name, entry, folder, installed: await installedState(entry, folder) };
+  } catch (error) {
+    // A folder that cannot be looked at (a key that is no skill name, a link leading out) is not compared.
+    if (!(error instanceof InputProblem)) {
+      throw error;
+    }
+    return { name, entry, installed: 'missing', source: 'unreachable', problem: errorMessage(error) };
+  }
   try {
     return { ...base, ...(await sourceState(entry, context)) };
   } catch (error) {
@@ -89,13 +99,13 @@ async function sourceState(entry: LockEntry, context: CheckContext): Promise<Pic
   if (source.kind === 'git' && pinned !== undefined) {
     const head = await remoteCommit(source.url, followed ?? 'HEAD', context.git);
     if (head === undefined) {
-      return { source: 'unreachable', problem: `${source.url} has no branch or tag "${followed}" any more` };
+      return { source: 'unreachable', problem: `${withoutCredentials(source.url)} has no branch or tag "${followed}" any more` };
     }
     if (head === pinned) {
       return { source: 'current', latestCommit: head };
     }
   }
-  const latest = await latestSkill(entry, source, context.fetcher);
+  const latest = await latestSkill(source, context.fetcher);
   if (!latest.skill) {
     return { source: 'gone', latestCommit: latest.commit };
   }
@@ -103,8 +113,16 @@ async function sourceState(entry: LockEntry, context: CheckContext): Promise<Pic
   return { source: changed ? 'outdated' : 'current', latestCommit: latest.commit };
 }
 
-/** The skill as its source has it now (at the ref the entry follows). */
-export async function latestSkill(entry: LockEntry, source: SkillSource, fetcher: SourceFetcher): Promise<{ skill?: SourceSkill; commit?: string; root: string }> {
+/** The skill as its source has it now (at the ref the entry follows, in the folder its skillPath names); `source` is the entry's, from entrySource. */
+export async function latestSkill(source: SkillSource, fetcher: SourceFetcher): Promise<{ skill?: SourceSkill; commit?: string; root: string }> {
   const fetched = await fetcher.fetch(source);
-  return { skill: await skillAt(fetched.root, entry.skillPath ?? 'SKILL.md'), commit: fetched.commit, root: fetched.root };
+  return { skill: await skillAt(fetched.root, source.subPath, sourceLabel(source)), commit: fetched.commit, root: fetched.root };
+}
+
+/** Why the source's version of the skill cannot be installed (no longer there, or broken), or undefined when it can. */
+export function latestSkillProblem(entry: LockEntry, source: SkillSource, skill: SourceSkill | undefined): string | undefined {
+  if (skill && skill.problem === undefined) {
+    return undefined;
+  }
+  return `${sourceLabel(source)} ${skill ? `has a broken ${describeSkillPath(entry)}: ${skill.problem}` : `no longer has ${describeSkillPath(entry)}`}`;
 }

@@ -1,4 +1,10 @@
-// What a caught error says, whatever was thrown.
+// What a caught error says, whatever was thrown, and the kind of error that is the input's fault.
+
+/**
+ * Something a user, a file or a remote gave cannot be used (a source, a lock, a folder far too large
+ * to be a skill): reported in one line naming it, never as a bug. The command line exits 1 on it.
+ */
+export class InputProblem extends Error {}
 
 /** The Node.js error code (`ENOENT`, `ELOOP`, …) of a file-system error, if any. */
 export function errorCode(error: unknown): string | undefined {

@@ -10,7 +10,7 @@ import type { AuditFinding } from '../../core/audit/rules';
 import { installAndLock, installConflict, type InstallPlace } from '../../core/sources/apply';
 import { openSource, type Checkout, type SourceSkill } from '../../core/sources/checkout';
 import { describeSkipped } from '../../core/sources/install';
-import { entryOrigin, readLock } from '../../core/sources/lock';
+import { credentialsNotice, entryOrigin, readLock } from '../../core/sources/lock';
 import { parseSource, sourceLabel, type SkillSource } from '../../core/sources/source-spec';
 import { collapseWhitespace } from '../../core/util/text';
 import { errorMessage } from '../../core/util/errors';
@@ -57,6 +57,11 @@ export async function addSkillsFromGit(host: SkillsHost, installed: InstalledSki
   } catch (error) {
     void vscode.window.showErrorMessage(errorMessage(error));
     return undefined;
+  }
+  const notice = credentialsNotice(source);
+  if (notice !== undefined) {
+    host.log.warn(`${sourceLabel(source)}: ${notice}`);
+    void vscode.window.showWarningMessage(`${sourceLabel(source)}: ${notice}`);
   }
   const checkout = await withCancellableProgress(`Fetching ${sourceLabel(source)}`, (signal) => openSource(source, { signal }), host);
   if (!checkout) {

@@ -6,6 +6,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { computeFolderHash } from '../../core/sources/folder-hash';
+import { skillNameProblem } from '../../core/sources/confine';
 import { entryOrigin, LOCK_FILE_NAME, readLock, type LockEntry } from '../../core/sources/lock';
 import type { InstalledMark } from '../../core/view/skill-view';
 import { errorMessage } from '../../core/util/errors';
@@ -51,6 +52,8 @@ export class InstalledSkills extends Disposable {
   private folderWatchers = new Map<string, vscode.Disposable>();
   /** Lock files already reported broken, so each problem is logged once. */
   private reportedLocks = new Set<string>();
+  /** What the locks hold that was already warned about (a key given twice, a key that is no skill name), so each is logged once. */
+  private reportedWarnings = new Set<string>();
 
   constructor(
     private readonly host: SkillsHost,
@@ -162,7 +165,7 @@ export class InstalledSkills extends Disposable {
   private async installedIn(projectDir: string): Promise<InstalledSkill[]> {
     let entries: [string, LockEntry][];
     try {
-      entries = Object.entries((await readLock(projectDir)).skills);
+      entries = Object.entries((await readLock(projectDir, (message) => this.warnOnce(message))).skills);
       this.reportedLocks.delete(projectDir);
     } catch (error) {
       if (!this.reportedLocks.has(projectDir)) {
@@ -176,6 +179,12 @@ export class InstalledSkills extends Disposable {
     );
     const installed: InstalledSkill[] = [];
     for (const [name, entry] of entries) {
+      // A key that is no skill name could name any folder: nothing is done with its entry.
+      const problem = skillNameProblem(name);
+      if (problem !== undefined) {
+        this.warnOnce(`${path.join(projectDir, LOCK_FILE_NAME)}: the entry ${problem}; it is left out.`);
+        continue;
+      }
       // The first location holding a folder of that name is where it was installed (precedence order).
       const record = records.find((candidate) => path.basename(candidate.dir) === name);
       if (record) {
@@ -186,6 +195,13 @@ export class InstalledSkills extends Disposable {
       }
     }
     return installed;
+  }
+
+  private warnOnce(message: string): void {
+    if (!this.reportedWarnings.has(message)) {
+      this.reportedWarnings.add(message);
+      this.host.log.warn(message);
+    }
   }
 
   /** Edits to any file of an installed skill change its drift, not only its SKILL.md. */

@@ -3,7 +3,7 @@
 // skill was edited since it was installed, with the choice to keep the edits or overwrite them.
 
 import * as vscode from 'vscode';
-import { entryOrigin } from '../../core/sources/lock';
+import { entryOrigin, entrySourceLabel } from '../../core/sources/lock';
 import { errorMessage } from '../../core/util/errors';
 import { DIAGNOSTIC_SOURCE } from '../convert';
 import { SKILL_FILE_SELECTOR } from '../diagnostics';
@@ -57,7 +57,7 @@ export class SourceDiagnostics extends Disposable implements vscode.CodeActionPr
     }
     const keep = new vscode.CodeAction('Keep my edits', vscode.CodeActionKind.QuickFix);
     keep.command = { command: COMMANDS.keepEdits, title: keep.title, arguments: [skill.folder] };
-    const overwrite = new vscode.CodeAction(`Overwrite them with ${skill.entry.source}'s version…`, vscode.CodeActionKind.QuickFix);
+    const overwrite = new vscode.CodeAction(`Overwrite them with ${entrySourceLabel(skill.entry)}'s version…`, vscode.CodeActionKind.QuickFix);
     overwrite.command = { command: COMMANDS.updateSkill, title: overwrite.title, arguments: [vscode.Uri.file(skill.file)] };
     return [keep, overwrite].map((action) => Object.assign(action, { diagnostics: [diagnostic] }));
   }

@@ -10,7 +10,8 @@ import { replaceWithLatest } from '../../core/sources/apply';
 import { compareFolders, describeFolderChanges } from '../../core/sources/folder-diff';
 import { computeFolderHash } from '../../core/sources/folder-hash';
 import { entryOrigin, entrySource, readLock } from '../../core/sources/lock';
-import { checkLockedSkill, latestSkill, SourceFetcher } from '../../core/sources/status';
+import { sourceLabel } from '../../core/sources/source-spec';
+import { checkLockedSkill, latestSkill, latestSkillProblem, SourceFetcher } from '../../core/sources/status';
 import { findSkillFile } from '../../core/skill-file/load';
 import { plural } from '../../core/util/text';
 import type { SkillsHost } from '../skills-host';
@@ -79,14 +80,13 @@ export async function updateSkill(skill: InstalledSkill, host: SkillsHost, insta
   }
   let fetcher: SourceFetcher | undefined;
   try {
-    const latest = await withCancellableProgress(`Fetching ${skill.entry.source} for ${skill.name}`, (signal) => latestSkill(skill.entry, source, (fetcher = new SourceFetcher({ signal }))), host);
+    const latest = await withCancellableProgress(`Fetching ${sourceLabel(source)} for ${skill.name}`, (signal) => latestSkill(source, (fetcher = new SourceFetcher({ signal }))), host);
     if (!latest) {
       return false;
     }
-    if (!latest.skill || latest.skill.problem) {
-      void vscode.window.showErrorMessage(
-        `${skill.name}: ${skill.entry.source} ${latest.skill ? `has a broken ${skill.entry.skillPath}: ${latest.skill.problem}` : `no longer has ${skill.entry.skillPath}`}; left as it is.`,
-      );
+    const problem = latestSkillProblem(skill.entry, source, latest.skill);
+    if (problem !== undefined || !latest.skill) {
+      void vscode.window.showErrorMessage(`${skill.name}: ${problem}; left as it is.`);
       return false;
     }
     const edited = (await computeFolderHash(skill.folder)) !== skill.entry.computedHash;
@@ -96,7 +96,7 @@ export async function updateSkill(skill: InstalledSkill, host: SkillsHost, insta
       void vscode.window.showInformationMessage(`${skill.name} is up to date (${entryOrigin(skill.entry)}).`);
       return false;
     }
-    const newOrigin = `${skill.entry.source}${latest.commit ? `@${latest.commit.slice(0, 7)}` : ''}`;
+    const newOrigin = `${sourceLabel(source)}${latest.commit ? `@${latest.commit.slice(0, 7)}` : ''}`;
     await showSkillFileDiff(skill, latest.skill.folder, newOrigin, incoming);
     const changes = describeFolderChanges(await compareFolders(skill.folder, latest.skill.folder));
     const findings = (await auditSkillFolder(latest.skill.folder)).findings;

@@ -446,4 +446,37 @@ describe('agent-skills eval', function () {
     assert.equal(answer?.tool_call_id, 'find-1');
     assert.match(answer?.content ?? '', /release-notes/);
   });
+
+  it('never shows the API key an endpoint echoes back: not on stdout or stderr, in JSON or in the JUnit file', async () => {
+    const root = await writeSkills(dir);
+    const key = 'sk-live-0123456789abcdef';
+    const echo = (status: number): { status: number; body: string } => ({ status, body: JSON.stringify({ error: { message: `Incorrect API key provided: ${key}` } }) });
+    for (const json of [false, true]) {
+      endpoint.failNext(echo(500), ...Array.from({ length: 4 }, () => echo(401)));
+      const run = await cli(['eval', '--endpoint', endpoint.url, '--model', 'm', '--runs', '1', '--concurrency', '1', '--junit', 'out.xml', ...(json ? ['--json'] : []), root], dir, {
+        OPENAI_API_KEY: key,
+      });
+      assert.equal(run.code, 3, run.stderr);
+      const junit = await fs.readFile(path.join(dir, 'out.xml'), 'utf8');
+      for (const [where, text] of [
+        ['stdout', run.stdout],
+        ['stderr', run.stderr],
+        ['JUnit', junit],
+      ]) {
+        assert.ok(!text.includes(key), `${where} holds the key:\n${text}`);
+      }
+      assert.match(json ? run.stdout : junit, /Incorrect API key provided: \*\*\*/);
+      assert.match(run.stderr, /HTTP 500: Incorrect API key provided: \*\*\*; retrying/);
+    }
+    assert.equal(endpoint.requests[0].headers.authorization, `Bearer ${key}`);
+  });
+
+  it('refuses an endpoint URL holding a user name or password, without showing them', async () => {
+    const root = await writeSkills(dir);
+    const run = await cli(['eval', '--endpoint', endpoint.url.replace('http://', 'http://me:s3cret@'), '--model', 'm', root], dir);
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /^agent-skills: eval: --endpoint must not hold a user name or password \(the key comes from OPENAI_API_KEY or ANTHROPIC_API_KEY\): http:\/\/127\.0\.0\.1:\d+\/v1\.$/m);
+    assert.doesNotMatch(run.stderr, /s3cret/);
+    assert.equal(endpoint.requests.length, 0);
+  });
 });

@@ -222,4 +222,25 @@ describe('agent-skills tune', function () {
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stderr, /^agent-skills: .*HTTP 503: scripted 503; retrying in 1\.0 s\.$/m);
   });
+
+  it('never shows the API key an endpoint echoes back, and exits 1 when the endpoint refuses every request', async () => {
+    const key = 'sk-ant-0123456789abcdef';
+    endpoint.failNext(...Array.from({ length: 100 }, () => ({ status: 401, body: JSON.stringify({ error: { message: `invalid x-api-key ${key}` } }) })));
+    let stdout = '';
+    let stderr = '';
+    const code = await runCli([...base(), '--api', 'anthropic', '--endpoint', endpoint.origin, '--rounds', '1'], {
+      stdout: (text) => (stdout += text),
+      stderr: (text) => (stderr += text),
+      cwd: dir,
+      env: { ANTHROPIC_API_KEY: key },
+    });
+    assert.equal(code, 1, stderr);
+    assert.match(
+      stderr,
+      /^agent-skills: no query reached a verdict with the current description of release-notes \(every request failed: .*\/v1\/messages refused the request: HTTP 401: invalid x-api-key \*\*\* \(check ANTHROPIC_API_KEY\)\)\.$/m,
+    );
+    assert.equal(endpoint.requests[0].headers['x-api-key'], key);
+    assert.ok(!`${stdout}${stderr}`.includes(key), `${stdout}${stderr}`);
+    assert.match(`${stdout}${stderr}`, /invalid x-api-key \*\*\*/);
+  });
 });

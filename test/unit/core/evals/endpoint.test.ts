@@ -278,7 +278,7 @@ describe('chat endpoints for trigger tests', () => {
     // A key with a line break inside (two lines pasted) cannot be sent; the message says so without showing it.
     await assert.rejects(
       model({ apiKey: 'sk-secret\nsk-other', maxAttempts: 1 }).send(prompt),
-      (error: Error) => error.message === `${endpoint.url}/chat/completions: request failed (Headers.append: "Bearer …" is an invalid header value.) (1 attempts).`,
+      (error: Error) => error.message === `${endpoint.url}/chat/completions: request failed (Headers.append: "Bearer ***" is an invalid header value.) (1 attempts).`,
     );
   });
 
@@ -287,5 +287,62 @@ describe('chat endpoints for trigger tests', () => {
     endpoint.failNext({ status: 400, body: ' \n ' }, { status: 400, body: JSON.stringify({ error: { message: exactly } }) });
     await assert.rejects(model().send(prompt), (error: Error) => error.message === `${endpoint.url}/chat/completions refused the request: HTTP 400`);
     await assert.rejects(model().send(prompt), (error: Error) => error.message.endsWith(`HTTP 400: ${exactly}`));
+  });
+
+  it('never repeats the key an endpoint echoes back: in a refusal, a retry notice, an answer, or cut short in a preview', async () => {
+    const key = 'sk-live-0123456789abcdef';
+    const said = (text: string): string => JSON.stringify({ error: { message: text } });
+    endpoint.failNext(
+      { status: 500, body: said(`overloaded for ${key}`) },
+      { status: 401, body: said(`Incorrect API key provided: ${key}; header was "Bearer ${key}", escaped ${JSON.stringify(key + '"')}, encoded ${encodeURIComponent(key)}`) },
+      { status: 400, body: `${'x'.repeat(190)}${key}` },
+    );
+    const notices: RetryNotice[] = [];
+    const keyed = model({ apiKey: key, sleep: async () => undefined, onRetry: (notice) => notices.push(notice) });
+    await assert.rejects(keyed.send(prompt), (error: Error) => {
+      assert.equal(
+        error.message,
+        `${endpoint.url}/chat/completions refused the request: HTTP 401: Incorrect API key provided: ***; header was "Bearer ***", escaped "***\\"", encoded *** (check OPENAI_API_KEY)`,
+      );
+      return true;
+    });
+    assert.equal(notices[0].detail, 'HTTP 500: overloaded for ***');
+    await assert.rejects(keyed.send(prompt), (error: Error) => !error.message.includes(key.slice(0, 8)) && error.message.endsWith(`${'x'.repeat(190)}***`));
+    endpoint.failNext({ status: 200, body: JSON.stringify({ choices: [{ message: { content: `Your key is ${key}.` } }] }) });
+    assert.equal((await keyed.send(prompt)).text, 'Your key is ***.');
+    // A key a local server takes anything for, which the answer's structure happens to hold, breaks nothing.
+    endpoint.failNext({ status: 200, body: JSON.stringify({ created: 1712345, choices: [{ index: 0, message: { content: 'Answer 12345.' } }] }) });
+    assert.equal((await model({ apiKey: '12345' }).send(prompt)).text, 'Answer ***.');
+  });
+
+  it('sends the key to the endpoint only: a redirect to another origin goes without it, one on the same origin keeps it', async () => {
+    const other = await startFakeEndpoint();
+    try {
+      endpoint.failNext({ status: 307, headers: { location: `${other.url}/chat/completions` } });
+      assert.equal((await model({ apiKey: 'sk-openai' }).send(prompt)).calls[0]?.name, 'skills_activate');
+      endpoint.failNext({ status: 308, headers: { location: `${other.origin}/v1/messages` } });
+      assert.equal((await model({ api: 'anthropic', endpoint: endpoint.origin, apiKey: 'sk-anthropic' }).send(prompt)).calls[0]?.name, 'skills_activate');
+      const [openai, anthropic] = other.requests;
+      assert.deepEqual([openai.headers.authorization, openai.body.model], [undefined, 'm']);
+      assert.deepEqual([anthropic.headers['x-api-key'], anthropic.headers.authorization, anthropic.headers['anthropic-version']], [undefined, undefined, '2023-06-01']);
+
+      endpoint.failNext({ status: 307, headers: { location: '/v1/chat/completions?again' } });
+      await model({ apiKey: 'sk-openai' }).send(prompt);
+      const [redirected, again] = endpoint.requests.slice(-2);
+      assert.deepEqual([redirected.path, again.path, again.headers.authorization, again.body.model], ['/v1/chat/completions', '/v1/chat/completions?again', 'Bearer sk-openai', 'm']);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('follows at most five redirects, and no redirect that would turn the request into a GET', async () => {
+    const self = { status: 307, headers: { location: '/v1/chat/completions' } };
+    endpoint.failNext(self, self, self, self, self, self);
+    await assert.rejects(model().send(prompt), (error: Error) => error.message === `${endpoint.url}/chat/completions: redirected more than 5 times.`);
+    endpoint.failNext({ status: 302, headers: { location: 'https://elsewhere.example/v1/chat/completions' } });
+    await assert.rejects(
+      model().send(prompt),
+      (error: Error) => error.message === `${endpoint.url}/chat/completions answered HTTP 302, a redirect to https://elsewhere.example/v1/chat/completions: give that as the endpoint.`,
+    );
   });
 });

@@ -19,6 +19,7 @@ import {
   type TuneRound,
 } from '../../../../src/core/evals/tune';
 import { DEFAULT_CATALOG_BUDGET_CHARS } from '../../../../src/core/use/catalog';
+import { InputProblem } from '../../../../src/core/util/errors';
 import { fakeRecord } from '../../../fixtures/trees/tree';
 import { pickSkill, proposeDescription, TUNE_FIXTURE } from '../../../integration/word-overlap-model';
 
@@ -431,7 +432,7 @@ describe('description tuning', () => {
   it('fails when no query of the current description got a verdict, and leaves errored queries out of the scores', async () => {
     await assert.rejects(
       scriptedTune(() => 'errored', []),
-      /^Error: no query reached a verdict with the current description of notes \(every request failed\)\.$/,
+      (error: unknown) => error instanceof InputProblem && error.message === 'no query reached a verdict with the current description of notes (every request failed: HTTP 500).',
     );
     const { train } = splitQueries(EIGHT, 1);
     const { result, prompts } = await scriptedTune((_, query) => (query === train[0] ? 'errored' : 'failed'), ['<description>New.</description>'], { rounds: 1 });

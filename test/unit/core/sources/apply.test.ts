@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { installAndLock, installConflict, replaceWithLatest } from '../../../../src/core/sources/apply';
 import { openSource } from '../../../../src/core/sources/checkout';
 import { computeFolderHash } from '../../../../src/core/sources/folder-hash';
-import { entryOrigin, readLock, type LockEntry } from '../../../../src/core/sources/lock';
+import { entryOrigin, entrySource, readLock, type LockEntry } from '../../../../src/core/sources/lock';
 import { parseSource } from '../../../../src/core/sources/source-spec';
 import { latestSkill, SourceFetcher } from '../../../../src/core/sources/status';
 import { makeRepo, type TestRepo } from '../../../fixtures/trees/git-repo';
@@ -74,10 +74,11 @@ describe('installing and updating skills from a source', () => {
     await install();
     const second = await repo.commit({ skills: { alpha: { 'SKILL.md': skillText('alpha', 'Formats alpha reports, now with totals.') } } }, 'totals');
     const lock = await readLock(project);
-    const source = parseSource(repo.url, project);
+    const source = entrySource(lock.skills.alpha, project);
+    assert.ok(typeof source !== 'string');
     const fetcher = new SourceFetcher();
     try {
-      const latest = await latestSkill(lock.skills.alpha, source, fetcher);
+      const latest = await latestSkill(source, fetcher);
       assert.ok(latest.skill);
       const { entry } = await replaceWithLatest('alpha', { skill: latest.skill, commit: latest.commit }, lock, { projectDir: project, parent });
       assert.equal(entry.ref, second);

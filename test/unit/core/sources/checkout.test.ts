@@ -7,6 +7,7 @@ import nodeFs from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { fetchSource, findSkillFolders, openSource, skillAt } from '../../../../src/core/sources/checkout';
+import { OutsidePathError } from '../../../../src/core/sources/confine';
 import { GitError } from '../../../../src/core/sources/git';
 import { parseSource, SourceError } from '../../../../src/core/sources/source-spec';
 import { makeRepo } from '../../../fixtures/trees/git-repo';
@@ -126,7 +127,7 @@ describe('openSource', () => {
     assert.deepEqual(checkout.skills, [{ name: 'gone', description: undefined, problem: 'its SKILL.md does not load', folder: path.join(dir, 'source', 'gone'), skillPath: 'gone/SKILL.md' }]);
   });
 
-  it("says why a skill cannot be installed: its SKILL.md's error, or a name that is no folder name", async () => {
+  it("says why a skill cannot be installed: its SKILL.md's error, or a name that is no valid skill name", async () => {
     await writeTree(path.join(dir, 'source'), {
       'no-description': { 'SKILL.md': '---\nname: no-description\ncolour: blue\n---\nBody\n' },
       'two words': { 'SKILL.md': '---\ndescription: Named by its folder.\n---\nBody\n' },
@@ -143,10 +144,11 @@ describe('openSource', () => {
     assert.match(skills[0].problem ?? '', /^The name contains characters that are not allowed/);
     // Its error, not the warning before it (an unknown field).
     assert.match(skills[1].problem ?? '', /^The required field "description" is missing/);
-    assert.equal(skills[2].problem, '"two words" cannot be a folder name');
+    const notAName = (name: string): string => `"${name}" is not a valid skill name (lowercase letters, digits and single hyphens, at most 64 characters)`;
+    assert.equal(skills[2].problem, notAName('two words'));
     assert.equal(skills[3].problem, undefined);
-    // Past 64 characters a name only warns, and loads; past 128 it is no folder name anywhere.
-    assert.equal(skills[4].problem, `"${'a'.repeat(130)}" cannot be a folder name`);
+    // Past 64 characters a name only warns, and loads; it installs under no such name.
+    assert.equal(skills[4].problem, notAName('a'.repeat(130)));
     assert.equal(skills[4].description, 'Long.');
     assert.equal(skills[1].description, undefined);
   });
@@ -184,11 +186,56 @@ describe('openSource', () => {
       checkout.skills.map((skill) => [skill.name, skill.skillPath]),
       [['alpha', 'SKILL.md']],
     );
-    assert.equal((await skillAt(checkout.root, 'SKILL.md'))?.name, 'alpha');
-    assert.equal((await skillAt(checkout.root, './tools//SKILL.md'))?.name, 'tools');
-    assert.equal(await skillAt(checkout.root, 'gone/SKILL.md'), undefined);
+    assert.equal((await skillAt(checkout.root, ''))?.name, 'alpha');
+    assert.equal((await skillAt(checkout.root, './tools/'))?.name, 'tools');
+    assert.equal(await skillAt(checkout.root, 'gone'), undefined);
     await checkout.dispose();
     await assert.rejects(fs.stat(path.dirname(checkout.root)), { code: 'ENOENT' });
     await checkout.dispose(); // Disposing again, as a caller's cleanup may, finds nothing left to do.
+  });
+
+  it('refuses a sub-path that is a symbolic link leading out of the source, and reads nothing there', async () => {
+    await writeTree(path.join(dir, 'outside'), { leak: { 'SKILL.md': skillText('leak', 'Elsewhere.') } });
+    await writeTree(path.join(dir, 'source'), { inside: { own: { 'SKILL.md': skillText('own', 'Own.') } } });
+    await fs.symlink(path.join(dir, 'outside'), path.join(dir, 'source', 'tools'));
+    await fs.symlink('inside', path.join(dir, 'source', 'here'));
+    await assert.rejects(
+      openSource(parseSource('source#:tools/leak', dir)),
+      (error: unknown) => error instanceof OutsidePathError && error.message === `the sub-path "tools/leak" leads out of ${path.join(dir, 'source')} through a symbolic link.`,
+    );
+    // A link that stays inside the source is followed.
+    assert.deepEqual(
+      (await openSource(parseSource('source#:here', dir))).skills.map((skill) => skill.name),
+      ['own'],
+    );
+  });
+
+  it("refuses a skill's SKILL.md that is a symbolic link leading out of the source, without reading it", async () => {
+    await writeTree(path.join(dir, 'outside'), { 'SKILL.md': skillText('secret', 'Someone else’s words.') });
+    await writeTree(path.join(dir, 'source'), { linked: {}, fine: { 'real.md': skillText('fine', 'Linked inside.') } });
+    await fs.symlink(path.join(dir, 'outside', 'SKILL.md'), path.join(dir, 'source', 'linked', 'SKILL.md'));
+    await fs.symlink('real.md', path.join(dir, 'source', 'fine', 'SKILL.md'));
+    const { skills } = await openSource(parseSource('source', dir));
+    assert.deepEqual(skills[1], {
+      name: 'linked',
+      problem: 'its SKILL.md "linked/SKILL.md" leads out of ' + path.join(dir, 'source') + ' through a symbolic link.',
+      folder: path.join(dir, 'source', 'linked'),
+      skillPath: 'linked/SKILL.md',
+    });
+    assert.deepEqual([skills[0].name, skills[0].problem, skills[0].description], ['fine', undefined, 'Linked inside.']);
+  });
+
+  it('refuses a skill folder that leaves the fetched source, through `..`, an absolute path or a symbolic link', async () => {
+    await writeTree(path.join(dir, 'outside'), { 'SKILL.md': skillText('secret', 'Elsewhere.') });
+    await writeTree(path.join(dir, 'source'), {});
+    await fs.symlink(path.join(dir, 'outside'), path.join(dir, 'source', 'link'));
+    const root = path.join(dir, 'source');
+    const refused =
+      (message: string) =>
+      (error: unknown): boolean =>
+        error instanceof OutsidePathError && error.message === message;
+    await assert.rejects(skillAt(root, '../outside', 'team/skills'), refused('the skill folder "../outside" must stay inside team/skills.'));
+    await assert.rejects(skillAt(root, path.join(dir, 'outside'), 'team/skills'), refused(`the skill folder "${path.join(dir, 'outside')}" must stay inside team/skills.`));
+    await assert.rejects(skillAt(root, 'link', 'team/skills'), refused('the skill folder "link" leads out of team/skills through a symbolic link.'));
   });
 });

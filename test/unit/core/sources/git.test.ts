@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { GitError, cloneAt, remoteCommit, runGit } from '../../../../src/core/sources/git';
-import { makeRepo, type TestRepo } from '../../../fixtures/trees/git-repo';
+import { makeRepo, withGitConfig, type TestRepo } from '../../../fixtures/trees/git-repo';
 import { removeDir, tempDir } from '../../../fixtures/trees/tree';
 
 function isGitError(message: string | RegExp): (error: unknown) => boolean {
@@ -62,8 +62,8 @@ describe('git', () => {
     try {
       const environment = new Map((await runGit([], { gitPath: printing })).split('\n').map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)]));
       assert.deepEqual(
-        ['GIT_TERMINAL_PROMPT', 'GIT_ASKPASS', 'LC_ALL', 'PATH'].map((name) => environment.get(name)),
-        ['0', '', 'C', process.env.PATH],
+        ['GIT_TERMINAL_PROMPT', 'GIT_ASKPASS', 'GIT_ALLOW_PROTOCOL', 'LC_ALL', 'PATH'].map((name) => environment.get(name)),
+        ['0', '', 'file:git:http:https:ssh', 'C', process.env.PATH],
       );
     } finally {
       if (saved !== undefined) {
@@ -125,5 +125,42 @@ describe('git', () => {
     await runGit(['push', '--quiet', 'origin', 'refs/tags/light', 'refs/tags/main'], { cwd: other.work });
     assert.equal(await remoteCommit(other.url, 'main'), two);
     assert.equal(await remoteCommit(other.url, 'light'), one);
+  });
+
+  it('clones at an abbreviated commit, as the Skills view shows it, and names one the repository lacks', async () => {
+    const clone = async (name: string, ref: string): Promise<{ commit: string; text: string }> => {
+      const dest = path.join(dir, name);
+      const commit = await cloneAt(repo.url, ref, dest);
+      return { commit, text: await fs.readFile(path.join(dest, 'a.txt'), 'utf8') };
+    };
+    assert.deepEqual(await clone('short', first.slice(0, 7)), { commit: first, text: 'first' });
+    assert.deepEqual(await clone('shortest', second.slice(0, 4)), { commit: second, text: 'second' });
+    await assert.rejects(cloneAt(repo.url, 'abcdef0', path.join(dir, 'no-short')), isGitError(`Cannot clone ${repo.url} at abcdef0: it has no branch, tag or commit "abcdef0".`));
+  });
+
+  it('finds a commit in the history when the server will not send it by itself', async () => {
+    // Git's first protocol refuses a commit no branch or tag points at, unless the server allows it.
+    await withGitConfig({ 'protocol.version': '0' }, async () => {
+      assert.equal(await cloneAt(repo.url, first, path.join(dir, 'old-protocol')), first);
+    });
+    assert.equal(await fs.readFile(path.join(dir, 'old-protocol', 'a.txt'), 'utf8'), 'first');
+  });
+
+  it('repeats what git says about a URL without its user name or password', async () => {
+    // Nothing listens on port 9 of this machine: git fails at once, quoting the URL.
+    const url = 'http://alice:s3cr3t%21@127.0.0.1:9/team/skills.git';
+    const hidden = (error: unknown): boolean => error instanceof GitError && !/alice|s3cr3t/.test(error.message) && /http:\/\/127\.0\.0\.1:9\/team\/skills\.git/.test(error.message);
+    await assert.rejects(cloneAt(url, undefined, path.join(dir, 'credentials')), hidden);
+    await assert.rejects(remoteCommit(url, 'main'), hidden);
+    await assert.rejects(remoteCommit('http://TOKEN1234@127.0.0.1:9/x.git', 'main'), (error: unknown) => error instanceof GitError && !error.message.includes('TOKEN1234'));
+  });
+
+  it('lets git use only the transports the product supports, whatever the user configured', async () => {
+    const marker = path.join(dir, 'ran');
+    await withGitConfig({ 'protocol.ext.allow': 'always', 'protocol.allow': 'always' }, async () => {
+      await assert.rejects(cloneAt(`ext::sh -c touch% ${marker}`, undefined, path.join(dir, 'ext-clone')), isGitError(/transport 'ext' not allowed/));
+      await assert.rejects(remoteCommit(`ext::sh -c touch% ${marker}`, 'main'), GitError);
+    });
+    assert.equal(await fs.stat(marker).catch(() => 'absent'), 'absent');
   });
 });

@@ -5,6 +5,7 @@ import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
+import { OutsidePathError } from '../../../../src/core/sources/confine';
 import { describeSkipped, findInstalled, installFolder, removeFolder } from '../../../../src/core/sources/install';
 import { removeDir, tempDir, writeTree } from '../../../fixtures/trees/tree';
 import { fsError, withFs, type FsPromises } from '../discovery/fs-stub';
@@ -96,7 +97,13 @@ describe('installing skill folders', () => {
     assert.deepEqual(moves, ['alpha -> .alpha.replaced-…', '.alpha.installing-… -> alpha', 'alpha -> .alpha.removing-…']);
   });
 
-  it('says why the copy could not start, and leaves nothing behind', async () => {
+  it('says why the copy could not start, and leaves nothing behind, not even the folders made for it', async () => {
+    await assert.rejects(
+      withFs('mkdir', refusing<'mkdir'>(/installing/, 'ENOSPC'), () => installFolder(from, parent, 'alpha')),
+      { code: 'ENOSPC' },
+    );
+    assert.deepEqual(await fs.readdir(dir), ['source']);
+    await fs.mkdir(parent, { recursive: true });
     await assert.rejects(
       withFs('mkdir', refusing<'mkdir'>(/installing/, 'ENOSPC'), () => installFolder(from, parent, 'alpha')),
       { code: 'ENOSPC' },
@@ -118,7 +125,7 @@ describe('installing skill folders', () => {
       withFs('rename', refusing<'rename'>(/installing/, 'EXDEV'), () => installFolder(from, parent, 'alpha')),
       { code: 'EXDEV' },
     );
-    assert.deepEqual(await fs.readdir(parent), []);
+    assert.deepEqual(await fs.readdir(dir), ['source']);
     await writeTree(path.join(parent, 'alpha'), { 'old.txt': 'old' });
     await assert.rejects(
       withFs('rename', refusing<'rename'>(/installing/, 'EXDEV'), () => installFolder(from, parent, 'alpha')),
@@ -146,5 +153,36 @@ describe('installing skill folders', () => {
     await writeTree(path.join(project, 'elsewhere'), { alpha: 'a file' });
     assert.equal(await findInstalled(project, 'alpha', path.join(project, 'elsewhere')), undefined);
     assert.equal(await findInstalled(project, 'alpha', path.join(project, '.claude', 'skills')), path.join(project, '.claude', 'skills', 'alpha'));
+  });
+
+  it('installs, finds and removes only a folder named by a skill name, really inside its parent', async () => {
+    const victim = path.join(dir, 'victim');
+    await writeTree(victim, { 'keep.txt': 'keep' });
+    const project = path.join(dir, 'project');
+    for (const name of ['..', '.', '../../victim', victim, 'A', 'a/b']) {
+      const refused = (error: unknown): boolean => error instanceof OutsidePathError && error.message.startsWith(`"${name}" is not a valid skill name (`);
+      await assert.rejects(installFolder(from, parent, name), refused, name);
+      await assert.rejects(findInstalled(project, name), refused, name);
+      await assert.rejects(findInstalled(project, name, parent), refused, name);
+    }
+    await assert.rejects(removeFolder(path.join(parent, '..')), OutsidePathError);
+    assert.deepEqual(await fs.readdir(victim), ['keep.txt']);
+    assert.deepEqual((await fs.readdir(dir)).sort(), ['source', 'victim']);
+  });
+
+  it('neither writes through, reads through nor deletes through an installed folder that is a symbolic link leading out', async () => {
+    const elsewhere = path.join(dir, 'elsewhere');
+    await writeTree(elsewhere, { 'keep.txt': 'keep' });
+    await fs.mkdir(parent, { recursive: true });
+    await fs.symlink(elsewhere, path.join(parent, 'alpha'));
+    await fs.symlink(path.join(dir, 'nowhere'), path.join(parent, 'beta'));
+    const leadsOut = (error: unknown): boolean => error instanceof OutsidePathError && error.message === `the skill folder "alpha" leads out of ${parent} through a symbolic link.`;
+    await assert.rejects(installFolder(from, parent, 'alpha'), leadsOut);
+    await assert.rejects(findInstalled(path.join(dir, 'project'), 'alpha'), leadsOut);
+    await assert.rejects(removeFolder(path.join(parent, 'alpha')), leadsOut);
+    await assert.rejects(installFolder(from, parent, 'beta'), (error: unknown) => error instanceof OutsidePathError && /^the skill folder "beta" leads nowhere inside /.test(error.message));
+    assert.deepEqual(await fs.readdir(elsewhere), ['keep.txt']);
+    assert.equal(await fs.stat(path.join(dir, 'nowhere')).catch(() => 'absent'), 'absent');
+    assert.deepEqual((await fs.readdir(parent)).sort(), ['alpha', 'beta']);
   });
 });

@@ -6,7 +6,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import {
   LockError,
-  entryFolderInSource,
+  credentialsNotice,
   entryOrigin,
   entrySource,
   followedRef,
@@ -20,6 +20,7 @@ import {
   writeLock,
   type LockEntry,
 } from '../../../../src/core/sources/lock';
+import { skillNameProblem } from '../../../../src/core/sources/confine';
 import { removeDir, tempDir } from '../../../fixtures/trees/tree';
 
 const COMMIT = '0123456789abcdef0123456789abcdef01234567';
@@ -158,9 +159,10 @@ describe('skills-lock.json', () => {
       // The recorded URL wins over the shorthand; a source that is no shorthand is the URL itself.
       assert.equal((entrySource(gitEntry({ sourceUrl: 'https://mirror.example/skills.git' }), dir) as { url: string }).url, 'https://mirror.example/skills.git');
       assert.equal((entrySource(gitEntry({ source: 'https://host/team/skills.git', sourceType: 'gitlab' }), dir) as { url: string }).url, 'https://host/team/skills.git');
-      assert.equal((entrySource(gitEntry({ source: 'a/b/c', sourceType: 'git' }), dir) as { url: string }).url, 'a/b/c');
-      assert.equal((entrySource(gitEntry({ source: 'pre a/b' }), dir) as { url: string }).url, 'pre a/b');
-      assert.equal((entrySource(gitEntry({ source: 'a/b post' }), dir) as { url: string }).url, 'a/b post');
+      // Anything else is no URL git is given: a lock's source passes the checks a typed one does.
+      for (const source of ['a/b/c', 'pre a/b', 'a/b post']) {
+        assert.equal(entrySource(gitEntry({ source, sourceType: 'git' }), dir), `"${source}" is not a git URL this tool fetches (https://, http://, ssh://, git://, file:// or user@host:path)`);
+      }
       assert.equal(entrySource(gitEntry({ sourceType: 'node_modules' }), dir), 'its source type "node_modules" is not a git repository or a folder');
     });
 
@@ -177,10 +179,12 @@ describe('skills-lock.json', () => {
       assert.equal(pinnedCommit(gitEntry()), undefined);
     });
 
-    it('finds the skill folder inside the source', () => {
-      assert.equal(entryFolderInSource(gitEntry()), 'skills/pdf');
-      assert.equal(entryFolderInSource(gitEntry({ skillPath: 'SKILL.md' })), '');
-      assert.equal(entryFolderInSource(gitEntry({ skillPath: undefined })), '');
+    it('finds the skill folder inside the source, the top for an entry without skillPath', () => {
+      const subPath = (entry: LockEntry): string => (entrySource(entry, dir) as { subPath: string }).subPath;
+      assert.equal(subPath(gitEntry()), 'skills/pdf');
+      assert.equal(subPath(gitEntry({ skillPath: './skills//pdf/SKILL.md' })), 'skills/pdf');
+      assert.equal(subPath(gitEntry({ skillPath: 'SKILL.md' })), '');
+      assert.equal(subPath(gitEntry({ skillPath: undefined })), '');
     });
 
     it('tells the origin as people read it', () => {
@@ -202,6 +206,72 @@ describe('skills-lock.json', () => {
       // A folder whose path reads like the URL of a repository is still a folder.
       assert.equal(sameOrigin({ ...local, source: 'https:/github.com/team/skills.git' }, { kind: 'folder', folder: 'https://github.com/team/skills.git', subPath: '' }, '/'), false);
       assert.equal(sameOrigin(gitEntry({ sourceUrl: '/srv/skills' }), { kind: 'folder', folder: '/srv/skills', subPath: '' }, dir), false);
+    });
+  });
+
+  describe('what others wrote in it', () => {
+    it('warns about each key an object holds more than once, naming the object and the key, once each', () => {
+      const warnings: string[] = [];
+      const text =
+        '{"version":1,"version":1,"skills":{"pdf":{"a":1},"pdf":{"source":"x","source":"team/skills","sourceType":"git","computedHash":"h","list":[{"k":1,"k":2}]},"pdf":{"source":"team/skills","sourceType":"git","computedHash":"h","note":"\\"pdf\\":{},"}}}';
+      const lock = parseLock(text, 'lock.json', (message) => warnings.push(message));
+      assert.deepEqual(Object.keys(lock.skills), ['pdf']);
+      assert.deepEqual(warnings, [
+        'lock.json: the top level holds the key "version" more than once; only the last one counts.',
+        'lock.json: "skills" holds the key "pdf" more than once; only the last one counts.',
+        'lock.json: "skills.pdf" holds the key "source" more than once; only the last one counts.',
+        'lock.json: "skills.pdf.list[]" holds the key "k" more than once; only the last one counts.',
+      ]);
+      const once: string[] = [];
+      parseLock(JSON.stringify({ version: 1, skills: { pdf: gitEntry(), docx: gitEntry() } }, null, 2), 'lock.json', (message) => once.push(message));
+      assert.deepEqual(once, []);
+    });
+
+    it('reads a lock nested deeper than any stack, without failing on it', () => {
+      const deep = `{"version":1,"skills":{},"x":${'['.repeat(200_000)}${']'.repeat(200_000)}}`;
+      assert.deepEqual(parseLock(deep, 'lock.json', () => assert.fail('nothing is repeated')).skills, {});
+    });
+
+    it('takes only a valid skill name as a key, since it names the installed folder', () => {
+      assert.equal(skillNameProblem('pdf-tools'), undefined);
+      assert.equal(skillNameProblem('café'), undefined);
+      for (const key of ['', '.', '..', '../x', '../../../tmp/victim/.git/hooks', '/tmp/x', 'C:\\x', 'a/b', 'a\\b', 'PDF', 'a--b', '-a', 'a-', 'a.b', 'a b', 'a'.repeat(65), 'ｐｄｆ']) {
+        assert.match(skillNameProblem(key) ?? '', /is not a valid skill name \(lowercase letters, digits and single hyphens, at most 64 characters\)$/, key);
+      }
+    });
+
+    it('refuses an entry whose skillPath leaves its source, or whose URL or ref a typed source could not have', () => {
+      for (const skillPath of ['../x/SKILL.md', 'a/../../SKILL.md', '/etc/SKILL.md', 'C:\\x\\SKILL.md', `${'../'.repeat(30)}tmp/x/SKILL.md`]) {
+        assert.equal(entrySource(gitEntry({ skillPath }), dir), `its skillPath "${skillPath}" must stay inside its source`, skillPath);
+        assert.equal(entrySource({ source: './shared', sourceType: 'local', skillPath, computedHash: HASH }, dir), `its skillPath "${skillPath}" must stay inside its source`, skillPath);
+      }
+      for (const url of ['ext::sh -c touch% x', 'fd::7', 'ssh://-oProxyCommand=x/repo', '-u@host:repo', 'git@-host:repo', 'https://host/re\npo.git', '/srv/skills.git', 'https://a:b@host:bad/x']) {
+        assert.match(entrySource(gitEntry({ sourceUrl: url }), dir) as string, /is not a git URL this tool fetches/, url);
+      }
+      assert.equal(entrySource(gitEntry({ sourceUrl: 'https://alice:s3cret@host/skills.git' }), dir) instanceof Object, true);
+      assert.equal(entrySource(gitEntry({ requestedRef: '--upload-pack=x' }), dir), '"--upload-pack=x" is not a branch, tag or commit name');
+      assert.equal(entrySource(gitEntry({ ref: 'main..v2' }), dir), '"main..v2" is not a branch, tag or commit name');
+    });
+
+    it('never writes a URL with its user name or password, and never shows one', async () => {
+      const leaked = gitEntry({ source: 'https://alice:s3cret@host/skills.git', sourceUrl: 'https://alice:s3cret@host/skills.git', ref: COMMIT });
+      assert.equal(entryOrigin(leaked), 'https://host/skills.git@0123456');
+      await writeLock(dir, { version: 1, skills: { pdf: leaked, ssh: gitEntry({ sourceUrl: 'ssh://git:pw@host/skills.git' }) } });
+      const written = (await readLock(dir)).skills;
+      assert.deepEqual([written.pdf.source, written.pdf.sourceUrl, written.ssh.sourceUrl], ['https://host/skills.git', 'https://host/skills.git', 'ssh://git@host/skills.git']);
+      const source = { kind: 'git', url: 'https://alice:s3cret@host/skills.git', subPath: '', lockSource: 'https://host/skills.git' } as const;
+      assert.equal(lockEntryFor(source, 'SKILL.md', HASH, COMMIT, dir).sourceUrl, 'https://host/skills.git');
+      assert.match(credentialsNotice(source) ?? '', /serve this fetch only: skills-lock\.json and the output never hold them\. .*credential helper/);
+      assert.equal(credentialsNotice({ ...source, url: 'https://host/skills.git' }), undefined);
+      assert.equal(credentialsNotice({ kind: 'folder', folder: dir, subPath: '' }), undefined);
+      // The same repository, whether or not the credentials were typed again.
+      assert.equal(sameOrigin(gitEntry({ sourceUrl: 'https://host/skills.git' }), source, dir), true);
+    });
+
+    it('follows a commit asked for by its abbreviation as a pin to the commit it named', () => {
+      assert.equal(followedRef(gitEntry({ requestedRef: COMMIT.slice(0, 7), ref: COMMIT })), COMMIT);
+      assert.equal(followedRef(gitEntry({ requestedRef: 'abcdef0', ref: COMMIT })), 'abcdef0');
+      assert.equal(followedRef(gitEntry({ ref: COMMIT.slice(0, 7) })), COMMIT.slice(0, 7));
     });
   });
 });

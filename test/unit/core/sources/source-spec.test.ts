@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseSource, SourceError, type GitSource } from '../../../../src/core/sources/source-spec';
+import { checkedGitUrl, parseSource, SourceError, type GitSource } from '../../../../src/core/sources/source-spec';
 import { removeDir, tempDir, writeTree } from '../../../fixtures/trees/tree';
 
 describe('parseSource', () => {
@@ -141,5 +141,44 @@ describe('parseSource', () => {
     refused('./plain/pdf/SKILL.md', dir, './plain/pdf/SKILL.md: not a folder.');
     refused('', dir, '"" is not a source: give a git URL, a local folder or repository, or owner/repo.');
     refused('  ', dir, '"  " is not a source: give a git URL, a local folder or repository, or owner/repo.');
+  });
+
+  it('clones with the credentials typed in a URL, and labels and locks it without them', () => {
+    const source = gitSource('http://alice:s3cret@host/team/skills.git#v2');
+    assert.equal(source.url, 'http://alice:s3cret@host/team/skills.git');
+    assert.equal(source.lockSource, 'http://host/team/skills.git');
+    assert.equal(gitSource('https://TOKEN@github.com/team/skills.git').lockSource, 'team/skills');
+  });
+
+  it('refuses a URL git could take for another transport or an option, typed or from a lock, without showing its password', () => {
+    for (const url of [
+      'ext::sh -c touch% x',
+      'fd::3',
+      'ssh://-oProxyCommand=touch%20x/r',
+      'ssh://-user@host/r',
+      '-oProxyCommand=x@host:r',
+      'u@-host:r',
+      'https://host/a\nb',
+      'https://[bad/x',
+      'mailto:x@host',
+      'a/b/c',
+    ]) {
+      assert.throws(
+        () => checkedGitUrl(url),
+        (error: unknown) => error instanceof SourceError && error.message.endsWith('is not a git URL this tool fetches (https://, http://, ssh://, git://, file:// or user@host:path).'),
+        url,
+      );
+    }
+    assert.throws(
+      () => checkedGitUrl('ssh://alice:pw@-host/r'),
+      (error: unknown) => error instanceof SourceError && error.message.startsWith('"ssh://alice@-host/r" is not'),
+    );
+    for (const url of ['https://host/r.git', 'http://127.0.0.1:8080/r', 'ssh://git@host:22/r.git', 'git://host/r', 'file:///srv/r.git', 'git@host:team/r.git']) {
+      assert.equal(checkedGitUrl(url), url);
+    }
+    assert.throws(
+      () => parseSource('ssh://-oProxyCommand=x/r', dir),
+      (error: unknown) => error instanceof SourceError && /is not a git URL/.test(error.message),
+    );
   });
 });
