@@ -141,8 +141,9 @@ export const integrationSuites: readonly IntegrationSuite[] = [
     trusted: true,
     home: 'triggers-home',
     settings: { 'agentSkills.builtinSkills': false, 'agentSkills.triggerTests.model': 'scripted' },
-    // Its runs and the routing report's webview take longer than most suites on a busy machine.
-    timeoutSeconds: 360,
+    // Its runs, the routing report's webview and the window's reload before its last file take
+    // longer than most suites on a busy machine.
+    timeoutSeconds: 480,
   },
   {
     name: 'triggers-restricted',

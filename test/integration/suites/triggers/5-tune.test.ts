@@ -106,6 +106,16 @@ describe('Skills: Improve Description…', () => {
   });
 
   it("keeps the current description when the proposals are the model's chatter or only tie it on the test queries", async () => {
+    // The test before saved its applied pick (its undo was not saved): the skill starts again from the original.
+    fs.writeFileSync(file(), original);
+    const api = await productApi();
+    await waitFor(
+      async () => {
+        await api.whenIdle();
+        return api.listSkills().some((skill) => skill.name === TUNE_FIXTURE.name && skill.description === TUNE_FIXTURE.description);
+      },
+      { message: `${TUNE_FIXTURE.name} did not take its original description again`, timeoutMs: 15000 },
+    );
     const model = await scriptedModel();
     model.reset();
     // Round 2 proposes a shorter description with the same words, which scores the same; every other round is a chat model's blurb.
@@ -118,7 +128,6 @@ describe('Skills: Improve Description…', () => {
       proposals++;
       return { text: proposals === 2 ? '<description>Release notes from merged pull requests.</description>' : blurb };
     });
-    const api = await productApi();
     await setWorkspaceSetting(api, 'triggerTests.confirmAbove', 1000);
     try {
       assert.equal(await vscode.commands.executeCommand('agentSkills.improveDescription', TUNE_FIXTURE.name), 'unchanged');
