@@ -84,6 +84,8 @@ export const integrationSuites: readonly IntegrationSuite[] = [
     workspaces: ['chat'],
     trusted: true,
     home: 'chat-home',
+    // Some fifty requests through the chat view, each drawn and read, on a busy machine.
+    timeoutSeconds: 360,
   },
   {
     name: 'chat-restricted',
