@@ -309,6 +309,14 @@ export interface FileFinding {
 
 const SEVERITY_ICONS: Record<Severity, string> = { error: '$(error)', warning: '$(warning)', info: '$(info)' };
 
+/**
+ * Escaped Markdown with no address a hover would turn into a link: a finding quotes the skill's own
+ * text, which is not to be clicked, and an autolink would also keep the escape of a final period.
+ */
+function withoutLinks(markdown: string): string {
+  return markdown.replace(/:\/\//g, '\\://');
+}
+
 /** The tooltip's lines on the audit's findings over a skill's files, each whole, with where it is. */
 export function auditTooltipLines(findings: readonly FileFinding[]): string[] {
   if (findings.length === 0) {
@@ -318,7 +326,7 @@ export function auditTooltipLines(findings: readonly FileFinding[]): string[] {
     '',
     `**Audit**: ${findings.length === 1 ? '1 finding' : `${findings.length} findings`} (also in the Problems panel)`,
     '',
-    ...findings.map((finding) => `- ${SEVERITY_ICONS[finding.severity]} ${escapeMarkdown(collapseWhitespace(finding.message))} (\`${finding.file}:${finding.line + 1}\`)`),
+    ...findings.map((finding) => `- ${SEVERITY_ICONS[finding.severity]} ${withoutLinks(escapeMarkdown(collapseWhitespace(finding.message)))} (\`${finding.file}:${finding.line + 1}\`)`),
   ];
 }
 

@@ -164,14 +164,26 @@ describe('Skills from git', function () {
     assert.deepEqual(diagnosticsFrom(installedFile('fetcher'), 'Agent Skills'), []);
 
     // The skill's hover lists the findings whole.
+    // The audit's preview is closed, as a user done with it would; its webview would take the mouse.
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await vscode.commands.executeCommand('agentSkills.skills.focus');
-    await hover({ selector: '[id="workbench.view.extension.agentSkills"] .monaco-list-row:has(.monaco-icon-label[aria-label="fetcher"])' });
-    const shown = await waitForViewText('css:.workbench-hover', 'Audit: 2 findings');
+    const row = (name: string): string => `[id="workbench.view.extension.agentSkills"] .monaco-list-row:has(.monaco-icon-label[aria-label="${name}"])`;
+    // A redraw of the row (the view follows the install) drops a hover shown on it: the mouse goes to the next row and comes back.
+    const shown = await waitFor(
+      async () => {
+        await hover({ selector: row('own-notes') });
+        await hover({ selector: row('fetcher') });
+        return waitForViewText('css:.workbench-hover', 'Audit: 2 findings', 5000).catch(() => undefined);
+      },
+      { timeoutMs: 45000, message: "fetcher's hover never listed its audit findings" },
+    );
     for (const { line, message } of FETCHER_FINDINGS) {
       assert.ok(shown.includes(`high: ${message} (SKILL.md:${line})`), shown);
     }
     await screenshot('tree-hover-audit');
-    await vscode.commands.executeCommand('agentSkills.skills.focus');
+    // The hover would lie over the next test's lists.
+    await pressKeys('Escape');
+    await waitFor(async () => !(await readViewText('css:.workbench-hover').catch(() => '')), { message: 'the hover stayed open' });
 
     // Validate Skills counts it as the status bar counts the Problems panel.
     const report = await vscode.commands.executeCommand<{ errors: number; warnings: number; message: string }>('agentSkills.validate', { notify: false });
