@@ -19,7 +19,7 @@ const COMMAND_OPTIONS: readonly (readonly [string, string])[] = [
   ['update', '--to, --yes'],
   ['check', '--to, --json'],
   ['remove', '--to, --yes'],
-  ['mcp', '--no-user, --no-builtin, --allow, --budget-chars, --http, --token-file, --allow-host, --project'],
+  ['mcp', '--user, --no-user, --builtin, --no-builtin, --allow, --budget-chars, --http, --token-file, --allow-host, --max-sessions, --project'],
 ];
 
 const ENDPOINT = ['--endpoint', 'http://127.0.0.1:9', '--model', 'some-model'];
