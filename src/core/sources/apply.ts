@@ -43,17 +43,20 @@ export interface Installed {
 /** Installs a skill of a fetched source (at `commit`, for git) and records it in the project's lock. */
 export async function installAndLock(skill: SourceSkill, from: { source: SkillSource; commit?: string }, lock: SkillsLock, place: InstallPlace): Promise<Installed> {
   const installed = await installFolder(skill.folder, place.parent, skill.name);
-  const entry = lockEntryFor(from.source, skill.skillPath, await computeFolderHash(installed.folder), from.commit, place.projectDir);
+  const entry = lockEntryFor(from.source, skill.skillPath, await computeFolderHash(installed.folder), from.commit, place.projectDir, skill.wellKnownDigest);
   lock.skills[skill.name] = entry;
   await writeLock(place.projectDir, lock);
   return { installed, entry };
 }
 
-/** Replaces the locked skill `name` with its source's version and moves its lock entry to that commit. */
+/** Replaces the locked skill `name` with its source's version and moves its lock entry to that commit (or a site's digest). */
 export async function replaceWithLatest(name: string, latest: { skill: SourceSkill; commit?: string }, lock: SkillsLock, place: InstallPlace): Promise<Installed> {
   const entry = lock.skills[name];
   const installed = await installFolder(latest.skill.folder, place.parent, name);
-  const updated: LockEntry = { ...entry, skillPath: latest.skill.skillPath, computedHash: await computeFolderHash(installed.folder) };
+  const computedHash = await computeFolderHash(installed.folder);
+  const { wellKnownDigest } = latest.skill;
+  // A site's entry keeps no skillPath, as `npx skills` writes it: the index names the skill.
+  const updated: LockEntry = wellKnownDigest === undefined ? { ...entry, skillPath: latest.skill.skillPath, computedHash } : { ...entry, computedHash, wellKnownDigest };
   if (latest.commit !== undefined) {
     updated.requestedRef = entry.requestedRef ?? entry.ref ?? 'HEAD';
     updated.ref = latest.commit;

@@ -486,7 +486,7 @@ describe('agent-skills add, update, check, remove', () => {
     await fs.writeFile(path.join(project, 'skills-lock.json'), JSON.stringify(written));
     const unknownType = await cli(project, ['update', 'alpha']);
     assert.equal(unknownType.code, 1);
-    assert.equal(unknownType.stderr, 'agent-skills: alpha: cannot be updated: its source type "svn" is not a git repository or a folder.\n');
+    assert.equal(unknownType.stderr, 'agent-skills: alpha: cannot be updated: its source type "svn" is not a git repository, a folder or a site.\n');
   });
 
   it('check fails on an edited skill, passes a pinned one, and each command names itself and every installed skill when a name is unknown', async () => {
