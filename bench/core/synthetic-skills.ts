@@ -153,3 +153,27 @@ export async function writeSyntheticSkills(root: string, count: number, seed = 1
     return { name, description, file };
   });
 }
+
+const ALIKE_WORDS = WORDS.slice(0, 12);
+const ALIKE_VERBS = VERBS.slice(0, 5);
+
+/**
+ * Writes `count` skills whose descriptions are built from a few dozen words (five verbs, twelve
+ * nouns and one sentence every skill shares): thousands of pairs alike enough for the
+ * competing-skills check to warn, some skills alike to hundreds of others. Bodies are short.
+ */
+export async function writeAlikeSkills(root: string, count: number, seed = 7): Promise<SyntheticSkill[]> {
+  await fs.mkdir(root, { recursive: true });
+  const indexes = Array.from({ length: count }, (_, index) => index);
+  return mapWithConcurrency(indexes, WRITE_CONCURRENCY, async (index) => {
+    const random = picker(seed + index);
+    const nouns = Array.from({ length: 3 }, () => random.pick(ALIKE_WORDS)).join(' ');
+    const name = `alike-${String(index).padStart(5, '0')}`;
+    const description = `${random.pick(ALIKE_VERBS)} ${nouns} files for the team. ${SENTENCE_TAILS[0]}`;
+    const dir = path.join(root, name);
+    await fs.mkdir(dir);
+    const file = path.join(dir, 'SKILL.md');
+    await fs.writeFile(file, `---\nname: ${name}\ndescription: ${description}\n---\n\n# ${name}\n\n${prose(random, 600)}\n`);
+    return { name, description, file };
+  });
+}

@@ -10,13 +10,15 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { renderCatalog } from '../../src/core/use/catalog';
-import { validateSkillText } from '../../src/core/skill-file/load';
+import { loadSkillFile, validateSkillText } from '../../src/core/skill-file/load';
+import { DescriptionIndex, INCREMENTAL_DRIFT, SIMILAR_DESCRIPTIONS } from '../../src/core/evals/description-index';
+import { alikeDescriptionDiagnostics, MAX_ALIKE_NAMED } from '../../src/core/evals/overlap';
 import { mapWithConcurrency } from '../../src/core/util/async';
 import { SkillRegistry } from '../../src/core/discovery/registry';
 import { buildFolderSkillRoots } from '../../src/core/discovery/folder-roots';
 import { findNestedLocations } from '../../src/core/discovery/nested-locations';
 import { DEFAULT_SKILL_LOCATIONS } from '../../src/core/discovery/roots';
-import type { SkillRoot } from '../../src/core/model/types';
+import type { SkillRecord, SkillRoot } from '../../src/core/model/types';
 import { writeSyntheticSkills, type SyntheticSkill } from '../core/synthetic-skills';
 import { nodeArguments } from '../paths';
 import { repositoryRoot } from '../../scripts/harness/repository';
@@ -48,6 +50,7 @@ export async function run(): Promise<BenchFigures> {
       ...(await discoveryAgainstBaselines(trees[1000])),
       ...(await monorepoDiscovery(path.join(workspace, 'monorepo'))),
       ...(await incrementalEdit(trees[10], trees[1000])),
+      ...(await revalidationAfterSave(trees[1000])),
       ...(await heapPerSkill(trees[5000])),
       ...catalogOverhead(trees[1000], await discover(trees[1000])),
     };
@@ -268,6 +271,54 @@ async function incrementalEdit(small: Tree, large: Tree): Promise<BenchFigures> 
     for (const registry of registries) {
       registry.dispose();
     }
+  }
+}
+
+/**
+ * What the editor does when a SKILL.md of the workspace is saved (diagnostics.ts): the skill read
+ * and validated in full, the alike-descriptions index brought up to date, and the warnings of the
+ * files whose alike skills changed made anew, each from its text. The save changes the
+ * description, so the index has work to do.
+ */
+async function revalidationTask(records: readonly SkillRecord[], edited: SkillRecord): Promise<TimedTask> {
+  const index = new DescriptionIndex(SIMILAR_DESCRIPTIONS, INCREMENTAL_DRIFT);
+  index.update(records);
+  const original = await fs.readFile(edited.file, 'utf8');
+  const description = edited.metadata!.description;
+  let current = records;
+  let edits = 0;
+  return {
+    prepare: async () => {
+      edits++;
+      const changed = `${description} Edit ${edits}.`;
+      await fs.writeFile(edited.file, original.replace(description, changed));
+      current = records.map((record) => (record === edited ? { ...record, metadata: { ...record.metadata!, description: changed } } : record));
+    },
+    run: async () => {
+      await loadSkillFile(edited.dir, { checkBody: true });
+      for (const file of index.update(current)) {
+        const alike = index.alikeTo(file, MAX_ALIKE_NAMED);
+        if (alike) {
+          alikeDescriptionDiagnostics(alike, await fs.readFile(file, 'utf8'));
+        }
+      }
+    },
+  };
+}
+
+async function revalidationAfterSave(large: Tree): Promise<BenchFigures> {
+  const registry = await discover(large);
+  try {
+    const records = registry.snapshot.skills;
+    const edited = records.find((record) => record.file === large.skills[0].file)!;
+    return await compare({
+      first: { key: 'revalidateAloneMs', label: 'a saved SKILL.md re-validated, the skill alone', task: await revalidationTask([edited], edited) },
+      second: { key: 'revalidateMs1000', label: 'a saved SKILL.md re-validated among 1,000 skills', task: await revalidationTask(records, edited) },
+      goal: { key: 'revalidateRatio', cpuKey: 'revalidateCpuRatio', goalKey: 'revalidateGoal', label: 're-validation at 1,000 skills ÷ the skill alone', target: 2, better: 'lower' },
+      repetitions: { warmups: 10, runs: 61 },
+    });
+  } finally {
+    registry.dispose();
   }
 }
 

@@ -1,7 +1,8 @@
 // The list of equivalent mutants (test/mutation/equivalent-mutants.json) and how an entry finds
 // the one mutant it excuses: by file, mutator, original text, replacement and position (1-based
 // line and column where the original text starts). `function`, the enclosing function's name, lets
-// `npm run mutate:anchor` move an entry when edits elsewhere shift its position.
+// `npm run mutate:anchor` move an entry when edits elsewhere shift its position; `review` marks an
+// entry it moved to a mutant it cannot be sure is the one the reason was written for.
 
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -21,6 +22,8 @@ export interface EquivalentMutant {
   original: string;
   replacement: string;
   reason: string;
+  /** Set by `npm run mutate:anchor` on an entry it moved by guess; `npm run mutate:score` refuses the list until a person confirms the reason and deletes it. */
+  review?: string;
 }
 
 /** A mutant as the score and the anchoring compare it with the entries (positions 1-based). */
@@ -37,9 +40,9 @@ export function readEquivalents(file = EQUIVALENTS_FILE): EquivalentMutant[] {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as EquivalentMutant[];
 }
 
-/** The entry's fields in a fixed order, so rewrites of the list give small diffs. */
-export function formatEquivalents(entries: readonly EquivalentMutant[]): string {
-  const ordered = entries.map(({ file, line, column, function: enclosing, mutator, original, replacement, reason }) => ({
+/** The entry's fields in a fixed order, without the optional ones it lacks, so rewrites of the list give small diffs. */
+function orderedEntry({ file, line, column, function: enclosing, mutator, original, replacement, reason, review }: EquivalentMutant): EquivalentMutant {
+  return {
     file,
     line,
     column,
@@ -48,8 +51,12 @@ export function formatEquivalents(entries: readonly EquivalentMutant[]): string 
     original,
     replacement,
     reason,
-  }));
-  return `${JSON.stringify(ordered, null, 2)}\n`;
+    ...(review === undefined ? {} : { review }),
+  };
+}
+
+export function formatEquivalents(entries: readonly EquivalentMutant[]): string {
+  return `${JSON.stringify(entries.map(orderedEntry), null, 2)}\n`;
 }
 
 /** The text between two 1-based positions of `source`, end exclusive. */
@@ -66,12 +73,36 @@ export function sameMutation(entry: Omit<MutantSite, 'line' | 'column'>, site: O
   return entry.file === site.file && entry.mutator === site.mutator && entry.original === site.original && entry.replacement === site.replacement;
 }
 
+/** The entries still waiting for a person, as lines that say what to do. */
+export function entriesUnderReview(entries: readonly EquivalentMutant[], listName: string): string[] {
+  return entries
+    .filter((entry) => entry.review !== undefined)
+    .map((entry) => `${listName}: ${describeSite(entry)}: marked for review (${entry.review}): check that "${entry.reason}" holds for this mutant, then delete the "review" field`);
+}
+
+/** Sites (mutants, entries) by their file, in their order. */
+export function groupByFile<T extends { file: string }>(sites: Iterable<T>): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const site of sites) {
+    const group = groups.get(site.file);
+    if (group) {
+      group.push(site);
+    } else {
+      groups.set(site.file, [site]);
+    }
+  }
+  return groups;
+}
+
 export function describeSite(site: MutantSite): string {
   return `${site.file}:${site.line}:${site.column} ${site.mutator}: ${JSON.stringify(site.original)} -> ${JSON.stringify(site.replacement)}`;
 }
 
-/** Every mutant Stryker makes in `files` (repository-relative), as its instrumenter makes them for a run. */
-export async function enumerateMutants(files: readonly string[]): Promise<MutantSite[]> {
+/** A mutant the instrumenter makes, with the status it already gives (Ignored where a Stryker comment disables it). */
+export type EnumeratedMutant = MutantSite & { end: { line: number; column: number }; ignored: boolean };
+
+/** Every mutant Stryker makes in `files` (relative to `root`), as its instrumenter makes them for a run. */
+export async function enumerateMutants(files: readonly string[], root = repositoryRoot): Promise<EnumeratedMutant[]> {
   // The instrumenter is an ES module; it needs only a logger to run on its own.
   const { Instrumenter } = await import('@stryker-mutator/instrumenter');
   const silent = () => undefined;
@@ -89,7 +120,7 @@ export async function enumerateMutants(files: readonly string[]): Promise<Mutant
     error: silent,
     fatal: silent,
   };
-  const sources = new Map(files.map((file) => [file, fs.readFileSync(path.join(repositoryRoot, file), 'utf8')]));
+  const sources = new Map(files.map((file) => [file, fs.readFileSync(path.join(root, file), 'utf8')]));
   const result = await new Instrumenter(logger).instrument(
     [...sources].map(([name, content]) => ({ name, mutate: true, content })),
     { plugins: null, excludedMutations: [], ignorers: [] },
@@ -99,7 +130,15 @@ export async function enumerateMutants(files: readonly string[]): Promise<Mutant
     const start = { line: mutant.location.start.line + 1, column: mutant.location.start.column + 1 };
     const end = { line: mutant.location.end.line + 1, column: mutant.location.end.column + 1 };
     const file = mutant.fileName;
-    return { file, ...start, mutator: mutant.mutatorName, original: textBetween(sources.get(file) ?? '', start, end), replacement: mutant.replacement };
+    return {
+      file,
+      ...start,
+      end,
+      mutator: mutant.mutatorName,
+      original: textBetween(sources.get(file) ?? '', start, end),
+      replacement: mutant.replacement,
+      ignored: mutant.status === 'Ignored',
+    };
   });
 }
 
@@ -142,9 +181,9 @@ function functionName(node: ts.Node): string | undefined {
  * For each line of `file` as it was at commit `base`, its line now (undefined if that line was
  * changed or removed), from `git diff`; undefined when git cannot tell.
  */
-export function lineMapSince(base: string, file: string): ((line: number) => number | undefined) | undefined {
+export function lineMapSince(base: string, file: string, root = repositoryRoot): ((line: number) => number | undefined) | undefined {
   try {
-    return lineMapOfDiff(execFileSync('git', ['diff', '--no-color', '--unified=0', base, '--', file], { cwd: repositoryRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+    return lineMapOfDiff(execFileSync('git', ['diff', '--no-color', '--unified=0', base, '--', file], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
   } catch {
     return undefined;
   }
@@ -175,10 +214,10 @@ export function lineMapOfDiff(diff: string): (line: number) => number | undefine
 }
 
 /** The last commit that wrote the list: the positions in it are those of the sources at that commit. */
-export function commitOfEquivalents(): string | undefined {
+export function commitOfEquivalents(listFile = EQUIVALENTS_FILE, root = repositoryRoot): string | undefined {
   try {
-    const commit = execFileSync('git', ['log', '-1', '--format=%H', '--', path.relative(repositoryRoot, EQUIVALENTS_FILE)], {
-      cwd: repositoryRoot,
+    const commit = execFileSync('git', ['log', '-1', '--format=%H', '--', path.relative(root, listFile)], {
+      cwd: root,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
     }).trim();
@@ -193,7 +232,7 @@ export function commitOfEquivalents(): string | undefined {
  * mutator, texts and reason is the nth such entry there), with its line moved as git saw the
  * lines move since: those positions described the sources at that commit.
  */
-export function knownPositions(entries: readonly EquivalentMutant[], committed: readonly EquivalentMutant[], base: string): KnownPosition {
+export function knownPositions(entries: readonly EquivalentMutant[], committed: readonly EquivalentMutant[], base: string, root = repositoryRoot): KnownPosition {
   const identity = (entry: EquivalentMutant) => JSON.stringify([entry.file, entry.mutator, entry.original, entry.replacement, entry.reason]);
   const committedByIdentity = new Map<string, EquivalentMutant[]>();
   for (const entry of committed) {
@@ -216,7 +255,7 @@ export function knownPositions(entries: readonly EquivalentMutant[], committed: 
       return undefined;
     }
     if (!lineMaps.has(entry.file)) {
-      lineMaps.set(entry.file, lineMapSince(base, entry.file));
+      lineMaps.set(entry.file, lineMapSince(base, entry.file, root));
     }
     const line = lineMaps.get(entry.file)?.(former.line);
     return line === undefined ? undefined : { line, column: former.column };
@@ -225,7 +264,10 @@ export function knownPositions(entries: readonly EquivalentMutant[], committed: 
 
 export interface AnchorResult {
   entries: EquivalentMutant[];
+  /** How many entries changed: position, function name or a new review mark. */
   moved: number;
+  /** How many entries were newly marked for review. */
+  marked: number;
   problems: string[];
 }
 
@@ -244,6 +286,13 @@ function nearestInColumn(entry: EquivalentMutant, candidates: readonly MutantSit
 /** Where an entry's mutant was last known to be, carried to today's lines (see knownPositions). */
 export type KnownPosition = (entry: EquivalentMutant) => { line: number; column: number } | undefined;
 
+/** Why an entry placed by its text needs a person: where it was, and what to confirm. */
+function reviewNote(entry: EquivalentMutant, target: MutantSite, known: { line: number } | undefined): string {
+  return target.line !== entry.line || target.column !== entry.column || !known
+    ? `moved from ${entry.line}:${entry.column}; confirm the reason`
+    : `its line moved to ${known.line}, where this mutant is gone; confirm the reason holds at ${entry.line}:${entry.column}`;
+}
+
 /**
  * Points every entry at exactly one current mutant: the one with its text at its known position
  * (where the committed list had it, moved as git saw the lines move), else at its own position,
@@ -251,17 +300,17 @@ export type KnownPosition = (entry: EquivalentMutant) => { line: number; column:
  * of those in its column on the nearest line, when no other is as near. Anything else
  * is a problem: no such mutant (the code changed: re-check the entry or remove it), several (fix
  * the position by hand), or two entries on one mutant.
+ * Only the first two follow the same code: git saw its line move unchanged, or nothing moved.
+ * An entry placed any other way may now sit on another mutant with the same text, for which its
+ * reason was never written, so it gets a `review` note until a person confirms the reason.
  */
-export function anchorEquivalents(entries: readonly EquivalentMutant[], mutants: readonly MutantSite[], knownPosition: KnownPosition = () => undefined): AnchorResult {
-  const byFile = new Map<string, MutantSite[]>();
-  for (const mutant of mutants) {
-    byFile.set(mutant.file, [...(byFile.get(mutant.file) ?? []), mutant]);
-  }
+export function anchorEquivalents(entries: readonly EquivalentMutant[], mutants: readonly MutantSite[], knownPosition: KnownPosition = () => undefined, root = repositoryRoot): AnchorResult {
+  const byFile = groupByFile(mutants);
   const functionsByFile = new Map<string, (line: number, column: number) => string | undefined>();
   const functionAt = (file: string, line: number, column: number) => {
     let lookup = functionsByFile.get(file);
     if (!lookup) {
-      lookup = enclosingFunctions(file, fs.readFileSync(path.join(repositoryRoot, file), 'utf8'));
+      lookup = enclosingFunctions(file, fs.readFileSync(path.join(root, file), 'utf8'));
       functionsByFile.set(file, lookup);
     }
     return lookup(line, column);
@@ -270,6 +319,7 @@ export function anchorEquivalents(entries: readonly EquivalentMutant[], mutants:
   const problems: string[] = [];
   const claimed = new Map<MutantSite, EquivalentMutant>();
   let moved = 0;
+  let marked = 0;
   const anchored = entries.map((entry) => {
     const candidates = (byFile.get(entry.file) ?? []).filter((mutant) => sameMutation(entry, mutant));
     const at = (line: number | undefined, column: number | undefined) => candidates.find((mutant) => mutant.line === line && mutant.column === column);
@@ -291,11 +341,14 @@ export function anchorEquivalents(entries: readonly EquivalentMutant[], mutants:
     }
     claimed.set(target, entry);
     const enclosing = functionAt(entry.file, target.line, target.column);
-    if (target.line !== entry.line || target.column !== entry.column || enclosing !== entry.function) {
+    const review = entry.review ?? (target === (known ? at(known.line, known.column) : at(entry.line, entry.column)) ? undefined : reviewNote(entry, target, known));
+    if (review !== entry.review) {
+      marked++;
+    }
+    if (target.line !== entry.line || target.column !== entry.column || enclosing !== entry.function || review !== entry.review) {
       moved++;
     }
-    const { file, mutator, original, replacement, reason } = entry;
-    return { file, line: target.line, column: target.column, ...(enclosing === undefined ? {} : { function: enclosing }), mutator, original, replacement, reason };
+    return orderedEntry({ ...entry, line: target.line, column: target.column, function: enclosing, review });
   });
-  return { entries: anchored, moved, problems };
+  return { entries: anchored, moved, marked, problems };
 }

@@ -4,6 +4,8 @@
 // as JSON. With no PATH, the current folder is the project. With `--target ID` (and
 // `--context TOKENS`), also what each target host does with each skill.
 
+import * as fs from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { discoverSkills } from '../core/discovery/discover';
 import { loadTriggerTests, type ParsedTriggerTests } from '../core/evals/trigger-file';
@@ -11,21 +13,27 @@ import { loadSkillFile, SKILL_FILE_NAME, type LoadedSkillFile, type LoadOptions 
 import { hasErrors } from '../core/skill-file/diagnostic-codes';
 import type { DiscoveryProblem, Severity, SkillDiagnostic, SkillRecord, SkillRoot } from '../core/model/types';
 import { overlapDiagnostics } from '../core/evals/overlap';
-import { readTextIfAny } from '../core/discovery/validate-all';
 import { modelVisibleSkills } from '../core/use/catalog';
 import { findSkills } from '../core/use/find';
 import { parseArguments } from './args';
 import { PROJECT_OPTION, projectFromArguments, validationTarget } from './inputs';
+import { PROJECT_SETTINGS_FILE, type ProjectRoots } from '../core/discovery/project';
+import { HOST_IDS, hostProfile, parseHostIds, type HostProfile } from '../core/hosts/profiles';
 import { contextTokens, hostDiagnostics, targetHosts } from './targets';
 import { displayPath, ExitCode, InputError, plural, type CliIo } from './io';
 
-/** A problem of a location rather than of one SKILL.md (dangling link, loop, unreadable or duplicate folder, no skills). */
+/** A problem of a location rather than of one SKILL.md (dangling link, loop, unreadable or duplicate folder, no skills, a folder a target host does not read). */
 export interface LocationProblemJson {
   path: string;
   severity: Severity;
   code: string;
   message: string;
+  /** For a finding about one target host: its id. */
+  host?: string;
 }
+
+/** A location problem, or a finding about the project for one target host. */
+type ValidationProblem = DiscoveryProblem & { host?: string };
 
 type DiagnosticJson = { severity: Severity; code: string; message: string; line: number; column: number; host?: string };
 
@@ -51,39 +59,52 @@ interface ValidatedSkill {
 export async function validateCommand(args: readonly string[], io: CliIo): Promise<number> {
   const parsed = parseArguments('validate', args, { strict: 'flag', json: 'flag', target: 'repeated', context: 'value', ...PROJECT_OPTION });
   const { options, operands } = parsed;
-  const hosts = targetHosts('validate', parsed);
   const tokens = contextTokens('validate', parsed);
   const project = await projectFromArguments(parsed, io, true);
+  const hosts = targetHosts('validate', parsed);
+  // Without --target, the project's own agentSkills.targets, judged as the editor judges them.
+  const fromSettings = hosts.length === 0 && project.targets !== undefined;
+  if (fromSettings) {
+    hosts.push(...projectTargets(project));
+  }
   const targets = await Promise.all(operands.map((operand) => validationTarget(operand, io)));
   const loadOptions: LoadOptions = { strict: options.has('strict'), checkBody: true, blockingReads: true };
 
   const skills: ValidatedSkill[] = [];
   /** Skills given one by one, as records: with the discovered ones, what the hosts' budgets are taken over. */
   const singles: SkillRecord[] = [];
-  const problems: DiscoveryProblem[] = [...project.problems];
+  const problems: ValidationProblem[] = [...project.problems, ...unknownTargetsProblems(project)];
   /** The skills of folders of skills: the sets whose members compete for queries. */
   const discovered: SkillRecord[] = [];
+  /** Real skill folders checked: one reached again (the same PATH twice, a link to it) is checked once. */
+  const checked = new Set<string>();
   if (project.roots.length > 0) {
     // The project's locations together, so a name clash between them shows as the editor shows it.
-    skills.push(...(await validateRoots(project.roots, loadOptions, problems, discovered)));
+    skills.push(...(await validateRoots(project.roots, loadOptions, problems, discovered, checked)));
   }
   for (const [index, target] of targets.entries()) {
     if (target.kind === 'skill') {
+      const realDir = await fs.realpath(target.dir).catch(() => target.dir);
+      if (checked.has(realDir)) {
+        continue;
+      }
+      checked.add(realDir);
       const loaded = await loadSkillFile(target.dir, loadOptions);
       if (!loaded) {
         throw new InputError(`${operands[index]}: the ${path.basename(target.dir)} folder no longer holds a SKILL.md.`);
       }
       skills.push({ file: loaded.file, name: loaded.metadata?.name ?? path.basename(target.dir), diagnostics: sortedByPosition(loaded.diagnostics) });
-      singles.push(singleSkillRecord(target.dir, loaded));
+      singles.push(singleSkillRecord(target.dir, realDir, loaded));
     } else {
-      skills.push(...(await validateRoots([target.root], loadOptions, problems, discovered)));
+      skills.push(...(await validateRoots([target.root], loadOptions, problems, discovered, checked)));
     }
   }
 
-  const forHosts = await hostDiagnostics([...discovered, ...singles], hosts, tokens);
+  const forHosts = await hostDiagnostics([...discovered, ...singles], hosts, tokens, fromSettings);
   for (const skill of skills) {
-    skill.diagnostics = sortedByPosition([...skill.diagnostics, ...(forHosts.get(skill.file) ?? [])]);
+    skill.diagnostics = sortedByPosition([...skill.diagnostics, ...(forHosts.byFile.get(skill.file) ?? [])]);
   }
+  problems.push(...forHosts.folders.map((finding) => ({ code: 'host-folder', severity: 'warning' as const, message: finding.message, path: finding.folder, host: finding.host.id })));
 
   for (const skill of skills) {
     skill.triggerTests = await loadTriggerTests(path.dirname(skill.file), { blockingReads: true });
@@ -117,7 +138,12 @@ async function addOverlaps(skills: readonly ValidatedSkill[], discovered: readon
     return record && skill.triggerTests?.tests ? [{ record, tests: skill.triggerTests.tests }] : [];
   });
   const visible = modelVisibleSkills(discovered);
-  const found = await overlapDiagnostics(discovered, tests, (query) => findSkills(visible, query), readTextIfAny);
+  const found = await overlapDiagnostics(
+    discovered,
+    tests,
+    (query) => findSkills(visible, query),
+    async (file) => readTextBlocking(file),
+  );
   // By file, so thousands of skills do not each go through every warning.
   const foundIn = new Map<string, SkillDiagnostic[]>();
   for (const diagnostic of found) {
@@ -140,27 +166,29 @@ function allDiagnostics(skill: ValidatedSkill): SkillDiagnostic[] {
   return [...skill.diagnostics, ...sortedByPosition(skill.triggerTests?.diagnostics ?? [])];
 }
 
-/** The skills of `roots`; their discovery problems are added to `problems`. */
-async function validateRoots(roots: readonly SkillRoot[], loadOptions: LoadOptions, problems: DiscoveryProblem[], discovered: SkillRecord[]): Promise<ValidatedSkill[]> {
+/** The skills of `roots` whose real folder is not in `checked` (then added to it); their discovery problems are added to `problems`. */
+async function validateRoots(roots: readonly SkillRoot[], loadOptions: LoadOptions, problems: DiscoveryProblem[], discovered: SkillRecord[], checked: Set<string>): Promise<ValidatedSkill[]> {
   const discovery = await discoverSkills(roots, loadOptions);
-  discovered.push(...discovery.skills);
   // A mistyped path in CI must fail rather than pass with nothing checked.
   if (discovery.skills.length === 0) {
     problems.push(noSkillsProblem(roots));
   }
   problems.push(...discovery.problems);
-  return discovery.skills.map((record) => ({ file: record.file, name: record.name, diagnostics: sortedByPosition(record.diagnostics) }));
+  const fresh = discovery.skills.filter((record) => !checked.has(record.realDir));
+  fresh.forEach((record) => checked.add(record.realDir));
+  discovered.push(...fresh);
+  return fresh.map((record) => ({ file: record.file, name: record.name, diagnostics: sortedByPosition(record.diagnostics) }));
 }
 
 /** A skill validated on its own, as a record of the folder that holds it, so hosts can be checked against it. */
-function singleSkillRecord(dir: string, loaded: LoadedSkillFile): SkillRecord {
+function singleSkillRecord(dir: string, realDir: string, loaded: LoadedSkillFile): SkillRecord {
   const name = loaded.metadata?.name ?? path.basename(dir);
   const root = { path: path.dirname(dir), kind: 'env' as const, label: path.dirname(dir) };
   return {
     name,
     dir,
     file: loaded.file,
-    realDir: dir,
+    realDir,
     root,
     ...(loaded.metadata ? { metadata: loaded.metadata } : {}),
     diagnostics: loaded.diagnostics,
@@ -180,8 +208,30 @@ function noSkillsProblem(roots: readonly SkillRoot[]): DiscoveryProblem {
   };
 }
 
-function problemToJson(problem: DiscoveryProblem): LocationProblemJson {
-  return { path: problem.path, severity: problem.severity, code: problem.code, message: problem.message };
+function problemToJson(problem: ValidationProblem): LocationProblemJson {
+  return { path: problem.path, severity: problem.severity, code: problem.code, message: problem.message, ...(problem.host === undefined ? {} : { host: problem.host }) };
+}
+
+/** The hosts the project's agentSkills.targets names (unknown ids aside, as the editor leaves them). */
+function projectTargets(project: ProjectRoots): HostProfile[] {
+  return parseHostIds(project.targets ?? []).ids.map((id) => hostProfile(id)!);
+}
+
+/** A warning naming the settings file for each id of its agentSkills.targets that names no host. */
+function unknownTargetsProblems(project: ProjectRoots): DiscoveryProblem[] {
+  const { unknown } = parseHostIds(project.targets ?? []);
+  if (unknown.length === 0 || project.folder === undefined) {
+    return [];
+  }
+  const file = path.join(project.folder, PROJECT_SETTINGS_FILE);
+  return [
+    {
+      code: 'project-settings',
+      severity: 'warning',
+      message: `agentSkills.targets in ${file} names no host ${unknown.map((id) => `"${id}"`).join(', ')} (hosts: ${HOST_IDS.join(', ')}); left out.`,
+      path: file,
+    },
+  ];
 }
 
 function toJson(skill: ValidatedSkill): ValidatedSkillJson {
@@ -231,4 +281,13 @@ function severityLabel(severity: Severity): string {
 
 function sortedByPosition(diagnostics: readonly SkillDiagnostic[]): SkillDiagnostic[] {
   return [...diagnostics].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column);
+}
+
+/** A file's text, or undefined when it cannot be read; blocking, as the command line reads (see LoadOptions.blockingReads). */
+function readTextBlocking(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
 }

@@ -11,13 +11,14 @@ import * as vscode from 'vscode';
 import { parseTriggerTests } from '../core/evals/trigger-file';
 import { loadSkillFile, validateSkillText } from '../core/skill-file/load';
 import type { RegistrySnapshot } from '../core/discovery/registry';
-import { REPORTED_BY_VSCODE_SKILLS } from '../core/skill-file/diagnostic-codes';
+import { FILE_START_RANGE, makeDiagnostic, REPORTED_BY_VSCODE_SKILLS } from '../core/skill-file/diagnostic-codes';
 import type { ChatProblem } from '../core/chat/commands';
 import type { SkillDiagnostic, SkillMetadata, SkillRecord } from '../core/model/types';
 import type { HostFindings } from './hosts/host-findings';
 import { toVscodeDiagnostic } from './convert';
 import { describeValidation, readTextIfAny, validateAllSkills, type ValidationSummary } from '../core/discovery/validate-all';
-import { OVERLAP_CODES, overlapDiagnostics, queryOverlaps } from '../core/evals/overlap';
+import { alikeDescriptionDiagnostics, MAX_ALIKE_NAMED, OVERLAP_CODES, queryOverlaps } from '../core/evals/overlap';
+import { DescriptionIndex, INCREMENTAL_DRIFT, SIMILAR_DESCRIPTIONS } from '../core/evals/description-index';
 import type { SkillsHost } from './skills-host';
 import type { TriggerTestFiles } from './testing/trigger-test-files';
 import { Disposable } from './disposable';
@@ -71,6 +72,17 @@ export class SkillDiagnostics extends Disposable {
   private publishedTriggerTests = new Set<string>();
   /** Skills competing for queries, per file, kept apart and shown with each file's own findings. */
   private overlaps = new Map<string, SkillDiagnostic[]>();
+  /** Descriptions alike, kept current skill by skill: an edit re-reads one description, not every pair. */
+  private readonly descriptions = new DescriptionIndex(SIMILAR_DESCRIPTIONS, INCREMENTAL_DRIFT);
+  /** The alike-description warnings per SKILL.md, and the query warnings per trigger-test file. */
+  private alike = new Map<string, SkillDiagnostic[]>();
+  /** The modification time and size of each file with alike warnings when they were placed. */
+  private readonly alikeVersions = new Map<string, string>();
+  /** Each shown file's findings as last handed to VS Code, so that only changes reach it. */
+  private readonly shownKeys = new Map<string, string>();
+  /** The project's host findings, per skill folder. */
+  private projectFindings = new Map<string, SkillDiagnostic[]>();
+  private competingQueries = new Map<string, SkillDiagnostic[]>();
 
   constructor(
     private readonly host: SkillsHost,
@@ -117,14 +129,19 @@ export class SkillDiagnostics extends Disposable {
     await this.queue;
     const summary: ValidationSummary = await validateAllSkills(this.host.snapshot);
     this.collection.clear();
+    this.shownKeys.clear();
     this.findings.clear();
     for (const [file, diagnostics] of summary.files) {
       this.publish(vscode.Uri.file(file), diagnostics);
     }
     // An open editor may hold newer text than the disk.
     vscode.workspace.textDocuments.forEach((document) => this.followDocument(document));
-    // Per-host warnings are shown with each SKILL.md's findings, so they are counted with them too.
-    const forHosts = [...summary.files.keys()].filter((file) => isSkillFile(vscode.Uri.file(file))).flatMap((file) => this.hostFindings.forFile(file));
+    this.showProjectFindings();
+    // Per-host warnings are shown with each SKILL.md's findings, and a folder's once, so they are counted so too.
+    const forHosts = [
+      ...[...summary.files.keys()].filter((file) => isSkillFile(vscode.Uri.file(file))).flatMap((file) => this.hostFindings.forFile(file)),
+      ...[...this.projectFindings.values()].flat(),
+    ];
     const errors = summary.errors + forHosts.filter((diagnostic) => diagnostic.severity === 'error').length;
     const warnings = summary.warnings + forHosts.filter((diagnostic) => diagnostic.severity === 'warning').length;
     const message = describeValidation({ ...summary, errors, warnings });
@@ -148,6 +165,7 @@ export class SkillDiagnostics extends Disposable {
         })),
       ),
       ...locationProblems.map((problem) => ({ file: problem.path, line: 0, severity: problem.severity, message: problem.message })),
+      ...[...this.projectFindings.values()].flat().map((diagnostic) => ({ file: diagnostic.file, line: 0, severity: diagnostic.severity, message: diagnostic.message })),
     ];
     return { checked, errors, warnings, skippedUntrusted, message, problems };
   }
@@ -174,18 +192,39 @@ export class SkillDiagnostics extends Disposable {
     const snapshot = this.host.snapshot;
     const trusted = snapshot.skills.filter((record) => record.status !== 'untrusted');
     const tests = this.triggerTests.skills.flatMap(({ record, parsed }) => (parsed?.tests ? [{ record, tests: parsed.tests }] : []));
-    const found = await overlapDiagnostics(trusted, tests, (query) => snapshot.findSkills(query), readTextIfAny);
-    const next = new Map<string, SkillDiagnostic[]>();
-    for (const diagnostic of found) {
-      next.set(diagnostic.file, [...(next.get(diagnostic.file) ?? []), diagnostic]);
-    }
-    const files = new Set([...this.overlaps.keys(), ...next.keys()]);
-    const before = this.overlaps;
-    this.overlaps = next;
-    for (const file of files) {
-      if (JSON.stringify(before.get(file)) !== JSON.stringify(next.get(file))) {
-        this.showAgain(vscode.Uri.file(file));
+    const changed = new Set<string>();
+    // A warning sits on its description: a file edited elsewhere may have moved it.
+    const versions = new Map(trusted.map((record) => [record.file, `${record.mtimeMs}:${record.size}`]));
+    const moved = [...this.alikeVersions].filter(([file, version]) => versions.get(file) !== version).map(([file]) => file);
+    for (const file of new Set([...this.descriptions.update(trusted), ...moved])) {
+      const alike = this.descriptions.alikeTo(file, MAX_ALIKE_NAMED);
+      const shown = alike ? alikeDescriptionDiagnostics(alike, await readTextIfAny(file)) : undefined;
+      if (shown) {
+        this.alikeVersions.set(file, versions.get(file) ?? '');
+      } else {
+        this.alikeVersions.delete(file);
       }
+      if (JSON.stringify(shown) !== JSON.stringify(this.alike.get(file))) {
+        changed.add(file);
+        if (shown) {
+          this.alike.set(file, shown);
+        } else {
+          this.alike.delete(file);
+        }
+      }
+    }
+    const queries = groupByFile(queryOverlaps(tests, (query) => snapshot.findSkills(query)));
+    for (const file of new Set([...this.competingQueries.keys(), ...queries.keys()])) {
+      if (JSON.stringify(queries.get(file)) !== JSON.stringify(this.competingQueries.get(file))) {
+        changed.add(file);
+      }
+    }
+    this.competingQueries = queries;
+    const next = new Map(this.alike);
+    queries.forEach((diagnostics, file) => next.set(file, [...(next.get(file) ?? []), ...diagnostics]));
+    this.overlaps = next;
+    for (const file of changed) {
+      this.showAgain(vscode.Uri.file(file));
     }
   }
 
@@ -197,7 +236,7 @@ export class SkillDiagnostics extends Disposable {
     const finding = this.findings.get(uri.toString());
     const own = finding?.diagnostics ?? this.triggerTests.ofFile(uri.fsPath)?.parsed?.diagnostics;
     if (own) {
-      this.collection.set(uri, this.shown({ uri, diagnostics: own, ...(finding?.editor ? { editor: finding.editor } : {}) }));
+      this.display(uri, this.shown({ uri, diagnostics: own, ...(finding?.editor ? { editor: finding.editor } : {}) }));
     }
   }
 
@@ -228,12 +267,12 @@ export class SkillDiagnostics extends Disposable {
     const current = new Map(this.triggerTests.skills.flatMap(({ parsed }) => (parsed ? [[parsed.file, parsed.diagnostics] as const] : [])));
     for (const file of this.publishedTriggerTests) {
       if (!current.has(file) && !this.isOpen(file)) {
-        this.collection.delete(vscode.Uri.file(file));
+        this.deleteShown(vscode.Uri.file(file));
       }
     }
     for (const [file, diagnostics] of current) {
       if (!this.isOpen(file)) {
-        this.collection.set(vscode.Uri.file(file), this.shown({ uri: vscode.Uri.file(file), diagnostics }));
+        this.display(vscode.Uri.file(file), this.shown({ uri: vscode.Uri.file(file), diagnostics }));
       }
     }
     this.publishedTriggerTests = new Set(current.keys());
@@ -285,7 +324,7 @@ export class SkillDiagnostics extends Disposable {
       const record = this.triggerTests.ofFile(document.uri.fsPath)?.record;
       const snapshot = this.host.snapshot;
       const overlaps = record && parsed.tests ? queryOverlaps([{ record, tests: parsed.tests }], (query) => snapshot.findSkills(query)) : [];
-      this.collection.set(document.uri, [...parsed.diagnostics, ...overlaps].map(toVscodeDiagnostic));
+      this.display(document.uri, [...parsed.diagnostics, ...overlaps]);
       return;
     }
     if (!isSkillFile(document.uri) || document.isClosed || !this.mayRead(document.uri)) {
@@ -300,7 +339,7 @@ export class SkillDiagnostics extends Disposable {
   private async revertToDisk(uri: vscode.Uri): Promise<void> {
     const triggerTests = uri.scheme === 'file' ? this.triggerTests.ofFile(uri.fsPath)?.parsed : undefined;
     if (triggerTests) {
-      this.collection.set(uri, this.shown({ uri, diagnostics: triggerTests.diagnostics }));
+      this.display(uri, this.shown({ uri, diagnostics: triggerTests.diagnostics }));
       return;
     }
     if (!isSkillFile(uri)) {
@@ -320,21 +359,59 @@ export class SkillDiagnostics extends Disposable {
     diagnostics = diagnostics.filter((diagnostic) => !(OVERLAP_CODES as readonly string[]).includes(diagnostic.code));
     const finding = { uri, diagnostics, ...(editor ? { editor } : {}) };
     this.findings.set(uri.toString(), finding);
-    this.collection.set(uri, this.shown(finding));
+    this.display(uri, this.shown(finding));
   }
 
+  /** Every file's findings with the current overlaps and host warnings, and the project's host findings; only what changed reaches VS Code. */
   private reshowAll(): void {
-    this.findings.forEach((finding) => this.collection.set(finding.uri, this.shown(finding)));
+    this.findings.forEach((finding) => this.setShown(finding.uri, this.shown(finding)));
+    this.showProjectFindings();
+  }
+
+  /** A skill folder a target host does not read: one warning on the folder, however many skills it holds. */
+  private showProjectFindings(): void {
+    const next = new Map<string, SkillDiagnostic[]>();
+    for (const finding of this.hostFindings.forProject()) {
+      const diagnostic: SkillDiagnostic = { ...makeDiagnostic(finding.folder, 'host-folder', 'warning', finding.message, FILE_START_RANGE), host: finding.host.id };
+      next.set(finding.folder, [...(next.get(finding.folder) ?? []), diagnostic]);
+    }
+    for (const folder of this.projectFindings.keys()) {
+      if (!next.has(folder)) {
+        this.deleteShown(vscode.Uri.file(folder));
+      }
+    }
+    next.forEach((diagnostics, folder) => this.setShown(vscode.Uri.file(folder), diagnostics));
+    this.projectFindings = next;
+  }
+
+  /** Shows a file's findings as they are now. */
+  private display(uri: vscode.Uri, diagnostics: readonly SkillDiagnostic[]): void {
+    this.shownKeys.set(uri.toString(), JSON.stringify(diagnostics));
+    this.collection.set(uri, diagnostics.map(toVscodeDiagnostic));
+  }
+
+  /** Shows a file's findings, unless it already shows exactly these (when every file is looked at again). */
+  private setShown(uri: vscode.Uri, diagnostics: readonly SkillDiagnostic[]): void {
+    const key = JSON.stringify(diagnostics);
+    if (this.shownKeys.get(uri.toString()) !== key) {
+      this.shownKeys.set(uri.toString(), key);
+      this.collection.set(uri, diagnostics.map(toVscodeDiagnostic));
+    }
+  }
+
+  private deleteShown(uri: vscode.Uri): void {
+    this.shownKeys.delete(uri.toString());
+    this.collection.delete(uri);
   }
 
   private unpublish(uri: vscode.Uri): void {
     this.findings.delete(uri.toString());
-    this.collection.delete(uri);
+    this.deleteShown(uri);
   }
 
-  private shown({ uri, diagnostics, editor }: { uri: vscode.Uri; diagnostics: readonly SkillDiagnostic[]; editor?: EditorVersion }): vscode.Diagnostic[] {
+  private shown({ uri, diagnostics, editor }: { uri: vscode.Uri; diagnostics: readonly SkillDiagnostic[]; editor?: EditorVersion }): SkillDiagnostic[] {
     const forHosts = isSkillFile(uri) ? this.hostFindings.forFile(uri.fsPath, editor?.text, editor?.metadata) : [];
-    return [...notReportedByVsCode(uri, diagnostics), ...(this.overlaps.get(uri.fsPath) ?? []), ...forHosts].map(toVscodeDiagnostic);
+    return [...notReportedByVsCode(uri, diagnostics), ...(this.overlaps.get(uri.fsPath) ?? []), ...forHosts];
   }
 }
 
@@ -359,4 +436,13 @@ function tabUris(tab: vscode.Tab): vscode.Uri[] {
     return [tab.input.original, tab.input.modified];
   }
   return [];
+}
+
+/** Diagnostics by the file they are in. */
+function groupByFile(diagnostics: readonly SkillDiagnostic[]): Map<string, SkillDiagnostic[]> {
+  const byFile = new Map<string, SkillDiagnostic[]>();
+  for (const diagnostic of diagnostics) {
+    byFile.set(diagnostic.file, [...(byFile.get(diagnostic.file) ?? []), diagnostic]);
+  }
+  return byFile;
 }

@@ -6,6 +6,7 @@ import type { SkillSettings } from '../core/model/settings';
 import { DEFAULT_CATALOG_BUDGET_CHARS } from '../core/use/catalog';
 import { SETTINGS, SETTINGS_SECTION } from './manifest';
 import { parseServerSettings, type ServerSettings } from '../core/servers/server-config';
+import { targetIdsSetting } from '../core/hosts/profiles';
 
 /** Every `agentSkills.*` setting, read through one typed accessor. */
 
@@ -27,8 +28,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): SkillSettings {
 
 /** `agentSkills.targets`: the host ids set for this folder, or undefined when unset (the default picks them). */
 export function readHostTargets(scope?: vscode.ConfigurationScope): string[] | undefined {
-  const value = vscode.workspace.getConfiguration(SETTINGS_SECTION, scope).get<unknown>(SETTINGS.targets);
-  return Array.isArray(value) ? stringList(value) : undefined;
+  return targetIdsSetting(vscode.workspace.getConfiguration(SETTINGS_SECTION, scope).get<unknown>(SETTINGS.targets));
 }
 
 /**

@@ -10,14 +10,18 @@ import { errorCode, errorMessage } from '../util/errors';
 import { buildFolderSkillRoots } from './folder-roots';
 import { findNestedLocations, nestedLocationsTruncatedMessage } from './nested-locations';
 import { DEFAULT_SKILL_LOCATIONS } from './roots';
+import { HOST_IDS, targetIdsSetting } from '../hosts/profiles';
 
 export const PROJECT_SETTINGS_FILE = path.join('.vscode', 'settings.json');
 const LOCATIONS_KEY = 'agentSkills.locations';
 const NESTED_KEY = 'agentSkills.nestedLocations';
+const TARGETS_KEY = 'agentSkills.targets';
 
 export interface ProjectSettings {
   locations: string[];
   nestedLocations: boolean;
+  /** `agentSkills.targets`, read as the editor reads it; absent when unset. */
+  targets?: string[];
   /** A settings file that cannot be read or holds a value of the wrong type: the defaults apply. */
   problems: DiscoveryProblem[];
 }
@@ -27,6 +31,8 @@ export interface ProjectRoots {
   problems: DiscoveryProblem[];
   /** The project folder, absolute; absent when no project was asked for. */
   folder?: string;
+  /** The host ids its settings target (`agentSkills.targets`); absent when unset. */
+  targets?: string[];
 }
 
 /** The skill settings of `.vscode/settings.json` in `folder`; defaults where it says nothing. */
@@ -56,6 +62,14 @@ export async function readProjectSettings(folder: string): Promise<ProjectSettin
   } else if (locations !== undefined) {
     settings.problems.push(settingsProblem(file, `${LOCATIONS_KEY} in ${file} must be a list of folder paths; the default ${DEFAULT_SKILL_LOCATIONS.join(', ')} is used.`));
   }
+  const targets = values[TARGETS_KEY];
+  const targetIds = targetIdsSetting(targets);
+  if (targetIds !== undefined) {
+    settings.targets = targetIds;
+  }
+  if (targets !== undefined && (!Array.isArray(targets) || targetIds?.length !== targets.length)) {
+    settings.problems.push(settingsProblem(file, `${TARGETS_KEY} in ${file} must be a list of host ids (${HOST_IDS.join(', ')}); ${targetIds ? 'its other entries are' : 'it is'} ignored.`));
+  }
   const nested = values[NESTED_KEY];
   if (typeof nested === 'boolean') {
     settings.nestedLocations = nested;
@@ -83,7 +97,7 @@ export async function projectRoots(folder: string): Promise<ProjectRoots> {
     }
   }
   const roots = buildFolderSkillRoots([{ name: path.basename(folder), path: folder, locations: settings.locations, packages }], { workspaceTrusted: true });
-  return { roots, problems, folder };
+  return settings.targets === undefined ? { roots, problems, folder } : { roots, problems, folder, targets: settings.targets };
 }
 
 function settingsProblem(file: string, message: string): DiscoveryProblem {

@@ -1,6 +1,7 @@
-// Per-host warnings about one skill: a folder the host does not read, a field it ignores, and
-// where its list of skills cuts this one at the chosen context size. Warnings only, each naming
-// the host; only facts the profiles know are checked (an `unknown` fact says nothing).
+// Per-host warnings: about the project, a skill folder the host does not read (one finding for
+// all the skills there); about one skill, a field it ignores and where its list of skills cuts
+// this one at the chosen context size. Warnings only, each naming the host; only facts the
+// profiles know are checked (an `unknown` fact says nothing).
 
 import * as path from 'node:path';
 import { OPENING_FENCE_RANGE, makeDiagnostic } from '../skill-file/diagnostic-codes';
@@ -76,20 +77,59 @@ const CUT_WORDS: Partial<Record<ListingState, string>> = {
   dropped: 'not at all',
 };
 
+/** A skill folder of the project that a target host does not read, and the skills in it. */
+export interface HostFolderFinding {
+  host: HostProfile;
+  /** The folder as hosts name theirs (`.agent/skills`, `~/.agent/skills`). */
+  location: string;
+  /** The folder itself, absolute. */
+  folder: string;
+  skills: SkillRecord[];
+  message: string;
+}
+
+/** The folder a skill sits in, as hosts name it, when `host` does not read it (VS Code reads every folder the extension serves it). */
+function unreadFolder(host: HostProfile, record: SkillRecord, context: Pick<HostCheckContext, 'homeDir' | 'servedInVsCode'>): string | undefined {
+  const location = hostLocationOf(record, context.homeDir);
+  return location === undefined || hostReads(host, location) || (host.id === 'vscode' && context.servedInVsCode) ? undefined : location;
+}
+
+/**
+ * The project's skill folders each target host does not read: one finding per host and folder,
+ * however many skills are in it (skills with an error, which no host uses, aside).
+ */
+export function hostFolderFindings(records: readonly SkillRecord[], context: Pick<HostCheckContext, 'targets' | 'homeDir' | 'servedInVsCode'>): HostFolderFinding[] {
+  const findings = new Map<string, HostFolderFinding>();
+  for (const host of context.targets) {
+    for (const record of records) {
+      const location = record.metadata && record.status !== 'untrusted' ? unreadFolder(host, record, context) : undefined;
+      if (location === undefined) {
+        continue;
+      }
+      const key = `${host.id}\0${record.root.path}`;
+      const finding = findings.get(key) ?? { host, location, folder: record.root.path, skills: [], message: '' };
+      finding.skills.push(record);
+      findings.set(key, finding);
+    }
+  }
+  for (const finding of findings.values()) {
+    const { host, location, skills } = finding;
+    const folders = location.startsWith('~/') ? host.userFolders.value : host.projectFolders.value;
+    const invisible = skills.length === 1 ? `the skill there (${skills[0].name}) is invisible to it` : `the ${skills.length.toLocaleString('en-US')} skills there are invisible to it`;
+    finding.message = `${host.name} reads ${listCode(folders)}, not \`${location}\`: ${invisible}.`;
+  }
+  return [...findings.values()];
+}
+
+/** A skill's warnings for the target hosts that read its folder (see hostFolderFindings for the others). */
 export function checkSkillForHosts(record: SkillRecord, context: HostCheckContext): SkillDiagnostic[] {
   const diagnostics: SkillDiagnostic[] = [];
   const range = (field: string): Range => context.fieldRange?.(field) ?? OPENING_FENCE_RANGE;
-  const warn = (code: 'host-folder' | 'host-ignores-field' | 'host-budget', host: HostProfile, message: string, at: Range): void => {
+  const warn = (code: 'host-ignores-field' | 'host-budget', host: HostProfile, message: string, at: Range): void => {
     diagnostics.push({ ...makeDiagnostic(record.file, code, 'warning', message, at), host: host.id });
   };
-  const location = hostLocationOf(record, context.homeDir);
   for (const host of context.targets) {
-    if (location !== undefined && !hostReads(host, location)) {
-      if (host.id === 'vscode' && context.servedInVsCode) {
-        continue;
-      }
-      const folders = location.startsWith('~/') ? host.userFolders.value : host.projectFolders.value;
-      warn('host-folder', host, `${host.name} reads ${listCode(folders)}, not \`${location}\`: this skill is invisible there.`, range('name'));
+    if (unreadFolder(host, record, context) !== undefined) {
       continue;
     }
     for (const [field, shown] of behaviourFields(record)) {
@@ -98,7 +138,7 @@ export function checkSkillForHosts(record: SkillRecord, context: HostCheckContex
       }
     }
     const listing = context.listings.get(host.id);
-    const listed = listing?.skills.find((skill) => skill.name === record.name);
+    const listed = listing && listedByName(listing).get(record.name);
     const cut = listed && CUT_WORDS[listed.state];
     if (listing && cut) {
       const count = listing.skills.length;
@@ -111,6 +151,23 @@ export function checkSkillForHosts(record: SkillRecord, context: HostCheckContex
     }
   }
   return diagnostics;
+}
+
+/** A listing's skills by name, made once per listing: every skill of a project looks itself up in it. */
+const listingsByName = new WeakMap<HostListing, Map<string, HostListing['skills'][number]>>();
+
+function listedByName(listing: HostListing): Map<string, HostListing['skills'][number]> {
+  let byName = listingsByName.get(listing);
+  if (!byName) {
+    byName = new Map();
+    for (const skill of listing.skills) {
+      if (!byName.has(skill.name)) {
+        byName.set(skill.name, skill);
+      }
+    }
+    listingsByName.set(listing, byName);
+  }
+  return byName;
 }
 
 function listCode(folders: readonly string[]): string {

@@ -199,6 +199,11 @@ export function hostIgnores(profile: HostProfile, field: string): boolean {
 }
 
 /** Host ids from repeated and comma-separated values (`--target codex,cursor --target vscode`), in order, once each. */
+/** `agentSkills.targets` as the editor and the command line read it: its texts, or undefined when it is not a list (unset). */
+export function targetIdsSetting(value: unknown): string[] | undefined {
+  return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string' && entry.trim() !== '') : undefined;
+}
+
 export function parseHostIds(values: readonly string[]): { ids: HostId[]; unknown: string[] } {
   const ids: HostId[] = [];
   const unknown: string[] = [];

@@ -18,6 +18,7 @@ export const SKILL_DIAGNOSTIC_CODES = [
   'frontmatter-not-mapping',
   'byte-order-mark',
   'frontmatter-cut',
+  'flow-collection',
   // Fields
   'missing-name',
   'name-too-long',

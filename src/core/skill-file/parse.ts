@@ -30,7 +30,7 @@ const MAX_UTF8_BYTES_PER_CHAR = 4;
  * loaded on first use: most frontmatter is read without it (see flat-frontmatter.ts), and loading
  * it would be a good part of a short command line run.
  */
-let yamlEngine: { parse(yaml: string): unknown } | undefined;
+let yamlEngine: { parse(yaml: string, options?: { listener?: (event: 'open' | 'close', state: YamlNodeEvent) => void }): unknown } | undefined;
 
 export interface ParseOptions {
   /** Absolute path reported in diagnostics. */
@@ -179,11 +179,14 @@ export function parseSkillText(text: string, options: ParseOptions): ParsedSkill
   const lines = yamlText.includes('\r') ? splitLines.map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line)) : splitLines;
   const simple = parseSimpleFrontmatter(lines);
   let data: unknown = simple;
+  // The rest of the opening line is blank or a comment; dropping it keeps YAML line numbers equal
+  // to file line numbers.
+  const firstNewline = yamlText.indexOf('\n');
+  const yaml = firstNewline < 0 ? '' : yamlText.slice(firstNewline);
+  // Only the YAML parser reads brackets and braces as collections (see flat-frontmatter.ts).
+  const flow: FlowCollections | undefined = strict && data === undefined && /[[{]/.test(yaml) ? { starts: [] } : undefined;
   try {
-    // The rest of the opening line is blank or a comment; dropping it keeps YAML line numbers equal
-    // to file line numbers.
-    const firstNewline = yamlText.indexOf('\n');
-    data ??= parseYamlFrontmatter(firstNewline < 0 ? '' : yamlText.slice(firstNewline));
+    data ??= parseYamlFrontmatter(yaml, flow);
   } catch (error) {
     const tooDeep = error instanceof RangeError;
     const { position, reason } = tooDeep ? describeDeepNesting(lines) : describeYamlError(error, lines);
@@ -212,6 +215,16 @@ export function parseSkillText(text: string, options: ParseOptions): ParsedSkill
       rangeOnLine(tab.line, tab.column, tab.column + 1),
     );
     return unreadable();
+  }
+  if (flow && flow.starts.length > 0) {
+    const start = positionAt(yaml, Math.min(...flow.starts));
+    const opening = yaml[Math.min(...flow.starts)];
+    report(
+      'flow-collection',
+      'error',
+      `Strict mode refuses this flow-style ${opening === '[' ? 'list' : 'mapping'} ("${opening}...${opening === '[' ? ']' : '}'}"), as the specification's reference validator does: its YAML reader (strictyaml) accepts only block style. Write one "${opening === '[' ? '- item' : 'key: value'}" per line, or quote the value if it is text.`,
+      rangeOnLine(start.line, start.column, start.column + 1),
+    );
   }
   const parsed = new ParsedFrontmatter(data, diagnostics, lines);
   if (options.includeBody) {
@@ -292,12 +305,48 @@ function startsWithBytes(buffer: Buffer, length: number, offset: number, prefix:
   return true;
 }
 
-function parseYamlFrontmatter(yaml: string): unknown {
-  // Blank or comment-only YAML loads as nothing: an empty mapping.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see yamlEngine)
-  yamlEngine ??= (require('gray-matter/lib/engines') as { yaml: { parse(yaml: string): unknown } }).yaml;
-  return yamlEngine.parse(yaml) ?? {};
+/** Where the flow collections of a YAML text start (offsets), as its parser reads them. */
+interface FlowCollections {
+  starts: number[];
 }
+
+/** What js-yaml tells a listener of the node it opens or closes. */
+interface YamlNodeEvent {
+  position: number;
+  kind: string | null;
+  input: string;
+}
+
+function parseYamlFrontmatter(yaml: string, flow?: FlowCollections): unknown {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use (see yamlEngine)
+  yamlEngine ??= (require('gray-matter/lib/engines') as { yaml: NonNullable<typeof yamlEngine> }).yaml;
+  // Blank or comment-only YAML loads as nothing: an empty mapping.
+  return yamlEngine.parse(yaml, flow ? { listener: flowCollectionListener(flow) } : undefined) ?? {};
+}
+
+/**
+ * Notes the flow collections the parser reads. A collection closing right after a "]" or "}" is
+ * one (a block collection closes at the start of a later line, past line breaks); it starts at the
+ * first bracket after where its node opened, past spaces, comments, a tag or an anchor.
+ */
+function flowCollectionListener(flow: FlowCollections): (event: 'open' | 'close', state: YamlNodeEvent) => void {
+  const opened: number[] = [];
+  return (event, state) => {
+    if (event === 'open') {
+      opened.push(state.position);
+      return;
+    }
+    const from = opened.pop() ?? 0;
+    const last = state.input[state.position - 1];
+    if ((state.kind === 'sequence' || state.kind === 'mapping') && (last === ']' || last === '}')) {
+      NODE_START.lastIndex = from;
+      flow.starts.push(from + (NODE_START.exec(state.input)?.[0].length ?? 0));
+    }
+  };
+}
+
+/** What may stand between where the parser opens a node and its first character: spaces, comments, a tag, an anchor. */
+const NODE_START = /(?:\s|#[^\n]*|[!&]\S*)*/y;
 
 function bodyAfterFence(text: string, closingFenceNewline: number): { text: string; startLine: number } | undefined {
   if (closingFenceNewline < 0) {

@@ -190,6 +190,7 @@ const SHORT_PROBLEMS: Partial<Record<SkillDiagnosticCode, string>> = {
   'yaml-syntax': 'YAML error',
   'frontmatter-not-mapping': 'no fields',
   'frontmatter-cut': 'frontmatter cut',
+  'flow-collection': 'flow-style YAML',
   'missing-name': 'no name',
   'name-too-long': 'name too long',
   'name-uppercase': 'name uppercase',

@@ -1,20 +1,21 @@
-// The per-host warnings of each SKILL.md in the editor, over the current snapshot: the list
-// budgets are taken over all usable skills at the default context size, so one skill's edit can
-// change another's warning, and the diagnostics re-show every file when the snapshot changes.
+// The per-host warnings in the editor, over the current snapshot: each SKILL.md's (the list budgets
+// are taken over all usable skills at the default context size, so one skill's edit can change
+// another's warning, and the diagnostics look at every file when the snapshot changes), and the
+// project's, a skill folder a target host does not read, once per host and folder.
 
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import type * as vscode from 'vscode';
 import { hostListings, type HostListing } from '../../core/hosts/budget';
-import { checkSkillForHosts, fieldKeyRanges } from '../../core/hosts/checks';
+import { checkSkillForHosts, fieldKeyRanges, hostFolderFindings, type HostFolderFinding } from '../../core/hosts/checks';
 import type { RegistrySnapshot } from '../../core/discovery/registry';
-import type { Range, SkillDiagnostic, SkillMetadata } from '../../core/model/types';
+import type { Range, SkillDiagnostic, SkillMetadata, SkillRecord } from '../../core/model/types';
 import type { SkillsHost } from '../skills-host';
 import type { HostTargets } from './host-targets';
 
 export class HostFindings {
   readonly onDidChange: vscode.Event<void>;
-  private listings: { snapshot: RegistrySnapshot; targets: string; byHost: Map<string, HostListing> } | undefined;
+  private listings: { snapshot: RegistrySnapshot; targets: string; byHost: Map<string, HostListing>; byFile: Map<string, SkillRecord>; folders: HostFolderFinding[] } | undefined;
   private readonly ranges = new Map<string, { mtimeMs: number; find: (field: string) => Range | undefined }>();
 
   constructor(
@@ -30,27 +31,45 @@ export class HostFindings {
    */
   forFile(file: string, text?: string, metadata?: SkillMetadata): SkillDiagnostic[] {
     const targets = this.targets.profiles;
-    const record = this.host.snapshot.skills.find((candidate) => candidate.file === file);
-    if (targets.length === 0 || !record || record.status === 'untrusted') {
+    if (targets.length === 0) {
+      return [];
+    }
+    const current = this.current();
+    const record = current.byFile.get(file);
+    if (!record || record.status === 'untrusted') {
       return [];
     }
     const checked = metadata ? { ...record, metadata } : record;
     return checkSkillForHosts(checked, {
       targets,
-      listings: this.currentListings(),
+      listings: current.byHost,
       homeDir: os.homedir(),
       servedInVsCode: true,
       fieldRange: text === undefined ? this.diskRanges(record.file, record.mtimeMs) : fieldKeyRanges(text),
     });
   }
 
-  private currentListings(): Map<string, HostListing> {
+  /** The project's skill folders a target host does not read (VS Code reads every one through the extension). */
+  forProject(): readonly HostFolderFinding[] {
+    return this.targets.profiles.length === 0 ? [] : this.current().folders;
+  }
+
+  /** What the snapshot and the targets give, worked out once for both. */
+  private current(): NonNullable<HostFindings['listings']> {
     const snapshot = this.host.snapshot;
-    const targets = this.targets.profiles.map((profile) => profile.id).join();
+    const profiles = this.targets.profiles;
+    const targets = profiles.map((profile) => profile.id).join();
     if (this.listings?.snapshot !== snapshot || this.listings.targets !== targets) {
-      this.listings = { snapshot, targets, byHost: hostListings(snapshot.skills, this.targets.profiles) };
+      const byFile = new Map<string, SkillRecord>();
+      for (const record of snapshot.skills) {
+        if (!byFile.has(record.file)) {
+          byFile.set(record.file, record);
+        }
+      }
+      const folders = hostFolderFindings(snapshot.skills, { targets: profiles, homeDir: os.homedir(), servedInVsCode: true });
+      this.listings = { snapshot, targets, byHost: hostListings(snapshot.skills, profiles), byFile, folders };
     }
-    return this.listings.byHost;
+    return this.listings;
   }
 
   /** Key positions of a SKILL.md on disk, read again only when it changed. */

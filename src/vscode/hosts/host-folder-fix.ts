@@ -1,14 +1,12 @@
-// The quick fixes on "Claude Code reads `.claude/skills`, not `.agent/skills`": link or copy the
-// skill folder into the host's folder. The user's choice each time; an existing folder there is
-// never replaced.
+// The quick fixes for "Claude Code reads `.claude/skills`, not `.agent/skills`" (a warning on the
+// folder): on each SKILL.md in it, link or copy the skill folder into the host's folder. The
+// user's choice each time; an existing folder there is never replaced.
 
 import * as fsSync from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { hostProfile } from '../../core/hosts/profiles';
-import { DIAGNOSTIC_SOURCE } from '../convert';
 import { isSkillFile, SKILL_FILE_SELECTOR } from '../diagnostics';
 import { COMMANDS } from '../manifest';
 import type { HostFindings } from './host-findings';
@@ -18,17 +16,15 @@ export type AddMode = 'link' | 'copy';
 class HostFolderFixes implements vscode.CodeActionProvider {
   constructor(private readonly findings: HostFindings) {}
 
-  provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
-    const diagnostics = context.diagnostics.filter((diagnostic) => diagnostic.source === DIAGNOSTIC_SOURCE && diagnostic.code === 'host-folder');
-    if (!isSkillFile(document.uri) || diagnostics.length === 0) {
+  provideCodeActions(document: vscode.TextDocument): vscode.CodeAction[] {
+    if (!isSkillFile(document.uri)) {
       return [];
     }
-    const findings = this.findings.forFile(document.uri.fsPath, document.getText());
     const actions: vscode.CodeAction[] = [];
-    for (const diagnostic of diagnostics) {
-      const host = hostProfile(findings.find((finding) => finding.code === 'host-folder' && finding.message === diagnostic.message)?.host ?? '');
-      const destination = host && hostFolderFor(document.uri, diagnostic.message.includes('`~/') ? host.userFolders.value[0] : host.projectFolders.value[0]);
-      if (!host || !destination) {
+    for (const { host, location, skills } of this.findings.forProject()) {
+      const destination =
+        skills.some((skill) => skill.file === document.uri.fsPath) && hostFolderFor(document.uri, location.startsWith('~/') ? host.userFolders.value[0] : host.projectFolders.value[0]);
+      if (!destination) {
         continue;
       }
       const skillDir = path.dirname(document.uri.fsPath);
@@ -38,7 +34,6 @@ class HostFolderFixes implements vscode.CodeActionProvider {
       }
       for (const mode of ['link', 'copy'] as const) {
         const action = new vscode.CodeAction(`${mode === 'link' ? 'Link' : 'Copy'} this skill into \`${destination.shown}\` for ${host.name}`, vscode.CodeActionKind.QuickFix);
-        action.diagnostics = [diagnostic];
         action.command = { command: COMMANDS.addToHostFolder, title: action.title, arguments: [skillDir, target, mode] };
         actions.push(action);
       }

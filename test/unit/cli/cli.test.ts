@@ -217,6 +217,23 @@ describe('agent-skills CLI', () => {
       assert.equal(strictExtensions.diagnostics.length, 5);
     });
 
+    it('accepts any files and folders beside SKILL.md, as the specification does, in both modes', async () => {
+      const skill = path.join(dir, 'skills', 'kit');
+      await writeTree(skill, {
+        'SKILL.md': skillText('kit', 'Builds release kits.'),
+        templates: { nested: { 'kit.yaml': 'a: b\n' } },
+        'data.bin': '\0\x01',
+        '.hidden': 'x',
+        'README.md': '# Kit\n',
+        'LICENSE.txt': 'MIT\n',
+      });
+      for (const mode of [[], ['--strict']]) {
+        const run = await cli(['validate', ...mode, skill]);
+        assert.equal(run.code, 0, run.stdout);
+        assert.deepEqual(lines(run.stdout), ['1 skill checked: 0 errors, 0 warnings']);
+      }
+    });
+
     it('reports a symbolic link loop inside a folder of skills as a warning, and validates the rest', async () => {
       const skills = path.join(dir, 'skills');
       await writeTree(skills, { good: { 'SKILL.md': skillText('good', 'A good skill.') } });
@@ -466,17 +483,32 @@ describe('agent-skills CLI', () => {
       return Object.fromEntries(Array.from({ length: count }, (_, index) => [`skill-${index}`, { 'SKILL.md': skillText(`skill-${index}`, 'd'.repeat(700), 'Body.', extra) }]));
     }
 
-    it('validate warns, named by host, about a folder the host does not read and a field it ignores', async () => {
+    it('validate warns, named by host, once about a folder the host does not read, and per skill about a field it ignores', async () => {
       await writeTree(dir, {
         '.agent/skills/forked': { 'SKILL.md': skillText('forked', 'Runs apart.', 'Body.', 'context: fork\n') },
+        '.agent/skills/plain': { 'SKILL.md': skillText('plain', 'Runs inline.') },
         '.agents/skills/forked': { 'SKILL.md': skillText('forked', 'Runs apart.', 'Body.', 'context: fork\n') },
       });
       const hidden = await cli(['validate', '--target', 'codex', '--target=claude-code', '.agent/skills'], { cwd: dir });
       assert.equal(hidden.code, 0);
       assert.deepEqual(lines(hidden.stdout), [
-        '.agent/skills/forked/SKILL.md:2:1: warning: Codex reads `.agents/skills`, not `.agent/skills`: this skill is invisible there. [host-folder]',
-        '.agent/skills/forked/SKILL.md:2:1: warning: Claude Code reads `.claude/skills`, not `.agent/skills`: this skill is invisible there. [host-folder]',
-        '1 skill checked: 0 errors, 2 warnings',
+        '.agent/skills: warning: Codex reads `.agents/skills`, not `.agent/skills`: the 2 skills there are invisible to it. [host-folder]',
+        '.agent/skills: warning: Claude Code reads `.claude/skills`, not `.agent/skills`: the 2 skills there are invisible to it. [host-folder]',
+        '2 skills checked: 0 errors, 2 warnings',
+      ]);
+      const json = JSON.parse((await cli(['validate', '--json', '--target', 'codex', '.agent/skills'], { cwd: dir })).stdout) as { skills: ValidatedSkillJson[]; problems: unknown[] };
+      assert.deepEqual(
+        json.skills.map((skill) => skill.diagnostics),
+        [[], []],
+      );
+      assert.deepEqual(json.problems, [
+        {
+          path: path.join(dir, '.agent/skills'),
+          severity: 'warning',
+          code: 'host-folder',
+          message: 'Codex reads `.agents/skills`, not `.agent/skills`: the 2 skills there are invisible to it.',
+          host: 'codex',
+        },
       ]);
       const seen = await cli(['validate', '--json', '--target', 'codex,opencode', '.agents/skills/forked'], { cwd: dir });
       const [skill] = (JSON.parse(seen.stdout) as { skills: ValidatedSkillJson[] }).skills;

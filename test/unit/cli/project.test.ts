@@ -145,6 +145,32 @@ describe('agent-skills --project', () => {
     assert.equal(broken.code, 0);
   });
 
+  it("validates against the project's agentSkills.targets as the editor does, unless --target names others", async () => {
+    const settings = path.join(dir, '.vscode', 'settings.json');
+    await writeTree(dir, { '.vscode': { 'settings.json': '{\n  // the hosts this team uses\n  "agentSkills.targets": ["codex", "vscode", "nope"],\n}\n' } });
+    const run = await cli(['validate'], dir);
+    assert.equal(run.code, 0, run.stdout);
+    const findings = run.stdout.split('\n').filter((line) => /\[(host-folder|project-settings)\]$/.test(line));
+    assert.deepEqual(findings, [
+      `.vscode/settings.json: warning: agentSkills.targets in ${settings} names no host "nope" (hosts: vscode, copilot-cli, claude-code, codex, gemini-cli, cursor, opencode); left out. [project-settings]`,
+      '.agent/skills: warning: Codex reads `.agents/skills`, not `.agent/skills`: the skill there (deploy) is invisible to it. [host-folder]',
+      'packages/web/.agent/skills: warning: Codex reads `.agents/skills`, not `.agent/skills`: the 2 skills there are invisible to it. [host-folder]',
+    ]);
+    // VS Code gets every folder through the extension, as in the editor; --target is asked for explicitly.
+    const explicit = await cli(['validate', '--json', '--target', 'claude-code'], dir);
+    const problems = (JSON.parse(explicit.stdout) as { problems: Array<{ host?: string; code: string }> }).problems;
+    assert.deepEqual([...new Set(problems.filter((problem) => problem.code === 'host-folder').map((problem) => problem.host))], ['claude-code']);
+  });
+
+  it('warns about an agentSkills.targets that is not a list of host ids, naming the file, and checks no host', async () => {
+    const settings = path.join(dir, '.vscode', 'settings.json');
+    await writeTree(dir, { '.vscode': { 'settings.json': '{ "agentSkills.targets": "codex" }' } });
+    const run = await cli(['validate'], dir);
+    assert.equal(run.code, 0);
+    assert.match(run.stdout, new RegExp(`warning: agentSkills.targets in ${escape(settings)} must be a list of host ids \\(vscode, .*\\); it is ignored. \\[project-settings\\]`));
+    assert.doesNotMatch(run.stdout, /host-folder/);
+  });
+
   it('refuses a --project that is not a folder, in one line', async () => {
     const run = await cli(['list', '--project', 'nowhere'], dir);
     assert.equal(run.code, 1);

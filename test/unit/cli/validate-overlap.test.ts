@@ -2,6 +2,7 @@
 // queries: a trigger query another skill ranks first for, and descriptions too alike.
 
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { runCli } from '../../../src/cli/run';
 import { removeDir, skillText, tempDir, writeTree } from '../../fixtures/trees/tree';
@@ -43,5 +44,40 @@ describe('agent-skills validate: skills that compete', () => {
     assert.equal(code, 0, stdout);
     assert.doesNotMatch(stdout, /overlap-/);
     assert.match(stdout, /^2 skills checked: 0 errors, 0 warnings$/m);
+  });
+
+  it('checks a skill reached twice once, and never compares it with itself', async () => {
+    await writeTree(dir, {
+      skills: { 'pdf-forms': { 'SKILL.md': skillText('pdf-forms', 'Fills in PDF forms.') }, 'release-notes': { 'SKILL.md': skillText('release-notes', 'Drafts release notes.') } },
+    });
+    await fs.symlink(path.join(dir, 'skills'), path.join(dir, 'link'));
+    for (const args of [
+      ['skills', 'skills'],
+      ['skills', 'link'],
+      ['skills', 'skills/pdf-forms'],
+      ['skills/pdf-forms/SKILL.md', 'link/pdf-forms', 'skills'],
+    ]) {
+      let stdout = '';
+      const code = await runCli(['validate', ...args], { stdout: (text) => (stdout += text), stderr: () => undefined, cwd: dir });
+      assert.equal(code, 0, stdout);
+      assert.equal(stdout, '2 skills checked: 0 errors, 0 warnings\n', args.join(' '));
+    }
+  });
+
+  it('names the three most alike skills on each description and counts the rest, however many compete', async () => {
+    const copies = Object.fromEntries(
+      Array.from({ length: 12 }, (_, index) => [`deploy-${index}`, { 'SKILL.md': skillText(`deploy-${index}`, 'Deploys the web service to the cloud and rolls back a failed release.') }]),
+    );
+    await writeTree(dir, copies);
+    let stdout = '';
+    const code = await runCli(['validate', '--json', '.'], { stdout: (text) => (stdout += text), stderr: () => undefined, cwd: dir });
+    assert.equal(code, 0, stdout);
+    const skills = (JSON.parse(stdout) as { skills: Array<{ name: string; diagnostics: Array<{ code: string; message: string }> }> }).skills;
+    assert.equal(skills.length, 12);
+    for (const skill of skills) {
+      const alike = skill.diagnostics.filter((diagnostic) => diagnostic.code === 'overlap-description');
+      assert.equal(alike.length, 3, skill.name);
+      assert.match(alike[2].message, new RegExp(`8 more skills are as alike \\(80% or more\\) to ${skill.name}\\.$`));
+    }
   });
 });

@@ -7,8 +7,10 @@ import { diagnosticsOf, firstWorkspaceFolder, setWorkspaceSetting, skillsApi, wa
 
 const forked = () => path.join(workspaceSkillsFolder(), 'forked', 'SKILL.md');
 const shared = () => path.join(firstWorkspaceFolder(), '.agents', 'skills', 'shared', 'SKILL.md');
+const agentFolder = () => workspaceSkillsFolder();
+const agentsFolder = () => path.join(firstWorkspaceFolder(), '.agents', 'skills');
 
-/** `host: message` of the product's per-host warnings on a file, once `expected` is among them. */
+/** `host: message` of the product's per-host warnings on a file or folder, once `expected` is among them. */
 async function hostWarnings(file: string, expected: string): Promise<string[]> {
   return waitFor(
     () => {
@@ -21,49 +23,63 @@ async function hostWarnings(file: string, expected: string): Promise<string[]> {
   );
 }
 
+const hostShownOn = (file: string): vscode.Diagnostic[] => diagnosticsOf(file).filter((diagnostic) => String(diagnostic.code).startsWith('host-'));
+
 describe('Other hosts', () => {
   afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
 
-  it('checks vscode and the hosts whose own folder the project has by default, and warns named by host', async () => {
+  it('checks vscode and the hosts whose own folder the project has by default, and warns once per folder a host does not read, named by host', async () => {
     await skillsApi();
-    const claude = (location: string): string => `Warning host-folder: Claude Code reads \`.claude/skills\`, not \`${location}\`: this skill is invisible there.`;
     // The project has .claude/skills, Claude Code's own, and .agents/skills, which VS Code's chat reads
     // as much as Copilot CLI, Codex, Gemini CLI and OpenCode do: only Claude Code is checked besides
-    // VS Code, which gets this skill through the extension.
-    assert.deepEqual(await hostWarnings(forked(), claude('.agent/skills')), [claude('.agent/skills')]);
-    assert.deepEqual(await hostWarnings(shared(), claude('.agents/skills')), [claude('.agents/skills')]);
+    // VS Code, which gets these skills through the extension.
+    const twoSkills = 'Warning host-folder: Claude Code reads `.claude/skills`, not `.agent/skills`: the 2 skills there are invisible to it.';
+    assert.deepEqual(await hostWarnings(agentFolder(), twoSkills), [twoSkills]);
+    const oneSkill = 'Warning host-folder: Claude Code reads `.claude/skills`, not `.agents/skills`: the skill there (shared) is invisible to it.';
+    assert.deepEqual(await hostWarnings(agentsFolder(), oneSkill), [oneSkill]);
+    // A fact about the folder, not about each skill in it.
+    for (const file of [forked(), shared()]) {
+      assert.deepEqual(
+        hostShownOn(file).filter((diagnostic) => diagnostic.code === 'host-folder'),
+        [],
+      );
+    }
   });
 
   it("counts the per-host warnings in Validate Skills' summary, as the Problems panel shows them", async () => {
     await skillsApi();
-    await hostWarnings(forked(), 'Warning host-folder: Claude Code reads `.claude/skills`, not `.agent/skills`: this skill is invisible there.');
+    await hostWarnings(agentFolder(), 'Warning host-folder: Claude Code reads `.claude/skills`, not `.agent/skills`: the 2 skills there are invisible to it.');
     const report = await vscode.commands.executeCommand<{ warnings: number; errors: number; message: string; problems: { file: string; message: string }[] }>('agentSkills.validate', {
       notify: false,
     });
-    const skillFiles = [forked(), shared(), path.join(workspaceSkillsFolder(), 'plain', 'SKILL.md'), path.join(firstWorkspaceFolder(), '.claude', 'skills', 'claude-only', 'SKILL.md')];
-    const shown = skillFiles.flatMap((file) => diagnosticsOf(file));
+    const shownFiles = [
+      forked(),
+      shared(),
+      path.join(workspaceSkillsFolder(), 'plain', 'SKILL.md'),
+      path.join(firstWorkspaceFolder(), '.claude', 'skills', 'claude-only', 'SKILL.md'),
+      agentFolder(),
+      agentsFolder(),
+    ];
+    const shown = shownFiles.flatMap((file) => diagnosticsOf(file));
     const hostShown = shown.filter((diagnostic) => String(diagnostic.code).startsWith('host-'));
-    assert.ok(hostShown.length >= 3, `${hostShown.length} host warnings shown`);
+    assert.equal(hostShown.filter((diagnostic) => diagnostic.code === 'host-folder').length, 2, 'one per folder');
     assert.equal(report.warnings, shown.filter((diagnostic) => diagnostic.severity === vscode.DiagnosticSeverity.Warning).length);
     assert.equal(report.errors, 0);
     assert.match(report.message, new RegExp(`: 0 errors, ${report.warnings} warnings\\.$`));
     for (const diagnostic of hostShown) {
-      assert.ok(
-        report.problems.some((problem) => problem.message === diagnostic.message),
-        `the report leaves out "${diagnostic.message}"`,
-      );
+      assert.equal(report.problems.filter((problem) => problem.message === diagnostic.message).length, 1, `the report gives "${diagnostic.message}" once`);
     }
   });
 
   it('follows agentSkills.targets, and warns where a host list cuts a skill', async () => {
     const api = await skillsApi();
     await setWorkspaceSetting(api, 'targets', ['codex']);
-    await hostWarnings(forked(), 'Warning host-folder: Codex reads `.agents/skills`, not `.agent/skills`: this skill is invisible there.');
+    await hostWarnings(agentFolder(), 'Warning host-folder: Codex reads `.agents/skills`, not `.agent/skills`: the 2 skills there are invisible to it.');
     await hostWarnings(shared(), 'Warning host-ignores-field: Codex ignores `context: fork`.');
     // On the field's line.
     const ignored = diagnosticsOf(shared()).find((diagnostic) => diagnostic.message === 'Codex ignores `context: fork`.');
     assert.equal(ignored?.range.start.line, 3);
-    assert.equal(diagnosticsOf(forked()).filter((diagnostic) => String(diagnostic.code).startsWith('host-')).length, 1);
+    assert.equal(hostShownOn(forked()).length, 0, 'Codex sees no skill of .agent/skills: nothing more to say about each');
 
     // Forty more skills with long descriptions: Codex's 2 % of 200,000 tokens no longer holds them in full.
     const folder = path.join(firstWorkspaceFolder(), '.agents', 'skills');
@@ -74,7 +90,7 @@ describe('Other hosts', () => {
     await hostWarnings(path.join(folder, 'bulk-0', 'SKILL.md'), "Warning host-budget: With this project's 43 skills, Codex lists this one with a shortened description at a 200,000-token context.");
 
     await setWorkspaceSetting(api, 'targets', []);
-    await waitFor(() => diagnosticsOf(shared()).every((diagnostic) => !String(diagnostic.code).startsWith('host-')), { message: 'targets [] checks no host' });
+    await waitFor(() => hostShownOn(shared()).length === 0 && hostShownOn(agentFolder()).length === 0, { message: 'targets [] checks no host' });
     for (let index = 0; index < 40; index++) {
       fs.rmSync(path.join(folder, `bulk-${index}`), { recursive: true, force: true });
     }
@@ -86,14 +102,12 @@ describe('Other hosts', () => {
     const api = await skillsApi();
     await setWorkspaceSetting(api, 'targets', ['claude-code']);
     await vscode.window.showTextDocument(vscode.Uri.file(forked()));
-    const claude = 'Claude Code reads `.claude/skills`, not `.agent/skills`: this skill is invisible there.';
-    await hostWarnings(forked(), `Warning host-folder: ${claude}`);
-    const diagnostic = diagnosticsOf(forked()).find((candidate) => candidate.message === claude)!;
+    await hostWarnings(agentFolder(), 'Warning host-folder: Claude Code reads `.claude/skills`, not `.agent/skills`: the 2 skills there are invisible to it.');
     const hostFixes = async (): Promise<vscode.CodeAction[]> =>
-      (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', vscode.Uri.file(forked()), diagnostic.range, vscode.CodeActionKind.QuickFix.value)).filter(
-        (action) => action.command?.command === 'agentSkills.addToHostFolder',
-      );
-    // The diagnostics follow the setting change asynchronously: ask again as the light bulb would.
+      (
+        await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', vscode.Uri.file(forked()), new vscode.Range(1, 0, 1, 4), vscode.CodeActionKind.QuickFix.value)
+      ).filter((action) => action.command?.command === 'agentSkills.addToHostFolder');
+    // The findings follow the setting change asynchronously: ask again as the light bulb would.
     const ours = await waitFor(
       async () => {
         const fixes = await hostFixes();

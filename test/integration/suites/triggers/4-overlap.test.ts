@@ -68,4 +68,31 @@ describe('skills that compete for queries', () => {
       { message: () => `the query warning is not cleared: ${JSON.stringify(diagnosticsOf(triggers).map((diagnostic) => diagnostic.message))}`, timeoutMs: 15000 },
     );
   });
+
+  it('names at most the three closest alike skills on each description in Problems, counts the rest, and follows an edit', async () => {
+    const api = await productApi();
+    const copies = ['deploy-a', 'deploy-b', 'deploy-c', 'deploy-d', 'deploy-e', 'deploy-f'];
+    names.push(...copies);
+    const files = copies.map((name) => writeSkill(name, 'Deploys the web service to the cloud region and rolls back a failed release.'));
+    const alike = (file: string): string[] =>
+      diagnosticsOf(file)
+        .filter((diagnostic) => diagnostic.code === 'overlap-description')
+        .map((diagnostic) => diagnostic.message);
+    await waitFor(
+      async () => {
+        await api.whenIdle();
+        return files.every((file) => alike(file).length === 3 && / 2 more skills are as alike \(80% or more\) to deploy-\w\.$/.test(alike(file)[2]));
+      },
+      { message: () => `not three warnings each: ${JSON.stringify(files.map(alike))}`, timeoutMs: 15000 },
+    );
+    // One copy says what sets it apart: the others keep three, counting one fewer.
+    writeSkill('deploy-f', 'Draft release notes from merged pull requests, grouped by label.');
+    await waitFor(
+      async () => {
+        await api.whenIdle();
+        return alike(files[5]).length === 0 && files.slice(0, 5).every((file) => alike(file).length === 3 && / 1 more skill is as alike/.test(alike(file)[2]));
+      },
+      { message: () => `the edit is not followed: ${JSON.stringify(files.map(alike))}`, timeoutMs: 15000 },
+    );
+  });
 });

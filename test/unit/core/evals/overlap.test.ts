@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { descriptionOverlapDiagnostics, overlapDiagnostics, queryOverlaps, similarDescriptions } from '../../../../src/core/evals/overlap';
+import { alikeDescriptionDiagnostics, overlapDiagnostics, queryOverlaps } from '../../../../src/core/evals/overlap';
+import { DescriptionIndex, similarDescriptions } from '../../../../src/core/evals/description-index';
 import { parseTriggerTests } from '../../../../src/core/evals/trigger-file';
 import { findSkills, stem, STOP_WORDS, tokenize } from '../../../../src/core/use/find';
 import type { SkillRecord } from '../../../../src/core/model/types';
@@ -13,17 +14,15 @@ const find = (query: string) => findSkills(records, query);
 
 /**
  * The similar-descriptions check done the plain way, every pair: TF-IDF vectors over the
- * descriptions of the skills the model may invoke, each pair's dot product summed over the terms
- * they share in the order the set first uses them.
+ * descriptions of the skills the model may invoke, each pair's dot product (and each length)
+ * summed over the terms in the order of their text.
  */
 function everyPairSimilar(records: readonly SkillRecord[], threshold: number): Array<[string, string, number]> {
   const visible = records.filter((record) => !record.metadata!.disableModelInvocation);
-  const firstUse = new Map<string, number>();
   const counts = visible.map((record) => {
     const counted = new Map<string, number>();
     for (const token of tokenize(record.metadata!.description).filter((word) => !STOP_WORDS.has(word))) {
       const term = stem(token);
-      firstUse.set(term, firstUse.get(term) ?? firstUse.size);
       counted.set(term, (counted.get(term) ?? 0) + 1);
     }
     return counted;
@@ -31,9 +30,9 @@ function everyPairSimilar(records: readonly SkillRecord[], threshold: number): A
   const holding = new Map<string, number>();
   counts.forEach((counted) => counted.forEach((_, term) => holding.set(term, (holding.get(term) ?? 0) + 1)));
   const vectors = counts.map((counted) => {
-    const terms = [...counted.keys()].sort((a, b) => firstUse.get(a)! - firstUse.get(b)!);
+    const terms = [...counted.keys()].sort();
     const weights = new Map(terms.map((term) => [term, counted.get(term)! * Math.log(1 + visible.length / holding.get(term)!)]));
-    return { terms, weights, norm: Math.sqrt(terms.reduce((sum, term) => sum + weights.get(term)! ** 2, 0)) };
+    return { terms, weights, norm: Math.sqrt(terms.reduce((sum, term) => sum + weights.get(term)! * weights.get(term)!, 0)) };
   });
   const pairs: Array<[string, string, number]> = [];
   for (let i = 0; i < visible.length; i++) {
@@ -171,6 +170,74 @@ describe('skills that compete for queries, without a model', () => {
     assert.equal(pairs[0].similarity, pairs[1].similarity);
   });
 
+  it('never compares a skill with itself: a folder reached by two paths counts once', () => {
+    const copy = fakeRecord('aws-review', 'Review a cloud architecture for AWS workloads and report the risks.');
+    const sameFolder = { ...copy, dir: '/other/aws-review', file: '/other/aws-review/SKILL.md' };
+    assert.deepEqual(similarDescriptions([copy, sameFolder, forms]), []);
+  });
+
+  it('names the three closest alike skills and counts the others, on each description', async () => {
+    // Each a copy of the one before with one more word: the further apart in the list, the less alike.
+    const base = 'Deploys the web service to the cloud region, checks health, rolls back failed releases, pages the team, and writes the incident report';
+    const extra = ['', 'alpha', 'beta', 'gamma', 'delta', 'epsilon'];
+    const copies = ['a', 'b', 'c', 'd', 'e', 'f'].map((name, index) => fakeRecord(`deploy-${name}`, `${base} ${extra.slice(1, index + 1).join(' ')}.`));
+    const found = await overlapDiagnostics([...copies, forms], [], find, async () => undefined);
+    // deploy-d is alike to all five others: c (94%), e (92%), b (90%), a (86%), f (81%).
+    const ofMiddle = found.filter((diagnostic) => diagnostic.file === copies[3].file).map((diagnostic) => diagnostic.message);
+    assert.equal(ofMiddle.length, 3);
+    assert.match(ofMiddle[0], /^The description of deploy-d is 94% alike to deploy-c's/, 'the closest first');
+    assert.match(ofMiddle[1], /^The description of deploy-d is 92% alike to deploy-e's: .* the other is not\.$/);
+    assert.match(ofMiddle[2], /^The description of deploy-d is 90% alike to deploy-b's: .* 2 more skills are as alike \(80% or more\) to deploy-d\.$/);
+    // deploy-f, alike to e and d only, gets two; the other four three each.
+    assert.equal(found.filter((diagnostic) => diagnostic.file === copies[5].file).length, 2);
+    assert.equal(found.length, 5 * 3 + 2);
+  });
+
+  it('keeps its pairs exactly those of comparing every pair, through random edits, additions and removals', () => {
+    for (let seed = 1; seed <= 12; seed++) {
+      let state = seed * 7919;
+      const next = (): number => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+      const pool = randomSkills(seed, 140, [12, 60, 400][seed % 3]);
+      let current = pool.slice(0, 80);
+      const index = new DescriptionIndex(0.8, [0.02, 0.1, 0][seed % 3]);
+      let before = new Map<string, string>();
+      const describe = (): Map<string, string> =>
+        new Map(index.allAlike(3).map(({ record, closest, more }) => [record.file, JSON.stringify([closest.map(({ record: other, similarity }) => [other.name, similarity]), more])]));
+      for (let step = 0; step < 60; step++) {
+        const changed = new Set(index.update(current));
+        const expected = similarDescriptions(current).map(({ a, b, similarity }) => [a.name, b.name, similarity]);
+        assert.deepEqual(
+          index.pairs().map(({ a, b, similarity }) => [a.name, b.name, similarity]),
+          expected,
+          `seed ${seed}, step ${step}`,
+        );
+        const after = describe();
+        for (const file of new Set([...before.keys(), ...after.keys()])) {
+          if (before.get(file) !== after.get(file)) {
+            assert.ok(changed.has(file), `seed ${seed}, step ${step}: ${file} changed unannounced`);
+          }
+        }
+        before = after;
+        const at = Math.floor(next() * current.length);
+        const roll = next();
+        if (roll < 0.6) {
+          // A reworded description: a word swapped for one of another skill's.
+          const words = current[at].metadata!.description.split(' ');
+          const donor = pool[Math.floor(next() * pool.length)].metadata!.description.split(' ');
+          words[Math.floor(next() * words.length)] = donor[Math.floor(next() * donor.length)];
+          current = current.map((record, position) => (position === at ? fakeRecord(record.name, words.join(' ')) : record));
+        } else if (roll < 0.75) {
+          current = current.filter((_, position) => position !== at);
+        } else if (roll < 0.9) {
+          const added = pool[Math.floor(next() * pool.length)];
+          current = current.some((record) => record.name === added.name) ? current : [...current, added];
+        } else {
+          current = current.map((record, position) => (position === at ? { ...record, name: `${record.name}-renamed` } : record));
+        }
+      }
+    }
+  });
+
   it('takes only a positive threshold', () => {
     assert.throws(() => similarDescriptions(records, 0), /threshold must be positive, not 0/);
   });
@@ -179,9 +246,10 @@ describe('skills that compete for queries, without a model', () => {
     const a = fakeRecord('a-one', 'Same words here.');
     const b = fakeRecord('b-two', 'Same words here.');
     const text = '---\nname: a-one\ndescription: Same words here.\n---\nBody\n';
-    const [first, second] = descriptionOverlapDiagnostics([{ a, b, similarity: 1 }], (record) => (record === a ? text : undefined));
+    const [first] = alikeDescriptionDiagnostics({ record: a, closest: [{ record: b, similarity: 1 }], more: 0 }, text);
     assert.deepEqual(first.range, { start: { line: 2, column: 13 }, end: { line: 2, column: 29 } });
-    assert.match(first.message, /^The description of a-one is 100% alike to b-two's: a model has little to choose between them by\./);
+    assert.equal(first.message, "The description of a-one is 100% alike to b-two's: a model has little to choose between them by. Say what each is for that the other is not.");
+    const [second] = alikeDescriptionDiagnostics({ record: b, closest: [{ record: a, similarity: 1 }], more: 0 }, undefined);
     assert.equal(second.file, b.file);
     assert.deepEqual(second.range, { start: { line: 0, column: 0 }, end: { line: 0, column: 0 } });
   });
@@ -191,7 +259,8 @@ describe('skills that compete for queries, without a model', () => {
     const b = fakeRecord('b-two', 'Same words here.');
     const crlf = '---\r\nname: a-one\r\ndescription:   Same words here.\r\n---\r\ndescription: in the body\r\n';
     const unclosed = 'name: b-two\n---\nname: b-two\ndescription: Same words here.';
-    const [first, second] = descriptionOverlapDiagnostics([{ a, b, similarity: 1 }], (record) => (record === a ? crlf : unclosed));
+    const [first] = alikeDescriptionDiagnostics({ record: a, closest: [{ record: b, similarity: 1 }], more: 0 }, crlf);
+    const [second] = alikeDescriptionDiagnostics({ record: b, closest: [{ record: a, similarity: 1 }], more: 0 }, unclosed);
     assert.deepEqual(first.range, { start: { line: 2, column: 15 }, end: { line: 2, column: 31 } });
     assert.deepEqual(second.range, { start: { line: 0, column: 0 }, end: { line: 0, column: 0 } }, 'the description is past the first closing fence');
   });

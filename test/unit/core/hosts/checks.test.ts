@@ -1,8 +1,9 @@
-// Per-host warnings about one skill: the folder, the fields, the list budget, each naming the host.
+// Per-host warnings: a folder a host does not read, once for the project; a skill's fields and
+// list budget; each naming the host.
 
 import * as assert from 'node:assert/strict';
 import { hostListings } from '../../../../src/core/hosts/budget';
-import { checkSkillForHosts, fieldKeyRanges, hostLocationOf } from '../../../../src/core/hosts/checks';
+import { checkSkillForHosts, fieldKeyRanges, hostFolderFindings, hostLocationOf } from '../../../../src/core/hosts/checks';
 import { hostProfile, type HostProfile } from '../../../../src/core/hosts/profiles';
 import type { SkillRecord } from '../../../../src/core/model/types';
 import { fakeRecord } from '../../../fixtures/trees/tree';
@@ -27,20 +28,30 @@ describe('host checks', function () {
     assert.equal(hostLocationOf({ root: { path: '/ext/skills', kind: 'builtin', label: 'Built-in' } }, '/home/me'), undefined);
   });
 
-  it('warn that a host does not read the folder, naming the folders it does read', function () {
-    const record = inLocation(fakeRecord('a', 'A.'), '.agent/skills');
-    assert.deepEqual(messages([record], hosts('claude-code', 'copilot-cli')), [
-      'claude-code: Claude Code reads `.claude/skills`, not `.agent/skills`: this skill is invisible there.',
-      'copilot-cli: Copilot CLI reads `.github/skills`, `.claude/skills` or `.agents/skills`, not `.agent/skills`: this skill is invisible there.',
+  /** `host folder (skills): message` of the project's folder findings. */
+  function folderFindings(records: SkillRecord[], targets: HostProfile[], servedInVsCode = false): string[] {
+    return hostFolderFindings(records, { targets, homeDir: '/home/me', servedInVsCode }).map(
+      (finding) => `${finding.host.id} ${finding.folder} (${finding.skills.map((skill) => skill.name).join(', ')}): ${finding.message}`,
+    );
+  }
+
+  it('say once per host and folder that a host does not read it, naming the folders it does read, and nothing per skill', function () {
+    const skills = ['a', 'b', 'c'].map((name) => inLocation(fakeRecord(name, 'A.'), '.agent/skills'));
+    assert.deepEqual(folderFindings([...skills, inLocation(fakeRecord('d', 'D.'), '.claude/skills')], hosts('claude-code', 'copilot-cli')), [
+      'claude-code /repo/.agent/skills (a, b, c): Claude Code reads `.claude/skills`, not `.agent/skills`: the 3 skills there are invisible to it.',
+      'copilot-cli /repo/.agent/skills (a, b, c): Copilot CLI reads `.github/skills`, `.claude/skills` or `.agents/skills`, not `.agent/skills`: the 3 skills there are invisible to it.',
     ]);
-    assert.deepEqual(messages([inLocation(fakeRecord('a', 'A.'), '.claude/skills')], hosts('claude-code', 'vscode', 'opencode')), []);
+    assert.deepEqual(messages(skills, hosts('claude-code', 'copilot-cli')), []);
+    assert.deepEqual(folderFindings([inLocation(fakeRecord('a', 'A.'), '.claude/skills')], hosts('claude-code', 'vscode', 'opencode')), []);
     // Inside VS Code this extension offers its own locations to VS Code's chat: nothing is hidden there.
-    const ours = inLocation({ ...fakeRecord('a', 'A.'), metadata: { ...fakeRecord('a', 'A.').metadata!, model: 'fast' } }, '.agent/skills');
-    const targets = hosts('vscode');
-    assert.equal(checkSkillForHosts(ours, { targets, listings: hostListings([ours], targets), servedInVsCode: true }).length, 0);
-    assert.equal(checkSkillForHosts(ours, { targets, listings: hostListings([ours], targets) }).length, 1);
+    assert.deepEqual(folderFindings(skills, hosts('vscode'), true), []);
+    assert.equal(folderFindings(skills, hosts('vscode')).length, 1);
     const user = { ...fakeRecord('a', 'A.'), root: { path: '/home/me/.agent/skills', kind: 'user' as const, label: 'User' } };
-    assert.deepEqual(messages([user], hosts('codex')), ['codex: Codex reads `~/.agents/skills` or `~/.codex/skills`, not `~/.agent/skills`: this skill is invisible there.']);
+    assert.deepEqual(folderFindings([user], hosts('codex')), [
+      'codex /home/me/.agent/skills (a): Codex reads `~/.agents/skills` or `~/.codex/skills`, not `~/.agent/skills`: the skill there (a) is invisible to it.',
+    ]);
+    // A skill with an error is used by no host.
+    assert.deepEqual(folderFindings([{ ...skills[0], metadata: undefined }], hosts('codex')), []);
   });
 
   it('warn about fields a host is known to ignore, with the value written, and only there', function () {
@@ -117,14 +128,11 @@ describe('host checks', function () {
     assert.deepEqual(checkSkillForHosts({ ...base, metadata: undefined }, { targets, listings: new Map() }), []);
   });
 
-  it('place a folder warning on the name and a budget warning on the description', function () {
+  it('place a budget warning on the description, and none for a host that does not read the folder', function () {
     const records = [inLocation(fakeRecord('skill-0', 'd'.repeat(400)), '.agent/skills')];
     const targets = hosts('codex');
     const range = (field: string) => (field === 'name' || field === 'description' ? { start: { line: field === 'name' ? 1 : 2, column: 0 }, end: { line: 1, column: 4 } } : undefined);
-    assert.deepEqual(
-      checkSkillForHosts(records[0], { targets, listings: hostListings(records, targets), fieldRange: range }).map((diagnostic) => diagnostic.range.start.line),
-      [1],
-    );
+    assert.deepEqual(checkSkillForHosts(records[0], { targets, listings: hostListings(records, targets, 100), fieldRange: range }), []);
     const listed = [inLocation(fakeRecord('skill-0', 'd'.repeat(400)), '.agents/skills')];
     const one = checkSkillForHosts(listed[0], { targets, listings: hostListings(listed, targets, 100), fieldRange: range });
     assert.deepEqual(
@@ -137,20 +145,19 @@ describe('host checks', function () {
 
   it('warn inside VS Code for the other hosts, and name one folder, or none', function () {
     const record = inLocation(fakeRecord('a', 'A.'), '.agent/skills');
-    const targets = hosts('vscode', 'claude-code');
     assert.deepEqual(
-      checkSkillForHosts(record, { targets, listings: hostListings([record], targets), servedInVsCode: true }).map((diagnostic) => diagnostic.host),
+      hostFolderFindings([record], { targets: hosts('vscode', 'claude-code'), servedInVsCode: true }).map((finding) => finding.host.id),
       ['claude-code'],
     );
     const none = { ...hostProfile('codex')!, projectFolders: { ...hostProfile('codex')!.projectFolders, value: [] } };
     assert.deepEqual(
-      checkSkillForHosts(record, { targets: [none], listings: new Map() }).map((diagnostic) => diagnostic.message),
-      ['Codex reads no folder, not `.agent/skills`: this skill is invisible there.'],
+      hostFolderFindings([record], { targets: [none] }).map((finding) => finding.message),
+      ['Codex reads no folder, not `.agent/skills`: the skill there (a) is invisible to it.'],
     );
     const two = { ...none, projectFolders: { ...none.projectFolders, value: ['.a/skills', '.b/skills'] } };
     assert.deepEqual(
-      checkSkillForHosts(record, { targets: [two], listings: new Map() }).map((diagnostic) => diagnostic.message),
-      ['Codex reads `.a/skills` or `.b/skills`, not `.agent/skills`: this skill is invisible there.'],
+      hostFolderFindings([record], { targets: [two] }).map((finding) => finding.message),
+      ['Codex reads `.a/skills` or `.b/skills`, not `.agent/skills`: the skill there (a) is invisible to it.'],
     );
   });
 

@@ -1,7 +1,12 @@
 // Strict mode must judge exactly the same skills invalid as the specification's reference
-// validator (the `skills-ref` package), on every fixture and on generated edge cases.
+// validator, on every fixture and on generated edge cases. The reference is skills-ref of
+// agentskills/agentskills (Python); the tests run its npm port (the `skills-ref` package), which
+// gives the same verdicts but on flow-style YAML: the reference reads YAML with strictyaml, which
+// refuses flow collections (`[a, b]`, `{a: b}`) anywhere, where the port's js-yaml reads them.
+// Those cases carry the reference's verdict, checked with it (scripts/strict-agreement.ts).
 
 import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
 import { loadSkillFile, MAX_SKILL_FILE_BYTES } from '../../../../src/core/skill-file/load';
 import { fixtureSkillFolders, makeTempRoot, removeTempRoot, writeSkill } from '../../../fixtures/skills/temp-skills';
 
@@ -26,6 +31,20 @@ function skill(frontmatter: string, body = 'Body.\n'): string {
 }
 
 const DESCRIPTION = 'description: Does one thing well.';
+
+/** Edge cases holding a flow collection: the npm port reads them, the reference refuses them. */
+const FLOW_STYLE_CASES: ReadonlySet<string> = new Set([
+  'list-name',
+  'metadata-values',
+  'metadata-list',
+  'tools-flow-list',
+  'flow-mapping',
+  'flow-empty-mapping',
+  'flow-in-block-list',
+  'flow-nested',
+  'flow-after-comment',
+  'flow-root',
+]);
 
 const EDGE_CASES: EdgeCase[] = [
   { folder: 'plain', content: skill(`name: plain\n${DESCRIPTION}`) },
@@ -83,6 +102,18 @@ const EDGE_CASES: EdgeCase[] = [
   { folder: 'tools-number', content: skill(`name: tools-number\n${DESCRIPTION}\nallowed-tools: 3`) },
   { folder: 'tools-map', content: skill(`name: tools-map\n${DESCRIPTION}\nallowed-tools:\n  read: yes`) },
   { folder: 'license-number', content: skill(`name: license-number\n${DESCRIPTION}\nlicense: 2`) },
+  // Flow style, refused by the reference wherever it stands; brackets in text are not flow style
+  { folder: 'flow-mapping', content: skill(`name: flow-mapping\n${DESCRIPTION}\nmetadata: {author: me}`) },
+  { folder: 'flow-empty-mapping', content: skill(`name: flow-empty-mapping\n${DESCRIPTION}\nmetadata: {}`) },
+  { folder: 'flow-in-block-list', content: skill(`name: flow-in-block-list\n${DESCRIPTION}\nallowed-tools:\n  - [Read]`) },
+  { folder: 'flow-nested', content: skill(`name: flow-nested\n${DESCRIPTION}\nmetadata:\n  tags: [a]`) },
+  { folder: 'flow-after-comment', content: skill(`name: flow-after-comment\n${DESCRIPTION}\nmetadata: # [not this]\n  &tags [a]`) },
+  { folder: 'flow-root', content: skill(`{name: flow-root, description: Does one thing well.}`) },
+  { folder: 'brackets-in-text', content: skill('name: brackets-in-text\ndescription: Reads [x] and {y} files.') },
+  { folder: 'brackets-quoted', content: skill("name: brackets-quoted\ndescription: '[x] first'") },
+  { folder: 'brackets-block', content: skill('name: brackets-block\ndescription: |\n  [x] first') },
+  { folder: 'brackets-comment', content: skill('name: brackets-comment\ndescription: Does it. # [x]') },
+  { folder: 'brackets-continuation', content: skill('name: brackets-continuation\ndescription: Does\n  [x] well') },
   // Fields outside the specification
   { folder: 'unknown-field', content: skill(`name: unknown-field\n${DESCRIPTION}\nversion: 1`) },
   { folder: 'extension-field', content: skill(`name: extension-field\n${DESCRIPTION}\nuser-invocable: false`) },
@@ -140,7 +171,7 @@ describe('strict mode agrees with the reference validator (skills-ref)', functio
   });
 
   async function verdicts(dir: string): Promise<{ reference: string[]; ours: string[] }> {
-    const reference = await referenceValidate(dir);
+    const reference = FLOW_STYLE_CASES.has(path.basename(dir)) ? ['Invalid YAML in frontmatter: Found ugly disallowed JSONesque flow mapping'] : await referenceValidate(dir);
     const loaded = await loadSkillFile(dir, { strict: true });
     const ours = loaded ? loaded.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').map((diagnostic) => diagnostic.code) : ['no-skill-file'];
     if (loaded && (ours.length === 0) !== (loaded.metadata !== undefined)) {
@@ -183,22 +214,34 @@ describe('strict mode agrees with the reference validator (skills-ref)', functio
     assert.ok(invalid > 20 && invalid < generated.length - 20, `${invalid} of ${generated.length} invalid`);
   });
 
-  it('accepts allowed-tools as a YAML list, block or flow, as the reference does, and warns that the specification asks for a string', async function () {
-    for (const [folder, list] of [
-      ['tools-flow', "['Read', 'Write']"],
-      ['tools-block', '\n  - Read\n  - Write'],
-    ]) {
-      const dir = await writeSkill(root, folder, skill(`name: ${folder}\n${DESCRIPTION}\nallowed-tools: ${list}`));
-      const { reference, ours } = await verdicts(dir);
-      assert.deepEqual(reference, []);
-      assert.deepEqual(ours, []);
-      const loaded = await loadSkillFile(dir, { strict: true });
-      const warning = loaded?.diagnostics.find((diagnostic) => diagnostic.code === 'allowed-tools-list');
-      assert.equal(warning?.severity, 'warning');
-      assert.match(warning.message, /"allowed-tools: Read Write"/);
-      assert.match(warning.message, /Claude Code reads this field/);
-      assert.equal(loaded?.metadata?.allowedTools, 'Read Write');
-    }
+  it('accepts allowed-tools as a block list, as the reference does, and warns that the specification asks for a string', async function () {
+    const dir = await writeSkill(root, 'tools-block', skill(`name: tools-block\n${DESCRIPTION}\nallowed-tools:\n  - Read\n  - Write`));
+    const { reference, ours } = await verdicts(dir);
+    assert.deepEqual(reference, []);
+    assert.deepEqual(ours, []);
+    const loaded = await loadSkillFile(dir, { strict: true });
+    const warning = loaded?.diagnostics.find((diagnostic) => diagnostic.code === 'allowed-tools-list');
+    assert.equal(warning?.severity, 'warning');
+    assert.match(warning.message, /"allowed-tools: Read Write"/);
+    assert.match(warning.message, /Claude Code reads this field/);
+    assert.equal(loaded?.metadata?.allowedTools, 'Read Write');
+  });
+
+  it('refuses a flow-style list in strict mode, at its bracket, and reads it with a warning otherwise', async function () {
+    const dir = await writeSkill(root, 'tools-flow', skill(`name: tools-flow\n${DESCRIPTION}\nallowed-tools: ['Read', 'Write']`));
+    const strict = await loadSkillFile(dir, { strict: true });
+    assert.equal(strict?.metadata, undefined);
+    assert.deepEqual(
+      strict?.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').map((diagnostic) => [diagnostic.code, diagnostic.range.start]),
+      [['flow-collection', { line: 3, column: 15 }]],
+    );
+    assert.match(strict!.diagnostics.find((diagnostic) => diagnostic.code === 'flow-collection')!.message, /flow-style list \("\[\.\.\.\]"\).*reference validator.*one "- item" per line/);
+    const lenient = await loadSkillFile(dir);
+    assert.equal(lenient?.metadata?.allowedTools, 'Read Write');
+    assert.deepEqual(
+      lenient?.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity]),
+      [['allowed-tools-list', 'warning']],
+    );
   });
 
   it('differs only where the size cap refuses a file the reference validator would read', async function () {
