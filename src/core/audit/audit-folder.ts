@@ -9,16 +9,20 @@ import { parseYamlCore } from '../skill-file/yaml-core';
 import { walkFolder } from '../sources/folder-walk';
 import { errorMessage } from '../util/errors';
 import { relativeInside } from '../util/paths';
+import { ARCHIVE_READ_BUDGET, archiveFindings, listArchive, type ArchiveBudget } from './archive-entries';
+import { findDownloadAndRun } from './download-and-run';
+import { findHiddenInstructions, findSecretsInAddresses } from './hidden-markdown';
+import { findInstallScripts, pthFileHook } from './install-hooks';
 import {
   allowedToolEntries,
   archiveKind,
   finding,
-  findDownloadAndRun,
   findEncodedBlobs,
   findInvisibleCharacters,
   findLinksOutside,
   findModelDirectedText,
   findUnrestrictedShell,
+  imageKind,
   nativeBinaryKind,
   scriptInterpreter,
   SEVERITY_ORDER,
@@ -32,6 +36,7 @@ export const MAX_AUDITED_FILE_BYTES = 5 * 1024 * 1024;
 export const MAX_AUDITED_FOLDER_BYTES = 50 * 1024 * 1024;
 const HEAD_BYTES = 4096;
 const MARKDOWN = /\.(?:md|markdown|mdx)$/i;
+const HTML = /\.html?$/i;
 
 export interface AuditReport {
   folder: string;
@@ -56,6 +61,7 @@ export function auditSummary(findings: readonly AuditFinding[]): string {
 export async function auditSkillFolder(folder: string): Promise<AuditReport> {
   const findings: AuditFinding[] = [];
   const realFolder = await fs.realpath(folder);
+  const budget: ArchiveBudget = { bytesLeft: ARCHIVE_READ_BUDGET };
   let total = 0;
   for (const entry of await walkFolder(folder)) {
     if (entry.kind === 'symlink') {
@@ -64,9 +70,12 @@ export async function auditSkillFolder(folder: string): Promise<AuditReport> {
         findings.push(finding('link-outside', `A symbolic link to "${outside}", outside the skill folder: reading it reads the user's files.`, entry.relativePath));
       }
     } else if (entry.kind === 'file') {
-      const size = (await fs.stat(entry.absolutePath)).size;
+      const { size, nlink } = await fs.stat(entry.absolutePath);
       total += size;
-      findings.push(...(await auditFile(entry.absolutePath, entry.relativePath, size)));
+      if (nlink > 1) {
+        findings.push(finding('hard-link', `A hard link: this file has ${nlink} names, so its content may be a file outside the skill folder, and a copy takes that content.`, entry.relativePath));
+      }
+      findings.push(...(await auditFile(entry.absolutePath, entry.relativePath, size, budget)));
     }
   }
   if (total > MAX_AUDITED_FOLDER_BYTES) {
@@ -75,7 +84,7 @@ export async function auditSkillFolder(folder: string): Promise<AuditReport> {
   return { folder, findings: sortFindings(findings) };
 }
 
-async function auditFile(absolutePath: string, file: string, size: number): Promise<AuditFinding[]> {
+async function auditFile(absolutePath: string, file: string, size: number, budget: ArchiveBudget): Promise<AuditFinding[]> {
   const findings: AuditFinding[] = [];
   const head = await readHead(absolutePath, Math.min(size, HEAD_BYTES));
   const binary = nativeBinaryKind(head);
@@ -84,8 +93,9 @@ async function auditFile(absolutePath: string, file: string, size: number): Prom
   }
   const archive = archiveKind(file, head);
   if (archive) {
-    findings.push(finding('archive', `An archive (${archive}): what it holds is not audited.`, file));
+    findings.push(...archiveFindings(await listArchive(absolutePath, head, budget), archive, file));
   }
+  findings.push(...pthFileHook(file));
   const interpreter = scriptInterpreter(file, head);
   if (interpreter) {
     findings.push(finding('script', `A script, run by ${interpreter}.`, file));
@@ -96,7 +106,8 @@ async function auditFile(absolutePath: string, file: string, size: number): Prom
     findings.push(finding('file-too-large', `${megabytes(size)} MiB, over the ${megabytes(cap)} MiB cap: not read.`, file));
     return findings;
   }
-  if (archive || head.includes(0)) {
+  const image = imageKind(head);
+  if (archive || head.includes(0) || (image !== undefined && image !== 'SVG')) {
     return findings; // Binary data: the text rules do not apply.
   }
   const text = (await fs.readFile(absolutePath)).toString('utf8');
@@ -109,12 +120,15 @@ async function auditFile(absolutePath: string, file: string, size: number): Prom
 
 /** The text rules over one file's content (pure: for editor buffers too). */
 export function auditText(text: string, file: string): AuditFinding[] {
+  const markdown = MARKDOWN.test(file);
   return [
     ...findInvisibleCharacters(text, file),
     ...findDownloadAndRun(text, file),
     ...findEncodedBlobs(text, file),
     ...findModelDirectedText(text, file),
-    ...(MARKDOWN.test(file) ? findLinksOutside(text, file) : []),
+    ...findInstallScripts(text, file),
+    ...(markdown ? findLinksOutside(text, file) : []),
+    ...(markdown || HTML.test(file) ? [...findHiddenInstructions(text, file, markdown), ...findSecretsInAddresses(text, file)] : []),
   ];
 }
 

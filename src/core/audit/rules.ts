@@ -2,6 +2,7 @@
 // finding says what it found and why it matters; the heuristic ones say they are heuristics.
 
 import type { Position } from '../model/types';
+import { collapseWhitespace } from '../util/text';
 
 /** high: acts against the user or hides what it does; medium: worth a look; low: heuristic; info: listed. */
 export type AuditSeverity = 'high' | 'medium' | 'low' | 'info';
@@ -19,7 +20,12 @@ export type AuditCode =
   | 'file-too-large'
   | 'archive'
   | 'unrestricted-shell'
-  | 'model-directed-text';
+  | 'model-directed-text'
+  | 'hidden-instruction'
+  | 'secret-in-url'
+  | 'install-hook'
+  | 'archive-entry-outside'
+  | 'hard-link';
 
 export interface AuditFinding {
   code: AuditCode;
@@ -36,11 +42,16 @@ const SEVERITY_OF: Readonly<Record<AuditCode, AuditSeverity>> = {
   'download-and-run': 'high',
   'native-binary': 'high',
   'link-outside': 'high',
+  'hidden-instruction': 'high',
+  'secret-in-url': 'high',
+  'install-hook': 'high',
+  'archive-entry-outside': 'high',
   'link-to-neighbour': 'medium',
   'unrestricted-shell': 'medium',
   'encoded-blob': 'medium',
   archive: 'medium',
   'file-too-large': 'medium',
+  'hard-link': 'medium',
   'model-directed-text': 'low',
   script: 'info',
 };
@@ -78,7 +89,10 @@ const INVISIBLE_NAMES: ReadonlyMap<number, string> = new Map([
   [0x180e, 'MONGOLIAN VOWEL SEPARATOR'],
   [0xfeff, 'ZERO WIDTH NO-BREAK SPACE'],
 ]);
-const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\u061C\u180E\uFEFF]|\u{E0000}|[\u{E0001}-\u{E007F}]+/gu;
+const INVISIBLE_CLASS = String.raw`\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\u061C\u180E\uFEFF`;
+const INVISIBLE = new RegExp(String.raw`[${INVISIBLE_CLASS}]|\u{E0000}|[\u{E0001}-\u{E007F}]+`, 'gu');
+/** What a quote from a file must not carry as it is: control characters, invisible ones, tags. */
+const UNQUOTABLE = new RegExp(String.raw`[\u0000-\u001F\u007F-\u009F${INVISIBLE_CLASS}\u{E0000}-\u{E007F}]`, 'gu');
 const TAG_BLACK_FLAG = 0x1f3f4;
 /** Joiners belong in emoji sequences and in scripts that shape letters with them (Persian, Indic…). */
 const JOINER_CONTEXT = /[\p{Extended_Pictographic}\p{Emoji_Modifier}\u{FE0F}]|(?![A-Za-z])\p{L}|\p{M}/u;
@@ -127,46 +141,17 @@ function hiddenAscii(tags: string): string {
     .slice(0, 80);
 }
 
-// ---- Download-and-run instructions and encoded blobs ------------------------------------------
-
-const SHELLS = String.raw`(?:sudo\s+(?:-\S+\s+)*)?(?:(?:/usr)?/bin/)?(?:ba|z|k|da|fi)?sh\b|python[0-9.]*\b|perl\b|ruby\b|node\b`;
-const DOWNLOAD_AND_RUN: readonly { pattern: RegExp; what: string }[] = [
-  { pattern: new RegExp(String.raw`\b(?:curl|wget|fetch)\b[^\n|;]*\|\s*(?:${SHELLS})`, 'i'), what: 'pipes a download into an interpreter' },
-  { pattern: new RegExp(String.raw`(?:(?:ba|z)?sh|source|\.)\s+<\(\s*(?:curl|wget)\b`, 'i'), what: 'runs a download through process substitution' },
-  { pattern: /\b(?:ba|z)?sh\s+-c\s+["']?\$\((?:curl|wget)\b/i, what: 'runs a download with sh -c' },
-  { pattern: /\b(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod|curl|wget)\b[^\n]*\|\s*(?:iex|Invoke-Expression)\b/i, what: 'pipes a download into Invoke-Expression' },
-  {
-    pattern: /\b(?:iex|Invoke-Expression)\b[\s(]*(?:\(\s*)?(?:New-Object\s+(?:System\.)?Net\.WebClient\)?\.DownloadString|iwr|irm|Invoke-WebRequest|Invoke-RestMethod)/i,
-    what: 'runs a download with Invoke-Expression',
-  },
-  { pattern: new RegExp(String.raw`\bbase64\s+(?:-d|--decode|-D)\b[^\n]*\|\s*(?:${SHELLS})`, 'i'), what: 'decodes base64 into an interpreter' },
-  { pattern: /\[(?:System\.)?Convert\]::FromBase64String[^\n]*\|\s*(?:iex|Invoke-Expression)\b/i, what: 'decodes base64 into Invoke-Expression' },
-];
+// ---- Encoded blobs ------------------------------------------------------------------------------
 
 const BASE64_BLOB = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/]{200,}={0,2}(?![A-Za-z0-9+/_-])/g;
 const HEX_BLOB = /(?<![0-9A-Za-z])(?:0x)?[0-9a-fA-F]{128,}(?![0-9A-Za-z])/g;
 /** An embedded picture is not hidden code. */
 const IMAGE_DATA_URI = /data:image\/(?:png|jpe?g|gif|webp|avif|bmp|x-icon);base64,$/i;
 
-/** Commands that fetch code and run it at once, so nothing is looked at before it runs. */
-export function findDownloadAndRun(text: string, file: string): AuditFinding[] {
-  const findings: AuditFinding[] = [];
-  let count = 0;
-  forEachLine(text, (line, lineIndex) => {
-    for (const { pattern, what } of DOWNLOAD_AND_RUN) {
-      const match = pattern.exec(line);
-      if (match) {
-        if (++count <= MAX_FINDINGS_PER_RULE_AND_FILE) {
-          findings.push(finding('download-and-run', `This ${what}: the code that runs is never shown to the user. "${line.trim().slice(0, 120)}"`, file, { line: lineIndex, column: match.index }));
-        }
-        break;
-      }
-    }
-  });
-  return withOverflow(findings, count, 'download-and-run lines');
-}
-
-/** Long base64 or hex runs: a payload nobody reads, which an instruction may decode and run. */
+/**
+ * Long base64 or hex runs: a payload nobody reads, which an instruction may decode and run. A
+ * picture is not one: declared as such in a data: URI, or recognised by its decoded leading bytes.
+ */
 export function findEncodedBlobs(text: string, file: string): AuditFinding[] {
   const findings: AuditFinding[] = [];
   let count = 0;
@@ -180,7 +165,7 @@ export function findEncodedBlobs(text: string, file: string): AuditFinding[] {
       if (kind === 'base64' && !(/[a-z]/.test(blob) && /[A-Z]/.test(blob) && /[0-9]/.test(blob))) {
         continue;
       }
-      if (kind === 'base64' && IMAGE_DATA_URI.test(text.slice(Math.max(0, match.index - 40), match.index))) {
+      if (kind === 'base64' && (IMAGE_DATA_URI.test(text.slice(Math.max(0, match.index - 40), match.index)) || imageKind(Buffer.from(blob.slice(0, 1024), 'base64')))) {
         continue;
       }
       if (++count <= MAX_FINDINGS_PER_RULE_AND_FILE) {
@@ -193,41 +178,55 @@ export function findEncodedBlobs(text: string, file: string): AuditFinding[] {
 
 // ---- Text addressed to the model ----------------------------------------------------------------
 
-const MODEL_DIRECTED: readonly RegExp[] = [
-  /\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier|preceding|system|original|other)\s+(?:instructions|prompts?|rules|guidelines|directions)\b/i,
+/** Asking the model to drop its instructions: said to forbid it, or quoted, it is a rule, not a request. */
+const IGNORE_INSTRUCTIONS =
+  /\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+)?(?:of\s+)?(?:the\s+|your\s+)?(?:previous|prior|above|earlier|preceding|system|original|other)\s+(?:instructions|prompts?|rules|guidelines|directions)\b/i;
+const KEEP_FROM_USER: readonly RegExp[] = [
   /\b(?:do\s+not|don['’]t|never)\s+(?:tell|inform|mention\s+(?:this\s+)?to|reveal\s+(?:this\s+)?to|show\s+(?:this\s+)?to|let|notify|alert)\s+the\s+user(?:\s+know)?\b/i,
   /\bwithout\s+(?:telling|informing|notifying|alerting)\s+the\s+user\b/i,
   /\b(?:hide|conceal|keep)\s+(?:this|these|it|that|them|the\s+\w+)\s+(?:secret\s+)?from\s+the\s+user\b/i,
   /\bthe\s+user\s+(?:must|should)\s+not\s+(?:know|see|find\s+out|be\s+told)\b/i,
 ];
+/** Words before an instruction, in its sentence, that forbid it or cite it as an example of an attack. */
+const FORBIDDING = /\b(?:never|not|cannot|refuse|reject|resist|avoid|warn|detect|flag|such\s+as|e\.g\.|for\s+example|injections?|attacks?)\b|n['’]t\b/i;
+const OPENING_QUOTE = /["'`“‘«]$/;
+
+/** Whether the words at `index` are quoted, or their sentence forbids them before they start. */
+export function forbidsOrQuotes(text: string, index: number): boolean {
+  const before = text.slice(0, index);
+  // "e.g." and its kin do not end a sentence.
+  const start = before.replace(/\b(?:e\.g|i\.e|cf|etc|vs)\./gi, (abbreviation) => abbreviation.replace(/\./g, ' ')).search(/[^.!?;:]*$/);
+  const sentence = before.slice(start);
+  return OPENING_QUOTE.test(before) || FORBIDDING.test(sentence);
+}
 
 /**
  * Heuristic: sentences asking the model to ignore its instructions or to keep something from the
- * user. Plain words can say this innocently (a security skill describing attacks), so these are low.
+ * user. Plain words can say this innocently (a security skill describing attacks), so these are
+ * low; a request to ignore instructions that its sentence forbids, or that is quoted, is left alone.
  */
 export function findModelDirectedText(text: string, file: string): AuditFinding[] {
   const findings: AuditFinding[] = [];
-  let count = 0;
   forEachLine(text, (line, lineIndex) => {
-    for (const pattern of MODEL_DIRECTED) {
-      const match = pattern.exec(line);
-      if (match && ++count <= MAX_FINDINGS_PER_RULE_AND_FILE) {
-        findings.push(
-          finding('model-directed-text', `Heuristic: text that may ask the model to ignore its instructions or keep something from the user: "${match[0]}".`, file, {
-            line: lineIndex,
-            column: match.index,
-          }),
-        );
-        break;
-      }
+    const ignore = IGNORE_INSTRUCTIONS.exec(line);
+    const match =
+      ignore && !forbidsOrQuotes(line, ignore.index) ? ignore : KEEP_FROM_USER.map((pattern) => pattern.exec(line)).find((found) => found && !OPENING_QUOTE.test(line.slice(0, found.index)));
+    if (match) {
+      findings.push(
+        finding('model-directed-text', `Heuristic: text that may ask the model to ignore its instructions or keep something from the user: "${quoted(match[0])}".`, file, {
+          line: lineIndex,
+          column: match.index,
+        }),
+      );
     }
   });
-  return withOverflow(findings, count, 'such lines');
+  return capped(findings, 'such lines');
 }
 
 // ---- Links leaving the folder -----------------------------------------------------------------
 
-const MARKDOWN_LINK = /!?\[[^\]\n]*\]\(\s*<?([^)\s>]+)>?(?:\s+["'][^)]*["'])?\s*\)|^\s*\[[^\]\n]+\]:\s*<?(\S+?)>?(?:\s|$)/gm;
+/** A link's text holds no bracket here, so a line of "[[[[" costs linear time. */
+export const MARKDOWN_LINK = /!?\[[^[\]\n]{0,1000}\]\(\s*<?([^)\s>]+)>?(?:\s+["'][^)]*["'])?\s*\)|^\s*\[[^[\]\n]{1,1000}\]:\s*<?(\S+?)>?(?:\s|$)/gm;
 
 /**
  * Markdown links and images to local files outside the skill folder. To an absolute path, a home
@@ -380,6 +379,25 @@ export function nativeBinaryKind(head: Buffer): string | undefined {
   return undefined;
 }
 
+/** PNG, JPEG, GIF and WebP by their leading bytes, and SVG by its leading markup. */
+export function imageKind(head: Buffer): string | undefined {
+  const starts = (bytes: string, at = 0): boolean => head.subarray(at, at + bytes.length / 2).equals(Buffer.from(bytes, 'hex'));
+  if (starts('89504e470d0a1a0a') && starts('49484452', 12)) {
+    return 'PNG';
+  }
+  if (starts('ffd8ff') && head.length > 3 && (head[3] >= 0xc0 || head[3] === 0x01)) {
+    return 'JPEG';
+  }
+  if (starts('474946383761') || starts('474946383961')) {
+    return 'GIF';
+  }
+  if (starts('52494646') && starts('57454250', 8)) {
+    return 'WebP';
+  }
+  const markup = head.toString('utf8').replace(/^\uFEFF/, '');
+  return /^\s*(?:<\?xml[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*(?:<!DOCTYPE[^>]*>\s*)?(?:<!--[\s\S]*?-->\s*)*<svg[\s>]/i.test(markup) ? 'SVG' : undefined;
+}
+
 const ARCHIVE_EXTENSIONS: ReadonlySet<string> = new Set([
   'zip',
   'tar',
@@ -458,6 +476,30 @@ export function positionAt(text: string, index: number): Position {
     line++;
   }
   return { line, column: index - lineStart };
+}
+
+/** The first MAX_FINDINGS_PER_RULE_AND_FILE findings, in order, the rest counted in the last. */
+export function capped(findings: readonly AuditFinding[], what: string): AuditFinding[] {
+  return withOverflow(findings.slice(0, MAX_FINDINGS_PER_RULE_AND_FILE), findings.length, what);
+}
+
+/** As `capped`, for findings at offsets of `text`, first to last: only the positions kept are worked out. */
+export function cappedAt(text: string, file: string, what: string, found: readonly { offset: number; code: AuditCode; message: string }[]): AuditFinding[] {
+  const kept = [...found].sort((a, b) => a.offset - b.offset).slice(0, MAX_FINDINGS_PER_RULE_AND_FILE);
+  return withOverflow(
+    kept.map(({ offset, code, message }) => finding(code, message, file, positionAt(text, offset))),
+    found.length,
+    what,
+  );
+}
+
+/**
+ * Text from a file, fit to quote in a finding: one line, control and invisible characters shown as
+ * "?" (so a quote cannot move a terminal's cursor or reorder what is shown), cut to `max` characters.
+ */
+export function quoted(text: string, max = 120): string {
+  const shown = collapseWhitespace(text).replace(UNQUOTABLE, '?');
+  return shown.length > max ? `${shown.slice(0, max - 1)}…` : shown;
 }
 
 function withOverflow(findings: AuditFinding[], count: number, what: string): AuditFinding[] {

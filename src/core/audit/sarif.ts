@@ -14,6 +14,11 @@ const RULE_TEXTS: Readonly<Record<AuditCode, string>> = {
   archive: 'An archive, whose content is not audited',
   'unrestricted-shell': 'allowed-tools grants an unrestricted shell',
   'model-directed-text': 'Heuristic: text asking the model to ignore its instructions or hide something from the user',
+  'hidden-instruction': 'Heuristic: hidden Markdown or HTML (a comment, a hidden element) that asks the model for credentials or to contact a web address',
+  'secret-in-url': 'An image or link whose web address holds a placeholder for a secret',
+  'install-hook': 'A file that runs code on install: a Python .pth file, an npm install-time script',
+  'archive-entry-outside': 'An archive entry that unpacks outside its folder (an absolute path, "..", or a link leaving it)',
+  'hard-link': 'A hard link, whose content may be a file outside the skill folder',
 };
 
 const LEVELS: Readonly<Record<AuditSeverity, 'error' | 'warning' | 'note'>> = { high: 'error', medium: 'warning', low: 'note', info: 'note' };

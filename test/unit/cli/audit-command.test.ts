@@ -1,6 +1,7 @@
 // agent-skills audit: text, JSON and SARIF 2.1.0 output, and exit 1 on a high finding only.
 
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { AuditedSkillJson } from '../../../src/cli/audit-command';
 import type { CliIo } from '../../../src/cli/io';
@@ -106,6 +107,25 @@ describe('agent-skills audit', () => {
         ['script', 'script', 'note', 'collection/skills/runner/scripts/go.sh', undefined],
       ],
     );
+  });
+
+  it('names a hard link of a local folder, in audit and in what add shows before installing', async () => {
+    await writeTree(path.join(dir, 'local', 'linker'), { 'SKILL.md': skillText('linker', 'Links hard.') });
+    await fs.writeFile(path.join(dir, 'private.txt'), 'mine\n');
+    await fs.link(path.join(dir, 'private.txt'), path.join(dir, 'local', 'linker', 'notes.txt'));
+    const run = await cli(dir, ['audit', 'local']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(
+      run.stdout,
+      [
+        'local/linker: 1 medium',
+        '  local/linker/notes.txt: medium: A hard link: this file has 2 names, so its content may be a file outside the skill folder, and a copy takes that content. [hard-link]',
+        '1 skill audited: 1 medium',
+        '',
+      ].join('\n'),
+    );
+    const add = await cli(dir, ['add', './local', '--yes']);
+    assert.match(add.stdout, /^linker +1 medium +Links hard\.$/m);
   });
 
   it('refuses two formats at once, no PATH, an unknown option, and a folder holding no skill', async () => {
