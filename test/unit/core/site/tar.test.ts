@@ -9,7 +9,7 @@ import * as zlib from 'node:zlib';
 import { ArchiveError, type ArchiveFile } from '../../../../src/core/site/archive';
 import { readTarGz, writeTarGz } from '../../../../src/core/site/tar';
 import { removeDir, tempDir } from '../../../fixtures/trees/tree';
-import { paxRecord, tarGzOf, type TarEntry } from './hostile-archives';
+import { paxRecord, tarGzOf, type TarEntry } from '../audit/archive-fixtures';
 
 const LIMITS = { files: 10, bytes: 4096 };
 const SKILL = { name: 'SKILL.md', data: '---\nname: a\ndescription: b\n---\n' };
@@ -104,8 +104,8 @@ describe('tar.gz archives', () => {
     });
 
     it('refuses links, devices and pipes', () => {
-      refused([SKILL, { name: 'link', type: '2', linkName: '/etc/passwd' }], /"link" is a link; links are not unpacked/);
-      refused([SKILL, { name: 'hard', type: '1', linkName: 'SKILL.md' }], /"hard" is a link/);
+      refused([SKILL, { name: 'link', type: '2', linkTo: '/etc/passwd' }], /"link" is a link; links are not unpacked/);
+      refused([SKILL, { name: 'hard', type: '1', linkTo: 'SKILL.md' }], /"hard" is a link/);
       refused([SKILL, { name: 'device', type: '3' }], /"device" is neither a file nor a folder \(tar type "3"\)/);
       refused([SKILL, { name: 'fifo', type: '6' }], /"fifo" is neither a file nor a folder/);
     });

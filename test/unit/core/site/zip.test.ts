@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { ArchiveError } from '../../../../src/core/site/archive';
 import { readZip } from '../../../../src/core/site/zip';
-import { zipOf, type ZipEntry } from './hostile-archives';
+import { zipOf, type ZipEntry } from '../audit/archive-fixtures';
 
 const LIMITS = { files: 10, bytes: 4096 };
 const SKILL: ZipEntry = { name: 'SKILL.md', data: '---\nname: a\ndescription: b\n---\n' };

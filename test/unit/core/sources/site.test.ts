@@ -14,7 +14,7 @@ import { artifactDigest, DISCOVERY_SCHEMA } from '../../../../src/core/site/disc
 import { buildSite, writeSite } from '../../../../src/core/site/publish';
 import { startSiteServer, type SiteServer } from '../../../integration/site-server';
 import { removeDir, root, skillText, tempDir, writeTree, type Tree } from '../../../fixtures/trees/tree';
-import { tarGzOf, zipOf } from '../site/hostile-archives';
+import { tarGzOf, zipOf } from '../audit/archive-fixtures';
 
 describe('a skills site as a source', () => {
   let dir: string;
@@ -139,7 +139,7 @@ describe('a skills site as a source', () => {
         [
           [
             { name: 'SKILL.md', data: skillText('evil', 'Evil.') },
-            { name: 'key', type: '2', linkName: '/home/me/.ssh/id_ed25519' },
+            { name: 'key', type: '2', linkTo: '/home/me/.ssh/id_ed25519' },
           ],
           /the archive of "evil" is refused: the entry "key" is a link/,
         ],
