@@ -28,6 +28,15 @@ function nodeForSkills(): string | undefined {
   return fs.existsSync(nodeBinaryPath()) ? nodeBinaryPath() : undefined;
 }
 
+/** The Node to run `skills` with; the suite is skipped only where neither Node 22+ nor the harness's Node 24 (npm run test:integration installs it) exists. */
+function nodeForSkillsOrSkip(suite: Mocha.Context): string {
+  const found = nodeForSkills();
+  if (!found) {
+    suite.skip();
+  }
+  return found!;
+}
+
 async function npxSkills(node: string, cwd: string, home: string, args: string[]): Promise<string> {
   const { stdout } = await promisify(execFile)(node, [SKILLS_CLI, ...args], {
     cwd,
@@ -53,12 +62,7 @@ describe('skills-lock.json shared with npx skills 1.7.4', function () {
   let node: string;
 
   before(function () {
-    const found = nodeForSkills();
-    if (!found) {
-      // Only where neither Node 22+ nor the harness's Node 24 (npm run test:integration installs it) exists.
-      this.skip();
-    }
-    node = found;
+    node = nodeForSkillsOrSkip(this);
   });
 
   beforeEach(async () => {
@@ -114,11 +118,7 @@ describe('skills sites shared with npx skills 1.7.4', function () {
   let server: SiteServer;
 
   before(function () {
-    const found = nodeForSkills();
-    if (!found) {
-      this.skip();
-    }
-    node = found;
+    node = nodeForSkillsOrSkip(this);
   });
 
   beforeEach(async () => {
