@@ -340,8 +340,12 @@ describe('agent-skills add, update, check, remove against hostile input', () => 
 
     function serveArchive(name: string, archive: Buffer): void {
       const index = { $schema: DISCOVERY_SCHEMA, skills: [{ name, description: 'Looks harmless.', type: 'archive', url: `${name}.tar.gz`, digest: artifactDigest(archive) }] };
-      server.route('/.well-known/agent-skills/index.json', (_request, response) => response.end(JSON.stringify(index)));
-      server.route(`/.well-known/agent-skills/${name}.tar.gz`, (_request, response) => response.end(archive));
+      server.route('/.well-known/agent-skills/index.json', (_request, response) => {
+        response.end(JSON.stringify(index));
+      });
+      server.route(`/.well-known/agent-skills/${name}.tar.gz`, (_request, response) => {
+        response.end(archive);
+      });
     }
 
     it('refuses a tampered artifact: exit 1 naming it, nothing installed or locked', async () => {
