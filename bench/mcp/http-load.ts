@@ -4,9 +4,11 @@
 // The soak keeps the same load going for minutes and compares the memory at the end with where it
 // settled after the first minute.
 //
-// The load comes from plain HTTP clients (node:http, one kept-alive connection per session) that
-// speak the protocol as the official SDK's client does: initialize, notifications/initialized,
-// then tools/call. The SDK's client costs several times what the server spends on a call (about
+// The load comes from plain HTTP clients (node:http, one kept-alive connection per client) that
+// speak the protocol as the official SDK's client does, at either revision: on 2025-11-25,
+// initialize, notifications/initialized, then tools/call in the session; on 2026-07-28 (no
+// session), each tools/call with the revision and client capabilities in its _meta and the
+// headers that revision asks for. The SDK's client costs several times what the server spends on a call (about
 // 2.6 ms of CPU per call against the server's 1.6 ms, measured side by side on this 2-core
 // machine), so with it the bench measured mostly its own clients. One SDK client still checks
 // first that it gets exactly the answer the plain clients get, and the load generator's own CPU
@@ -20,9 +22,12 @@ import { promisify } from 'node:util';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { percentile } from '../measure';
 
+export type ProtocolRevision = '2025-11-25' | '2026-07-28';
+
 export interface HttpLoadOptions {
   /** The bundled command line. */
   cli: string;
+  revision: ProtocolRevision;
   root: string;
   clients: number;
   /** How long the latency is measured. */
@@ -75,22 +80,39 @@ async function cpuMs(pid: number): Promise<number> {
 }
 
 const FIND = 'find_skills';
-const PROTOCOL_VERSION = '2025-11-25';
+const STATELESS: ProtocolRevision = '2026-07-28';
+/** What a 2026-07-28 request carries in its _meta. */
+const ENVELOPE = {
+  'io.modelcontextprotocol/protocolVersion': STATELESS,
+  'io.modelcontextprotocol/clientCapabilities': {},
+  'io.modelcontextprotocol/clientInfo': { name: 'bench', version: '1' },
+};
 
-/** One session of a plain HTTP client, on its own kept-alive connection. */
+interface OutgoingMessage {
+  jsonrpc: '2.0';
+  id?: number;
+  method: string;
+  params?: Record<string, unknown>;
+}
+
+/** One plain HTTP client on its own kept-alive connection: a session on 2025-11-25, none on 2026-07-28. */
 class PlainSession {
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   private sessionId: string | undefined;
   private nextId = 1;
 
-  constructor(private readonly url: URL) {}
+  constructor(
+    private readonly url: URL,
+    private readonly revision: ProtocolRevision,
+  ) {}
 
   /**
    * POSTs one JSON-RPC message; the answer's status, session id and body. A kept-alive connection
    * the server closed as idle just as it was reused is retried once on a new one, as Node advises.
    */
-  private post(message: object, retried = false): Promise<{ status: number; sessionId?: string; body: string }> {
-    const data = JSON.stringify(message);
+  private post(message: OutgoingMessage, retried = false): Promise<{ status: number; sessionId?: string; body: string }> {
+    const stateless = this.revision === STATELESS;
+    const data = JSON.stringify(stateless ? { ...message, params: { ...message.params, _meta: ENVELOPE } } : message);
     const headers: http.OutgoingHttpHeaders = {
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
@@ -99,7 +121,14 @@ class PlainSession {
     };
     if (this.sessionId) {
       headers['mcp-session-id'] = this.sessionId;
-      headers['mcp-protocol-version'] = PROTOCOL_VERSION;
+      headers['mcp-protocol-version'] = this.revision;
+    }
+    if (stateless) {
+      headers['mcp-protocol-version'] = this.revision;
+      headers['mcp-method'] = message.method;
+      if (typeof message.params?.name === 'string') {
+        headers['mcp-name'] = message.params.name;
+      }
     }
     return new Promise((resolve, reject) => {
       const request = http.request(this.url, { method: 'POST', agent: this.agent, headers }, (response) => {
@@ -122,8 +151,12 @@ class PlainSession {
     });
   }
 
+  /** Opens the session (2025-11-25); a 2026-07-28 client has none to open. */
   async open(): Promise<void> {
-    const initialized = await this.post({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: PROTOCOL_VERSION, capabilities: {}, clientInfo: { name: 'bench', version: '1' } } });
+    if (this.revision === STATELESS) {
+      return;
+    }
+    const initialized = await this.post({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: this.revision, capabilities: {}, clientInfo: { name: 'bench', version: '1' } } });
     if (initialized.status !== 200 || !initialized.sessionId) {
       throw new Error(`initialize answered ${initialized.status}: ${initialized.body}`);
     }
@@ -168,9 +201,12 @@ async function load(sessions: readonly PlainSession[], query: string, until: num
 }
 
 /** The official SDK's client gets what the plain clients get (the load speaks the protocol as real clients do). */
-async function checkAgainstSdkClient(url: string, session: PlainSession, query: string): Promise<void> {
-  const client = new Client({ name: 'bench-check', version: '1' });
+async function checkAgainstSdkClient(url: string, revision: ProtocolRevision, session: PlainSession, query: string): Promise<void> {
+  const client = new Client({ name: 'bench-check', version: '1' }, revision === STATELESS ? { versionNegotiation: { mode: { pin: STATELESS } } } : {});
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { authorization: `Bearer ${TOKEN}` } } }));
+  if (client.getNegotiatedProtocolVersion() !== revision) {
+    throw new Error(`the SDK client speaks ${client.getNegotiatedProtocolVersion()}, not ${revision}`);
+  }
   try {
     const result = await client.callTool({ name: FIND, arguments: { query } });
     const sdkText = (result.content as { text?: string }[])[0]?.text;
@@ -178,7 +214,9 @@ async function checkAgainstSdkClient(url: string, session: PlainSession, query: 
       throw new Error(`the SDK client's ${FIND} answer differs from the plain client's`);
     }
   } finally {
-    await (client.transport as StreamableHTTPClientTransport).terminateSession();
+    if (revision !== STATELESS) {
+      await (client.transport as StreamableHTTPClientTransport).terminateSession();
+    }
     await client.close();
   }
 }
@@ -201,9 +239,9 @@ export async function findOverHttp(options: HttpLoadOptions): Promise<HttpLoadRe
       });
       void exited.then(() => reject(new Error(`the server exited before listening:\n${stderr}`)));
     });
-    const sessions = Array.from({ length: options.clients }, () => new PlainSession(new URL(url)));
+    const sessions = Array.from({ length: options.clients }, () => new PlainSession(new URL(url), options.revision));
     await Promise.all(sessions.map((session) => session.open()));
-    await checkAgainstSdkClient(url, sessions[0], options.query);
+    await checkAgainstSdkClient(url, options.revision, sessions[0], options.query);
     await load(sessions, options.query, Date.now() + 2000); // Warm-up: JIT, file-system caches, the find index.
     const loadBefore = os.loadavg()[0];
     const cpuBefore = await cpuMs(server.pid!);

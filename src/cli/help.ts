@@ -3,7 +3,7 @@
 import { version } from '../../package.json';
 import { MAX_FIND_MATCHES } from '../core/use/find';
 import { DEFAULT_CATALOG_BUDGET_CHARS } from '../core/use/catalog';
-import { TOKEN_ENV } from './mcp/http-options';
+import { DEFAULT_MAX_SESSIONS, MIN_TOKEN_LENGTH, TOKEN_ENV } from './mcp/http-options';
 import { USAGE_LOG_ENV } from '../core/use/usage-log';
 import { DEFAULT_CONCURRENCY, DEFAULT_RUNS } from '../core/evals/verdict';
 import { MAX_TUNE_ROUNDS } from '../core/evals/tune';
@@ -31,7 +31,8 @@ Usage:
   agent-skills remove NAME… [--to DIR] [--yes]
   agent-skills publish --out DIR [--legacy] [--allow PATTERN]… [--project DIR] [ROOT…]
   agent-skills mcp [--no-user] [--no-builtin] [--allow PATTERN]… [--budget-chars N] [--project DIR] [ROOT…]
-  agent-skills mcp --http [HOST:]PORT [--token-file FILE] [--allow-host NAME]… [mcp options] [ROOT…]
+  agent-skills mcp --http [HOST:]PORT [--token-file FILE] [--allow-host NAME]… [--max-sessions N]
+                   [--user] [--builtin] [mcp options] [ROOT…]
   agent-skills --help | --version
 
 PATH is a skill folder, its SKILL.md, or a folder of skill folders. ROOT is a folder of skill
@@ -148,17 +149,22 @@ Commands:
              skills, an earlier one winning for a name. Instructions carry the catalog; tools
              activate_skill, find_skills and read_skill_resource; a prompt per skill; the MCP Skills
              extension (skills/list, skills/get, skill:// resources with SHA-256 digests). Changes
-             on disk reach the client live. Logs go to stderr. With ${USAGE_LOG_ENV}=FILE (VS Code's
-             extension sets it, to count usage), each activation is appended to FILE as a JSON line.
+             on disk reach the client live. Protocol revisions 2025-11-25 and 2026-07-28. Logs go
+             to stderr. With ${USAGE_LOG_ENV}=FILE (VS Code's extension sets it, to count usage),
+             each activation is appended to FILE as a JSON line.
                --no-user         leave out ~/.agent/skills
                --no-builtin      leave out the built-in skills
                --allow PATTERN   serve only skills whose name matches (repeatable; * and ? wildcards)
                --budget-chars N  character budget of the catalog (default ${DEFAULT_CATALOG_BUDGET_CHARS})
-               --http [HOST:]PORT  serve many clients at once over Streamable HTTP at /mcp instead,
-                                 each in its own session (HOST defaults to 127.0.0.1; PORT 0 picks a
-                                 free one); GET /healthz answers 200 while serving
+               --http [HOST:]PORT  serve many clients at once over Streamable HTTP at /mcp instead
+                                 (HOST defaults to 127.0.0.1; PORT 0 picks a free one): the ROOTs
+                                 only, ~/.agent/skills and the built-in skills when asked with
+                                 --user and --builtin; GET /healthz answers 200 while serving
                --token-file FILE require "Authorization: Bearer TOKEN", TOKEN being FILE's first line
-                                 (or set ${TOKEN_ENV}); needed unless HOST is 127.0.0.1, ::1 or localhost
+                                 (or set ${TOKEN_ENV}); needed unless HOST is 127.0.0.1, ::1 or
+                                 localhost, and then of at least ${MIN_TOKEN_LENGTH} characters
+               --max-sessions N  2025-11-25 sessions (and 2026-07-28 change subscriptions) open at
+                                 once; past it a client gets 503 (default ${DEFAULT_MAX_SESSIONS})
                --allow-host NAME also accept requests whose Host or Origin names NAME (repeatable;
                                  the bound host and localhost always are)
 

@@ -32,6 +32,7 @@ export const COMMANDS = {
   showUsage: 'agentSkills.showUsage',
   clearUsage: 'agentSkills.clearUsage',
   setServerToken: 'agentSkills.setServerToken',
+  reconnectServer: 'agentSkills.reconnectServer',
 } as const;
 
 /** The routing report's webview panels (no manifest entry: the report is not restored after a reload). */

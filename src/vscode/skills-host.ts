@@ -41,6 +41,8 @@ export interface SkillServerRoots {
   /** A server's cache folder whose listing changed. */
   readonly onDidChangeListing: vscode.Event<string>;
   readonly files: { readonly content: SkillContent };
+  /** Tries the servers (or the one named) that cannot be reached at once; the others list their skills again. */
+  reconnect(name?: string): Promise<void>;
 }
 
 /** A skill activated, by whom, and the characters of the text it gave. */
@@ -298,6 +300,9 @@ export class SkillsHost extends Disposable {
   refresh(): Promise<void> {
     this.log.info('Refreshing all skills.');
     const started = performance.now();
+    // Skill servers are tried again beside: one slow to answer does not hold up the rest, and its
+    // skills arrive as it connects.
+    void this.options.servers?.reconnect();
     return this.track(
       this.updateRoots()
         .then(() => this.registry.refresh())

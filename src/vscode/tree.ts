@@ -77,7 +77,7 @@ export class SkillsTreeProvider extends Disposable implements vscode.TreeDataPro
       treeItem.resourceUri = vscode.Uri.file(item.record.file);
       treeItem.command = { command: COMMANDS.openSkill, title: 'Open SKILL.md', arguments: [item] };
     } else if (item.kind === 'problem') {
-      treeItem.contextValue = 'problem';
+      treeItem.contextValue = item.contextValue;
     } else if (item.kind === 'action') {
       treeItem.command = { command: VIEW_ACTION_COMMANDS[item.action], title: item.label };
     }

@@ -1,12 +1,13 @@
 // Skill servers for the integration suites: this product's own `agent-skills mcp` (the built
-// dist/cli.js of the extension under test) over stdio or HTTP on 127.0.0.1, skill folders for it to
-// serve, and `agentSkills.servers` in the user's settings.
-import { spawn } from 'node:child_process';
+// dist/cli.js of the extension under test) over stdio or HTTP on 127.0.0.1, the Skills extension's
+// reference SDK over stdio, skill folders for them to serve, and `agentSkills.servers` in the
+// user's settings.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { type AgentSkillsApi, treeOutline } from './editor-helpers';
+import { startListeningProcess, type ListeningProcess } from './listening-process';
 import { productExtensionId, waitFor } from './util';
 
 export function cliPath(): string {
@@ -36,40 +37,17 @@ export function stdioServer(name: string, root: string): object {
   return { name, command: process.execPath, args: [cliPath(), 'mcp', '--no-user', '--no-builtin', root] };
 }
 
-export interface HttpServer {
-  url: string;
-  stop(): Promise<void>;
+/** The `agentSkills.servers` entry that starts the Skills extension's reference SDK (@olaservo/ext-skills) over stdio on `root`. */
+export function referenceStdioServer(name: string, root: string): object {
+  const script = path.join(vscode.extensions.getExtension(productExtensionId)!.extensionPath, 'test', 'fixtures', 'ext-skills-server.mjs');
+  return { name, command: process.execPath, args: [script, root] };
 }
 
-/** `agentSkills mcp --http 127.0.0.1:0` on `root`, requiring `token`; resolves once it listens. */
-export async function startHttpServer(root: string, token: string): Promise<HttpServer> {
-  const child = spawn(process.execPath, [cliPath(), 'mcp', '--http', '127.0.0.1:0', '--no-user', '--no-builtin', root], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    env: { ...process.env, AGENT_SKILLS_MCP_TOKEN: token },
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let stderr = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`agent-skills mcp --http did not listen within 20 s:\n${stderr}`)), 20000);
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      const listening = /listening on (http:\/\/\S+\/mcp)/.exec(stderr);
-      if (listening) {
-        clearTimeout(timer);
-        resolve(listening[1]);
-      }
-    });
-    void exited.then(() => reject(new Error(`agent-skills mcp --http exited:\n${stderr}`)));
-  });
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode === null) {
-        child.kill();
-        await exited;
-      }
-    },
-  };
+export type HttpServer = ListeningProcess;
+
+/** `agentSkills mcp --http 127.0.0.1:PORT` (a free port unless given) on `root`, requiring `token`; resolves once it listens. */
+export function startHttpServer(root: string, token: string, port = 0): Promise<HttpServer> {
+  return startListeningProcess(process.execPath, [cliPath(), 'mcp', '--http', `127.0.0.1:${port}`, '--no-user', '--no-builtin', root], { AGENT_SKILLS_MCP_TOKEN: token });
 }
 
 export async function setUserServers(servers: readonly object[] | undefined): Promise<void> {

@@ -1,13 +1,19 @@
 // What `agent-skills mcp --http [HOST:]PORT` is told on its command line: the address to listen on,
 // the bearer token (`--token-file FILE` or AGENT_SKILLS_MCP_TOKEN), and the host names a request's
-// Host and Origin may carry. Binding beyond the machine without a token is refused here.
+// Host and Origin may carry. Binding beyond the machine without a token, or with one short enough
+// to guess, is refused here.
 
 import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
 import { errorMessage } from '../../core/util/errors';
-import { InputError, UsageError } from '../io';
+import { InputError, plural, UsageError } from '../io';
 
 export const TOKEN_ENV = 'AGENT_SKILLS_MCP_TOKEN';
 export const DEFAULT_HTTP_HOST = '127.0.0.1';
+/** Sessions held at once unless --max-sessions says otherwise: enough for a team's editors and agents, each holding a session or two. */
+export const DEFAULT_MAX_SESSIONS = 500;
+/** The shortest token taken beyond this machine (`openssl rand -hex 32` makes one of 64). */
+export const MIN_TOKEN_LENGTH = 32;
 /** Names of this machine that need no token: nothing else can reach them. */
 const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', '::1', 'localhost']);
 
@@ -38,14 +44,20 @@ export function urlHost(host: string): string {
   return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }
 
-/** The bearer token: the file's first line when `--token-file` is given, else the environment's. */
-export async function readBearerToken(tokenFile: string | undefined, env: NodeJS.ProcessEnv): Promise<string | undefined> {
+export interface BearerToken {
+  value: string;
+  /** Where it was read: the token file, or the environment variable. */
+  origin: string;
+}
+
+/** The bearer token: the first line of `--token-file` (relative to `cwd`) when it is given, else the environment's. */
+export async function readBearerToken(tokenFile: string | undefined, env: NodeJS.ProcessEnv, cwd = process.cwd()): Promise<BearerToken | undefined> {
   let token: string | undefined;
   let origin: string;
   if (tokenFile !== undefined) {
     origin = tokenFile;
     try {
-      token = (await fs.readFile(tokenFile, 'utf8')).split(/\r?\n/)[0].trim();
+      token = (await fs.readFile(path.resolve(cwd, tokenFile), 'utf8')).split(/\r?\n/)[0].trim();
     } catch (error) {
       throw new InputError(`mcp: cannot read the token file ${tokenFile}: ${errorMessage(error)}`);
     }
@@ -63,14 +75,21 @@ export async function readBearerToken(tokenFile: string | undefined, env: NodeJS
   if (!/^[\x21-\x7e]+$/.test(token)) {
     throw new InputError(`mcp: ${origin}: the token holds spaces or characters other than printable ASCII.`);
   }
-  return token;
+  return { value: token, origin };
 }
 
-/** Refused at start: anyone who can reach the address could read the skills. */
-export function requireTokenBeyondLoopback(address: ListenAddress, token: string | undefined): void {
-  if (token === undefined && !isLoopbackHost(address.host)) {
-    throw new UsageError(
-      `mcp: --http ${urlHost(address.host)}:${address.port} would serve skills beyond this machine without a token. Give one with --token-file FILE or ${TOKEN_ENV}, or listen on 127.0.0.1, ::1 or localhost.`,
+/** Refused at start: anyone who can reach the address could read the skills, or guess a short token. */
+export function requireTokenBeyondLoopback(address: ListenAddress, token: BearerToken | undefined): void {
+  if (isLoopbackHost(address.host)) {
+    return;
+  }
+  const where = `${urlHost(address.host)}:${address.port}`;
+  if (token === undefined) {
+    throw new UsageError(`mcp: --http ${where} would serve skills beyond this machine without a token. Give one with --token-file FILE or ${TOKEN_ENV}, or listen on 127.0.0.1, ::1 or localhost.`);
+  }
+  if (token.value.length < MIN_TOKEN_LENGTH) {
+    throw new InputError(
+      `mcp: ${token.origin}: the token has ${plural(token.value.length, 'character')}; serving beyond this machine (--http ${where}) takes one of at least ${MIN_TOKEN_LENGTH}, which cannot be guessed. Make one with \`openssl rand -hex 32\`.`,
     );
   }
 }

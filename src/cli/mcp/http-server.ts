@@ -1,17 +1,33 @@
-// `agent-skills mcp --http`: the skills served to many clients over the SDK's Streamable HTTP
-// transport at /mcp, each client in its own session with its own server over one shared registry,
-// so a change on disk reaches every session. In front of the transport: GET /healthz for
-// orchestration, the Host/Origin allow-list against DNS rebinding (403), and the bearer token (401).
+// `agent-skills mcp --http`: the skills served to many clients over Streamable HTTP at /mcp, on both
+// protocol revisions. A 2025-11-25 client gets a session of its own (the SDK's sessionful
+// transport), with its own server over the one shared registry, so a change on disk reaches every
+// session; sessions are capped (503 past the cap) and closed when left idle. A 2026-07-28 request
+// is served by the SDK's stateless handler, each by a server of its own: nothing of it outlives
+// the request but a change subscription (`subscriptions/listen`), so any replica of the server can
+// answer any such request. In front of both: GET /healthz for orchestration, the Host/Origin
+// allow-list against DNS rebinding (403), the bearer token (401), and JSON-RPC batches refused
+// (400), which neither revision has; refusals are logged summed up per client (refusal-log.ts).
 
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { DEFAULT_MAX_REQUEST_BODY_SIZE, validateHostHeader, validateOriginHeader, WebStandardStreamableHTTPServerTransport } from './libraries';
+import {
+  createMcpHandler,
+  DEFAULT_MAX_REQUEST_BODY_SIZE,
+  classifyInboundRequest,
+  isInitializeRequest,
+  validateHostHeader,
+  validateOriginHeader,
+  WebStandardStreamableHTTPServerTransport,
+  type McpHttpHandler,
+} from './libraries';
 import { errorMessage } from '../../core/util/errors';
-import { plural } from '../io';
-import { urlHost, type ListenAddress } from './http-options';
+import { collapseWhitespace, plural } from '../../core/util/text';
+import { DEFAULT_MAX_SESSIONS, urlHost, type ListenAddress } from './http-options';
 import { DirectAnswers, isPlainRequest, takesPost, type PlainAnswer } from './direct-answers';
 import type { SkillsService } from './mcp-command';
 import type { SkillsServer } from './skills-server';
+import { DEFAULT_REFUSAL_INTERVAL_MS, RefusalLog } from './refusal-log';
+import { BATCHES_UNSUPPORTED } from './wire';
 
 export const MCP_PATH = '/mcp';
 export const HEALTH_PATH = '/healthz';
@@ -27,8 +43,12 @@ export interface HttpServeOptions {
   allowedHostnames: readonly string[];
   /** Resolves to stop serving: sessions are closed, then the listener. */
   stop: Promise<void>;
+  /** Sessions (2025-11-25) open at once, and change subscriptions (2026-07-28); one more is refused with 503 (default DEFAULT_MAX_SESSIONS). */
+  maxSessions?: number;
   /** Sessions idle this long are closed (default DEFAULT_IDLE_SESSION_MS). */
   idleSessionMs?: number;
+  /** How often the refused requests of each client are summed up in the log (default 60 s). */
+  refusalIntervalMs?: number;
   /** Told the endpoint's URL once listening (the port is known then, also when 0 was asked for). */
   onListening?(url: string): void;
   log(message: string): void;
@@ -45,7 +65,7 @@ interface Session {
 }
 
 /** A session without a request or an open stream for this long is closed: its client went away without ending it. */
-export const DEFAULT_IDLE_SESSION_MS = 30 * 60 * 1000;
+export const DEFAULT_IDLE_SESSION_MS = 5 * 60 * 1000;
 
 function isEventStream(response: Response): boolean {
   return response.headers.get('content-type')?.startsWith('text/event-stream') === true;
@@ -56,37 +76,51 @@ function jsonRpcError(status: number, code: number, message: string, headers: Re
   return Response.json({ jsonrpc: '2.0', error: { code, message }, id: null }, { status, headers });
 }
 
-/** The sessions of one endpoint, by id; a request without one may open a new session. */
+/** The 2025-11-25 sessions of one endpoint, by id; a request without one may open a new session. */
 class HttpSessions {
   private readonly open = new Map<string, Session>();
+  /** Initialize requests being served: each may open a session. */
+  private opening = 0;
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(
     private readonly service: SkillsService,
     private readonly log: (message: string) => void,
     private readonly idleMs: number,
+    private readonly maxSessions: number,
   ) {
     this.sweeper = setInterval(() => void this.closeIdle(), Math.min(idleMs, 60_000)).unref();
   }
 
-  /** The answer to a POST of `body` that an open session takes directly (see DirectAnswers); undefined when the transport must handle it. */
-  answerDirectly(headers: IncomingHttpHeaders, body: string): Promise<PlainAnswer> | undefined {
+  /** The answer to `message`, POSTed with these headers, that an open session takes directly (see DirectAnswers); undefined when the transport must handle it. */
+  answerDirectly(headers: IncomingHttpHeaders, message: unknown): Promise<PlainAnswer> | undefined {
     const id = headers['mcp-session-id'];
     const session = typeof id === 'string' ? this.open.get(id) : undefined;
-    if (!session || !takesPost(headers)) {
+    if (!session || !takesPost(headers) || !isPlainRequest(message)) {
       return undefined;
     }
-    let message: unknown;
-    try {
-      message = JSON.parse(body);
-    } catch {
-      return undefined;
-    }
-    const answer = isPlainRequest(message) ? session.direct.take(message) : undefined;
+    const answer = session.direct.take(message);
     if (answer) {
       session.lastSeen = Date.now();
     }
     return answer;
+  }
+
+  /**
+   * Undefined while one more session may open; when the sessions are at their cap (idle ones
+   * closed first), the seconds until one may: when the first idle one is to be closed.
+   */
+  async retryAfterWhenFull(): Promise<number | undefined> {
+    if (this.open.size + this.opening < this.maxSessions) {
+      return undefined;
+    }
+    await this.closeIdle();
+    if (this.open.size + this.opening < this.maxSessions) {
+      return undefined;
+    }
+    const idleable = [...this.open.values()].filter((session) => session.streams === 0).map((session) => session.lastSeen);
+    const until = idleable.length === 0 ? this.idleMs : Math.min(...idleable) + this.idleMs - Date.now();
+    return Math.max(1, Math.ceil(until / 1000));
   }
 
   async handle(request: Request): Promise<Response> {
@@ -111,7 +145,12 @@ class HttpSessions {
     if (request.method !== 'POST') {
       return jsonRpcError(400, -32000, 'Bad Request: Mcp-Session-Id header is required');
     }
-    return this.start(request);
+    this.opening++;
+    try {
+      return await this.start(request);
+    } finally {
+      this.opening--;
+    }
   }
 
   /** Serves the request on a new session's transport; only an initialize request keeps the session. */
@@ -149,7 +188,7 @@ class HttpSessions {
     for (const [id, session] of this.open) {
       if (session.streams === 0 && session.lastSeen < idleSince) {
         this.open.delete(id);
-        this.log(`session ${id} closed after ${Math.round(this.idleMs / 60_000)} minutes without a request (${this.open.size} open).`);
+        this.log(`session ${id} closed after ${describeDuration(this.idleMs)} without a request (${this.open.size} open).`);
         await session.server.mcp.close();
       }
     }
@@ -162,6 +201,10 @@ class HttpSessions {
     await Promise.all(sessions.map((session) => session.server.mcp.close()));
     this.log(`stopped: closed ${plural(sessions.length, 'session')}.`);
   }
+}
+
+function describeDuration(ms: number): string {
+  return ms >= 60_000 ? plural(Math.round(ms / 60_000), 'minute') : plural(Math.round(ms / 100) / 10, 'second');
 }
 
 function sha256(text: string): Buffer {
@@ -279,12 +322,87 @@ function listen(server: Server, address: ListenAddress): Promise<number> {
   });
 }
 
+/** A request header's value, the first when it was sent several times. */
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Whether a POST of `message` is the stateless revision's to answer, as the SDK classifies it: a
+ * 2026-07-28 request, or one refused by that revision's rules (a malformed envelope, headers that
+ * disagree with the body). A body that is no JSON-RPC message at all stays with the sessions, which
+ * answer it as before.
+ */
+function isStateless(headers: IncomingHttpHeaders, message: unknown): boolean {
+  const outcome = classifyInboundRequest({
+    httpMethod: 'POST',
+    protocolVersionHeader: header(headers, 'mcp-protocol-version'),
+    mcpMethodHeader: header(headers, 'mcp-method'),
+    mcpNameHeader: header(headers, 'mcp-name'),
+    body: message,
+  });
+  return outcome.kind === 'modern' || (outcome.kind === 'reject' && outcome.rung !== 'jsonrpc-shape');
+}
+
+/** Who the refusals the SDK reports are counted under: it does not say which client made the request. */
+const STATELESS_CLIENTS = '2026-07-28 requests';
+
+/** The value of a body that is JSON; undefined for one that is not. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the SDK's report of a 2026-07-28 request it refused is counted under: the rule the request broke, else the kind of error. */
+function refusalKind(error: Error): string {
+  return /^Rejected inbound request \(([\w-]+)\)/.exec(error.message)?.[1] ?? error.name;
+}
+
+/**
+ * The SDK's handler of the stateless 2026-07-28 revision (it refuses 2025-11-25 requests, which
+ * the sessions serve): a server of its own for each request; each change of a list is told to the
+ * subscriptions that asked for it. What it reports (requests it refused) goes to the refusal log,
+ * which knows no client here.
+ */
+function statelessHandler(service: SkillsService, maxSubscriptions: number, refusals: RefusalLog): { handler: McpHttpHandler; close(): Promise<void> } {
+  const handler = createMcpHandler(() => service.requestServer().mcp, {
+    legacy: 'reject',
+    maxSubscriptions,
+    onerror: (error) => refusals.refused(STATELESS_CLIENTS, refusalKind(error), collapseWhitespace(errorMessage(error))),
+  });
+  const subscription = service.onListsChanged((lists) => {
+    if (lists.tools) {
+      handler.notify.toolsChanged();
+    }
+    if (lists.prompts) {
+      handler.notify.promptsChanged();
+    }
+    if (lists.resources) {
+      handler.notify.resourcesChanged();
+    }
+  });
+  return {
+    handler,
+    close: async () => {
+      subscription.dispose();
+      await handler.close();
+    },
+  };
+}
+
 /** Serves `service` until `stop` resolves; then closes every session, the listener and the service. */
 export async function serveSkillsOverHttp(service: SkillsService, options: HttpServeOptions): Promise<void> {
   const { log, token } = options;
   const tokenDigest = token === undefined ? undefined : sha256(token);
   const allowed = [...options.allowedHostnames];
-  const sessions = new HttpSessions(service, log, options.idleSessionMs ?? DEFAULT_IDLE_SESSION_MS);
+  const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
+  const sessions = new HttpSessions(service, log, options.idleSessionMs ?? DEFAULT_IDLE_SESSION_MS, maxSessions);
+  const refusals = new RefusalLog(log, options.refusalIntervalMs ?? DEFAULT_REFUSAL_INTERVAL_MS);
+  const stateless = statelessHandler(service, maxSessions, refusals);
   let serving = true;
 
   const route = async (request: IncomingMessage, reply: ServerResponse): Promise<Response | PlainAnswer> => {
@@ -292,7 +410,8 @@ export async function serveSkillsOverHttp(service: SkillsService, options: HttpS
     if (path === undefined) {
       return plainResponse(400, `Bad request: ${request.url} is not a path.`);
     }
-    const who = (): string => `${request.method} ${path} from ${request.socket.remoteAddress ?? 'an unknown address'}`;
+    const client = request.socket.remoteAddress ?? 'an unknown address';
+    const refuse = (status: number, reason: string, detail: string): void => refusals.refused(client, `${status} ${reason}`, `${status} for ${request.method} ${path} from ${client}: ${detail}`);
     if (path === HEALTH_PATH) {
       // Says nothing but whether the server is up: no token or host check, so probes need no setup.
       return HEALTH_METHODS.includes(request.method!)
@@ -305,21 +424,23 @@ export async function serveSkillsOverHttp(service: SkillsService, options: HttpS
     const host = validateHostHeader(request.headers.host, allowed);
     const origin = host.ok ? validateOriginHeader(request.headers.origin, allowed) : host;
     if (!origin.ok) {
-      log(`403 for ${who()}: ${origin.message} (allowed host names: ${allowed.join(', ')}; add one with --allow-host).`);
+      refuse(403, 'Host or Origin not allowed', `${origin.message} (allowed host names: ${allowed.join(', ')}; add one with --allow-host).`);
       return jsonRpcError(403, -32000, `Forbidden: ${origin.message}`);
     }
     if (tokenDigest !== undefined && !tokenMatches(request.headers.authorization, tokenDigest)) {
-      log(`401 for ${who()}: ${request.headers.authorization === undefined ? 'no bearer token' : 'the bearer token does not match'}.`);
+      const reason = request.headers.authorization === undefined ? 'no bearer token' : 'the bearer token does not match';
+      refuse(401, reason, `${reason}.`);
       return jsonRpcError(401, -32000, 'Unauthorized: this server needs an Authorization: Bearer token.', { 'www-authenticate': 'Bearer realm="agent-skills"' });
     }
     if (!MCP_METHODS.includes(request.method!)) {
       // As the SDK's transport answers a session's PUT; TRACE and CONNECT, which no fetch Request may carry, too.
       return jsonRpcError(405, -32000, 'Method not allowed.', { allow: MCP_METHODS.join(', ') });
     }
+    // A stream (a session's GET, a subscription's POST) ends when its client goes away; an answered request has nothing left to cancel.
+    const aborted = new AbortController();
+    const whenGone = (): void => void (reply.writableFinished || aborted.abort());
     if (request.method !== 'POST') {
-      // A notification stream (GET) ends when its client goes away; an answered request has nothing left to cancel.
-      const aborted = new AbortController();
-      reply.once('close', () => reply.writableFinished || aborted.abort());
+      reply.once('close', whenGone);
       return sessions.handle(toWebRequest(request, undefined, aborted.signal));
     }
     // The transport's own limit, answered as it answers it; the rest of the body is left unread.
@@ -328,7 +449,25 @@ export async function serveSkillsOverHttp(service: SkillsService, options: HttpS
       return jsonRpcError(413, -32000, `Payload Too Large: Request body must not exceed ${DEFAULT_MAX_REQUEST_BODY_SIZE} bytes`, { connection: 'close' });
     }
     const text = body.toString('utf8');
-    return sessions.answerDirectly(request.headers, text) ?? sessions.handle(toWebRequest(request, text, undefined));
+    const message = parseJson(text);
+    if (Array.isArray(message)) {
+      return jsonRpcError(400, -32600, `${BATCHES_UNSUPPORTED}: send each JSON-RPC message in a request of its own.`);
+    }
+    const direct = sessions.answerDirectly(request.headers, message);
+    if (direct) {
+      return direct;
+    }
+    reply.once('close', whenGone);
+    const webRequest = toWebRequest(request, text, aborted.signal);
+    if (message !== undefined && isStateless(request.headers, message)) {
+      return stateless.handler.fetch(webRequest, { parsedBody: message });
+    }
+    const retryAfter = isInitializeRequest(message) ? await sessions.retryAfterWhenFull() : undefined;
+    if (retryAfter !== undefined) {
+      refuse(503, 'sessions at their cap', `${plural(maxSessions, 'session')} open, the most this server holds (--max-sessions); told to retry after ${retryAfter} s.`);
+      return jsonRpcError(503, -32000, `Service unavailable: the server holds as many sessions as it may; retry after ${retryAfter} s.`, { 'retry-after': String(retryAfter) });
+    }
+    return sessions.handle(webRequest);
   };
 
   const http = createServer((request, reply) => {
@@ -356,7 +495,8 @@ export async function serveSkillsOverHttp(service: SkillsService, options: HttpS
     await options.stop;
   } finally {
     serving = false;
-    await sessions.closeAll();
+    await Promise.all([sessions.closeAll(), stateless.close()]);
+    refusals.dispose();
     await new Promise<void>((resolve) => {
       http.close(() => resolve());
       http.closeAllConnections();

@@ -13,19 +13,24 @@ export {
   type GetPromptResult,
   type JSONRPCMessage,
   type RegisteredTool,
+  type StandardSchemaV1,
   type StandardSchemaWithJSON,
   type Transport,
 } from '@modelcontextprotocol/server';
 export {
+  classifyInboundRequest,
+  createMcpHandler,
   DEFAULT_MAX_REQUEST_BODY_SIZE,
+  isInitializeRequest,
   isJsonContentType,
   SUPPORTED_PROTOCOL_VERSIONS,
   WebStandardStreamableHTTPServerTransport,
   validateHostHeader,
   validateOriginHeader,
+  type McpHttpHandler,
 } from '@modelcontextprotocol/server';
-export { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
+export { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 export { SkillsExtension, type SkillSource } from '@modelcontextprotocol/server/ext/skills';
 export { watch, type FSWatcher } from 'chokidar';
 export { ListenError, serveSkillsOverHttp } from './http-server';
-export { guardLines, MAX_MESSAGE_BYTES, refineAnswers } from './wire';
+export { guardLines, MAX_MESSAGE_BYTES, refineAnswers, stringParams } from './wire';

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { guardLines, ListenError, MAX_MESSAGE_BYTES, serveSkillsOverHttp, StdioServerTransport } from './libraries';
+import { guardLines, ListenError, MAX_MESSAGE_BYTES, serveSkillsOverHttp, serveStdio, StdioServerTransport } from './libraries';
 import { RootsCatchUp } from '../../core/discovery/change-coalescer';
 import { projectRoots } from '../../core/discovery/project';
 import { SkillRegistry, type SkillChange } from '../../core/discovery/registry';
@@ -22,7 +22,9 @@ import { ExitCode, InputError, PROGRAM, UsageError, type CliIo } from '../io';
 import { allowedHostnames, parseListenAddress, readBearerToken, requireTokenBeyondLoopback } from './http-options';
 import { ProjectWatcher } from './project-watcher';
 import { RootWatcher } from './root-watcher';
-import { SkillsServer } from './skills-server';
+import { SkillsServer, type ListChanges } from './skills-server';
+import { Emitter, type Event } from '../../core/model/event';
+import { errorMessage } from '../../core/util/errors';
 import { PublishedSkills } from '../../core/mcp/published-skills';
 import { USAGE_LOG_ENV, UsageLogWriter, type LoggedActivation } from '../../core/use/usage-log';
 import { SnapshotTextsCache } from '../../core/mcp/server-texts';
@@ -48,8 +50,9 @@ export interface McpServeOptions extends SkillsServiceOptions {
 
 /**
  * The registry over the roots, the published skills, and a watcher that keeps both current; each
- * client gets its own server over them (`openServer`), told of every change until it is closed.
- * The first answer does not wait for the watcher's initial scan (`watcher.ready`).
+ * client connection gets its own server over them (`openServer`), told of every change until it is
+ * closed, and each request of the stateless revision one of its own (`requestServer`). The first
+ * answer does not wait for the watcher's initial scan (`watcher.ready`).
  */
 export interface SkillsService {
   registry: SkillRegistry;
@@ -57,10 +60,20 @@ export interface SkillsService {
   watcher: RootWatcher;
   /** With a project: resolves once its folders are watched for new sub-project locations. */
   projectWatched?: Promise<void>;
-  /** A server for one client (stdio has one, HTTP one per session); `close` releases it. */
+  /** Fired when a list a client holds changed (2026-07-28 clients are told through their subscriptions). */
+  onListsChanged: Event<ListChanges>;
+  /** A server for one client connection (stdio, a 2025-11-25 session), told of every change; `close` releases it. */
   openServer(): SkillsServer;
+  /**
+   * A server for one request: the lists as they are now, no notifications. Once closed, it serves a
+   * later request while the lists are unchanged (building one costs more than most requests).
+   */
+  requestServer(): SkillsServer;
   close(): Promise<void>;
 }
+
+/** Request servers kept for later requests: as many as are likely to run at once. */
+const MAX_IDLE_REQUEST_SERVERS = 32;
 
 export async function startSkillsService(options: SkillsServiceOptions): Promise<SkillsService> {
   const registry = new SkillRegistry({ allowlist: options.allowlist, keepValidFiles: true });
@@ -73,12 +86,22 @@ export async function startSkillsService(options: SkillsServiceOptions): Promise
   const onActivated = usageLog && ((activation: Omit<LoggedActivation, 'at'>): void => void usageLog.record({ ...activation, at: Date.now() }));
   const texts = new SnapshotTextsCache(options.catalogBudgetChars);
   const servers = new Set<SkillsServer>();
+  const listsChanged = new Emitter<ListChanges>((error) => options.log(`internal error: ${errorMessage(error)}`));
+  /** Request servers that served their request, built for the current snapshot. */
+  let idle: SkillsServer[] = [];
+  let shown = texts.of(registry.snapshot);
+  const registryChanged = registry.onDidChange((snapshot) => {
+    published.forgetUnserved();
+    idle = [];
+    const next = texts.of(snapshot);
+    const lists = { tools: next.tools !== shown.tools, prompts: next.prompts !== shown.prompts, resources: true };
+    shown = next;
+    listsChanged.fire(lists);
+  });
   const onChanges = (changes: SkillChange[]): void => {
     // Entries holding changed files are rebuilt on the next request; every client is told.
     if (published.invalidate(changes.map((change) => change.path))) {
-      for (const server of servers) {
-        server.mcp.sendResourceListChanged();
-      }
+      listsChanged.fire({ tools: false, prompts: false, resources: true });
     }
     void registry.apply(changes);
   };
@@ -87,19 +110,35 @@ export async function startSkillsService(options: SkillsServiceOptions): Promise
     onChanges,
   );
   const project = options.project === undefined ? undefined : followProject(options.project, options, registry, watcher, onChanges);
+  const serverOptions = { version: VERSION, log: options.log, published, texts, onActivated };
   return {
     registry,
     published,
     watcher,
     ...(project ? { projectWatched: project.ready } : {}),
+    onListsChanged: listsChanged.event,
     openServer() {
-      const server = new SkillsServer(registry, { version: VERSION, log: options.log, published, texts, onActivated });
+      const server = new SkillsServer(registry, { ...serverOptions, changes: listsChanged.event });
       servers.add(server);
       const closed = server.mcp.server.onclose;
       server.mcp.server.onclose = () => {
         servers.delete(server);
         server.dispose();
         closed?.();
+      };
+      return server;
+    },
+    requestServer() {
+      const reused = idle.pop();
+      if (reused) {
+        return reused;
+      }
+      const server = new SkillsServer(registry, serverOptions);
+      const builtFor = registry.snapshot;
+      server.mcp.server.onclose = () => {
+        if (registry.snapshot === builtFor && idle.length < MAX_IDLE_REQUEST_SERVERS) {
+          idle.push(server);
+        }
       };
       return server;
     },
@@ -111,6 +150,8 @@ export async function startSkillsService(options: SkillsServiceOptions): Promise
         server.dispose();
       }
       servers.clear();
+      registryChanged.dispose();
+      listsChanged.dispose();
       registry.dispose();
       await usageLog?.settled();
     },
@@ -174,49 +215,74 @@ export function builtinSkillsDir(start = __dirname): string | undefined {
   }
 }
 
-/** Serves until the client disconnects or `stop` resolves; then releases the watchers. */
+/**
+ * Serves until the client disconnects or `stop` resolves; then releases the watchers. The client's
+ * first message picks the protocol revision (the SDK's serveStdio): `initialize` opens 2025-11-25,
+ * `server/discover` or a request naming 2026-07-28 in its `_meta` the stateless revision.
+ */
 export async function serveSkills(options: McpServeOptions): Promise<void> {
   const service = await startSkillsService(options);
-  const server = service.openServer();
-  const closed = new Promise<void>((resolve) => {
-    const released = server.mcp.server.onclose;
-    server.mcp.server.onclose = () => {
-      released?.();
-      resolve();
-    };
-  });
   // Lines that are no JSON-RPC message are answered here; the SDK's buffer then never sees one over the limit.
   const lines = guardLines(options.input, (answer) => options.output.write(`${JSON.stringify(answer)}\n`));
+  const transport = new StdioServerTransport(lines, options.output, { maxBufferSize: 2 * (MAX_MESSAGE_BYTES + 1) });
   try {
-    await server.connect(new StdioServerTransport(lines, options.output, { maxBufferSize: 2 * (MAX_MESSAGE_BYTES + 1) }));
+    const connection = serveStdio(() => service.openServer().mcp, { transport, onerror: (error) => options.log(errorMessage(error)) });
+    const closed = new Promise<void>((resolve) => {
+      const released = transport.onclose;
+      transport.onclose = () => {
+        released?.();
+        resolve();
+      };
+    });
     await Promise.race([closed, options.stop ?? closed]);
+    await connection.close();
   } finally {
     await service.close();
     lines.destroy();
   }
 }
 
+/** The sources served beyond the roots given, named as on the command line. */
+const OWN_SOURCES = { user: '~/.agent/skills', builtin: 'the built-in skills' } as const;
+
+/**
+ * Whether `source` is served: `--SOURCE` and `--no-SOURCE` say so; without either, stdio serves it
+ * (the client is its own user's) and --http does not (a team server never shows one person's skills).
+ */
+function ownSourceServed(options: ReadonlyMap<string, unknown>, source: keyof typeof OWN_SOURCES, http: boolean): boolean {
+  const served = options.has(source);
+  if (served && options.has(`no-${source}`)) {
+    throw new UsageError(`mcp: --${source} and --no-${source} contradict each other.`);
+  }
+  return served || (!options.has(`no-${source}`) && !http);
+}
+
 export async function mcpCommand(args: readonly string[], io: CliIo): Promise<number> {
   const parsed = parseArguments('mcp', args, {
+    user: 'flag',
     'no-user': 'flag',
+    builtin: 'flag',
     'no-builtin': 'flag',
     allow: 'repeated',
     'budget-chars': 'value',
     http: 'value',
     'token-file': 'value',
     'allow-host': 'repeated',
+    'max-sessions': 'value',
     ...PROJECT_OPTION,
   });
   const { options, lists, operands } = parsed;
   const catalogBudgetChars = positiveInteger('mcp', 'budget-chars', options.get('budget-chars')) ?? DEFAULT_CATALOG_BUDGET_CHARS;
   const http = options.get('http');
-  const httpOnly = ['token-file', 'allow-host'].find((name) => options.has(name) || lists.has(name));
+  const httpOnly = ['token-file', 'allow-host', 'max-sessions'].find((name) => options.has(name) || lists.has(name));
   if (http === undefined && httpOnly !== undefined) {
     throw new UsageError(`mcp: --${httpOnly} applies to --http only.`);
   }
   const address = typeof http === 'string' ? parseListenAddress(http) : undefined;
+  const maxSessions = positiveInteger('mcp', 'max-sessions', options.get('max-sessions'));
+  const served = { user: ownSourceServed(options, 'user', address !== undefined), builtin: ownSourceServed(options, 'builtin', address !== undefined) };
   const tokenFile = options.get('token-file');
-  const token = address && (await readBearerToken(typeof tokenFile === 'string' ? tokenFile : undefined, process.env));
+  const token = address && (await readBearerToken(typeof tokenFile === 'string' ? tokenFile : undefined, process.env, io.cwd));
   if (address) {
     requireTokenBeyondLoopback(address, token);
   }
@@ -228,10 +294,10 @@ export async function mcpCommand(args: readonly string[], io: CliIo): Promise<nu
     ...buildSkillRoots({
       workspaceFolders: [],
       homeDir: os.homedir(),
-      userSkills: !options.has('no-user'),
+      userSkills: served.user,
       skillsPath: process.env[SKILLS_PATH_ENV],
       builtinDir: builtinSkillsDir(),
-      builtinSkills: !options.has('no-builtin'),
+      builtinSkills: served.builtin,
     }),
   ];
   // Taken before the first line on stderr: a client may stop the server as soon as it sees one. Released
@@ -243,6 +309,10 @@ export async function mcpCommand(args: readonly string[], io: CliIo): Promise<nu
     const log = (message: string): void => io.stderr(`${PROGRAM} mcp: ${message}\n`);
     project.problems.forEach((problem) => log(`${problem.severity}: ${problem.message} [${problem.code}]`));
     log(`serving skills from ${roots.map((root) => root.path).join(', ') || 'no folder'}.`);
+    const askable = (Object.keys(OWN_SOURCES) as (keyof typeof OWN_SOURCES)[]).filter((source) => address && !served[source] && !options.has(`no-${source}`));
+    if (askable.length > 0) {
+      log(`not served over --http unless asked: ${askable.map((source) => `${OWN_SOURCES[source]} (--${source})`).join(' and ')}.`);
+    }
     for (const arg of typed.missing) {
       log(`${arg} does not exist yet; its skills are served once it appears.`);
     }
@@ -257,7 +327,7 @@ export async function mcpCommand(args: readonly string[], io: CliIo): Promise<nu
     };
     if (address) {
       const allowedHosts = allowedHostnames(address, lists.get('allow-host') ?? []);
-      await serveSkillsOverHttp(await startSkillsService(serviceOptions), { address, token, allowedHostnames: allowedHosts, stop, log }).catch((error: unknown) => {
+      await serveSkillsOverHttp(await startSkillsService(serviceOptions), { address, token: token?.value, allowedHostnames: allowedHosts, maxSessions, stop, log }).catch((error: unknown) => {
         throw error instanceof ListenError ? new InputError(error.message) : error;
       });
     } else {

@@ -1,8 +1,9 @@
 // The MCP server over the registry, on the official SDK: instructions with the catalog, the three
 // skill tools (same core behaviour and texts as the editor's), a prompt per user-invocable skill,
 // and the Skills extension (SEP-2640) through the SDK's binding, fed by the core's published
-// skills. Everything follows the registry: a change updates tools, prompts and entries and tells
-// the client.
+// skills. A server serves one connection (stdio, a 2025-11-25 session) and follows every change of
+// the lists it serves, telling its client; or one request of the stateless 2026-07-28 revision,
+// over the lists as they are when it is made.
 
 import {
   McpServer,
@@ -16,24 +17,15 @@ import {
   type StandardSchemaWithJSON,
   type Transport,
   refineAnswers,
+  stringParams,
 } from './libraries';
 import { activateSkill, readResourceOfSkill } from '../../core/use/activation';
 import { errorMessage } from '../../core/util/errors';
 import { activationToolText, parseActivateInput, parseFindInput, parseReadResourceInput, renderFindResult } from '../../core/chat/tool-texts';
 import { MCP_TOOL_NAMES } from '../../core/chat/tool-names';
 import { AuthorOnlyResourceError, InvalidCursorError, PublishedSkills, type Page } from '../../core/mcp/published-skills';
-import {
-  FIND_INPUT_SCHEMA,
-  FIND_TOOL_DESCRIPTION,
-  MCP_SERVER_NAME,
-  READ_RESOURCE_TOOL_DESCRIPTION,
-  serverInstructions,
-  type SnapshotTextsCache,
-  type JsonSchema,
-  type SkillPrompt,
-  type ToolTexts,
-} from '../../core/mcp/server-texts';
-import type { Disposable } from '../../core/model/event';
+import { FIND_INPUT_SCHEMA, FIND_TOOL_DESCRIPTION, MCP_SERVER_NAME, READ_RESOURCE_TOOL_DESCRIPTION, serverInstructions, type SnapshotTextsCache, type JsonSchema } from '../../core/mcp/server-texts';
+import type { Disposable, Event } from '../../core/model/event';
 import type { LoggedVia } from '../../core/use/usage-log';
 import type { SkillRegistry } from '../../core/discovery/registry';
 
@@ -47,7 +39,19 @@ export interface SkillsServerOptions {
   onActivated?(activation: { skill: string; via: LoggedVia; chars: number }): void;
   /** The texts of the registry's snapshots (the catalog in the instructions within its budget), shared by the servers of one registry. */
   texts: SnapshotTextsCache;
+  /** Changes of the lists it serves, for a server of one connection; a server of one request has none. */
+  changes?: Event<ListChanges>;
 }
+
+/** Which lists a client holds changed: tools (descriptions, name enums), prompts, and skills with their files. */
+export interface ListChanges {
+  tools: boolean;
+  prompts: boolean;
+  resources: boolean;
+}
+
+/** The result fields the Skills extension requires of skills/list and skills/get on every protocol revision. */
+const SKILLS_RESULT_FIELDS = { resultType: 'complete', ttlMs: 0, cacheScope: 'private' } as const;
 
 const LIST_CHANGED_NOTIFICATIONS = ['notifications/tools/list_changed', 'notifications/prompts/list_changed', 'notifications/resources/list_changed'];
 
@@ -88,11 +92,21 @@ function advertisedSchema(schema: JsonSchema): StandardSchemaWithJSON<Record<str
   };
 }
 
+const LIST_SKILLS_PARAMS = stringParams([], ['cursor']);
+const GET_SKILL_PARAMS = stringParams(['uri']);
+
 /** The published skills' refusals (a cursor it never handed out, an authors' file) as invalid parameters, with their reasons. */
 function protocolErrors<T>(work: () => Promise<T>): Promise<T> {
   return work().catch((error: unknown) => {
     throw error instanceof InvalidCursorError || error instanceof AuthorOnlyResourceError ? new ProtocolError(ProtocolErrorCode.InvalidParams, error.message) : error;
   });
+}
+
+/** The SDK's server answering as wire.ts refines, on whatever transport it is connected to (the SDK's entries connect it themselves). */
+class RefinedMcpServer extends McpServer {
+  override connect(transport: Transport): Promise<void> {
+    return super.connect(refineAnswers(transport));
+  }
 }
 
 export class SkillsServer implements Disposable {
@@ -103,11 +117,7 @@ export class SkillsServer implements Disposable {
   /** The tools by name, each with the call the SDK's tools/call makes (see toolCall). */
   private readonly ownTools = new Map<string, { registered: RegisteredTool; call: ToolCall }>();
   private readonly texts: SnapshotTextsCache;
-  /** The tool texts last shown. */
-  private tools: ToolTexts | undefined;
-  /** The prompts last shown. */
-  private prompts: ReadonlyMap<string, SkillPrompt>;
-  private readonly subscription: Disposable;
+  private readonly subscription: Disposable | undefined;
 
   constructor(
     private readonly registry: SkillRegistry,
@@ -121,7 +131,7 @@ export class SkillsServer implements Disposable {
         `The catalog did not fit its budget of ${catalog.chars} characters: ${catalog.overflow.length} skills are listed by name only${catalog.unlisted.length ? ` (${catalog.unlisted.length} not at all)` : ''}; ${MCP_TOOL_NAMES.find} reaches them.`,
       );
     }
-    this.mcp = new McpServer(
+    this.mcp = new RefinedMcpServer(
       { name: MCP_SERVER_NAME, version: options.version },
       {
         instructions: serverInstructions(catalog.text),
@@ -129,7 +139,21 @@ export class SkillsServer implements Disposable {
         debouncedNotificationMethods: LIST_CHANGED_NOTIFICATIONS,
       },
     );
-    new SkillsExtension({ source: this.skillSource() }).attach(this.mcp);
+    const source = this.skillSource();
+    new SkillsExtension({ source }).attach(this.mcp);
+    // The SDK's own skills/list and skills/get leave out an entry whose metadata is not a map of
+    // strings, a rule of a draft that the final text dropped: the frontmatter goes out verbatim.
+    this.mcp.server.setRequestHandler('skills/list', { params: LIST_SKILLS_PARAMS }, async ({ cursor }, context) => ({
+      ...(await source.list({ cursor }, context)),
+      ...SKILLS_RESULT_FIELDS,
+    }));
+    this.mcp.server.setRequestHandler('skills/get', { params: GET_SKILL_PARAMS }, async ({ uri }, context) => {
+      const skill = await source.get(uri, context);
+      if (!skill) {
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `No skill is served at ${uri}`);
+      }
+      return { skill, ...SKILLS_RESULT_FIELDS };
+    });
 
     const register = (name: string, config: ToolConfig, run: (input: unknown) => ToolResult | Promise<ToolResult>): RegisteredTool => {
       const call = settledCall(run);
@@ -147,24 +171,28 @@ export class SkillsServer implements Disposable {
     this.syncTools();
     // The prompts are served from the texts every server of the registry shares, instead of
     // registered with each server one by one (a thousand skills cost a session 1 MB and 10 ms).
-    this.prompts = this.texts.of(registry.snapshot).prompts;
     this.mcp.server.setRequestHandler('prompts/list', () => ({ prompts: [...this.texts.of(this.registry.snapshot).promptList] }));
     this.mcp.server.setRequestHandler('prompts/get', (request) => this.getPrompt(request.params.name, request.params.arguments ?? {}));
-    this.subscription = registry.onDidChange(() => {
-      this.published.forgetUnserved();
-      this.syncTools();
-      this.syncPrompts();
-      this.mcp.sendResourceListChanged();
+    this.subscription = options.changes?.((lists) => {
+      if (lists.tools) {
+        this.syncTools();
+      }
+      if (lists.prompts) {
+        this.mcp.sendPromptListChanged();
+      }
+      if (lists.resources) {
+        this.mcp.sendResourceListChanged();
+      }
     });
   }
 
   /** Serves a client on `transport`, answering as the protocol asks (see wire.ts). */
   connect(transport: Transport): Promise<void> {
-    return this.mcp.connect(refineAnswers(transport));
+    return this.mcp.connect(transport);
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    this.subscription?.dispose();
   }
 
   /**
@@ -240,20 +268,8 @@ export class SkillsServer implements Disposable {
   /** Descriptions and name enums follow the catalog; the activate tool is hidden while no skill can be activated. */
   private syncTools(): void {
     const { tools } = this.texts.of(this.registry.snapshot);
-    if (tools === this.tools) {
-      return;
-    }
-    this.tools = tools;
     this.activateTool.update({ description: tools.activateDescription, paramsSchema: advertisedSchema(tools.activateSchema), enabled: tools.activateEnabled });
     this.readResourceTool.update({ paramsSchema: advertisedSchema(tools.readSchema) });
-  }
-
-  private syncPrompts(): void {
-    const { prompts } = this.texts.of(this.registry.snapshot);
-    if (prompts !== this.prompts) {
-      this.prompts = prompts;
-      this.mcp.sendPromptListChanged();
-    }
   }
 
   private async getPrompt(name: string, args: Record<string, unknown>): Promise<GetPromptResult> {

@@ -1,11 +1,13 @@
 // What the server owes every message on the wire, beyond what the SDK does on its own: a JSON-RPC
 // 2.0 error for each line that is not a message it can take (the SDK drops those in silence, and
 // a line over its buffer closes the session), params errors as -32602 sentences rather than a
-// dump of the SDK's schema errors, and the result fields the Skills extension requires on the
-// protocol revision the SDK negotiates today.
+// dump of the SDK's schema errors (and params of the Skills extension's methods checked so), and the `resultType` the Skills extension requires of a
+// directory read, which the SDK adds on 2026-07-28 only (skills/list and skills/get carry their
+// fields from their handlers, skills-server.ts).
 
 import { PassThrough, type Readable } from 'node:stream';
-import type { JSONRPCMessage, Transport } from './libraries';
+import type { JSONRPCMessage, StandardSchemaV1, Transport } from './libraries';
+import { isPlainObject } from '../../core/util/objects';
 
 /** The longest line (one JSON-RPC message) the server reads; a longer one is answered and dropped. */
 export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
@@ -14,6 +16,8 @@ const PARSE_ERROR = -32700;
 const INVALID_REQUEST = -32600;
 const INVALID_PARAMS = -32602;
 const INTERNAL_ERROR = -32603;
+/** What a JSON-RPC batch (an array of messages) is answered with, before the transport's hint: neither protocol revision has batches. */
+export const BATCHES_UNSUPPORTED = 'Batches are not supported';
 /** Where a request's id can be read without parsing the line: `{"jsonrpc":"2.0","id":…` as clients write it. */
 const LEADING_ID = /^\s*\{\s*(?:"jsonrpc"\s*:\s*"2\.0"\s*,\s*)?"id"\s*:\s*(-?\d+(?:\.\d+)?|"(?:[^"\\]|\\.)*")/;
 const ID_SNIFF_BYTES = 4096;
@@ -38,7 +42,7 @@ function describeBytes(bytes: number): string {
 /** Why a parsed line is no JSON-RPC 2.0 message, with the id to answer with; undefined when it is one. */
 export function invalidMessage(value: unknown): ErrorAnswer | undefined {
   if (Array.isArray(value)) {
-    return errorAnswer(null, INVALID_REQUEST, 'Batches are not supported: send each JSON-RPC message on its own line.');
+    return errorAnswer(null, INVALID_REQUEST, `${BATCHES_UNSUPPORTED}: send each JSON-RPC message on its own line.`);
   }
   if (value === null || typeof value !== 'object') {
     return errorAnswer(null, INVALID_REQUEST, 'A JSON-RPC message must be a JSON object.');
@@ -147,13 +151,35 @@ export function guardLines(input: Readable, answer: (message: ErrorAnswer) => vo
   return lines;
 }
 
-/** The Skills extension's required result fields (ext-skills, specification/stable/skills.mdx). */
-export const SKILLS_CACHE_FIELDS = { ttlMs: 0, cacheScope: 'private' } as const;
+/** The Skills extension's required result fields the SDK leaves out on 2025-11-25 (ext-skills, specification/stable/skills.mdx). */
 const SKILLS_RESULT_FIELDS: Readonly<Record<string, Record<string, unknown>>> = {
-  'skills/list': { resultType: 'complete', ...SKILLS_CACHE_FIELDS },
-  'skills/get': { resultType: 'complete', ...SKILLS_CACHE_FIELDS },
   'resources/directory/read': { resultType: 'complete' },
 };
+
+/**
+ * Params of string fields (`optional` ones may be left out), checked as the SDK checks the params of
+ * a method of an extension (a Standard Schema): a refusal names the field.
+ */
+export function stringParams<Required extends string, Optional extends string = never>(
+  required: readonly Required[],
+  optional: readonly Optional[] = [],
+): StandardSchemaV1<unknown, Record<Required, string> & Partial<Record<Optional, string>>> {
+  const fields: readonly string[] = [...required, ...optional];
+  return {
+    '~standard': {
+      version: 1,
+      vendor: 'agent-skills',
+      validate: (value) => {
+        const params = isPlainObject(value) ? value : {};
+        const wrong = fields.filter((key) => typeof params[key] !== 'string' && (params[key] !== undefined || (required as readonly string[]).includes(key)));
+        if (wrong.length > 0) {
+          return { issues: wrong.map((key) => ({ message: 'expected a string', path: [key] })) };
+        }
+        return { value: Object.fromEntries(fields.filter((key) => params[key] !== undefined).map((key) => [key, params[key]])) as Record<Required, string> & Partial<Record<Optional, string>> };
+      },
+    },
+  };
+}
 
 interface SchemaIssue {
   path: (string | number)[];

@@ -120,7 +120,9 @@ export function activationToolText(result: ActivationResult): string {
   return result.record.metadata?.context === 'fork' ? `${result.text}\n\n${FORK_NOTE}` : result.text;
 }
 
-const ACTIVATION_HEADER = /^<skill name="((?:[^"]|&quot;)*)" dir="((?:[^"]|&quot;)*)">/;
+/** `<skill name="…"` and the element's other attributes (a folder, or a skill server and URI); values are escaped, so they hold no `"`. */
+const ACTIVATION_HEADER = /^<skill name="([^"]*)"((?: [a-z]+="[^"]*")*)>/;
+const HEADER_ATTRIBUTE = / ([a-z]+)="([^"]*)"/g;
 
 function unescapeAttribute(value: string): string {
   return value
@@ -129,10 +131,28 @@ function unescapeAttribute(value: string): string {
     .replace(/&amp;/g, '&');
 }
 
+export interface ActivationHeader {
+  name: string;
+  /** The skill's folder; a skill server's skill has none. */
+  dir?: string;
+  /** A skill server's skill: the server, and the skill's URI on it. */
+  server?: string;
+  uri?: string;
+}
+
 /** The skill an activation tool result loaded, or undefined when the text is a refusal. */
-export function parseActivationHeader(text: string): { name: string; dir: string } | undefined {
+export function parseActivationHeader(text: string): ActivationHeader | undefined {
   const match = ACTIVATION_HEADER.exec(text);
-  return match ? { name: unescapeAttribute(match[1]), dir: unescapeAttribute(match[2]) } : undefined;
+  if (!match) {
+    return undefined;
+  }
+  const header: ActivationHeader = { name: unescapeAttribute(match[1]) };
+  for (const [, key, value] of match[2].matchAll(HEADER_ATTRIBUTE)) {
+    if (key === 'dir' || key === 'server' || key === 'uri') {
+      header[key] = unescapeAttribute(value);
+    }
+  }
+  return header;
 }
 
 /** Counted once per list of skills: the find tool asks on every call, and a snapshot's list never changes. */

@@ -1,6 +1,7 @@
 // Grouping folders as users see them: where a skill lies inside its location
 // (`shipping/land-it`), and skills of one location that carry the same name, which only grouping
-// folders make likely (`ops/deploy` and `shipping/deploy` both match their folder's name).
+// folders make likely (`ops/deploy` and `shipping/deploy` both match their folder's name), or one
+// skill server lists at different paths.
 
 import * as path from 'node:path';
 import type { DiscoveryProblem, SkillRecord } from '../model/types';
@@ -25,12 +26,12 @@ export function groupingPath(record: Pick<SkillRecord, 'dir' | 'root'>): string 
  * Its path is the shadowed SKILL.md, so Validate Skills shows it there.
  */
 export function nameClashProblems(skills: readonly SkillRecord[]): DiscoveryProblem[] {
+  const problems = servedNameClashProblems(skills);
   const shadowed = skills.filter((record) => record.status === 'shadowed');
   if (shadowed.length === 0) {
-    return [];
+    return problems;
   }
   const byFile = new Map(skills.map((record) => [record.file, record]));
-  const problems: DiscoveryProblem[] = [];
   for (const record of shadowed) {
     const winner = record.shadowedBy === undefined ? undefined : byFile.get(record.shadowedBy);
     if (winner && winner.root.path === record.root.path) {
@@ -39,6 +40,36 @@ export function nameClashProblems(skills: readonly SkillRecord[]): DiscoveryProb
         severity: 'warning',
         message: `Two skills in ${record.root.path} are named "${record.name}": ${pathInLocation(winner)} is used and ${pathInLocation(record)} is shadowed. Give one of them another name.`,
         path: record.file,
+      });
+    }
+  }
+  return problems;
+}
+
+/**
+ * A problem for each set of skills one server lists under the same frontmatter name at different
+ * paths (`acme/billing/refunds`, `acme/support/refunds`): each stays usable under its own name
+ * (`team/acme/billing/refunds`), and the user hears of the clash, which names the server.
+ */
+function servedNameClashProblems(skills: readonly SkillRecord[]): DiscoveryProblem[] {
+  const byServerAndName = new Map<string, SkillRecord[]>();
+  for (const record of skills) {
+    if (record.root.kind === 'server' && record.metadata) {
+      const key = `${record.root.path}\n${record.metadata.name}`;
+      byServerAndName.set(key, [...(byServerAndName.get(key) ?? []), record]);
+    }
+  }
+  const problems: DiscoveryProblem[] = [];
+  for (const records of byServerAndName.values()) {
+    if (records.length > 1) {
+      const server = records[0].root.server ?? records[0].root.label;
+      const names = records.map((record) => record.name);
+      problems.push({
+        code: 'served-duplicate-name',
+        severity: 'warning',
+        message: `Skill server "${server}" lists ${records.length} skills named "${records[0].metadata!.name}": ${names.slice(0, -1).join(', ')} and ${names.at(-1)!}. Each is available under its own name.`,
+        path: records[0].file,
+        server,
       });
     }
   }

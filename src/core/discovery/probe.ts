@@ -126,7 +126,7 @@ export async function listRoot(root: SkillRoot): Promise<RootListing> {
   if (!root.notice || listing.problem) {
     return listing;
   }
-  return { ...listing, problem: { ...root.notice, path: root.path } };
+  return { ...listing, problem: { ...root.notice, path: root.path, ...(root.server === undefined ? {} : { server: root.server }) } };
 }
 
 async function listRootFolders(root: SkillRoot): Promise<RootListing> {

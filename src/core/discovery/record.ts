@@ -6,7 +6,7 @@ import * as fs from 'node:fs/promises';
 import { loadSkillFile, loadSkillFileBlocking, type LoadedSkillFile, type LoadOptions } from '../skill-file/load';
 import type { SkillDiagnostic, SkillRecord, SkillRoot, SkillStatus } from '../model/types';
 import { lastFolderName, type SkillFolderProbe } from './probe';
-import { cachedEntryFile, loadCachedSkill } from '../servers/served-record';
+import { cachedEntryFile, loadCachedSkill, type LoadedCachedSkill } from '../servers/served-record';
 
 /** Shared by every record without diagnostics, to keep thousands of records lean. */
 const NO_DIAGNOSTICS: SkillDiagnostic[] = Object.freeze([]) as unknown as SkillDiagnostic[];
@@ -30,6 +30,7 @@ interface RecordFields {
   status: SkillStatus;
   stale?: boolean;
   lastValidFile?: Buffer;
+  uri?: string;
   mtimeMs: number;
   size: number;
 }
@@ -56,6 +57,9 @@ function makeRecord(fields: RecordFields): SkillRecord {
   if (fields.lastValidFile) {
     record.lastValidFile = fields.lastValidFile;
   }
+  if (fields.uri !== undefined) {
+    record.uri = fields.uri;
+  }
   return record;
 }
 
@@ -81,7 +85,7 @@ export async function loadSkillRecord(root: SkillRoot, folderName: string, probe
     return untrustedRecord(root, folderName, probe);
   }
   const loaded = served
-    ? await loadCachedSkill(probe.dir, probe.file, root.server)
+    ? await loadCachedSkill(probe.dir, probe.file, root.server ?? root.label)
     : await loadSkillFile(probe.dir, { strict: options.strict, checkBody: options.checkBody, blockingReads: options.blockingReads, keepFile: options.keepFile });
   return loaded && recordOfLoaded(root, folderName, probe, loaded, sameFile);
 }
@@ -103,13 +107,15 @@ function untrustedRecord(root: SkillRoot, folderName: string, probe: SkillFolder
   return makeRecord({ name: lastFolderName(folderName), probe, root, diagnostics: NO_DIAGNOSTICS, status: 'untrusted', mtimeMs: 0, size: 0 });
 }
 
-function recordOfLoaded(root: SkillRoot, folderName: string, probe: SkillFolderProbe, loaded: LoadedSkillFile, previous: SkillRecord | undefined): SkillRecord {
+function recordOfLoaded(root: SkillRoot, folderName: string, probe: SkillFolderProbe, loaded: LoadedSkillFile | LoadedCachedSkill, previous: SkillRecord | undefined): SkillRecord {
   const located = loaded.file === probe.file ? probe : { ...probe, file: loaded.file };
   // When an edit broke the file, the last valid version is served until it is fixed.
   const stale = !loaded.metadata && previous?.metadata !== undefined;
   const metadata = loaded.metadata ?? (stale ? previous?.metadata : undefined);
+  // A skill server's skill is named by its server and path whatever its frontmatter says (see servedSkillName).
+  const served = 'name' in loaded ? loaded : undefined;
   return makeRecord({
-    name: loaded.metadata?.name ?? (stale ? previous!.name : lastFolderName(folderName)),
+    name: served?.name ?? loaded.metadata?.name ?? (stale ? previous!.name : lastFolderName(folderName)),
     probe: located,
     root,
     metadata,
@@ -117,6 +123,7 @@ function recordOfLoaded(root: SkillRoot, folderName: string, probe: SkillFolderP
     status: metadata ? 'available' : 'invalid',
     stale,
     lastValidFile: loaded.metadata ? loaded.bytes : stale ? previous!.lastValidFile : undefined,
+    uri: served?.uri,
     mtimeMs: loaded.mtimeMs,
     size: loaded.size,
   });

@@ -11,7 +11,6 @@ import { parseYamlCore } from '../skill-file/yaml-core';
 import { mapWithConcurrency } from '../util/async';
 import { errorMessage } from '../util/errors';
 import { READ_WITHOUT_WAITING } from '../util/files';
-import { isPlainObject } from '../util/objects';
 import { frontmatterYaml } from '../skill-file/parse';
 import { listSkillResources, resolveSkillResource } from '../use/resources';
 import { servedSkillFile } from '../use/served-skill-file';
@@ -147,24 +146,7 @@ function readFrontmatter(record: SkillRecord, bytes: Buffer): SkillFrontmatter |
   if (fields.name !== record.name || typeof fields.description !== 'string') {
     return `${record.file} changed since it was loaded.`;
   }
-  return conformingMetadata(fields as SkillFrontmatter);
-}
-
-/**
- * The extension's clients drop an entry whose `metadata` is not a map of strings, though the skill
- * is usable (the validator warns about it): other values are handed over as their JSON text, and
- * a `metadata` that is no map at all is left out.
- */
-function conformingMetadata(frontmatter: SkillFrontmatter): SkillFrontmatter {
-  const { metadata } = frontmatter;
-  if (metadata === undefined || (isPlainObject(metadata) && Object.values(metadata).every((value) => typeof value === 'string'))) {
-    return frontmatter;
-  }
-  const { metadata: _dropped, ...rest } = frontmatter;
-  if (!isPlainObject(metadata)) {
-    return rest;
-  }
-  return { ...rest, metadata: Object.fromEntries(Object.entries(metadata).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)])) };
+  return fields as SkillFrontmatter;
 }
 
 function addFolders(folders: Map<string, Map<string, FolderChild>>, file: string): void {

@@ -87,6 +87,8 @@ export interface SkillRecord {
   status: SkillStatus;
   /** For shadowed skills: the SKILL.md path of the skill that wins. */
   shadowedBy?: string;
+  /** A skill server's skill: the URI of its SKILL.md on that server, which with the server names it there. */
+  uri?: string;
   /** True when the file on disk is broken and `metadata` is the last valid version. */
   stale?: boolean;
   /**
@@ -105,4 +107,6 @@ export interface DiscoveryProblem {
   severity: Severity;
   message: string;
   path: string;
+  /** A skill server's problem: the server's name, which the view shows rather than the path of its cache. */
+  server?: string;
 }

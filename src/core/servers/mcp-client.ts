@@ -1,30 +1,56 @@
-// The few parts of a Model Context Protocol client a skill server needs: connect over stdio (a
-// command this extension starts) or Streamable HTTP (a URL, with a bearer token), check that the
-// server offers the Skills extension, list its skills (`skills/list`), read a file
-// (`resources/read`) and hear when the list changes. Written here rather than taken from the SDK,
-// whose client would more than double the size of the extension's package for these four calls.
+// The few parts of a Model Context Protocol client a skill server needs: agree on a protocol
+// revision with the server (the stateless 2026-07-28, or 2025-11-25 with its `initialize`
+// handshake), check that it offers the Skills extension, list its skills (`skills/list`), get one by
+// URI (`skills/get`), read a file (`resources/read`) and hear when the list changes. Written here
+// rather than taken from the SDK, whose client would more than double the size of the extension's
+// package for these calls.
 
-import { spawn } from 'node:child_process';
-import { checkServedSkill, type ServedSkill } from './served-skill';
+import { checkServedSkill, type ServedSkill, type ServedSkillCheck } from './served-skill';
 import type { RefusedEntry } from './server-cache';
 import type { SkillFileSource } from './served-content';
+import { httpWire, McpError, stdioWire, type JsonObject, type SkillServerTransport, type Wire, type WireEnds } from './mcp-transport';
 import { errorMessage } from '../util/errors';
 import { isPlainObject } from '../util/objects';
 
-export type SkillServerTransport = { kind: 'http'; url: string } | { kind: 'stdio'; command: string; args: readonly string[] };
+export { McpError, type SkillServerTransport } from './mcp-transport';
 
-export const PROTOCOL_VERSION = '2025-11-25';
+/** The stateless revision: no handshake, the version and capabilities in each request's `_meta`. */
+export const MODERN_PROTOCOL_VERSION = '2026-07-28';
+/** The revision with an `initialize` handshake and, over HTTP, sessions. */
+export const LEGACY_PROTOCOL_VERSION = '2025-11-25';
+/** The revisions this client speaks, the one it prefers first. */
+export const PROTOCOL_VERSIONS: readonly string[] = [MODERN_PROTOCOL_VERSION, LEGACY_PROTOCOL_VERSION];
 export const SKILLS_EXTENSION_ID = 'io.modelcontextprotocol/skills';
+
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
+/**
+ * How long a stdio server may take to answer `server/discover` before it is taken for a 2025 one:
+ * some of those answer nothing to a request that comes before `initialize`.
+ */
+const DEFAULT_PROBE_TIMEOUT_MS = 10_000;
 const MAX_LIST_PAGES = 64;
-const MAX_STDERR_CHARS = 2000;
-const STOP_GRACE_MS = 2000;
 /** Notifications after which the skills are listed again. */
 const LIST_CHANGED = new Set(['notifications/resources/list_changed', 'notifications/skills/list_changed']);
+/** The errors by which a 2026-07-28 server turns a request down: a header mismatch, a capability missing, a revision it does not speak. */
+const MODERN_ERRORS = new Set([-32020, -32021, -32022]);
+const UNSUPPORTED_PROTOCOL_VERSION = -32022;
+const META = {
+  protocolVersion: 'io.modelcontextprotocol/protocolVersion',
+  clientInfo: 'io.modelcontextprotocol/clientInfo',
+  clientCapabilities: 'io.modelcontextprotocol/clientCapabilities',
+};
+/** A header value sent as is: visible ASCII and inner spaces, and not the base64 sentinel's form. */
+const PLAIN_HEADER_VALUE = /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/;
+const CLIENT_NAME = 'agent-skills-vscode';
+const CLIENT_CAPABILITIES = { extensions: { [SKILLS_EXTENSION_ID]: {} } };
 
 export interface SkillServerConnection extends SkillFileSource {
+  /** The protocol revision the server and this client speak. */
+  readonly protocolVersion: string;
   /** Every page of `skills/list`; entries that fail their check are returned apart, with the reason. */
   listSkills(): Promise<{ skills: ServedSkill[]; refused: RefusedEntry[] }>;
+  /** The entry of the skill whose SKILL.md has this URI (`skills/get`), checked as a listed entry is. */
+  getSkill(uri: string): Promise<ServedSkillCheck>;
   onListChanged(listener: () => void): void;
   /** Resolves with the reason once the connection is gone (process exited, stream ended, closed). */
   readonly closed: Promise<string>;
@@ -37,35 +63,34 @@ export interface ConnectOptions {
   clientVersion: string;
   /** How long a request waits for its answer; 30 s unless set. */
   requestTimeoutMs?: number;
-}
-
-export class McpError extends Error {
-  constructor(
-    message: string,
-    readonly code?: number,
-  ) {
-    super(message);
-    this.name = 'McpError';
-  }
-}
-
-type JsonObject = Record<string, unknown>;
-
-interface Wire {
-  send(message: JsonObject): Promise<void>;
-  /** After the handshake: HTTP starts listening for the server's notifications. */
-  initialized?(protocolVersion: string): void;
-  close(): Promise<void>;
+  /** How long a stdio server may take to answer `server/discover`; 10 s unless set. */
+  probeTimeoutMs?: number;
 }
 
 interface Pending {
+  method: string;
   resolve(result: unknown): void;
   reject(error: Error): void;
-  timer: ReturnType<typeof setTimeout>;
+  timer?: ReturnType<typeof setTimeout>;
 }
 
-class Connection implements SkillServerConnection {
+interface RequestOptions {
+  /** How long to wait; undefined: never (a subscription's request lasts as long as the subscription). */
+  timeoutMs: number | undefined;
+}
+
+/** `Mcp-Name` carries a resource's URI as is, or base64-encoded when a header cannot hold it. */
+function headerValue(value: string): string {
+  return PLAIN_HEADER_VALUE.test(value) && !(value.startsWith('=?base64?') && value.endsWith('?=')) ? value : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
+}
+
+class Connection implements SkillServerConnection, WireEnds {
   wire!: Wire;
+  /** Until the server is found to speak only 2025-11-25, requests are made as the 2026-07-28 revision makes them. */
+  protocolVersion = MODERN_PROTOCOL_VERSION;
+  /** A 2025 connection after its handshake: its requests carry the version the server chose. */
+  private legacyVersion: string | undefined;
+  private modern = true;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
   private readonly listChangedListeners: (() => void)[] = [];
@@ -73,7 +98,19 @@ class Connection implements SkillServerConnection {
   private resolveClosed!: (reason: string) => void;
   readonly closed = new Promise<string>((resolve) => (this.resolveClosed = resolve));
 
-  constructor(private readonly requestTimeoutMs: number) {}
+  constructor(
+    private readonly requestTimeoutMs: number,
+    private readonly clientInfo: { name: string; version: string },
+  ) {}
+
+  get isEnded(): boolean {
+    return this.endReason !== undefined;
+  }
+
+  /** Whether the server speaks the stateless 2026-07-28 revision (once negotiated). */
+  get isModern(): boolean {
+    return this.modern;
+  }
 
   receive(message: unknown): void {
     if (!isPlainObject(message)) {
@@ -81,7 +118,7 @@ class Connection implements SkillServerConnection {
     }
     if (typeof message.method === 'string') {
       if (message.id !== undefined && message.id !== null) {
-        // Requests from the server: only ping is answered; this client offers nothing else.
+        // Requests from the server (2025 only): ping is answered; this client offers nothing else.
         const reply = message.method === 'ping' ? { result: {} } : { error: { code: -32601, message: `${message.method} is not supported by this client` } };
         this.wire.send({ jsonrpc: '2.0', id: message.id, ...reply }).catch(() => undefined);
       } else if (LIST_CHANGED.has(message.method)) {
@@ -93,30 +130,76 @@ class Connection implements SkillServerConnection {
     if (!pending) {
       return;
     }
-    this.pending.delete(message.id as number);
-    clearTimeout(pending.timer);
+    this.settle(message.id as number);
     if (isPlainObject(message.error)) {
-      pending.reject(new McpError(String(message.error.message ?? 'the server answered with an error'), typeof message.error.code === 'number' ? message.error.code : undefined));
+      const { code, data } = message.error;
+      pending.reject(new McpError(String(message.error.message ?? 'the server answered with an error'), typeof code === 'number' ? code : undefined, { data }));
+    } else if (isPlainObject(message.result) && message.result.resultType !== undefined && message.result.resultType !== 'complete') {
+      // A result that asks for more (input_required) or is of a kind this client does not know cannot be used.
+      pending.reject(new McpError(`${pending.method} answered with a result of type "${String(message.result.resultType)}", which this client cannot use`));
     } else {
       pending.resolve(message.result);
     }
   }
 
-  request(method: string, params: JsonObject): Promise<unknown> {
+  private settle(id: number): void {
+    clearTimeout(this.pending.get(id)?.timer);
+    this.pending.delete(id);
+  }
+
+  answerStreamEnded(id: unknown): void {
+    const pending = typeof id === 'number' ? this.pending.get(id) : undefined;
+    if (pending) {
+      this.settle(id as number);
+      pending.reject(new McpError(`the server ended the answer to ${pending.method} without answering`));
+    }
+  }
+
+  headersFor(message: JsonObject): Record<string, string> {
+    if (!this.modern) {
+      return this.legacyVersion === undefined ? {} : { 'mcp-protocol-version': this.legacyVersion };
+    }
+    // Of the requests whose name or URI goes in Mcp-Name, this client makes resources/read only.
+    const uri = message.method === 'resources/read' && isPlainObject(message.params) && typeof message.params.uri === 'string' ? message.params.uri : undefined;
+    return {
+      'mcp-protocol-version': this.protocolVersion,
+      ...(typeof message.method === 'string' ? { 'mcp-method': message.method } : {}),
+      ...(uri === undefined ? {} : { 'mcp-name': headerValue(uri) }),
+    };
+  }
+
+  /** From now on, requests are those of a 2025 connection; after its handshake they carry `version`. */
+  useLegacy(version?: string): void {
+    this.modern = false;
+    this.legacyVersion = version;
+    this.protocolVersion = version ?? LEGACY_PROTOCOL_VERSION;
+  }
+
+  request(method: string, params: JsonObject, options: RequestOptions = { timeoutMs: this.requestTimeoutMs }): Promise<unknown> {
     if (this.endReason !== undefined) {
       return Promise.reject(new McpError(`the connection is closed: ${this.endReason}`));
     }
     const id = this.nextId++;
+    // The stateless revision says in every request which revision it speaks and what the client can do.
+    const sent = this.modern ? { ...params, _meta: { [META.protocolVersion]: this.protocolVersion, [META.clientInfo]: this.clientInfo, [META.clientCapabilities]: CLIENT_CAPABILITIES } } : params;
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(new McpError(`${method} got no answer within ${this.requestTimeoutMs / 1000} s`));
-      }, this.requestTimeoutMs);
-      this.pending.set(id, { resolve, reject, timer });
-      this.wire.send({ jsonrpc: '2.0', id, method, params }).catch((error: unknown) => {
+      const { timeoutMs } = options;
+      const timer =
+        timeoutMs === undefined
+          ? undefined
+          : setTimeout(() => {
+              this.pending.delete(id);
+              reject(new McpError(`${method} got no answer within ${timeoutMs / 1000} s`, undefined, { timedOut: true }));
+            }, timeoutMs);
+      this.pending.set(id, { method, resolve, reject, timer });
+      this.wire.send({ jsonrpc: '2.0', id, method, params: sent }).catch((error: unknown) => {
         if (this.pending.delete(id)) {
           clearTimeout(timer);
           reject(error instanceof Error ? error : new McpError(errorMessage(error)));
+        }
+        // A server that cannot be reached would not get the next request either: the connection is over.
+        if (error instanceof McpError && error.details.unreachable) {
+          this.end(error.message);
         }
       });
     });
@@ -144,12 +227,27 @@ class Connection implements SkillServerConnection {
     this.listChangedListeners.push(listener);
   }
 
+  /**
+   * 2026-07-28: change notices come on a subscription that lasts as long as its request. A server
+   * that refuses it only leaves the list unfollowed; one whose subscription breaks or ends is gone.
+   */
+  subscribe(): void {
+    this.request('subscriptions/listen', { notifications: { resourcesListChanged: true } }, { timeoutMs: undefined }).then(
+      () => this.end('the server ended its subscription to changes'),
+      (error: unknown) => {
+        if (!(error instanceof McpError && error.code !== undefined)) {
+          this.end(errorMessage(error));
+        }
+      },
+    );
+  }
+
   async listSkills(): Promise<{ skills: ServedSkill[]; refused: RefusedEntry[] }> {
     const skills: ServedSkill[] = [];
     const refused: RefusedEntry[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < MAX_LIST_PAGES; page++) {
-      const result = await this.request('skills/list', { cursor }); // none on the first page: JSON leaves an undefined field out
+      const result = await this.request('skills/list', cursor === undefined ? {} : { cursor });
       if (!isPlainObject(result) || !Array.isArray(result.skills)) {
         throw new McpError('skills/list answered without a list of skills');
       }
@@ -167,6 +265,15 @@ class Connection implements SkillServerConnection {
       }
     }
     throw new McpError(`skills/list has more than ${MAX_LIST_PAGES} pages`);
+  }
+
+  async getSkill(uri: string): Promise<ServedSkillCheck> {
+    const result = await this.request('skills/get', { uri });
+    if (!isPlainObject(result) || !isPlainObject(result.skill)) {
+      throw new McpError(`skills/get of ${uri} answered without a skill`);
+    }
+    const check = checkServedSkill(result.skill);
+    return check.ok && check.skill.uri !== uri ? { ok: false, uri, reason: `the server answered with the entry of another skill (${check.skill.uri})` } : check;
   }
 
   async readFile(uri: string): Promise<Uint8Array> {
@@ -188,194 +295,80 @@ class Connection implements SkillServerConnection {
   }
 }
 
-function lastLine(text: string): string {
-  const trimmed = text.trim();
-  return trimmed.slice(trimmed.lastIndexOf('\n') + 1);
+function speaksNone(offered: readonly unknown[]): McpError {
+  return new McpError(`it speaks protocol ${offered.map(String).join(', ') || '(none named)'}, and this client speaks ${PROTOCOL_VERSIONS.join(' and ')}`);
+}
+
+/** The 2025 handshake; resolves with the server's capabilities. */
+async function initialize(connection: Connection, clientVersion: string): Promise<unknown> {
+  connection.useLegacy();
+  const result = await connection.request('initialize', {
+    protocolVersion: LEGACY_PROTOCOL_VERSION,
+    capabilities: CLIENT_CAPABILITIES,
+    clientInfo: { name: CLIENT_NAME, version: clientVersion },
+  });
+  connection.useLegacy(isPlainObject(result) && typeof result.protocolVersion === 'string' ? result.protocolVersion : LEGACY_PROTOCOL_VERSION);
+  return isPlainObject(result) ? result.capabilities : undefined;
 }
 
 /**
- * Reads text arriving in chunks as complete lines (without their \n or \r\n). An unfinished line is
- * kept as its chunks and joined once its end arrives, so a long line is not copied again with each
- * chunk (a 16 MiB answer in 64 KiB chunks: 70 ms rather than 5 s).
+ * Finds which revision the server speaks, as the 2026-07-28 revision tells a client of both to:
+ * `server/discover` first; a 2025 server answers it with an error of its own (over HTTP, a 400, 404
+ * or 405 without one of the new errors), or over stdio may not answer at all, and gets the
+ * `initialize` handshake instead. Resolves with the server's capabilities.
  */
-function lineReader(): (chunk: string) => string[] {
-  let unfinished: string[] = [];
-  return (chunk) => {
-    const end = chunk.lastIndexOf('\n') + 1;
-    if (end === 0) {
-      unfinished.push(chunk);
-      return [];
-    }
-    const text = unfinished.join('') + chunk.slice(0, end);
-    unfinished = [chunk.slice(end)];
-    return text.split(/\r?\n/).slice(0, -1);
-  };
-}
-
-function stdioWire(transport: Extract<SkillServerTransport, { kind: 'stdio' }>, connection: Connection): Wire {
-  const child = spawn(transport.command, [...transport.args], { windowsHide: true });
-  const readLines = lineReader();
-  let stderr = '';
-  let exited = false;
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (chunk: string) => {
-    for (const line of readLines(chunk)) {
-      try {
-        // Trimmed: a server may start its output with a byte order mark.
-        connection.receive(JSON.parse(line.trim()));
-      } catch {
-        // A line that is not JSON (a blank one included) is not a message; the server's diagnostics belong on stderr.
-      }
-    }
-  });
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (chunk: string) => {
-    stderr = (stderr + chunk).slice(-MAX_STDERR_CHARS);
-  });
-  child.stdin.on('error', () => undefined); // Writing to a process that just exited; its exit says why.
-  child.on('error', (error) => connection.end(`cannot start ${transport.command}: ${error.message}`));
-  child.on('exit', (code, signal) => {
-    exited = true;
-    const said = lastLine(stderr);
-    connection.end(`the server process exited (${signal ?? `code ${code}`})${said ? `: ${said}` : ''}`);
-  });
-  return {
-    send: (message) =>
-      new Promise((resolve, reject) => {
-        child.stdin.write(`${JSON.stringify(message)}\n`, (error) => (error ? reject(error) : resolve()));
-      }),
-    close: async () => {
-      // A program that could not start has an exit code but never emits 'exit'.
-      if (exited || child.exitCode !== null) {
-        return;
-      }
-      child.stdin.end(); // A stdio server stops when its input ends; one that does not is stopped.
-      const timer = setTimeout(() => child.kill(), STOP_GRACE_MS);
-      await new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      clearTimeout(timer);
-    },
-  };
-}
-
-/** The `data` of each server-sent event in a stream, until it ends. */
-async function readEventStream(body: ReadableStream<Uint8Array>, onData: (data: string) => void): Promise<void> {
-  const decoder = new TextDecoder();
-  const readLines = lineReader();
-  let data: string[] = [];
-  for await (const chunk of body as unknown as AsyncIterable<Uint8Array>) {
-    for (const line of readLines(decoder.decode(chunk, { stream: true }))) {
-      if (line === '') {
-        if (data.length > 0) {
-          onData(data.join('\n'));
-        }
-        data = [];
-      } else if (line.startsWith('data:')) {
-        data.push(line.slice(5).replace(/^ /, ''));
-      }
-    }
-  }
-}
-
-function receiveJson(connection: Connection, text: string): void {
+async function negotiate(connection: Connection, transport: SkillServerTransport, options: ConnectOptions): Promise<unknown> {
+  let discovered: unknown;
   try {
-    const parsed: unknown = JSON.parse(text);
-    (Array.isArray(parsed) ? parsed : [parsed]).forEach((message) => connection.receive(message));
-  } catch {
-    // Not a message.
+    discovered = await connection.request(
+      'server/discover',
+      {},
+      { timeoutMs: transport.kind === 'stdio' ? (options.probeTimeoutMs ?? DEFAULT_PROBE_TIMEOUT_MS) : (options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS) },
+    );
+  } catch (error) {
+    if (!(error instanceof McpError) || connection.isEnded) {
+      throw error; // The server cannot be reached at all.
+    }
+    if (error.code !== undefined && MODERN_ERRORS.has(error.code)) {
+      const supported = error.code === UNSUPPORTED_PROTOCOL_VERSION && isPlainObject(error.details.data) && Array.isArray(error.details.data.supported) ? error.details.data.supported : undefined;
+      if (supported?.includes(LEGACY_PROTOCOL_VERSION)) {
+        return initialize(connection, options.clientVersion);
+      }
+      throw supported ? speaksNone(supported) : error;
+    }
+    // Over stdio any other answer, or none, is a 2025 server's. Over HTTP so is an error in a JSON-RPC
+    // answer or a 400, 404 or 405; a server that cannot be used (401, 500, no answer in time) says why.
+    const { status, timedOut } = error.details;
+    if (transport.kind === 'http' && (timedOut || (status !== undefined && ![400, 404, 405].includes(status)))) {
+      throw error;
+    }
+    return initialize(connection, options.clientVersion);
   }
-}
-
-async function httpFailure(response: Response): Promise<McpError> {
-  const text = await response.text().catch(() => '');
-  let detail = text.trim().slice(0, 300);
-  try {
-    const parsed: unknown = JSON.parse(text);
-    if (isPlainObject(parsed) && isPlainObject(parsed.error) && typeof parsed.error.message === 'string') {
-      detail = parsed.error.message;
-    }
-  } catch {
-    // Plain text, kept as it is.
+  const versions = isPlainObject(discovered) && Array.isArray(discovered.supportedVersions) ? discovered.supportedVersions : undefined;
+  if (versions?.includes(MODERN_PROTOCOL_VERSION)) {
+    return (discovered as JsonObject).capabilities;
   }
-  const hint = response.status === 401 || response.status === 403 ? ' Set its token with "Skills: Set Skill Server Token…".' : '';
-  return new McpError(`HTTP ${response.status}${detail ? `: ${detail}` : ''}${hint}`);
-}
-
-function httpWire(url: string, token: string | undefined, connection: Connection): Wire {
-  const aborted = new AbortController();
-  let sessionId: string | undefined;
-  let protocolVersion: string | undefined;
-  const headers = (accept: string): Record<string, string> => ({
-    accept,
-    ...(token ? { authorization: `Bearer ${token}` } : {}),
-    ...(sessionId ? { 'mcp-session-id': sessionId } : {}),
-    ...(protocolVersion ? { 'mcp-protocol-version': protocolVersion } : {}),
-  });
-  const listen = async (): Promise<void> => {
-    const response = await fetch(url, { method: 'GET', headers: headers('text/event-stream'), signal: aborted.signal });
-    if (response.status === 405) {
-      await response.body?.cancel();
-      return; // The server sends no notifications outside answers; nothing to follow.
-    }
-    if (!response.ok || !response.body) {
-      throw await httpFailure(response);
-    }
-    await readEventStream(response.body, (data) => receiveJson(connection, data));
-    throw new McpError('the server ended its event stream');
-  };
-  return {
-    async send(message) {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { ...headers('application/json, text/event-stream'), 'content-type': 'application/json' },
-        body: JSON.stringify(message),
-        signal: aborted.signal,
-      });
-      sessionId = response.headers.get('mcp-session-id') ?? sessionId;
-      if (!response.ok) {
-        throw await httpFailure(response);
-      }
-      const type = response.headers.get('content-type') ?? '';
-      if (type.includes('text/event-stream') && response.body) {
-        void readEventStream(response.body, (data) => receiveJson(connection, data)).catch(() => undefined);
-      } else if (type.includes('application/json')) {
-        receiveJson(connection, await response.text());
-      } else {
-        await response.body?.cancel();
-      }
-    },
-    initialized(version) {
-      protocolVersion = version;
-      // The server's notifications (list_changed) arrive on this stream; when it breaks, the server is gone.
-      listen().then(
-        () => undefined,
-        // A close by this client has ended the connection with its own reason before aborting the stream.
-        (error: unknown) => connection.end(errorMessage(error)),
-      );
-    },
-    async close() {
-      if (sessionId) {
-        await fetch(url, { method: 'DELETE', headers: headers('application/json'), signal: AbortSignal.timeout(STOP_GRACE_MS) }).catch(() => undefined);
-      }
-      aborted.abort();
-    },
-  };
+  if (!versions || versions.includes(LEGACY_PROTOCOL_VERSION)) {
+    return initialize(connection, options.clientVersion);
+  }
+  throw speaksNone(versions);
 }
 
 /** Connects, and checks that the server offers skills; rejects with the reason when it cannot. */
 export async function connectSkillServer(transport: SkillServerTransport, options: ConnectOptions): Promise<SkillServerConnection> {
-  const connection = new Connection(options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS);
+  const connection = new Connection(options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, { name: CLIENT_NAME, version: options.clientVersion });
   connection.wire = transport.kind === 'http' ? httpWire(transport.url, options.token, connection) : stdioWire(transport, connection);
   try {
-    const result = await connection.request('initialize', {
-      protocolVersion: PROTOCOL_VERSION,
-      capabilities: { extensions: { [SKILLS_EXTENSION_ID]: {} } },
-      clientInfo: { name: 'agent-skills-vscode', version: options.clientVersion },
-    });
-    if (!isPlainObject(result) || !isPlainObject(result.capabilities) || !isPlainObject(result.capabilities.extensions) || !isPlainObject(result.capabilities.extensions[SKILLS_EXTENSION_ID])) {
+    const capabilities = await negotiate(connection, transport, options);
+    if (!isPlainObject(capabilities) || !isPlainObject(capabilities.extensions) || !isPlainObject(capabilities.extensions[SKILLS_EXTENSION_ID])) {
       throw new McpError(`it does not serve skills (its capabilities have no ${SKILLS_EXTENSION_ID} extension)`);
     }
-    connection.wire.initialized?.(typeof result.protocolVersion === 'string' ? result.protocolVersion : PROTOCOL_VERSION);
-    await connection.notify('notifications/initialized');
+    if (connection.isModern) {
+      connection.subscribe();
+    } else {
+      connection.wire.initialized?.();
+      await connection.notify('notifications/initialized');
+    }
   } catch (error) {
     await connection.close().catch(() => undefined);
     throw error;

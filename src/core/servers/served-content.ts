@@ -4,7 +4,8 @@
 // fails a check is refused whole, with a message naming the server, the skill and the file.
 
 import { SKILL_FILE_NAME } from '../skill-file/load';
-import { extractSkillBody, parseSkillText } from '../skill-file/parse';
+import { extractSkillBody, frontmatterYaml, parseSkillText } from '../skill-file/parse';
+import { parseYamlCore } from '../skill-file/yaml-core';
 import type { SkillRecord } from '../model/types';
 import { closestNames } from '../use/find';
 import { DEFAULT_MAX_LISTED_RESOURCES, normalizeResourcePath, readSkillResource, ResourceError, type ResourceListing } from '../use/resources';
@@ -44,14 +45,37 @@ function canonical(value: unknown): string {
   );
 }
 
-/** The fields whose values differ between a fetched SKILL.md's frontmatter and the listed one. */
+/**
+ * The file's frontmatter as the YAML 1.2 core schema reads it: how JSON-minded servers (this
+ * product's, the Skills extension's reference SDK) render it, where YAML 1.1 would read
+ * `2024-01-15` as a date and `010` as octal.
+ */
+function coreReading(text: string): Record<string, unknown> | undefined {
+  const yaml = frontmatterYaml(text);
+  try {
+    const value = yaml === undefined ? undefined : parseYamlCore(yaml);
+    return isPlainObject(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The fields whose values differ between a fetched SKILL.md's frontmatter and the listed one. The
+ * listing renders the frontmatter as JSON, and servers read YAML either way: a listed value matches
+ * when it is the file's value as YAML 1.1 reads it (a date as its ISO text) or as YAML 1.2 does.
+ */
 export function frontmatterDifferences(text: string, listed: ServedSkill['frontmatter']): string[] {
   const parsed = parseSkillText(text, { file: SKILL_FILE_NAME }).data;
   if (!parsed) {
     return ['(the file has no readable frontmatter)'];
   }
-  const keys = [...new Set([...Object.keys(parsed), ...Object.keys(listed)])].sort();
-  return keys.filter((key) => canonical(parsed[key]) !== canonical(listed[key]));
+  const core = coreReading(text) ?? parsed;
+  const keys = [...new Set([...Object.keys(parsed), ...Object.keys(core), ...Object.keys(listed)])].sort();
+  return keys.filter((key) => {
+    const value = canonical(listed[key]);
+    return value !== canonical(parsed[key]) && value !== canonical(core[key]);
+  });
 }
 
 function serverName(record: SkillRecord): string {

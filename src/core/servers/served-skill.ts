@@ -37,6 +37,28 @@ export function servedSkillRoot(skill: Pick<ServedSkill, 'uri'>): string {
   return skill.uri.slice(0, -SKILL_FILE_SUFFIX.length);
 }
 
+/**
+ * The skill's path in its server's namespace: `acme/refunds` for `skill://acme/refunds/SKILL.md`.
+ * Another scheme than `skill://` stays in front (`github:owner/repo/refunds`), so paths of one
+ * listing never coincide.
+ */
+export function servedSkillPath(skill: Pick<ServedSkill, 'uri'>): string {
+  const root = servedSkillRoot(skill);
+  const schemeEnd = root.indexOf('://');
+  const scheme = root.slice(0, schemeEnd);
+  const skillPath = root.slice(schemeEnd + 3);
+  return scheme === 'skill' ? skillPath : `${scheme}:${skillPath}`;
+}
+
+/**
+ * How the editor names a server's skill everywhere (the Skills view, the catalog, the tools, /use):
+ * the server's name, then the skill's path on it (`team/beta`). A skill name never holds a `/`, so a
+ * server's skill never shares a name with a skill on disk, nor with another server's.
+ */
+export function servedSkillName(server: string, skillPath: string): string {
+  return `${server}/${skillPath}`;
+}
+
 /** The file's path relative to the skill folder (`references/guide.md`), `/`-separated. Throws when the URI lies outside the skill. */
 export function servedFilePath(skill: Pick<ServedSkill, 'uri'>, file: Pick<ServedFile, 'uri'>): string {
   const prefix = `${servedSkillRoot(skill)}/`;

@@ -12,7 +12,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { SKILL_FILE_NAME } from '../skill-file/load';
-import { checkServedSkill, contentMismatch, servedFilePath, servedSkillRoot, type ServedFile, type ServedSkill } from './served-skill';
+import { checkServedSkill, contentMismatch, servedFilePath, servedSkillPath, type ServedFile, type ServedSkill } from './served-skill';
 import { unlessMissing } from '../util/errors';
 
 export const ENTRY_FILE_NAME = '.skill-entry.json';
@@ -20,14 +20,19 @@ export const ENTRY_FILE_NAME = '.skill-entry.json';
 /**
  * The folder of a skill in its server's folder: its path in the server's namespace, encoded into
  * one name (`skill://acme/refunds/SKILL.md` → `acme%2Frefunds`), so skills of the same name at
- * different paths stay apart. Another scheme than `skill://` is kept in the name.
+ * different paths stay apart.
  */
 export function cacheFolderName(skill: Pick<ServedSkill, 'uri'>): string {
-  const root = servedSkillRoot(skill);
-  const schemeEnd = root.indexOf('://');
-  const scheme = root.slice(0, schemeEnd);
-  const skillPath = root.slice(schemeEnd + 3);
-  return encodeURIComponent(scheme === 'skill' ? skillPath : `${scheme}:${skillPath}`).replace(/^\./, '%2E');
+  return encodeURIComponent(servedSkillPath(skill)).replace(/^\./, '%2E');
+}
+
+/** The skill path a cache folder's name encodes (see cacheFolderName); the name itself when it is no such encoding. */
+export function skillPathOfCacheFolder(folderName: string): string {
+  try {
+    return decodeURIComponent(folderName);
+  } catch {
+    return folderName;
+  }
 }
 
 /** The SKILL.md path a cached skill folder stands for, when the folder holds an entry (it may not be fetched yet). */

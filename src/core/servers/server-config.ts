@@ -14,8 +14,11 @@ export const SERVERS_SETTING = 'agentSkills.servers';
 export type SettingsScope = 'user' | 'workspace';
 
 export interface SkillServerConfig {
+  /** Also the first part of its skills' names (`team/beta`): letters, digits, `.`, `_` and `-`. */
   name: string;
   transport: SkillServerTransport;
+  /** Skills to fetch by URI (`skills/get`) besides those the server lists, such as ones its listing leaves out. */
+  skills: readonly string[];
   /** Whose settings name it: a workspace's are ignored in Restricted Mode. */
   scope: SettingsScope;
 }
@@ -47,6 +50,21 @@ function parseTransport(entry: Record<string, unknown>): SkillServerTransport | 
   return { kind: 'stdio', command: command.trim(), args: (args as string[] | undefined) ?? [] };
 }
 
+/** A server's name: it goes in front of its skills' names, so it holds no `/` or space. */
+const SERVER_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
+/** The URI of a skill's SKILL.md, under any scheme. */
+const SKILL_URI = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/\S+\/SKILL\.md$/;
+
+function parseSkillUris(value: unknown): readonly string[] | string {
+  if (value === undefined) {
+    return [];
+  }
+  if (!Array.isArray(value) || !value.every((uri): uri is string => typeof uri === 'string' && SKILL_URI.test(uri.trim()))) {
+    return '"skills" must be a list of skill URIs, each that of a SKILL.md, such as skill://acme/refunds/SKILL.md';
+  }
+  return [...new Set(value.map((uri) => uri.trim()))];
+}
+
 /** The user's servers, then the workspace's; a name used twice keeps its first entry. */
 export function parseServerSettings(user: unknown, workspace: unknown): ServerSettings {
   const settings: ServerSettings = { servers: [], problems: [] };
@@ -71,12 +89,18 @@ export function parseServerSettings(user: unknown, workspace: unknown): ServerSe
       }
       const name = entry.name.trim();
       const transport = parseTransport(entry);
-      if (typeof transport === 'string') {
-        settings.problems.push(`${place} ("${name}"): ${transport}; it is ignored.`);
+      const skills = parseSkillUris(entry.skills);
+      const ignored = (problem: string): number => settings.problems.push(`${place} ("${name}"): ${problem}; it is ignored.`);
+      if (!SERVER_NAME.test(name)) {
+        ignored(`"name" must be at most 64 letters, digits, ".", "_" or "-", starting with a letter or digit: it goes in front of its skills' names, as in "team/beta"`);
+      } else if (typeof transport === 'string') {
+        ignored(transport);
+      } else if (typeof skills === 'string') {
+        ignored(skills);
       } else if (settings.servers.some((server) => server.name === name)) {
         settings.problems.push(`${place}: another server is already named "${name}"; this one is ignored.`);
       } else {
-        settings.servers.push({ name, transport, scope });
+        settings.servers.push({ name, transport, skills, scope });
       }
     });
   }
@@ -99,6 +123,9 @@ export function serverCacheFolder(cacheDir: string, server: SkillServerConfig): 
   return path.join(cacheDir, `${safeName}-${digest}`);
 }
 
+/** The code of the problem a skill server that cannot be reached shows (its row offers Reconnect). */
+export const SERVER_OFFLINE_CODE = 'server-offline';
+
 export interface ServerState {
   /** Why it cannot be reached right now; its cached skills are then listed as such. */
   offline?: string;
@@ -119,7 +146,7 @@ export function serverRoot(cacheDir: string, server: SkillServerConfig, state: S
   } else if (state.offline !== undefined) {
     root.label = `${server.name} (offline, cached)`;
     const reason = /[.!?"…]$/.test(state.offline) ? state.offline : `${state.offline}.`;
-    root.notice = { code: 'server-offline', severity: 'warning', message: `Skill server "${server.name}" cannot be reached: ${reason} Skills it listed before stay available from the cache.` };
+    root.notice = { code: SERVER_OFFLINE_CODE, severity: 'warning', message: `Skill server "${server.name}" cannot be reached: ${reason} Skills it listed before stay available from the cache.` };
   }
   return root;
 }

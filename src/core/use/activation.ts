@@ -60,11 +60,17 @@ function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
-/** The tool result: the body inside a `<skill>` element naming the folder, then the resource files. */
+/**
+ * The tool result: the body inside a `<skill>` element naming the folder, then the resource files.
+ * A skill server's skill names its server and its URI there instead of a folder: its text is the
+ * server's, not the user's, and its files are read through the tool, never from the cache on disk.
+ */
 export function renderActivation(record: SkillRecord, body: string, resources: ResourceListing, tools: ToolNames = TOOL_NAMES): string {
-  // A skill server's skill says where it came from: its text is the server's, not the user's.
-  const origin = record.root.server === undefined ? '' : ` server="${escapeAttribute(record.root.server)}"`;
-  const lines = [`<skill name="${escapeAttribute(record.name)}" dir="${escapeAttribute(record.dir)}"${origin}>`, body.trim()];
+  const place =
+    record.root.kind === 'server'
+      ? ` server="${escapeAttribute(record.root.server ?? record.root.label)}"${record.uri === undefined ? '' : ` uri="${escapeAttribute(record.uri)}"`}`
+      : ` dir="${escapeAttribute(record.dir)}"`;
+  const lines = [`<skill name="${escapeAttribute(record.name)}"${place}>`, body.trim()];
   if (resources.files.length > 0) {
     lines.push('', `Resource files (paths relative to the skill folder; read one with ${tools.readResource}):`);
     lines.push(...resources.files.map((file) => `- ${file}`));

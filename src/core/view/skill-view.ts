@@ -13,6 +13,7 @@ import type { SkillDiagnosticCode } from '../skill-file/diagnostic-codes';
 import { draftRefusal } from '../evals/draft';
 import { groupingPath, pathInLocation } from '../discovery/grouping';
 import { sourceNamer } from '../discovery/source-names';
+import { SERVER_OFFLINE_CODE } from '../servers/server-config';
 
 export type StatusGroupId = 'active' | 'available' | 'problems' | 'not-allowed' | 'shadowed' | 'untrusted';
 
@@ -44,6 +45,8 @@ export interface ProblemViewItem {
   description: string;
   icon: IconSpec;
   tooltip: string;
+  /** `problem`, and `reconnectable` for a skill server that cannot be reached (its row offers Reconnect). */
+  contextValue: string;
 }
 
 export interface GroupViewItem {
@@ -260,7 +263,7 @@ export function skillTooltip(record: SkillRecord, homeDir?: string, installed?: 
     lines.push(escapeMarkdown(collapseWhitespace(record.metadata.description)), '');
   }
   lines.push(`*${escapeMarkdown(STATUS_WORDS[record.status])}${record.stale ? ' (stale: serving the last valid version)' : ''}*`, '');
-  lines.push(`${escapeMarkdown(record.root.label)}: \`${displayPath(record.file, homeDir)}\``);
+  lines.push(skillPlace(record, homeDir));
   if (record.shadowedBy) {
     lines.push('', `Shadowed by \`${displayPath(record.shadowedBy, homeDir)}\``);
   }
@@ -276,6 +279,15 @@ export function skillTooltip(record: SkillRecord, homeDir?: string, installed?: 
     lines.push('', ...problems.map((diagnostic) => `- ${diagnostic.severity === 'error' ? '$(error)' : '$(warning)'} ${escapeMarkdown(collapseWhitespace(diagnostic.message))}`));
   }
   return lines.join('\n');
+}
+
+/** Where the skill is: its source and SKILL.md, or for a skill server's skill the server and the skill's URI there (never the cache). */
+function skillPlace(record: SkillRecord, homeDir: string | undefined): string {
+  if (record.root.kind === 'server') {
+    const server = `Skill server "${escapeMarkdown(record.root.server ?? record.root.label)}"`;
+    return record.uri === undefined ? server : `${server}: \`${record.uri}\``;
+  }
+  return `${escapeMarkdown(record.root.label)}: \`${displayPath(record.file, homeDir)}\``;
 }
 
 function installedTooltipLines(mark: InstalledMark): string[] {
@@ -369,15 +381,18 @@ function skillItem(record: SkillRecord, groupId: string, context: ItemContext): 
 
 function problemItem(problem: DiscoveryProblem, homeDir?: string): ProblemViewItem {
   const name = path.basename(problem.path);
+  const message = escapeMarkdown(collapseWhitespace(problem.message));
   return {
     kind: 'problem',
     id: `problem:${problem.code}:${problem.path}`,
     problem,
-    // A problem of a SKILL.md is named by its skill folder, as the skill rows are.
-    label: name.toLowerCase() === 'skill.md' ? path.basename(path.dirname(problem.path)) : name,
+    // A skill server's problem is named by its server (its path is the server's cache); a problem of
+    // a SKILL.md by its skill folder, as the skill rows are.
+    label: problem.server ?? (name.toLowerCase() === 'skill.md' ? path.basename(path.dirname(problem.path)) : name),
     description: collapseWhitespace(problem.message),
     icon: problem.severity === 'error' ? { id: 'error', color: 'list.errorForeground' } : problem.severity === 'warning' ? { id: 'warning', color: 'list.warningForeground' } : { id: 'info' },
-    tooltip: `${escapeMarkdown(collapseWhitespace(problem.message))}\n\n\`${displayPath(problem.path, homeDir)}\``,
+    tooltip: problem.server === undefined ? `${message}\n\n\`${displayPath(problem.path, homeDir)}\`` : message,
+    contextValue: problem.code === SERVER_OFFLINE_CODE ? 'problem reconnectable' : 'problem',
   };
 }
 

@@ -1,13 +1,14 @@
 // Skill servers cost activation nothing until one is configured: their client and glue are bundled
 // apart (dist/extension-servers.js) and loaded when agentSkills.servers first names a server (or
 // holds an entry to complain about), or Set Skill Server Token runs. Until then there are no
-// server roots.
+// server roots, and Reconnect has nothing to try.
 
 import * as vscode from 'vscode';
 import type { SkillRoot } from '../../core/model/types';
 import { SERVERS_SETTING } from '../../core/servers/server-config';
 import { once } from '../../core/util/async';
 import type { SkillContent } from '../../core/use/skill-content';
+import type { ProblemViewItem } from '../../core/view/skill-view';
 import { Disposable } from '../disposable';
 import { COMMANDS } from '../manifest';
 import { readServerSettings } from '../settings';
@@ -45,6 +46,8 @@ export class SkillServersOnDemand extends Disposable implements SkillServerRoots
   ) {
     super();
     this.register(vscode.commands.registerCommand(COMMANDS.setServerToken, () => serversOnDemand().askForServerToken(this.loaded(), this.secrets, this.log)));
+    // From the offline server's row (its problem names the server), or the command palette: every server.
+    this.register(vscode.commands.registerCommand(COMMANDS.reconnectServer, (item?: Partial<ProblemViewItem>) => this.reconnectAndSay(item?.problem?.server)));
     this.register(
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (!this.servers && event.affectsConfiguration(SERVERS_SETTING) && serversConfigured()) {
@@ -60,6 +63,23 @@ export class SkillServersOnDemand extends Disposable implements SkillServerRoots
 
   roots(): SkillRoot[] {
     return this.servers?.roots() ?? [];
+  }
+
+  reconnect(name?: string): Promise<void> {
+    return this.servers?.reconnect(name) ?? Promise.resolve();
+  }
+
+  /** Reconnect: tries now, and says which servers still cannot be reached, and why. */
+  private async reconnectAndSay(name: string | undefined): Promise<void> {
+    if (!this.servers) {
+      void vscode.window.showInformationMessage('No skill server is configured in agentSkills.servers.');
+      return;
+    }
+    await this.servers.reconnect(name);
+    const offline = this.servers.servers.filter((server) => server.link?.offline !== undefined && (name === undefined || server.config.name === name));
+    if (offline.length > 0) {
+      void vscode.window.showWarningMessage(offline.map((server) => `Skill server "${server.config.name}" still cannot be reached: ${server.link!.offline}`).join(' '));
+    }
   }
 }
 

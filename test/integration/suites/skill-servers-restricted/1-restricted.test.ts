@@ -23,14 +23,14 @@ describe('skill servers in Restricted Mode', function () {
     await setUserServers([stdioServer('mine', mine)]);
     await waitForOutline(api, [
       '  mine — 1',
-      '    my-notes — Notes from my own skill server.',
-      /^ {2}repo-[0-9a-f]{12} — Skill server "repo" is named in this workspace's settings, so it is not started in Restricted Mode\. Trust the workspace to use it\.$/,
+      '    mine/my-notes — Notes from my own skill server.',
+      /^ {2}repo — Skill server "repo" is named in this workspace's settings, so it is not started in Restricted Mode\. Trust the workspace to use it\.$/,
     ]);
-    assert.match(await api.activateSkill('my-notes'), /server="mine">\nWrite them down\.\n/);
+    assert.match(await api.activateSkill('mine/my-notes'), /server="mine" uri="skill:\/\/my-notes\/SKILL\.md">\nWrite them down\.\n/);
     await vscode.commands.executeCommand('agentSkills.deactivateAll');
     assert.equal(fs.existsSync(startedMarker), false, 'the workspace server must not have been started');
     if (harnessAvailable()) {
-      await waitForViewText('skills', /mine[\s\S]*my-notes[\s\S]*Skill server "repo" is named in this workspace's settings/);
+      await waitForViewText('skills', /mine[\s\S]*mine\/my-notes[\s\S]*repo[\s\S]*Skill server "repo" is named in this workspace's settings/);
       await screenshot('view');
     }
   });

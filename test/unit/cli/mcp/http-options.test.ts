@@ -38,10 +38,27 @@ describe('mcp --http options', () => {
   });
 
   it('refuses an address beyond this machine without a token, and accepts it with one', () => {
+    const token = { value: 'x'.repeat(32), origin: 'AGENT_SKILLS_MCP_TOKEN' };
     assert.throws(() => requireTokenBeyondLoopback({ host: '0.0.0.0', port: 8080 }, undefined), /0\.0\.0\.0:8080 would serve skills beyond this machine without a token/);
     assert.throws(() => requireTokenBeyondLoopback({ host: '::', port: 8080 }, undefined), /\[::\]:8080/);
-    assert.doesNotThrow(() => requireTokenBeyondLoopback({ host: '0.0.0.0', port: 8080 }, 'secret'));
+    assert.doesNotThrow(() => requireTokenBeyondLoopback({ host: '0.0.0.0', port: 8080 }, token));
     assert.doesNotThrow(() => requireTokenBeyondLoopback({ host: '::1', port: 8080 }, undefined));
+  });
+
+  it('refuses a token shorter than 32 characters beyond this machine, naming where it was read, and takes any on loopback', () => {
+    const short = (length: number, origin = '/etc/agent-skills/token'): { value: string; origin: string } => ({ value: 'a'.repeat(length), origin });
+    for (const host of ['0.0.0.0', '10.0.0.5', 'skills.example.com']) {
+      assert.throws(
+        () => requireTokenBeyondLoopback({ host, port: 8080 }, short(1)),
+        (error: Error) =>
+          error instanceof InputError && error.message.startsWith('mcp: /etc/agent-skills/token: the token has 1 character; serving beyond this machine') && /at least 32/.test(error.message),
+      );
+    }
+    assert.throws(() => requireTokenBeyondLoopback({ host: '0.0.0.0', port: 8080 }, short(31, 'AGENT_SKILLS_MCP_TOKEN')), /^Error: mcp: AGENT_SKILLS_MCP_TOKEN: the token has 31 characters;/);
+    assert.doesNotThrow(() => requireTokenBeyondLoopback({ host: '0.0.0.0', port: 8080 }, short(32)));
+    for (const host of ['127.0.0.1', '::1', 'localhost']) {
+      assert.doesNotThrow(() => requireTokenBeyondLoopback({ host, port: 8080 }, short(1)));
+    }
   });
 
   it('allows the loopback names, the bound host unless it is a wildcard, and the names given', () => {
@@ -70,8 +87,8 @@ describe('mcp --http options', () => {
     it('takes the first line of --token-file over AGENT_SKILLS_MCP_TOKEN', async () => {
       const file = path.join(dir, 'token');
       await fs.writeFile(file, '  from-file  \r\nsecond line\n');
-      assert.equal(await readBearerToken(file, { AGENT_SKILLS_MCP_TOKEN: 'from-env' }), 'from-file');
-      assert.equal(await readBearerToken(undefined, { AGENT_SKILLS_MCP_TOKEN: ' from-env\n' }), 'from-env');
+      assert.deepEqual(await readBearerToken(file, { AGENT_SKILLS_MCP_TOKEN: 'from-env' }), { value: 'from-file', origin: file });
+      assert.deepEqual(await readBearerToken(undefined, { AGENT_SKILLS_MCP_TOKEN: ' from-env\n' }), { value: 'from-env', origin: 'AGENT_SKILLS_MCP_TOKEN' });
       assert.equal(await readBearerToken(undefined, { AGENT_SKILLS_MCP_TOKEN: '  ' }), undefined);
       assert.equal(await readBearerToken(undefined, {}), undefined);
     });

@@ -1,18 +1,22 @@
 // `agent-skills mcp --http` in-process, driven by the official SDK's Streamable HTTP client: two
-// sessions at once told of the same edit, the bearer token (401, logged), the Host/Origin
-// allow-list (403), /healthz, unknown sessions and paths, and a clean stop that closes sessions.
+// sessions at once told of the same edit, clients of both protocol revisions on the one endpoint,
+// replicas answering any request of the stateless revision, the bearer token (401) and the
+// Host/Origin allow-list (403) with their refusals summed up in the log, the session cap (503),
+// batches (400), /healthz, unknown sessions and paths, and a clean stop that closes sessions.
 
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as http from 'node:http';
 import * as net from 'node:net';
 import * as path from 'node:path';
-import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import { serveSkillsOverHttp } from '../../../../src/cli/mcp/http-server';
+import { Client, StreamableHTTPClientTransport, type FetchLike } from '@modelcontextprotocol/client';
+import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
+import { serveSkillsOverHttp, type HttpServeOptions } from '../../../../src/cli/mcp/http-server';
 import { allowedHostnames } from '../../../../src/cli/mcp/http-options';
 import { startSkillsService } from '../../../../src/cli/mcp/mcp-command';
 import { removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
 import { waitFor } from './wait';
+import { ENVELOPE, STATELESS_REVISION } from './envelope';
 
 const TOKEN = 'team-token-0123456789';
 
@@ -24,7 +28,7 @@ interface Running {
 }
 
 /** Serves `skills`; `token` null serves without one. */
-async function serve(skills: string, token: string | null = TOKEN, idleSessionMs?: number): Promise<Running> {
+async function serve(skills: string, token: string | null = TOKEN, limits: Pick<HttpServeOptions, 'idleSessionMs' | 'maxSessions' | 'refusalIntervalMs'> = {}): Promise<Running> {
   const logs: string[] = [];
   const log = (message: string): void => void logs.push(message);
   const service = await startSkillsService({ roots: [root(skills)], allowlist: [], catalogBudgetChars: 16_000, log });
@@ -41,7 +45,7 @@ async function serve(skills: string, token: string | null = TOKEN, idleSessionMs
     stop,
     log,
     onListening: listening,
-    idleSessionMs,
+    ...limits,
   });
   const endpoint = await Promise.race([url, served.then(() => Promise.reject(new Error('stopped before listening')))]);
   return {
@@ -60,6 +64,26 @@ async function connectClient(url: string, token: string | null = TOKEN): Promise
   const headers: Record<string, string> = token === null ? {} : { authorization: `Bearer ${token}` };
   await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
   return client;
+}
+
+/** A client of the stateless revision (2026-07-28): no initialize, no session; `fetch` sends its requests. */
+async function connectStatelessClient(url: string, fetchRequest?: FetchLike): Promise<Client> {
+  const client = new Client({ name: 'http-test-2026', version: '1.0.0' }, { versionNegotiation: { mode: { pin: STATELESS_REVISION } } });
+  const headers = { authorization: `Bearer ${TOKEN}` };
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers }, ...(fetchRequest ? { fetch: fetchRequest } : {}) }));
+  return client;
+}
+
+/** A 2026-07-28 request, with the headers that revision asks for. */
+function statelessRequest(id: number, method: string, params: Record<string, unknown> = {}): { headers: Record<string, string>; body: string } {
+  return {
+    headers: { authorization: `Bearer ${TOKEN}`, 'mcp-protocol-version': STATELESS_REVISION, 'mcp-method': method },
+    body: JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: ENVELOPE } }),
+  };
+}
+
+function sessionsOpened(logs: readonly string[]): number {
+  return logs.filter((line) => /^session \S+ opened/.test(line)).length;
 }
 
 function initializeBody(): string {
@@ -175,7 +199,167 @@ describe('agent-skills mcp --http, through the SDK client', function () {
     await Promise.all(clients.map((client) => client.close()));
   });
 
-  it('answers 401 without the bearer token or with another one, and logs each refusal', async () => {
+  it('serves a 2026-07-28 client without a session beside a 2025-11-25 session on the same endpoint, and tells both of an edit on disk', async () => {
+    running = await serve(skills);
+    const sessionful = await connectClient(running.url);
+    const stateless = await connectStatelessClient(running.url);
+    assert.equal(sessionful.getNegotiatedProtocolVersion(), '2025-11-25');
+    assert.equal(stateless.getNegotiatedProtocolVersion(), '2026-07-28');
+    assert.equal((stateless.transport as StreamableHTTPClientTransport).sessionId, undefined, 'no Mcp-Session-Id');
+    assert.match(stateless.getInstructions() ?? '', /pdf-report/, 'the catalog in the instructions, from server/discover');
+    for (const client of [sessionful, stateless]) {
+      const found = await client.callTool({ name: 'find_skills', arguments: { query: 'pdf report' } });
+      assert.match(JSON.stringify(found.content), /pdf-report/);
+    }
+    assert.equal(sessionsOpened(running.logs), 1, 'only the 2025-11-25 client holds a session');
+    const told = [sessionful, stateless].map(() => ({ tools: false, prompts: false, resources: false }));
+    [sessionful, stateless].forEach((client, index) => {
+      client.setNotificationHandler('notifications/tools/list_changed', () => void (told[index].tools = true));
+      client.setNotificationHandler('notifications/prompts/list_changed', () => void (told[index].prompts = true));
+      client.setNotificationHandler('notifications/resources/list_changed', () => void (told[index].resources = true));
+    });
+    const subscription = await stateless.listen({ toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true });
+    assert.deepEqual(subscription.honoredFilter, { toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true });
+    await new Promise((resolve) => setTimeout(resolve, 200)); // The 2025-11-25 client opens its notification stream (GET) after initializing.
+    await writeTree(path.join(skills, 'release-notes'), { 'SKILL.md': skillText('release-notes', 'Write release notes from the changelog.') });
+    await waitFor(() => told.every((each) => each.tools && each.prompts && each.resources), `both clients told (${JSON.stringify(told)})`);
+    for (const client of [sessionful, stateless]) {
+      const activate = (await client.listTools()).tools.find((tool) => tool.name === 'activate_skill')!;
+      assert.ok((activate.inputSchema.properties as Record<string, { enum: string[] }>).name.enum.includes('release-notes'));
+    }
+    await subscription.close();
+    await Promise.all([sessionful.close(), stateless.close()]);
+  });
+
+  it('answers any 2026-07-28 request from either of two replicas over the same folder: discovery, pages of skills, verified files, calls', async () => {
+    const many: Record<string, { 'SKILL.md': string }> = {};
+    for (let index = 0; index < 120; index++) {
+      const name = `skill-${String(index).padStart(3, '0')}`;
+      many[name] = { 'SKILL.md': skillText(name, `Skill number ${index}.`) };
+    }
+    await writeTree(skills, many);
+    await writeTree(path.join(skills, 'pdf-report'), { references: { 'guide.md': '# Guide\n' } });
+    running = await serve(skills);
+    const replica = await serve(skills);
+    try {
+      const urls = [running.url, replica.url];
+      const answeredBy = [0, 0];
+      let turn = 0;
+      // Each request goes to the next replica in turn, as a round-robin load balancer sends it.
+      const roundRobin: FetchLike = (_url, init) => {
+        const index = turn++ % 2;
+        answeredBy[index]++;
+        return fetch(urls[index], init);
+      };
+      const client = await connectStatelessClient(running.url, roundRobin);
+      const skillsClient = new SkillsClient(client);
+      const listing = await skillsClient.list(); // Two pages: the second page's cursor goes to the other replica.
+      assert.deepEqual(listing.invalid, []);
+      assert.equal(listing.skills.length, 121);
+      const pdf = listing.skills.find((skill) => skill.uri === 'skill://pdf-report/SKILL.md')!;
+      for (const resource of pdf.resources as { uri: string }[]) {
+        assert.equal((await skillsClient.read(pdf, resource.uri)).verified, true, resource.uri); // Digest, size and frontmatter checked.
+      }
+      const found = await client.callTool({ name: 'find_skills', arguments: { query: 'skill number 119' } });
+      assert.match(JSON.stringify(found.content), /skill-119/);
+      assert.ok(answeredBy[0] > 2 && answeredBy[1] > 2, `both replicas answered (${answeredBy.join(', ')})`);
+      assert.equal(sessionsOpened([...running.logs, ...replica.logs]), 0, 'no replica holds anything of the client');
+      await client.close();
+    } finally {
+      await replica.stop();
+    }
+  });
+
+  it('answers a JSON-RPC batch with 400 and a JSON-RPC error, whatever it holds, with a session or without', async () => {
+    running = await serve(skills);
+    const session = (await post(running.url, { authorization: `Bearer ${TOKEN}` })).headers['mcp-session-id'] as string;
+    const stateless = statelessRequest(3, 'tools/list');
+    const batches: [Record<string, string>, string][] = [
+      [{ authorization: `Bearer ${TOKEN}` }, `[${initializeBody()}]`],
+      [
+        { authorization: `Bearer ${TOKEN}`, 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25' },
+        JSON.stringify([
+          { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+          { jsonrpc: '2.0', id: 2, method: 'prompts/list' },
+        ]),
+      ],
+      [stateless.headers, `[${stateless.body}]`],
+      [{ authorization: `Bearer ${TOKEN}` }, '[]'],
+    ];
+    for (const [headers, body] of batches) {
+      const answer = await post(running.url, headers, body);
+      assert.equal(answer.status, 400, body);
+      assert.equal(answer.headers['content-type'], 'application/json');
+      assert.deepEqual(JSON.parse(answer.body), { jsonrpc: '2.0', error: { code: -32600, message: 'Batches are not supported: send each JSON-RPC message in a request of its own.' }, id: null });
+    }
+    assert.equal(sessionsOpened(running.logs), 1, 'the batched initialize opened no session');
+  });
+
+  it('refuses a session past its cap with 503 and Retry-After, serves 2026-07-28 requests meanwhile, and opens one once an idle session closed', async () => {
+    running = await serve(skills, TOKEN, { maxSessions: 2, idleSessionMs: 1500 });
+    const withToken = { authorization: `Bearer ${TOKEN}` };
+    const first = (await post(running.url, withToken)).headers['mcp-session-id'] as string;
+    assert.equal((await post(running.url, withToken)).status, 200);
+    const refused = await post(running.url, withToken);
+    assert.equal(refused.status, 503);
+    const retryAfter = Number(refused.headers['retry-after']);
+    assert.ok(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 2, `Retry-After ${refused.headers['retry-after']}`);
+    assert.deepEqual(JSON.parse(refused.body), {
+      jsonrpc: '2.0',
+      error: { code: -32000, message: `Service unavailable: the server holds as many sessions as it may; retry after ${retryAfter} s.` },
+      id: null,
+    });
+    assert.ok(running.logs.includes(`503 for POST /mcp from 127.0.0.1: 2 sessions open, the most this server holds (--max-sessions); told to retry after ${retryAfter} s.`), running.logs.join('\n'));
+    const onSession = await post(running.url, { ...withToken, 'mcp-session-id': first, 'mcp-protocol-version': '2025-11-25' }, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/list' }));
+    assert.equal(onSession.status, 200, 'an open session is served');
+    const { headers, body } = statelessRequest(3, 'tools/list');
+    const stateless = await post(running.url, headers, body);
+    assert.equal(stateless.status, 200, 'a 2026-07-28 request needs no session');
+    assert.equal((JSON.parse(stateless.body) as { result: { tools: unknown[] } }).result.tools.length, 3);
+    await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000 + 100));
+    assert.equal((await post(running.url, withToken)).status, 200, 'a session opens once an idle one closed');
+  });
+
+  it('writes the first refusal of each kind from a client at once, and sums up the others at the end of each interval', async () => {
+    running = await serve(skills, TOKEN, { refusalIntervalMs: 2000 });
+    const attempts = [
+      ...Array.from({ length: 20 }, () => ({})),
+      ...Array.from({ length: 20 }, (_, index) => ({ authorization: `Bearer guess-${index}` })),
+      ...Array.from({ length: 10 }, (_, index) => ({ authorization: `Bearer ${TOKEN}`, host: `attacker-${index}.example` })),
+    ];
+    for (const headers of attempts) {
+      assert.ok([401, 403].includes((await post(running.url, headers)).status));
+    }
+    // 2026-07-28 requests the SDK refuses (headers that contradict the body) are summed up alike, though the SDK does not say from whom.
+    for (let index = 0; index < 10; index++) {
+      const { headers, body } = statelessRequest(index, 'tools/list');
+      assert.equal((await post(running.url, { ...headers, 'mcp-method': 'prompts/list' }, body)).status, 400);
+    }
+    assert.equal(running.logs.filter((line) => line.startsWith('Rejected inbound request (method-header-mismatch): ')).length, 1, running.logs.join('\n'));
+    const refusals = (): string[] => running!.logs.filter((line) => /^40[13] for /.test(line));
+    assert.deepEqual(
+      refusals().map((line) => line.replace(/ \(allowed host names: .*$/, '')),
+      [
+        '401 for POST /mcp from 127.0.0.1: no bearer token.',
+        '401 for POST /mcp from 127.0.0.1: the bearer token does not match.',
+        '403 for POST /mcp from 127.0.0.1: Invalid Host: attacker-0.example',
+      ],
+    );
+    await waitFor(() => running!.logs.some((line) => line.startsWith('127.0.0.1: ')), 'the summary of the interval', 5000);
+    assert.match(
+      running.logs.find((line) => line.startsWith('127.0.0.1: '))!,
+      /^127\.0\.0\.1: 47 more requests refused in the last \d+ s \(401 no bearer token: 19; 401 the bearer token does not match: 19; 403 Host or Origin not allowed: 9\)\.$/,
+    );
+    await waitFor(() => running!.logs.some((line) => line.startsWith('2026-07-28 requests: ')), 'the summary of the refused 2026-07-28 requests', 5000);
+    assert.match(
+      running.logs.find((line) => line.startsWith('2026-07-28 requests: '))!,
+      /^2026-07-28 requests: 9 more requests refused in the last \d+ s \(method-header-mismatch: 9\)\.$/,
+    );
+    assert.equal((await post(running.url, {})).status, 401);
+    assert.equal(refusals().length, 4, 'a new interval writes its first refusal again');
+  });
+
+  it('answers 401 without the bearer token or with another one, and logs the first refusal of each kind', async () => {
     running = await serve(skills);
     const missing = await post(running.url, {});
     assert.equal(missing.status, 401);
@@ -330,13 +514,13 @@ describe('agent-skills mcp --http, through the SDK client', function () {
   });
 
   it('closes a session left without a request or an open notification stream, and keeps one whose client holds its stream', async () => {
-    running = await serve(skills, TOKEN, 300);
+    running = await serve(skills, TOKEN, { idleSessionMs: 300 });
     const held = await connectClient(running.url); // The SDK client opens its notification stream (GET) once initialized.
     const abandoned = await post(running.url, { authorization: `Bearer ${TOKEN}` });
     const abandonedId = abandoned.headers['mcp-session-id'] as string;
     const { logs } = running;
     await waitFor(() => logs.some((line) => line.startsWith(`session ${abandonedId} closed after`)), 'the abandoned session closed', 5000);
-    assert.ok(logs.includes(`session ${abandonedId} closed after 0 minutes without a request (1 open).`), logs.join('\n'));
+    assert.ok(logs.includes(`session ${abandonedId} closed after 0.3 seconds without a request (1 open).`), logs.join('\n'));
     const after = await fetch(running.url, {
       method: 'POST',
       headers: { authorization: `Bearer ${TOKEN}`, 'mcp-session-id': abandonedId, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
@@ -349,7 +533,7 @@ describe('agent-skills mcp --http, through the SDK client', function () {
   });
 
   it('keeps a session whose client keeps sending past the idle time, and closes one whose client dropped its stream', async () => {
-    running = await serve(skills, TOKEN, 600);
+    running = await serve(skills, TOKEN, { idleSessionMs: 600 });
     const { logs, url } = running;
     const busyId = (await post(url, { authorization: `Bearer ${TOKEN}` })).headers['mcp-session-id'] as string;
     const dropping = await connectClient(url);
@@ -484,7 +668,7 @@ describe('agent-skills mcp --http, through the SDK client', function () {
   });
 
   it('closes an idle session whose client asked for a notification stream and was refused one', async () => {
-    running = await serve(skills, TOKEN, 300);
+    running = await serve(skills, TOKEN, { idleSessionMs: 300 });
     const { logs, url } = running;
     const session = (await post(url, { authorization: `Bearer ${TOKEN}` })).headers['mcp-session-id'] as string;
     const refused = await fetch(url, { headers: { authorization: `Bearer ${TOKEN}`, 'mcp-session-id': session, 'mcp-protocol-version': '2025-11-25', accept: 'application/json' } });

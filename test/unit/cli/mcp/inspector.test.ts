@@ -1,7 +1,8 @@
 // The built server (dist/cli.js mcp) checked by a third-party client, the MCP Inspector's command
-// line: its SEP-2640 conformance and digest checks, its tool-schema portability checks, a tool
-// call and a load test. Then protocol hygiene of the real process: only JSON-RPC on stdout, errors
-// for bad input, a clean exit when stdin closes or on SIGTERM.
+// line: its SEP-2640 conformance and digest checks at both protocol revisions over stdio and HTTP,
+// its tool-schema portability checks, a tool call and a load test. Then protocol hygiene of the
+// real process: only JSON-RPC on stdout, errors for bad input, the result fields each revision
+// asks for, a clean exit when stdin closes or on SIGTERM.
 
 import * as assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
@@ -13,10 +14,14 @@ import { BUNDLE, ensureBundle, REPOSITORY } from '../bundle';
 import { removeDir, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
 import { startHttpProcess } from './http-process';
 import { BAD_LINE_ANSWERS, BAD_LINES, paddedPing } from './bad-lines';
+import { writePublicShapes } from './public-shapes';
+import { ENVELOPE } from './envelope';
 
 const INSPECTOR = path.join(REPOSITORY, 'node_modules', '@modelcontextprotocol', 'inspector', 'clients', 'launcher', 'build', 'index.js');
 const CHAT_SKILLS = path.join(REPOSITORY, 'test', 'workspaces', 'chat', '.agent', 'skills');
 const INITIALIZE = '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}';
+/** The protocol eras the Inspector negotiates: 2025-11-25 (initialize) and 2026-07-28 (server/discover, no session). */
+const ERAS = ['legacy', 'modern'] as const;
 
 interface Run {
   code: number;
@@ -68,11 +73,16 @@ describe('agent-skills mcp, checked by the MCP Inspector', function () {
   this.timeout(60_000);
   let dir: string;
   let extra: string;
+  let shapes: string;
+  /** The files of each skill, by URI, the reports must verify. */
+  const expectedFiles = { 'skill://pdf-report/SKILL.md': 4, 'skill://dated-skill/SKILL.md': 3, 'skill://acquire-knowledge/SKILL.md': 2, 'skill://image-maker/SKILL.md': 2 };
 
   before(async () => {
     await ensureBundle();
     dir = await tempDir();
     extra = path.join(dir, 'skills');
+    shapes = path.join(dir, 'public-shapes');
+    await writePublicShapes(shapes);
     await writeTree(extra, {
       'dated-skill': {
         'SKILL.md': skillText('dated-skill', 'A skill whose frontmatter holds a date, a number and a list.', 'Body.', 'created: 2024-01-01\nversion: 3\ntags:\n  - a\n  - b\n'),
@@ -86,19 +96,23 @@ describe('agent-skills mcp, checked by the MCP Inspector', function () {
     await removeDir(dir);
   });
 
-  it('passes skills/list --verify: conformance, frontmatter and every digest', async () => {
-    const run = await inspect(['--method', 'skills/list', '--verify'], [CHAT_SKILLS, extra]);
-    assert.equal(run.code, 0, run.stdout + run.stderr);
-    assertVerified(run.stdout, { 'skill://pdf-report/SKILL.md': 4, 'skill://dated-skill/SKILL.md': 3 });
-  });
+  for (const era of ERAS) {
+    it(`passes skills/list --verify over stdio, ${era} era: conformance, frontmatter verbatim (lists and maps in metadata) and every digest`, async () => {
+      const run = await inspect(['--protocol-era', era, '--method', 'skills/list', '--verify'], [CHAT_SKILLS, extra, shapes]);
+      assert.equal(run.code, 0, run.stdout + run.stderr);
+      assertVerified(run.stdout, expectedFiles);
+    });
+  }
 
-  it('passes skills/list --verify over HTTP (--http, bearer token) as over stdio', async () => {
-    const server = await startHttpProcess(['--no-user', CHAT_SKILLS, extra], { AGENT_SKILLS_MCP_TOKEN: 'inspector-token' });
+  it('passes skills/list --verify over HTTP (--http, bearer token) at both eras, as over stdio', async () => {
+    const server = await startHttpProcess(['--no-user', CHAT_SKILLS, extra, shapes], { AGENT_SKILLS_MCP_TOKEN: 'inspector-token' });
     try {
       const target = ['--transport', 'http', '--server-url', server.url];
-      const run = await runInspector(['--method', 'skills/list', '--verify', '--header', 'Authorization: Bearer inspector-token'], target);
-      assert.equal(run.code, 0, run.stdout + run.stderr);
-      assertVerified(run.stdout, { 'skill://pdf-report/SKILL.md': 4, 'skill://dated-skill/SKILL.md': 3 });
+      for (const era of ERAS) {
+        const run = await runInspector(['--protocol-era', era, '--method', 'skills/list', '--verify', '--header', 'Authorization: Bearer inspector-token'], target);
+        assert.equal(run.code, 0, `${era}: ${run.stdout}${run.stderr}`);
+        assertVerified(run.stdout, expectedFiles);
+      }
       const refused = await runInspector(['--method', 'skills/list'], target);
       assert.notEqual(refused.code, 0, 'no token, no skills');
       assert.match(server.stderr(), /401 for POST \/mcp from 127\.0\.0\.1: no bearer token\./);
@@ -275,13 +289,12 @@ describe('agent-skills mcp, as a process', function () {
     assert.equal(await server.exited, 0);
   });
 
-  it('answers the Skills extension with resultType, ttlMs and cacheScope, on the protocol revision the SDK negotiates', async () => {
+  it('answers the Skills extension with resultType, ttlMs and cacheScope on 2025-11-25, which initialize still opens', async () => {
     const server = start();
     server.send(INITIALIZE.replace('2025-11-25', '2026-07-28'));
     await until(() => server.lines().length >= 1, 'initialize answered');
     const initialize = JSON.parse(server.lines()[0]) as { result: { protocolVersion: string } };
-    // When the SDK starts to negotiate 2026-07-28, its own results (tools/list…) must carry these fields too: check them then.
-    assert.equal(initialize.result.protocolVersion, '2025-11-25', 'the protocol revision the SDK negotiates changed');
+    assert.equal(initialize.result.protocolVersion, '2025-11-25', 'initialize opens 2025-11-25 whatever it asks for: 2026-07-28 has no initialize');
     server.send('{"jsonrpc":"2.0","method":"notifications/initialized"}');
     server.send('{"jsonrpc":"2.0","id":2,"method":"skills/list","params":{}}');
     server.send('{"jsonrpc":"2.0","id":3,"method":"skills/get","params":{"uri":"skill://pdf-report/SKILL.md"}}');
@@ -302,6 +315,42 @@ describe('agent-skills mcp, as a process', function () {
     assert.ok((results.get(4)!.resources as unknown[]).length > 0);
     server.end();
     assert.equal(await server.exited, 0);
+  });
+
+  it('serves 2026-07-28 on the same command: server/discover, then requests carrying the revision in _meta, each result with the fields that revision asks for', async () => {
+    const server = start();
+    try {
+      const request = (id: number, method: string, params: Record<string, unknown> = {}): void => server.send(JSON.stringify({ jsonrpc: '2.0', id, method, params: { ...params, _meta: ENVELOPE } }));
+      request(1, 'server/discover');
+      await until(() => server.lines().some((line) => line.includes('"id":1')), 'server/discover answered');
+      request(2, 'tools/list');
+      request(3, 'skills/list');
+      request(4, 'resources/directory/read', { uri: 'skill://pdf-report' });
+      server.send(INITIALIZE.replace('"id":1', '"id":5'));
+      server.send('{"jsonrpc":"2.0","id":6,"method":"tools/list"}');
+      await until(() => [2, 3, 4, 5, 6].every((id) => server.lines().some((line) => line.includes(`"id":${id}`))), 'every request answered');
+      const answers = new Map(
+        server
+          .lines()
+          .map((line) => JSON.parse(line) as { id: number; result?: Record<string, unknown>; error?: { code: number; message: string } })
+          .map((answer) => [answer.id, answer]),
+      );
+      const discover = answers.get(1)!.result!;
+      assert.deepEqual(discover.supportedVersions, ['2026-07-28']);
+      assert.deepEqual((discover.capabilities as { extensions: unknown }).extensions, { 'io.modelcontextprotocol/skills': { directoryRead: true } });
+      assert.match(discover.instructions as string, /<available_skills>/);
+      for (const id of [2, 3]) {
+        const { resultType, ttlMs, cacheScope } = answers.get(id)!.result!;
+        assert.deepEqual([resultType, ttlMs, cacheScope], ['complete', 0, 'private'], `request ${id}`);
+      }
+      assert.equal(answers.get(4)!.result!.resultType, 'complete');
+      assert.equal(answers.get(5)!.error?.code, -32022, 'no initialize once the connection speaks 2026-07-28');
+      assert.equal(answers.get(6)!.error?.code, -32602, 'a request without the revision in its _meta is refused');
+      server.end();
+      assert.equal(await server.exited, 0);
+    } finally {
+      server.kill();
+    }
   });
 
   it('exits 0 on SIGTERM', async () => {

@@ -134,7 +134,7 @@ describe('agent-skills mcp (the command)', function () {
     await removeDir(dir);
   });
 
-  for (const option of ['--token-file', '--allow-host']) {
+  for (const option of ['--token-file', '--allow-host', '--max-sessions']) {
     it(`refuses ${option} without --http, naming the option`, async () => {
       let stderr = '';
       const code = await runCli(['mcp', option, 'x'], { stdout: () => undefined, stderr: (text) => (stderr += text), cwd: dir });
@@ -150,11 +150,15 @@ describe('agent-skills mcp (the command)', function () {
     assert.match(stderr, /--budget-chars/);
   });
 
-  it('refuses to listen beyond the machine without a token, and says why when the port is taken', async () => {
+  it('refuses to listen beyond the machine without a token or with a short one, and says why when the port is taken', async () => {
     let stderr = '';
     const io: CliIo = { stdout: () => undefined, stderr: (text) => (stderr += text), cwd: dir };
     assert.equal(await runCli(['mcp', '--http', '0.0.0.0:0', '--no-user', '--no-builtin'], io), 2);
     assert.match(stderr, /would serve skills beyond this machine without a token/);
+    await writeTree(dir, { 'short-token': 'x\n' });
+    stderr = '';
+    assert.equal(await runCli(['mcp', '--http', '0.0.0.0:0', '--token-file', 'short-token'], io), 1);
+    assert.match(stderr, /^agent-skills: mcp: short-token: the token has 1 character; serving beyond this machine \(--http 0\.0\.0\.0:0\) takes one of at least 32/);
 
     const taken = net.createServer();
     const known = signalListeners();
@@ -171,7 +175,7 @@ describe('agent-skills mcp (the command)', function () {
     }
   });
 
-  it('serves the project, the ROOTs, the user folder and AGENT_SKILLS_PATH over --http until stopped, and says what it serves', async () => {
+  it('serves the project, the ROOTs, the user folder (--user) and AGENT_SKILLS_PATH over --http until stopped, and says what it serves', async () => {
     const home = path.join(dir, 'home');
     await writeTree(dir, {
       project: { '.agent': { skills: { 'project-skill': { 'SKILL.md': skillText('project-skill', 'From the project.') } } } },
@@ -183,7 +187,7 @@ describe('agent-skills mcp (the command)', function () {
     process.env.HOME = home;
     process.env[SKILLS_PATH_ENV] = path.join(dir, 'env');
     const known = signalListeners();
-    const run = startMcp(['--http', '127.0.0.1:0', '--token-file', path.join(dir, 'token'), '--no-builtin', '--project', 'project', 'typed', 'later'], dir);
+    const run = startMcp(['--http', '127.0.0.1:0', '--token-file', path.join(dir, 'token'), '--user', '--no-builtin', '--project', 'project', 'typed', 'later'], dir);
     const url = await listeningUrl(run);
     try {
       assert.deepEqual(await skillNames(url, 'secret-token-123'), ['env-skill', 'project-skill', 'typed-skill', 'user-skill']);
@@ -206,7 +210,7 @@ describe('agent-skills mcp (the command)', function () {
     );
   });
 
-  it('leaves out the user folder with --no-user, serves the built-in skills last, only the allowed skills with --allow, and stops on Ctrl+C', async () => {
+  it('leaves out the user folder with --no-user, serves the built-in skills last with --builtin, only the allowed skills with --allow, and stops on Ctrl+C', async () => {
     const home = path.join(dir, 'home');
     await writeTree(dir, {
       home: { '.agent': { skills: { 'user-skill': { 'SKILL.md': skillText('user-skill', 'From the user folder.') } } } },
@@ -218,7 +222,7 @@ describe('agent-skills mcp (the command)', function () {
     });
     process.env.HOME = home;
     const known = signalListeners();
-    const run = startMcp(['--http', '0', '--no-user', '--allow', 'deploy-*', '--allow', 'review', '--allow', 'writing-skills', 'typed'], dir);
+    const run = startMcp(['--http', '0', '--no-user', '--builtin', '--allow', 'deploy-*', '--allow', 'review', '--allow', 'writing-skills', 'typed'], dir);
     const url = await listeningUrl(run);
     try {
       assert.deepEqual(await skillNames(url), ['deploy-api', 'deploy-web', 'review', 'writing-skills']);
@@ -228,6 +232,87 @@ describe('agent-skills mcp (the command)', function () {
     assert.equal(await run.code, 0);
     assert.ok(run.stderr().includes(`agent-skills mcp: serving skills from ${path.join(dir, 'typed')}, ${path.join(REPOSITORY, 'skills')}.\n`), run.stderr());
     assert.match(run.stderr(), /\(no token: this machine only\)\./);
+  });
+
+  it('serves neither the user folder nor the built-in skills over --http unless asked, says so, and still takes --no-user and --no-builtin', async () => {
+    await writeTree(dir, {
+      home: { '.agent': { skills: { 'user-skill': { 'SKILL.md': skillText('user-skill', 'From one person’s folder.') } } } },
+      typed: { 'team-skill': { 'SKILL.md': skillText('team-skill', 'From the team’s folder.') } },
+    });
+    process.env.HOME = path.join(dir, 'home');
+    const served = async (args: readonly string[]): Promise<{ names: string[]; stderr: string }> => {
+      const known = signalListeners();
+      const run = startMcp(['--http', '127.0.0.1:0', ...args, 'typed'], dir);
+      try {
+        return { names: await skillNames(await listeningUrl(run)), stderr: run.stderr() };
+      } finally {
+        sendStopSignal('SIGTERM', known);
+        assert.equal(await run.code, 0);
+      }
+    };
+    const plain = await served([]);
+    assert.deepEqual(plain.names, ['team-skill']);
+    assert.ok(plain.stderr.includes(`agent-skills mcp: serving skills from ${path.join(dir, 'typed')}.\n`), plain.stderr);
+    assert.ok(plain.stderr.includes('agent-skills mcp: not served over --http unless asked: ~/.agent/skills (--user) and the built-in skills (--builtin).\n'), plain.stderr);
+    const refused = await served(['--no-user', '--no-builtin']);
+    assert.deepEqual(refused.names, ['team-skill']);
+    assert.doesNotMatch(refused.stderr, /unless asked/);
+    const userOnly = await served(['--user']);
+    assert.deepEqual(userOnly.names, ['team-skill', 'user-skill']);
+    assert.ok(userOnly.stderr.includes('agent-skills mcp: not served over --http unless asked: the built-in skills (--builtin).\n'), userOnly.stderr);
+    const both = await served(['--user', '--builtin']);
+    assert.ok(both.names.includes('user-skill') && both.names.includes('writing-skills'), both.names.join(', '));
+  });
+
+  it('serves the user folder and the built-in skills over stdio, as it always has, unless left out', async () => {
+    await writeTree(dir, { typed: {} });
+    process.env.HOME = path.join(dir, 'home');
+    const streams = { stdin: Object.getOwnPropertyDescriptor(process, 'stdin')!, stdout: Object.getOwnPropertyDescriptor(process, 'stdout')! };
+    const known = signalListeners();
+    const servedOverStdio = async (args: readonly string[]): Promise<string> => {
+      const input = new PassThrough();
+      let stderr = '';
+      Object.defineProperty(process, 'stdin', { configurable: true, get: () => input });
+      Object.defineProperty(process, 'stdout', { configurable: true, get: () => new PassThrough() });
+      try {
+        const code = runCli(['mcp', ...args, 'typed'], { stdout: () => assert.fail('stdout carries protocol only'), stderr: (text) => (stderr += text), cwd: dir });
+        input.end(); // The client goes away at once.
+        assert.equal(await code, 0, stderr);
+        return stderr;
+      } finally {
+        Object.defineProperty(process, 'stdin', streams.stdin);
+        Object.defineProperty(process, 'stdout', streams.stdout);
+        sendStopSignal('SIGTERM', known);
+      }
+    };
+    const typed = path.join(dir, 'typed');
+    const everything = await servedOverStdio([]);
+    assert.ok(everything.includes(`serving skills from ${typed}, ${path.join(dir, 'home', '.agent', 'skills')}, ${path.join(REPOSITORY, 'skills')}.\n`), everything);
+    assert.doesNotMatch(everything, /unless asked/);
+    assert.ok((await servedOverStdio(['--user', '--builtin'])).includes(`serving skills from ${typed}, ${path.join(dir, 'home', '.agent', 'skills')}, ${path.join(REPOSITORY, 'skills')}.\n`));
+    assert.ok((await servedOverStdio(['--no-user', '--no-builtin'])).includes(`serving skills from ${typed}.\n`));
+  });
+
+  it('refuses --user with --no-user and --builtin with --no-builtin', async () => {
+    for (const source of ['user', 'builtin']) {
+      for (const mode of [[], ['--http', '0']]) {
+        let stderr = '';
+        const code = await runCli(['mcp', ...mode, `--${source}`, `--no-${source}`], { stdout: () => undefined, stderr: (text) => (stderr += text), cwd: dir });
+        assert.equal(code, 2);
+        assert.equal(stderr.split('\n')[0], `agent-skills: mcp: --${source} and --no-${source} contradict each other.`);
+      }
+    }
+  });
+
+  it('refuses --max-sessions without --http and one that is no positive integer', async () => {
+    for (const args of [
+      ['--max-sessions', '10'],
+      ['--http', '0', '--max-sessions', '0'],
+    ]) {
+      let stderr = '';
+      assert.equal(await runCli(['mcp', ...args], { stdout: () => undefined, stderr: (text) => (stderr += text), cwd: dir }), 2);
+      assert.match(stderr, /--max-sessions/);
+    }
   });
 
   it('serves on stdin and stdout, the allowed skills only, records activations in the usage log it is given, and ends with exit code 0 when the client closes its end', async () => {

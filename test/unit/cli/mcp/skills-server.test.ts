@@ -9,10 +9,13 @@ import * as path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { Client, InMemoryTransport, ProtocolError } from '@modelcontextprotocol/client';
 import { SkillsClient, type Skill } from '@modelcontextprotocol/client/ext/skills';
+import * as z from 'zod/mini';
 import { serveSkills, startSkillsService, type SkillsService } from '../../../../src/cli/mcp/mcp-command';
 import type { SkillRoot } from '../../../../src/core/model/types';
 import { parseUsageLog } from '../../../../src/core/use/usage-log';
 import { removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
+import { LineClientTransport } from './line-transport';
+import { PUBLIC_SHAPES_FRONTMATTER, writePublicShapes } from './public-shapes';
 
 const PNG_BYTES = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]);
 
@@ -331,17 +334,37 @@ describe('agent-skills mcp, through the SDK client', function () {
     );
   });
 
-  it('lists every usable skill, also one whose metadata holds other values than strings', async () => {
+  it('lists every usable skill with its frontmatter verbatim, metadata holding a number, a list and nested maps included, on skills/list and skills/get', async () => {
+    // The shapes of two public skills: a list in metadata (awesome-copilot's acquire-codebase-knowledge)
+    // and a nested map of lists (nano-banana-pro-openrouter).
     await writeTree(path.join(workspace, 'odd-metadata'), {
-      'SKILL.md': skillText('odd-metadata', 'Metadata with a number, a list and a map.', 'Body.', 'metadata:\n  version: 3\n  tags:\n    - a\n    - b\n  owner:\n    team: docs\n  kept: text\n'),
+      'SKILL.md': skillText(
+        'odd-metadata',
+        'Metadata with a number, a list and a map.',
+        'Body.',
+        'metadata:\n  version: 1.3\n  enhancements:\n    - "Multi-language manifest detection (25+ languages supported)"\n    - CI/CD pipeline detection\n  emoji: "🍌"\n  requires:\n    bins: [uv]\n    env: [OPENROUTER_API_KEY]\n  kept: text\n',
+      ),
     });
     await connection.service.registry.refresh();
     const usable = connection.service.registry.snapshot.skills.filter((record) => record.status === 'available' || record.status === 'active').map((record) => `skill://${record.name}/SKILL.md`);
     assert.ok(usable.includes('skill://odd-metadata/SKILL.md'), 'the editor calls it usable');
-    const listing = await connection.skills.list();
+    const entries = z.object({ skills: z.array(z.object({ uri: z.string(), frontmatter: z.record(z.string(), z.unknown()) })) });
+    const listing = await connection.client.request({ method: 'skills/list', params: {} }, entries);
     assert.deepEqual(listing.skills.map((skill) => skill.uri).sort(), [...usable].sort());
-    const odd = listing.skills.find((skill) => skill.uri === 'skill://odd-metadata/SKILL.md')!;
-    assert.deepEqual(odd.frontmatter.metadata, { version: '3', tags: '["a","b"]', owner: '{"team":"docs"}', kept: 'text' });
+    const verbatim = {
+      name: 'odd-metadata',
+      description: 'Metadata with a number, a list and a map.',
+      metadata: {
+        version: 1.3,
+        enhancements: ['Multi-language manifest detection (25+ languages supported)', 'CI/CD pipeline detection'],
+        emoji: '🍌',
+        requires: { bins: ['uv'], env: ['OPENROUTER_API_KEY'] },
+        kept: 'text',
+      },
+    };
+    assert.deepEqual(listing.skills.find((skill) => skill.uri === 'skill://odd-metadata/SKILL.md')?.frontmatter, verbatim);
+    const got = await connection.client.request({ method: 'skills/get', params: { uri: 'skill://odd-metadata/SKILL.md' } }, z.object({ skill: z.object({ frontmatter: z.unknown() }) }));
+    assert.deepEqual(got.skill.frontmatter, verbatim);
   });
 
   it('answers skills/get, directory reads and unknown URIs with the extension’s errors', async () => {
@@ -349,6 +372,20 @@ describe('agent-skills mcp, through the SDK client', function () {
     assert.equal(skill.frontmatter.name, 'pdf-report');
     await assert.rejects(connection.skills.get('skill://js-skill/SKILL.md'), (error: ProtocolError) => error.code === -32602);
     await assert.rejects(connection.skills.get('skill://pdf-report/references/guide.md'), (error: ProtocolError) => error.code === -32602);
+    const anything = z.looseObject({});
+    const refusals: [string, Record<string, unknown>, string][] = [
+      ['skills/get', {}, 'Invalid params for skills/get: uri: expected a string'],
+      ['skills/get', { uri: 7 }, 'Invalid params for skills/get: uri: expected a string'],
+      ['skills/list', { cursor: 100 }, 'Invalid params for skills/list: cursor: expected a string'],
+      ['skills/list', { cursor: 'no-such-cursor' }, 'Invalid cursor "no-such-cursor": pass back the nextCursor of the previous page.'],
+    ];
+    for (const [method, params, message] of refusals) {
+      await assert.rejects(
+        connection.client.request({ method, params }, anything),
+        (error: ProtocolError) => error.code === -32602 && error.message.endsWith(message),
+        `${method} ${JSON.stringify(params)}`,
+      );
+    }
     const root = await connection.skills.readDirectory('skill://pdf-report');
     assert.deepEqual(
       root.resources.map((resource) => [resource.name, resource.mimeType]),
@@ -539,6 +576,96 @@ describe('agent-skills mcp over stdio streams', function () {
     } finally {
       await removeDir(dir);
     }
+  });
+});
+
+describe('agent-skills mcp over stdio streams, protocol revision 2026-07-28', function () {
+  this.timeout(30_000);
+  let dir: string;
+
+  beforeEach(async () => {
+    dir = await tempDir();
+  });
+
+  afterEach(async () => {
+    await removeDir(dir);
+  });
+
+  it('serves a client pinned to 2026-07-28 without initialize: discovery, tools, verified skills with their frontmatter verbatim, and change notices through its subscription', async () => {
+    const skills = path.join(dir, 'skills');
+    await writePublicShapes(skills);
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const served = serveSkills({ roots: [root(skills)], allowlist: [], catalogBudgetChars: 16_000, input, output, log: () => undefined });
+    const client = new Client({ name: 'unit-test-2026', version: '1.0.0' }, { versionNegotiation: { mode: { pin: '2026-07-28' } } });
+    await client.connect(new LineClientTransport(input, output));
+    assert.equal(client.getNegotiatedProtocolVersion(), '2026-07-28');
+    assert.match(client.getInstructions() ?? '', /acquire-knowledge: Maps an unfamiliar codebase/);
+    assert.deepEqual((await client.listTools()).tools.map((tool) => tool.name).sort(), ['activate_skill', 'find_skills', 'read_skill_resource']);
+    const listing = await client.request({ method: 'skills/list', params: {} }, z.object({ skills: z.array(z.object({ uri: z.string(), frontmatter: z.unknown() })) }));
+    assert.deepEqual(
+      Object.fromEntries(listing.skills.map((skill) => [skill.uri, skill.frontmatter])),
+      Object.fromEntries(Object.entries(PUBLIC_SHAPES_FRONTMATTER).map(([name, frontmatter]) => [`skill://${name}/SKILL.md`, frontmatter])),
+    );
+    const template = await client.readResource({ uri: 'skill://acquire-knowledge/assets/templates/ARCHITECTURE.md' });
+    assert.match((template.contents[0] as { text: string }).text, /^# Architecture/);
+
+    let told = false;
+    client.setNotificationHandler('notifications/tools/list_changed', () => void (told = true));
+    const subscription = await client.listen({ toolsListChanged: true, promptsListChanged: true, resourcesListChanged: true });
+    // Written until the watcher, which starts with the server, reports it.
+    for (let attempt = 0; !told && attempt < 50; attempt++) {
+      await writeTree(path.join(skills, 'late-skill'), { 'SKILL.md': skillText('late-skill', `A skill made after the client connected (${attempt}).`) });
+      await waitFor(() => told || undefined, 'tools/list_changed', 200).catch(() => undefined);
+    }
+    assert.ok(told, 'the subscription carried tools/list_changed');
+    const activate = (await client.listTools()).tools.find((tool) => tool.name === 'activate_skill')!;
+    assert.ok((activate.inputSchema.properties as Record<string, { enum: string[] }>).name.enum.includes('late-skill'));
+    await subscription.close();
+    await client.close();
+    await served;
+  });
+});
+
+describe('the servers of single requests (2026-07-28 over HTTP)', function () {
+  this.timeout(20_000);
+  let dir: string;
+  let service: SkillsService;
+
+  beforeEach(async () => {
+    dir = await tempDir();
+    await writeTree(path.join(dir, 'skills'), { notes: { 'SKILL.md': skillText('notes', 'Write notes.') } });
+    service = await startSkillsService({ roots: [root(path.join(dir, 'skills'))], allowlist: [], catalogBudgetChars: 16_000, log: () => undefined });
+  });
+
+  afterEach(async () => {
+    await service.close();
+    await removeDir(dir);
+  });
+
+  /** The instructions a client reads from `server`, which is closed when the client goes. */
+  async function instructionsOf(server: ReturnType<SkillsService['requestServer']>): Promise<string> {
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: 'unit-test', version: '1.0.0' });
+    await client.connect(clientSide);
+    const instructions = client.getInstructions() ?? '';
+    await client.close();
+    return instructions;
+  }
+
+  it('serves a later request with a server whose request ended, never two requests at once, and builds new ones once the skills changed', async () => {
+    const first = service.requestServer();
+    assert.match(await instructionsOf(first), /notes: Write notes\./);
+    const reused = service.requestServer();
+    assert.equal(reused, first, 'the server of an ended request serves the next');
+    assert.notEqual(service.requestServer(), reused, 'a request while that one runs gets another server');
+    await instructionsOf(reused);
+    await writeTree(path.join(dir, 'skills'), { 'late-skill': { 'SKILL.md': skillText('late-skill', 'Made after the first requests.') } });
+    await service.registry.refresh();
+    const after = service.requestServer();
+    assert.notEqual(after, first, 'a server built before the change is not used after it');
+    assert.match(await instructionsOf(after), /late-skill: Made after the first requests\./);
   });
 });
 

@@ -188,44 +188,44 @@ describe('the MCP server’s answer refinements', () => {
     );
   });
 
-  it('adds the fields the Skills extension requires to its results, the server’s own fields winning, and to no other result', async () => {
+  it('adds the resultType the Skills extension requires to a directory read, the server’s own field winning, and to no other result', async () => {
     const { sent, receive, transport } = refinedTransport();
-    const requests = ['skills/list', 'skills/get', 'resources/directory/read', 'tools/list'];
+    const requests = ['resources/directory/read', 'resources/directory/read', 'skills/list', 'tools/list'];
     requests.forEach((method, index) => receive({ jsonrpc: '2.0', id: `r${index}`, method }));
     for (const index of requests.keys()) {
-      await transport.send({ jsonrpc: '2.0', id: `r${index}`, result: index === 1 ? { ttlMs: 5 } : {} } as JSONRPCMessage);
+      await transport.send({ jsonrpc: '2.0', id: `r${index}`, result: index === 1 ? { resultType: 'incomplete' } : {} } as JSONRPCMessage);
     }
     assert.deepEqual(
       sent.map((message) => message.result),
-      [{ resultType: 'complete', ttlMs: 0, cacheScope: 'private' }, { resultType: 'complete', ttlMs: 5, cacheScope: 'private' }, { resultType: 'complete' }, {}],
+      [{ resultType: 'complete' }, { resultType: 'incomplete' }, {}, {}],
     );
   });
 
   it('refines only the answer to a request the client sent, once', async () => {
     const { sent, receive, transport } = refinedTransport();
     receive({ jsonrpc: '2.0', method: 'notifications/initialized' });
-    receive({ jsonrpc: '2.0', id: true, method: 'skills/list' });
-    receive({ jsonrpc: '2.0', id: 7, method: 'skills/list' });
+    receive({ jsonrpc: '2.0', id: true, method: 'resources/directory/read' });
+    receive({ jsonrpc: '2.0', id: 7, method: 'resources/directory/read' });
     await transport.send({ jsonrpc: '2.0', id: 7, method: 'roots/list' } as JSONRPCMessage);
     await transport.send({ jsonrpc: '2.0', id: 7, result: {} } as JSONRPCMessage);
     await transport.send({ jsonrpc: '2.0', id: 7, result: {} } as JSONRPCMessage);
     await transport.send({ jsonrpc: '2.0', id: 8, result: {} } as JSONRPCMessage);
     assert.deepEqual(
       sent.map((message) => message.result),
-      [undefined, { resultType: 'complete', ttlMs: 0, cacheScope: 'private' }, {}, {}],
+      [undefined, { resultType: 'complete' }, {}, {}],
     );
   });
 
   it('forgets the oldest request beyond 10,000 in flight (cancelled requests are never answered)', async () => {
     const { sent, receive, transport } = refinedTransport();
     for (let id = 0; id <= 10_000; id++) {
-      receive({ jsonrpc: '2.0', id, method: 'skills/list' });
+      receive({ jsonrpc: '2.0', id, method: 'resources/directory/read' });
     }
     await transport.send({ jsonrpc: '2.0', id: 0, result: {} } as JSONRPCMessage);
     await transport.send({ jsonrpc: '2.0', id: 1, result: {} } as JSONRPCMessage);
     assert.deepEqual(
       sent.map((message) => message.result),
-      [{}, { resultType: 'complete', ttlMs: 0, cacheScope: 'private' }],
+      [{}, { resultType: 'complete' }],
     );
   });
 

@@ -101,6 +101,17 @@ describe('activation tool text', () => {
     assert.equal(parseActivationHeader('No skill named "pdf".'), undefined);
     assert.equal(parseActivationHeader('text before <skill name="pdf" dir="/x">'), undefined);
   });
+
+  it("parses the header of a skill server's skill, which names its server and URI rather than a folder", () => {
+    const record = fakeRecord('team/db-seed', 'Seeds.', {
+      dir: '/cache/team-1/db-seed',
+      uri: 'skill://db-seed/SKILL.md',
+      root: { path: '/cache/team-1', kind: 'server', label: 'team', server: 'team' },
+    });
+    const text = renderActivation(record, 'Seed it.', listing);
+    assert.match(text, /^<skill name="team\/db-seed" server="team" uri="skill:\/\/db-seed\/SKILL\.md">\n/);
+    assert.deepEqual(parseActivationHeader(text), { name: 'team/db-seed', server: 'team', uri: 'skill://db-seed/SKILL.md' });
+  });
 });
 
 describe('renderFindResult', () => {

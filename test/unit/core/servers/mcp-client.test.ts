@@ -5,16 +5,23 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { connectSkillServer, type SkillServerConnection } from '../../../../src/core/servers/mcp-client';
+import { connectSkillServer, PROTOCOL_VERSIONS, type SkillServerConnection } from '../../../../src/core/servers/mcp-client';
+import { ServedSkillFiles } from '../../../../src/core/servers/served-content';
+import { cacheFolderName, storeListing } from '../../../../src/core/servers/server-cache';
+import type { ServedSkill } from '../../../../src/core/servers/served-skill';
+import type { SkillRecord } from '../../../../src/core/model/types';
+import { referenceStdioServer, startReferenceHttpServer } from './reference-server';
 import { contentMismatch, servedFilePath } from '../../../../src/core/servers/served-skill';
 import { BUNDLE, ensureBundle } from '../../cli/bundle';
 import { startHttpProcess } from '../../cli/mcp/http-process';
 import { waitFor } from '../../cli/mcp/wait';
 import { servedSkill, skillText, temporaryFolder } from './served-fixtures';
 import {
+  answerAsModernServer,
   answerAsServer,
   answerEvents,
   answerJson,
+  SKILLS_SERVER_DISCOVER,
   SKILLS_SERVER_INITIALIZE,
   startHttpStandIn,
   stdioStandIn,
@@ -54,20 +61,24 @@ function answersFrom(standIn: StdioStandIn): Record<string, unknown>[] {
 describe('the skill server client, against scripted servers over stdio', function () {
   this.timeout(10000);
 
-  it('introduces itself with its protocol version, the Skills extension and its version, then says it is initialized', async () => {
+  it('asks a server which revision it speaks; one of 2025 gets the handshake with its version, the Skills extension and the client, then hears it is initialized', async () => {
     const timersBefore = await timersAtStart();
     const standIn = stdioStandIn({});
     const connection = await connectSkillServer(standIn.transport, { ...CLIENT, clientVersion: '9.8.7' });
+    assert.equal(connection.protocolVersion, '2025-11-25');
     await connection.close();
-    assert.equal(timersAlive(), timersBefore, 'no timer left behind by the answered request or the stop');
+    assert.equal(timersAlive(), timersBefore, 'no timer left behind by the answered requests or the stop');
     assert.ok(standIn.inputEnded(), 'stopped by the end of its input');
+    const client = { name: 'agent-skills-vscode', version: '9.8.7' };
+    const capabilities = { extensions: { 'io.modelcontextprotocol/skills': {} } };
     assert.deepEqual(standIn.received(), [
       {
         jsonrpc: '2.0',
         id: 1,
-        method: 'initialize',
-        params: { protocolVersion: '2025-11-25', capabilities: { extensions: { 'io.modelcontextprotocol/skills': {} } }, clientInfo: { name: 'agent-skills-vscode', version: '9.8.7' } },
+        method: 'server/discover',
+        params: { _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientInfo': client, 'io.modelcontextprotocol/clientCapabilities': capabilities } },
       },
+      { jsonrpc: '2.0', id: 2, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities, clientInfo: client } },
       { jsonrpc: '2.0', method: 'notifications/initialized' },
     ]);
   });
@@ -93,7 +104,7 @@ describe('the skill server client, against scripted servers over stdio', functio
       assert.ok(standIn.inputEnded());
       assert.deepEqual(
         standIn.received().map((message) => message.method),
-        ['initialize'],
+        ['server/discover', 'initialize'],
       );
     }
   });
@@ -245,7 +256,7 @@ describe('the skill server client, against scripted servers over stdio', functio
     } finally {
       await connection.close();
     }
-    assert.deepEqual(standIn.received()[2], { jsonrpc: '2.0', id: 2, method: 'resources/read', params: { uri } });
+    assert.deepEqual(standIn.received()[3], { jsonrpc: '2.0', id: 3, method: 'resources/read', params: { uri } });
   });
 
   it('fails what waits when it closes, and every request after, leaving no timer behind', async () => {
@@ -254,7 +265,7 @@ describe('the skill server client, against scripted servers over stdio', functio
     const connection = await connectSkillServer(standIn.transport, CLIENT);
     await connection.listSkills();
     const waiting = connection.listSkills();
-    await waitFor(() => standIn.received().length === 4, 'the second skills/list', WAIT_MS);
+    await waitFor(() => standIn.received().length === 5, 'the second skills/list', WAIT_MS);
     const refused = assert.rejects(waiting, { name: 'McpError', message: 'the connection closed: closed by this client' });
     await connection.close();
     await refused;
@@ -295,10 +306,10 @@ describe('the skill server client, against scripted servers over stdio', functio
   });
 
   it('reads messages after a byte order mark, split across writes, with Windows line ends', async () => {
-    const answer = JSON.stringify({ jsonrpc: '2.0', id: 2, result: { skills: [GOOD_ENTRY] } });
+    const answer = JSON.stringify({ jsonrpc: '2.0', id: 3, result: { skills: [GOOD_ENTRY] } });
     const standIn = stdioStandIn({
       on: {
-        initialize: [[{ stdout: '\uFEFF' }, { result: SKILLS_SERVER_INITIALIZE }]],
+        'server/discover': [[{ stdout: '\uFEFF' }, { error: { code: -32601, message: 'Method not found' } }]],
         'skills/list': [[{ stdout: answer.slice(0, 20) }, { waitMs: 30 }, { stdout: answer.slice(20, 40) }, { waitMs: 30 }, { stdout: `${answer.slice(40)}\r\n` }]],
       },
     });
@@ -380,6 +391,7 @@ describe('the skill server client, against scripted servers over HTTP', function
       'GET  accept=text/event-stream content-type=undefined authorization=Bearer secret-1 session=session-1 version=2025-06-18',
       `POST initialize ${json} session=undefined version=undefined`,
       `POST notifications/initialized ${json} session=session-1 version=2025-06-18`,
+      `POST server/discover ${json} session=undefined version=2026-07-28`,
       `POST skills/list ${json} session=session-1 version=2025-06-18`,
     ]);
     assert.equal(await connection.closed, 'closed by this client');
@@ -388,16 +400,17 @@ describe('the skill server client, against scripted servers over HTTP', function
   it('sends no token when it has none, its own protocol version when the server names none, and no DELETE without a session', async () => {
     const standIn = await serve((exchange) => answerAsServer(exchange, { initialize: { capabilities: SKILLS_SERVER_INITIALIZE.capabilities } }, null));
     const connection = await connectSkillServer({ kind: 'http', url: standIn.url }, CLIENT);
-    await waitFor(() => standIn.exchanges.length === 3, 'the notification stream', WAIT_MS);
+    await waitFor(() => standIn.exchanges.length === 4, 'the notification stream', WAIT_MS);
     await connection.close();
     assert.deepEqual(sent(standIn).sort(), [
       'GET  accept=text/event-stream content-type=undefined authorization=undefined session=undefined version=2025-11-25',
       'POST initialize accept=application/json, text/event-stream content-type=application/json authorization=undefined session=undefined version=undefined',
       'POST notifications/initialized accept=application/json, text/event-stream content-type=application/json authorization=undefined session=undefined version=2025-11-25',
+      'POST server/discover accept=application/json, text/event-stream content-type=application/json authorization=undefined session=undefined version=2026-07-28',
     ]);
   });
 
-  it('says what an HTTP error answer says: the JSON error message, or the text cut at 300 characters, and how to set a token on 401 and 403', async () => {
+  it('says what an HTTP error answer says: the JSON error message, or the text cut at 300 characters, and how to set a token on 401 and 403; tries the 2025 handshake only after a 400 or 404', async () => {
     const tokenHint = ' Set its token with "Skills: Set Skill Server Token…".';
     const long = 'y'.repeat(400);
     const cases: [number, string, string][] = [
@@ -413,8 +426,8 @@ describe('the skill server client, against scripted servers over HTTP', function
       const standIn = await serve(({ response }) => response.writeHead(status, { 'content-type': body.startsWith('{') ? 'application/json' : 'text/plain' }).end(body));
       await assert.rejects(connectSkillServer({ kind: 'http', url: standIn.url }, CLIENT), { name: 'McpError', message });
       assert.deepEqual(
-        standIn.exchanges.map((exchange) => exchange.method),
-        ['POST'],
+        standIn.exchanges.map((exchange) => exchange.message?.method),
+        status === 400 || status === 404 ? ['server/discover', 'initialize'] : ['server/discover'],
         'no session was opened, so none is ended',
       );
     }
@@ -428,10 +441,11 @@ describe('the skill server client, against scripted servers over HTTP', function
     await assert.rejects(connectSkillServer({ kind: 'http', url: standIn.url }, CLIENT), { name: 'McpError', message: 'HTTP 502' });
   });
 
-  it('keeps the error a failed request gives (nothing listening)', async () => {
+  it('says it cannot reach a server where nothing listens, with the reason fetch keeps apart', async () => {
     const standIn = await serve(() => undefined);
     await standIn.close();
-    await assert.rejects(connectSkillServer({ kind: 'http', url: standIn.url }, CLIENT), { name: 'TypeError', message: 'fetch failed' });
+    const port = new URL(standIn.url).port;
+    await assert.rejects(connectSkillServer({ kind: 'http', url: standIn.url }, CLIENT), { name: 'McpError', message: `cannot reach ${standIn.url}: connect ECONNREFUSED 127.0.0.1:${port}` });
   });
 
   it('ends the session of a server that does not serve skills', async () => {
@@ -439,7 +453,7 @@ describe('the skill server client, against scripted servers over HTTP', function
     await assert.rejects(connectSkillServer({ kind: 'http', url: standIn.url }, CLIENT), /it does not serve skills/);
     assert.deepEqual(
       standIn.exchanges.map((exchange) => `${exchange.method} ${exchange.headers['mcp-session-id']}`),
-      ['POST undefined', 'DELETE session-1'],
+      ['POST undefined', 'POST undefined', 'DELETE session-1'],
     );
   });
 
@@ -449,7 +463,7 @@ describe('the skill server client, against scripted servers over HTTP', function
       const id = exchange.message?.id;
       if (exchange.message?.method !== 'skills/list') {
         answerAsServer(exchange);
-      } else if (id === 2) {
+      } else if (id === 3) {
         // A comment, fields that are not data, an event without data, an event whose data lines join
         // with a line feed inside a string (no JSON), then the answer over three data lines.
         void answerEvents(exchange.response, [
@@ -457,7 +471,7 @@ describe('the skill server client, against scripted servers over HTTP', function
           `data: {"jsonrpc":"2.0","id":${id},"error":{"code":1,"message":"read as one\r\ndata:line"}}\r\n\r\n`,
           `event: message\r\ndata: {"jsonrpc":"2.0",\r\ndata:  "id":${id},\r\ndata:"error":{"code":-32000,"message":"one space, read as sent"}}\r\n\r\n`,
         ]);
-      } else if (id === 3) {
+      } else if (id === 4) {
         // A notification and the answer, each split across writes, one inside a two-byte character.
         const text = Buffer.from(`data: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/skills/list_changed' })}\n\ndata:${answer(id, 'Prüfung läuft')}\n\n`);
         const inside = text.indexOf(Buffer.from('ü')) + 1;
@@ -492,7 +506,7 @@ describe('the skill server client, against scripted servers over HTTP', function
         response.writeHead(204).end();
       } else if (message?.method === 'resources/read') {
         response.writeHead(200, { 'content-type': 'text/plain' }).write(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { contents: [{ text: 'plain' }] } }));
-        if (message.id === 3) {
+        if (message.id === 4) {
           response.end();
           return;
         }
@@ -608,6 +622,204 @@ describe('the skill server client, against scripted servers over HTTP', function
   });
 });
 
+describe('the skill server client, agreeing on a protocol revision', function () {
+  this.timeout(10000);
+  const standIns: HttpStandIn[] = [];
+  afterEach(async () => Promise.all(standIns.splice(0).map((standIn) => standIn.close())));
+  const meta = (message: Record<string, unknown>) => (message.params as { _meta?: Record<string, unknown> } | undefined)?._meta?.['io.modelcontextprotocol/protocolVersion'];
+  const subscriptionNotice = (method: string) => ({ send: { jsonrpc: '2.0', method, params: { _meta: { 'io.modelcontextprotocol/subscriptionId': 2 } } } });
+
+  it('speaks 2026-07-28 to a stdio server that offers it: no handshake, the revision in every request, change notices on a subscription', async () => {
+    const standIn = stdioStandIn({
+      on: {
+        'server/discover': [[{ result: SKILLS_SERVER_DISCOVER }]],
+        'subscriptions/listen': [[{ send: { jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged', params: { _meta: { 'io.modelcontextprotocol/subscriptionId': '$id' } } } }]],
+        'skills/list': [[subscriptionNotice('notifications/resources/list_changed'), { result: { resultType: 'complete', skills: [GOOD_ENTRY], ttlMs: 0, cacheScope: 'private' } }]],
+      },
+    });
+    const connection = await connectSkillServer(standIn.transport, CLIENT);
+    try {
+      assert.equal(connection.protocolVersion, '2026-07-28');
+      const changed = new Promise<void>((resolve) => connection.onListChanged(resolve));
+      assert.deepEqual(await connection.listSkills(), { skills: [GOOD_ENTRY], refused: [] });
+      await changed;
+    } finally {
+      await connection.close();
+    }
+    const received = standIn.received();
+    assert.deepEqual(
+      received.map((message) => [message.method, meta(message)]),
+      [
+        ['server/discover', '2026-07-28'],
+        ['subscriptions/listen', '2026-07-28'],
+        ['skills/list', '2026-07-28'],
+      ],
+    );
+    assert.deepEqual((received[1].params as Record<string, unknown>).notifications, { resourcesListChanged: true });
+    assert.deepEqual((received[2].params as { _meta: Record<string, unknown> })._meta, {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientInfo': { name: 'agent-skills-vscode', version: 'test' },
+      'io.modelcontextprotocol/clientCapabilities': { extensions: { 'io.modelcontextprotocol/skills': {} } },
+    });
+  });
+
+  it('falls back to the 2025 handshake when a stdio server answers nothing to server/discover, or names only 2025-11-25', async () => {
+    const silent = stdioStandIn({ on: { 'server/discover': [[]] } });
+    const started = Date.now();
+    const late = await connectSkillServer(silent.transport, { ...CLIENT, probeTimeoutMs: 200 });
+    await late.close();
+    assert.ok(Date.now() - started < 2500, 'waited the probe time only');
+    assert.equal(late.protocolVersion, '2025-11-25');
+    const older = stdioStandIn({ on: { 'server/discover': [[{ result: { ...SKILLS_SERVER_DISCOVER, supportedVersions: ['2025-11-25'] } }]] } });
+    const connection = await connectSkillServer(older.transport, CLIENT);
+    await connection.close();
+    assert.deepEqual(
+      older.received().map((message) => message.method),
+      ['server/discover', 'initialize', 'notifications/initialized'],
+    );
+  });
+
+  it('takes a revision the server names when it refuses 2026-07-28, and says so when it names none this client speaks', async () => {
+    const refusal = (supported: string[]) => ({ error: { code: -32022, message: 'Unsupported protocol version', data: { supported, requested: '2026-07-28' } } });
+    const dual = stdioStandIn({ on: { 'server/discover': [[refusal(['2025-11-25', '2025-06-18'])]] } });
+    const connection = await connectSkillServer(dual.transport, CLIENT);
+    await connection.close();
+    assert.equal(connection.protocolVersion, '2025-11-25');
+    const future = stdioStandIn({ on: { 'server/discover': [[refusal(['2027-03-01'])]] } });
+    await assert.rejects(connectSkillServer(future.transport, CLIENT), { name: 'McpError', message: 'it speaks protocol 2027-03-01, and this client speaks 2026-07-28 and 2025-11-25' });
+    assert.deepEqual(
+      future.received().map((message) => message.method),
+      ['server/discover'],
+      'no 2025 handshake with a server of the new revision',
+    );
+    const discovered = stdioStandIn({ on: { 'server/discover': [[{ result: { ...SKILLS_SERVER_DISCOVER, supportedVersions: ['2027-03-01'] } }]] } });
+    await assert.rejects(connectSkillServer(discovered.transport, CLIENT), { message: 'it speaks protocol 2027-03-01, and this client speaks 2026-07-28 and 2025-11-25' });
+    const mismatch = stdioStandIn({ on: { 'server/discover': [[{ error: { code: -32020, message: 'Header mismatch' } }]] } });
+    await assert.rejects(connectSkillServer(mismatch.transport, CLIENT), { name: 'McpError', message: 'Header mismatch', code: -32020 });
+    const noSkills = stdioStandIn({ on: { 'server/discover': [[{ result: { ...SKILLS_SERVER_DISCOVER, capabilities: { tools: {} } } }]] } });
+    await assert.rejects(connectSkillServer(noSkills.transport, CLIENT), { message: 'it does not serve skills (its capabilities have no io.modelcontextprotocol/skills extension)' });
+  });
+
+  it('refuses a result that asks for more or is of a kind it does not know, and takes one without a result type as complete', async () => {
+    const standIn = stdioStandIn({
+      on: {
+        'server/discover': [[{ result: SKILLS_SERVER_DISCOVER }]],
+        'skills/list': [[{ result: { resultType: 'input_required', inputRequests: {} } }], [{ result: { resultType: 'later', skills: [] } }], [{ result: { skills: [] } }]],
+      },
+    });
+    const connection = await connectSkillServer(standIn.transport, CLIENT);
+    try {
+      await assert.rejects(connection.listSkills(), { message: 'skills/list answered with a result of type "input_required", which this client cannot use' });
+      await assert.rejects(connection.listSkills(), { message: 'skills/list answered with a result of type "later", which this client cannot use' });
+      assert.deepEqual(await connection.listSkills(), { skills: [], refused: [] });
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('goes on without change notices when the subscription is refused, and ends when the server ends it', async () => {
+    const refused = stdioStandIn({
+      on: {
+        'server/discover': [[{ result: SKILLS_SERVER_DISCOVER }]],
+        'subscriptions/listen': [[{ error: { code: -32601, message: 'Method not found' } }]],
+        'skills/list': [[{ result: { skills: [] } }]],
+      },
+    });
+    const connection = await connectSkillServer(refused.transport, CLIENT);
+    try {
+      await connection.listSkills();
+      assert.equal(await Promise.race([connection.closed, new Promise((resolve) => setTimeout(() => resolve('still open'), 50))]), 'still open');
+    } finally {
+      await connection.close();
+    }
+    const ended = stdioStandIn({ on: { 'server/discover': [[{ result: SKILLS_SERVER_DISCOVER }]], 'subscriptions/listen': [[{ waitMs: 50 }, { result: { resultType: 'complete' } }]] } });
+    const ending = await connectSkillServer(ended.transport, CLIENT);
+    assert.equal(await ending.closed, 'the server ended its subscription to changes');
+    await ending.close();
+  });
+
+  it('gets a skill by URI with skills/get and checks it as a listed entry, refusing the entry of another skill', async () => {
+    const other = servedSkill('notes', { 'SKILL.md': 'x' });
+    const standIn = stdioStandIn({
+      on: {
+        'skills/get': [
+          [{ result: { skill: GOOD_ENTRY } }],
+          [{ result: { skill: other } }],
+          [{ result: { skill: DYNAMIC_ENTRY } }],
+          [{ result: {} }],
+          [{ error: { code: -32602, message: 'No skill is served at skill://gone/SKILL.md' } }],
+        ],
+      },
+    });
+    const connection = await connectSkillServer(standIn.transport, CLIENT);
+    try {
+      assert.deepEqual(await connection.getSkill(GOOD_ENTRY.uri), { ok: true, skill: GOOD_ENTRY });
+      assert.deepEqual(await connection.getSkill(GOOD_ENTRY.uri), { ok: false, uri: GOOD_ENTRY.uri, reason: 'the server answered with the entry of another skill (skill://notes/SKILL.md)' });
+      assert.deepEqual(await connection.getSkill('skill://live/SKILL.md'), { ok: false, uri: 'skill://live/SKILL.md', reason: DYNAMIC_REASON });
+      await assert.rejects(connection.getSkill('skill://pdf/SKILL.md'), { message: 'skills/get of skill://pdf/SKILL.md answered without a skill' });
+      await assert.rejects(connection.getSkill('skill://gone/SKILL.md'), { message: 'No skill is served at skill://gone/SKILL.md', code: -32602 });
+    } finally {
+      await connection.close();
+    }
+    assert.deepEqual(
+      standIn.received().flatMap((message) => (message.method === 'skills/get' ? [message.params] : [])),
+      [{ uri: GOOD_ENTRY.uri }, { uri: GOOD_ENTRY.uri }, { uri: 'skill://live/SKILL.md' }, { uri: 'skill://pdf/SKILL.md' }, { uri: 'skill://gone/SKILL.md' }],
+    );
+  });
+
+  it('speaks 2026-07-28 over HTTP: the revision, method and resource in headers, no session, notices on the subscription stream, nothing to end when closed', async () => {
+    const listens: HttpExchange[] = [];
+    const uri = 'skill://prüfen/SKILL.md';
+    const standIn = await startHttpStandIn((exchange) =>
+      answerAsModernServer(exchange, { 'skills/list': { skills: [GOOD_ENTRY] }, 'resources/read': { contents: [{ uri, text: 'x' }] } }, (listen) => listens.push(listen)),
+    );
+    standIns.push(standIn);
+    const connection = await connectSkillServer({ kind: 'http', url: standIn.url }, { ...CLIENT, token: 'secret-2' });
+    await waitFor(() => listens.length === 1, 'the subscription', WAIT_MS);
+    const changed = new Promise<void>((resolve) => connection.onListChanged(resolve));
+    listens[0].response.write(
+      `data: ${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/resources/list_changed', params: { _meta: { 'io.modelcontextprotocol/subscriptionId': listens[0].message?.id } } })}\n\n`,
+    );
+    await changed;
+    assert.deepEqual(await connection.listSkills(), { skills: [GOOD_ENTRY], refused: [] });
+    assert.equal(Buffer.from(await connection.readFile(uri)).toString(), 'x');
+    await connection.readFile('skill://pdf/SKILL.md').catch(() => undefined);
+    await connection.close();
+    assert.deepEqual(
+      standIn.exchanges.map(({ method, message, headers }) =>
+        [method, headers['mcp-protocol-version'], headers['mcp-method'], headers['mcp-name'], headers['mcp-session-id'], headers.authorization, meta(message ?? {})].join(' '),
+      ),
+      [
+        'POST 2026-07-28 server/discover   Bearer secret-2 2026-07-28',
+        'POST 2026-07-28 subscriptions/listen   Bearer secret-2 2026-07-28',
+        'POST 2026-07-28 skills/list   Bearer secret-2 2026-07-28',
+        `POST 2026-07-28 resources/read =?base64?${Buffer.from(uri).toString('base64')}?=  Bearer secret-2 2026-07-28`,
+        'POST 2026-07-28 resources/read skill://pdf/SKILL.md  Bearer secret-2 2026-07-28',
+      ],
+    );
+  });
+
+  it('hears an HTTP server of 2026-07-28 go when its subscription stream ends, and falls back to 2025 on a 400 naming 2025-11-25', async () => {
+    const listens: HttpExchange[] = [];
+    const modern = await startHttpStandIn((exchange) => answerAsModernServer(exchange, {}, (listen) => listens.push(listen)));
+    standIns.push(modern);
+    const connection = await connectSkillServer({ kind: 'http', url: modern.url }, CLIENT);
+    await waitFor(() => listens.length === 1, 'the subscription', WAIT_MS);
+    listens[0].response.end();
+    assert.equal(await connection.closed, 'the server ended the answer to subscriptions/listen without answering');
+    await connection.close();
+    const dual = await startHttpStandIn((exchange) =>
+      exchange.message?.method === 'server/discover'
+        ? answerJson(exchange.response, { jsonrpc: '2.0', id: exchange.message.id, error: { code: -32022, message: 'Unsupported protocol version', data: { supported: ['2025-11-25'] } } }, 400)
+        : answerAsServer(exchange),
+    );
+    standIns.push(dual);
+    const legacy = await connectSkillServer({ kind: 'http', url: dual.url }, CLIENT);
+    await legacy.close();
+    assert.equal(legacy.protocolVersion, '2025-11-25');
+  });
+});
+
 const TOKEN = 'test-token-1234';
 
 function skillsFolder(): string {
@@ -673,9 +885,25 @@ describe('the skill server client, against agent-skills mcp', function () {
     }
   });
 
+  it('reads and verifies a SKILL.md whose frontmatter has a date from it, and gets a skill by URI', async () => {
+    const root = skillsFolder();
+    fs.mkdirSync(path.join(root, 'dated'));
+    fs.writeFileSync(path.join(root, 'dated', 'SKILL.md'), DATED_SKILL);
+    const connection = await connectSkillServer({ kind: 'stdio', command: process.execPath, args: [BUNDLE, 'mcp', '--no-user', '--no-builtin', root] }, { clientVersion: 'test' });
+    try {
+      assert.ok(PROTOCOL_VERSIONS.includes(connection.protocolVersion));
+      const { skills } = await connection.listSkills();
+      const dated = skills.find((skill) => skill.uri === 'skill://dated/SKILL.md')!;
+      assert.equal(await verifiedBody(connection, dated), 'Follow the dated steps.\n');
+      assert.deepEqual(await connection.getSkill('skill://dated/SKILL.md'), { ok: true, skill: dated });
+    } finally {
+      await connection.close();
+    }
+  });
+
   it('says why it cannot connect: no such program, nothing listening, no skills served', async () => {
     await assert.rejects(connectSkillServer({ kind: 'stdio', command: path.join(temporaryFolder(), 'missing'), args: [] }, { clientVersion: 'test' }), /cannot start .*missing: spawn .* ENOENT/);
-    await assert.rejects(connectSkillServer({ kind: 'http', url: 'http://127.0.0.1:9/mcp' }, { clientVersion: 'test' }), /fetch failed/);
+    await assert.rejects(connectSkillServer({ kind: 'http', url: 'http://127.0.0.1:9/mcp' }, { clientVersion: 'test' }), /^McpError: cannot reach http:\/\/127\.0\.0\.1:9\/mcp: bad port$/);
     const script = path.join(temporaryFolder(), 'plain-server.js');
     fs.writeFileSync(
       script,
@@ -685,5 +913,88 @@ describe('the skill server client, against agent-skills mcp', function () {
       connectSkillServer({ kind: 'stdio', command: process.execPath, args: [script] }, { clientVersion: 'test' }),
       /it does not serve skills \(its capabilities have no io\.modelcontextprotocol\/skills extension\)/,
     );
+  });
+});
+
+/** A skill whose frontmatter YAML 1.1 and YAML 1.2 read apart: a date, and an octal-looking number. */
+const DATED_SKILL = '---\nname: dated\ndescription: A skill with a date.\ncreated: 2024-01-15\nmetadata:\n  build: "010"\nversion: 010\n---\nFollow the dated steps.\n';
+
+/** The body of a listed skill, fetched through the client and verified as the editor does (size, digest, frontmatter). */
+async function verifiedBody(connection: SkillServerConnection, skill: ServedSkill): Promise<string> {
+  const cache = temporaryFolder();
+  await storeListing(cache, [skill]);
+  const dir = path.join(cache, cacheFolderName(skill));
+  const record: SkillRecord = {
+    name: skill.frontmatter.name,
+    dir,
+    file: path.join(dir, 'SKILL.md'),
+    realDir: dir,
+    root: { path: cache, kind: 'server', label: 'team', server: 'team' },
+    diagnostics: [],
+    status: 'available',
+    mtimeMs: 0,
+    size: 0,
+  };
+  const refusals: string[] = [];
+  const files = new ServedSkillFiles(
+    async () => connection,
+    (message) => refusals.push(message),
+  );
+  try {
+    return await files.content.readBody(record);
+  } finally {
+    assert.deepEqual(refusals, []);
+  }
+}
+
+describe('the skill server client, against the reference SDK of the Skills extension (@olaservo/ext-skills)', function () {
+  this.timeout(60000);
+
+  function referenceSkills(): string {
+    const root = skillsFolder();
+    fs.mkdirSync(path.join(root, 'dated'));
+    fs.writeFileSync(path.join(root, 'dated', 'SKILL.md'), DATED_SKILL);
+    return root;
+  }
+
+  async function checkReference(connection: SkillServerConnection, root: string): Promise<void> {
+    assert.equal(connection.protocolVersion, '2026-07-28');
+    const { skills, refused } = await connection.listSkills();
+    assert.deepEqual(refused, []);
+    assert.deepEqual(
+      skills.map((skill) => skill.uri),
+      ['skill://dated/SKILL.md', 'skill://pdf/SKILL.md'],
+    );
+    const dated = skills[0];
+    assert.deepEqual(dated.frontmatter, { name: 'dated', description: 'A skill with a date.', created: '2024-01-15', metadata: { build: '010' }, version: 10 });
+    assert.equal(await verifiedBody(connection, dated), 'Follow the dated steps.\n');
+    assert.deepEqual(await connection.getSkill('skill://pdf/SKILL.md'), { ok: true, skill: skills[1] });
+    await assert.rejects(connection.getSkill('skill://missing/SKILL.md'), { code: -32602 });
+    const forms = skills[1].resources.find((file) => file.uri.endsWith('/forms.md'))!;
+    assert.deepEqual(Buffer.from(await connection.readFile(forms.uri)), fs.readFileSync(path.join(root, 'pdf', 'references', 'forms.md')));
+  }
+
+  it('speaks 2026-07-28 with it over stdio: lists, gets by URI, reads, and verifies a SKILL.md whose frontmatter has a date', async () => {
+    const root = referenceSkills();
+    const connection = await connectSkillServer(referenceStdioServer(root), { clientVersion: 'test' });
+    try {
+      await checkReference(connection, root);
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('speaks 2026-07-28 with it over HTTP, and hears it stop', async () => {
+    const root = referenceSkills();
+    const server = await startReferenceHttpServer(root);
+    try {
+      const connection = await connectSkillServer({ kind: 'http', url: server.url }, { clientVersion: 'test' });
+      await checkReference(connection, root);
+      await server.stop();
+      assert.ok((await connection.closed).length > 0);
+      await connection.close();
+    } finally {
+      await server.stop();
+    }
   });
 });

@@ -6,11 +6,21 @@ import * as fs from 'node:fs';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
-import { PROTOCOL_VERSION, SKILLS_EXTENSION_ID, type SkillServerTransport } from '../../../../src/core/servers/mcp-client';
+import { LEGACY_PROTOCOL_VERSION, MODERN_PROTOCOL_VERSION, SKILLS_EXTENSION_ID, type SkillServerTransport } from '../../../../src/core/servers/mcp-client';
 import { temporaryFolder } from './served-fixtures';
+import { isPlainObject } from '../../../../src/core/util/objects';
 
 /** What `initialize` answers with by default: a server that offers the Skills extension. */
-export const SKILLS_SERVER_INITIALIZE = { protocolVersion: PROTOCOL_VERSION, capabilities: { extensions: { [SKILLS_EXTENSION_ID]: {} } }, serverInfo: { name: 'stand-in', version: '1' } };
+export const SKILLS_SERVER_INITIALIZE = { protocolVersion: LEGACY_PROTOCOL_VERSION, capabilities: { extensions: { [SKILLS_EXTENSION_ID]: {} } }, serverInfo: { name: 'stand-in', version: '1' } };
+/** What `server/discover` answers with on a server of the 2026-07-28 revision that offers the Skills extension. */
+export const SKILLS_SERVER_DISCOVER = {
+  resultType: 'complete',
+  supportedVersions: [MODERN_PROTOCOL_VERSION],
+  capabilities: { resources: { listChanged: true }, extensions: { [SKILLS_EXTENSION_ID]: {} } },
+  _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'stand-in', version: '1' } },
+};
+/** What a 2025 server answers a request that comes before `initialize` with (the MCP SDK's words). */
+const NOT_INITIALIZED = { code: -32601, message: 'Method not found' };
 
 /** One thing the stdio stand-in does when a message arrives. `$id` in a `send` is replaced by the request's id. */
 export type StdioStep =
@@ -28,7 +38,10 @@ export type StdioStep =
   | { waitMs: number };
 
 export interface StdioPlan {
-  /** Steps per method, taken in turn by the method's successive messages (the last list repeats). `initialize` answers as a skills server unless planned. */
+  /**
+   * Steps per method, taken in turn by the method's successive messages (the last list repeats).
+   * Unless planned, `initialize` answers as a skills server and `server/discover` as a 2025 server does.
+   */
   on?: Record<string, StdioStep[][]>;
   /** Steps on start, before any message. */
   start?: StdioStep[];
@@ -72,7 +85,7 @@ function take(step, id) {
 // Steps run one after the other, across messages too, so that a wait delays what follows it.
 let queue = Promise.resolve();
 const run = (steps, id) => (queue = queue.then(() => steps.reduce((done, step) => done.then(() => take(step, id)), Promise.resolve())));
-const initialize = [[{ result: ${JSON.stringify(SKILLS_SERVER_INITIALIZE)} }]];
+const defaults = { initialize: [[{ result: ${JSON.stringify(SKILLS_SERVER_INITIALIZE)} }]], 'server/discover': [[{ error: ${JSON.stringify(NOT_INITIALIZED)} }]] };
 let buffer = '';
 process.stdin.setEncoding('utf8');
 process.stdin.on('data', (chunk) => {
@@ -82,7 +95,7 @@ process.stdin.on('data', (chunk) => {
     buffer = buffer.slice(newline + 1);
     fs.appendFileSync(log, JSON.stringify(message) + '\\n');
     const key = message.method ?? 'answers';
-    const turns = (plan.on ?? {})[key] ?? (key === 'initialize' ? initialize : [[]]);
+    const turns = (plan.on ?? {})[key] ?? defaults[key] ?? [[]];
     seen[key] = (seen[key] ?? 0) + 1;
     run(turns[Math.min(seen[key], turns.length) - 1], message.id);
   }
@@ -143,8 +156,8 @@ export interface HttpStandIn {
   close(): Promise<void>;
 }
 
-/** Starts a server on 127.0.0.1 that hands each request, once its body is read, to `handle`. */
-export async function startHttpStandIn(handle: (exchange: HttpExchange) => void): Promise<HttpStandIn> {
+/** Starts a server on 127.0.0.1 (on `port`, or a free one) that hands each request, once its body is read, to `handle`. */
+export async function startHttpStandIn(handle: (exchange: HttpExchange) => void, port = 0): Promise<HttpStandIn> {
   const exchanges: HttpExchange[] = [];
   const server = http.createServer((request, response) => {
     let body = '';
@@ -155,7 +168,7 @@ export async function startHttpStandIn(handle: (exchange: HttpExchange) => void)
       handle(exchange);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`,
     exchanges,
@@ -191,9 +204,10 @@ export async function answerEvents(response: http.ServerResponse, chunks: readon
 }
 
 /**
- * Answers as a plain Streamable HTTP skills server: `initialize` (with a session id unless it is
- * null), each request with its result from `results` by method, notifications and answers with 202,
- * GET with 405 (no stream), DELETE with 200.
+ * Answers as a plain Streamable HTTP skills server of the 2025-11-25 revision: `server/discover` as
+ * the MCP SDK does before `initialize` (400, not initialized), `initialize` (with a session id
+ * unless it is null), each request with its result from `results` by method, notifications and
+ * answers with 202, GET with 405 (no stream), DELETE with 200.
  */
 export function answerAsServer(exchange: HttpExchange, results: Record<string, unknown> = {}, sessionId: string | null = 'session-1'): void {
   const { method, message, response } = exchange;
@@ -201,10 +215,36 @@ export function answerAsServer(exchange: HttpExchange, results: Record<string, u
     response.writeHead(405).end();
   } else if (method === 'DELETE') {
     response.writeHead(200).end();
+  } else if (message?.method === 'server/discover' && !('server/discover' in results)) {
+    answerJson(response, { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Bad Request: Server not initialized' } }, 400);
   } else if (message && typeof message.method === 'string' && message.id !== undefined) {
     const result = message.method === 'initialize' ? (results.initialize ?? SKILLS_SERVER_INITIALIZE) : results[message.method];
     answerJson(response, { jsonrpc: '2.0', id: message.id, result }, 200, message.method === 'initialize' && sessionId !== null ? { 'mcp-session-id': sessionId } : {});
   } else {
     response.writeHead(202).end();
+  }
+}
+
+/**
+ * Answers as a Streamable HTTP skills server of the 2026-07-28 revision: `server/discover`, each
+ * request with its result from `results` by method (with `resultType`), `subscriptions/listen` with
+ * its acknowledgement on an event stream kept open (the exchange is handed to `onListen`), GET and
+ * DELETE with 405.
+ */
+export function answerAsModernServer(exchange: HttpExchange, results: Record<string, unknown> = {}, onListen?: (exchange: HttpExchange) => void): void {
+  const { method, message, response } = exchange;
+  if (method !== 'POST' || !message || typeof message.method !== 'string') {
+    response.writeHead(405).end();
+  } else if (message.method === 'subscriptions/listen') {
+    const acknowledged = {
+      jsonrpc: '2.0',
+      method: 'notifications/subscriptions/acknowledged',
+      params: { notifications: { resourcesListChanged: true }, _meta: { 'io.modelcontextprotocol/subscriptionId': message.id } },
+    };
+    void answerEvents(response, [`data: ${JSON.stringify(acknowledged)}\n\n`], { keepOpen: true });
+    onListen?.(exchange);
+  } else {
+    const result = message.method === 'server/discover' ? (results['server/discover'] ?? SKILLS_SERVER_DISCOVER) : results[message.method];
+    answerJson(response, { jsonrpc: '2.0', id: message.id, result: isPlainObject(result) ? { resultType: 'complete', ...result } : result });
   }
 }

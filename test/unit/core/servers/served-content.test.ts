@@ -105,6 +105,18 @@ describe('reading a skill server skill', () => {
     assert.deepEqual(frontmatterDifferences(text, { name: 'pdf', description: 'Use pdf.', license: 'MIT', metadata: { a: '2', b: '3' } }), ['metadata']);
   });
 
+  it('takes a value YAML 1.1 reads as a date, number or boolean as listed either way: as the JSON of that reading, or as the YAML 1.2 reading', () => {
+    const text = '---\nname: pdf\ndescription: Use pdf.\ncreated: 2024-01-15\nversion: 010\nbeta: yes\nratio: 1:30\nwhen: 2024-01-15 10:30:00\nmetadata:\n  since: 2024-01-15\n---\n';
+    // As a server whose YAML reader follows YAML 1.2 (the reference SDK, this product's own server) lists it.
+    const core = { name: 'pdf', description: 'Use pdf.', created: '2024-01-15', version: 10, beta: 'yes', ratio: '1:30', when: '2024-01-15 10:30:00', metadata: { since: '2024-01-15' } };
+    assert.deepEqual(frontmatterDifferences(text, core), []);
+    // As a YAML 1.1 reader gives it, turned into JSON: dates as ISO text, 010 as octal.
+    const yaml11 = { ...core, created: '2024-01-15T00:00:00.000Z', version: 8, beta: 'yes', ratio: 90, when: '2024-01-15T10:30:00.000Z', metadata: { since: '2024-01-15T00:00:00.000Z' } };
+    assert.deepEqual(frontmatterDifferences(text, yaml11), []);
+    // Anything else is still a difference: another date, another number, a type that no reading gives.
+    assert.deepEqual(frontmatterDifferences(text, { ...core, created: '2024-01-16', version: '010', metadata: { since: 20240115 } }), ['created', 'metadata', 'version']);
+  });
+
   it('works offline from verified copies, and says what is missing when a file was never fetched', async () => {
     const record = await cachedRecord();
     const online = new ServedSkillFiles(

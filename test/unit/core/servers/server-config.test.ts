@@ -16,9 +16,9 @@ describe('skill server settings', () => {
       ],
     );
     assert.deepEqual(settings.servers, [
-      { name: 'team', transport: { kind: 'http', url: 'http://127.0.0.1:8080/mcp' }, scope: 'user' },
-      { name: 'local', transport: { kind: 'stdio', command: 'node', args: ['cli.js', 'mcp'] }, scope: 'user' },
-      { name: 'repo', transport: { kind: 'stdio', command: 'npx', args: [] }, scope: 'workspace' },
+      { name: 'team', transport: { kind: 'http', url: 'http://127.0.0.1:8080/mcp' }, skills: [], scope: 'user' },
+      { name: 'local', transport: { kind: 'stdio', command: 'node', args: ['cli.js', 'mcp'] }, skills: [], scope: 'user' },
+      { name: 'repo', transport: { kind: 'stdio', command: 'npx', args: [] }, skills: [], scope: 'workspace' },
     ]);
     assert.deepEqual(settings.problems, [
       'agentSkills.servers in the user settings, entry 3: needs a "name"; it is ignored.',
@@ -31,9 +31,9 @@ describe('skill server settings', () => {
   });
 
   it('gives each server its own cache folder, which changes when its address does', () => {
-    const [team] = parseServerSettings([{ name: 'Team skills!', url: 'http://127.0.0.1:8080/mcp' }], undefined).servers;
+    const [team] = parseServerSettings([{ name: 'Team.skills_1', url: 'http://127.0.0.1:8080/mcp' }], undefined).servers;
     const folder = serverCacheFolder('/cache', team);
-    assert.match(folder, /^\/cache\/Team-skills--[0-9a-f]{12}$/);
+    assert.match(folder, /^\/cache\/Team-skills_1-[0-9a-f]{12}$/);
     assert.notEqual(serverCacheFolder('/cache', { ...team, transport: { kind: 'http', url: 'http://127.0.0.1:9090/mcp' } }), folder);
     assert.equal(serverTokenKey('http://127.0.0.1:8080/mcp'), 'agentSkills.serverToken:http://127.0.0.1:8080/mcp');
   });
@@ -95,8 +95,8 @@ describe('skill server settings', () => {
       undefined,
     );
     assert.deepEqual(settings.servers, [
-      { name: 'team', transport: { kind: 'http', url: 'https://skills.example/mcp' }, scope: 'user' },
-      { name: 'tool', transport: { kind: 'stdio', command: 'node', args: ['cli.js'] }, scope: 'user' },
+      { name: 'team', transport: { kind: 'http', url: 'https://skills.example/mcp' }, skills: [], scope: 'user' },
+      { name: 'tool', transport: { kind: 'stdio', command: 'node', args: ['cli.js'] }, skills: [], scope: 'user' },
     ]);
     const where = 'agentSkills.servers in the user settings';
     assert.deepEqual(settings.problems, [
@@ -114,10 +114,39 @@ describe('skill server settings', () => {
     ]);
   });
 
+  it("takes as a server's name only what can go in front of its skills' names, and skill URIs to fetch besides its listing", () => {
+    const settings = parseServerSettings(
+      [
+        { name: 'My Team', url: 'http://a/mcp' },
+        { name: 'team/a', url: 'http://a/mcp' },
+        { name: '-team', url: 'http://a/mcp' },
+        { name: 'x'.repeat(65), url: 'http://a/mcp' },
+        { name: 'Team.b_2-c', url: 'http://a/mcp', skills: ['skill://acme/unlisted/SKILL.md', ' github://o/r/x/SKILL.md ', 'skill://acme/unlisted/SKILL.md'] },
+        { name: 'uris', url: 'http://a/mcp', skills: ['skill://acme/unlisted'] },
+        { name: 'uri', url: 'http://a/mcp', skills: 'skill://acme/unlisted/SKILL.md' },
+      ],
+      undefined,
+    );
+    assert.deepEqual(settings.servers, [
+      { name: 'Team.b_2-c', transport: { kind: 'http', url: 'http://a/mcp' }, skills: ['skill://acme/unlisted/SKILL.md', 'github://o/r/x/SKILL.md'], scope: 'user' },
+    ]);
+    const nameRule = `"name" must be at most 64 letters, digits, ".", "_" or "-", starting with a letter or digit: it goes in front of its skills' names, as in "team/beta"; it is ignored.`;
+    const skillsRule = '"skills" must be a list of skill URIs, each that of a SKILL.md, such as skill://acme/refunds/SKILL.md; it is ignored.';
+    const where = 'agentSkills.servers in the user settings';
+    assert.deepEqual(settings.problems, [
+      `${where}, entry 1 ("My Team"): ${nameRule}`,
+      `${where}, entry 2 ("team/a"): ${nameRule}`,
+      `${where}, entry 3 ("-team"): ${nameRule}`,
+      `${where}, entry 4 ("${'x'.repeat(65)}"): ${nameRule}`,
+      `${where}, entry 6 ("uris"): ${skillsRule}`,
+      `${where}, entry 7 ("uri"): ${skillsRule}`,
+    ]);
+  });
+
   it('tells where a server is, and keeps the cache of a stdio server by its command line', () => {
     assert.equal(describeTransport({ kind: 'http', url: 'http://127.0.0.1:8080/mcp' }), 'http://127.0.0.1:8080/mcp');
     assert.equal(describeTransport({ kind: 'stdio', command: 'node', args: ['cli.js', 'mcp'] }), 'node cli.js mcp');
-    const stdio = { name: 'local', transport: { kind: 'stdio', command: 'node', args: ['a.js'] }, scope: 'user' } as const;
+    const stdio = { name: 'local', transport: { kind: 'stdio', command: 'node', args: ['a.js'] }, skills: [], scope: 'user' } as const;
     const folder = serverCacheFolder('/cache', stdio);
     assert.notEqual(serverCacheFolder('/cache', { ...stdio, transport: { ...stdio.transport, args: ['b.js'] } }), folder);
     assert.notEqual(serverCacheFolder('/cache', { ...stdio, transport: { ...stdio.transport, command: 'nodejs' } }), folder);

@@ -84,9 +84,13 @@ describe('renderActivation', () => {
     );
   });
 
-  it("escapes every attribute, and names a skill server's skill's server", () => {
-    const record = fakeRecord('pdf', 'x', { dir: '/s/a&b<c', root: { path: '/cache/x', kind: 'server', label: 'Tools', server: 'tools & "more"' } });
-    assert.equal(renderActivation(record, 'B', { files: [], total: 0, complete: true }), '<skill name="pdf" dir="/s/a&amp;b&lt;c" server="tools &amp; &quot;more&quot;">\nB\n</skill>');
+  it("escapes every attribute, and names a skill server's skill's server and URI, never its cache folder", () => {
+    assert.equal(renderActivation(fakeRecord('pdf', 'x', { dir: '/s/a&b<c' }), 'B', { files: [], total: 0, complete: true }), '<skill name="pdf" dir="/s/a&amp;b&lt;c">\nB\n</skill>');
+    const record = fakeRecord('tools/pdf', 'x', { dir: '/cache/x/pdf', uri: 'skill://p"d&f/SKILL.md', root: { path: '/cache/x', kind: 'server', label: 'Tools', server: 'tools & "more"' } });
+    assert.equal(
+      renderActivation(record, 'B', { files: [], total: 0, complete: true }),
+      '<skill name="tools/pdf" server="tools &amp; &quot;more&quot;" uri="skill://p&quot;d&amp;f/SKILL.md">\nB\n</skill>',
+    );
   });
 
   it('marks a listing cut short as a lower bound', () => {
@@ -437,10 +441,7 @@ describe("activation of a skill server's skill", () => {
   it('reads its body and files from the server, never from the cache folder on disk', async () => {
     const result = await activateSkill(fakeSnapshot([served]), 'lint', { mode: 'model', arguments: 'src', maxResources: 7, content });
     assert.ok(result.ok);
-    assert.equal(
-      result.text,
-      '<skill name="lint" dir="/cache/tools/lint" server="tools">\nLint src now.\n\nResource files (paths relative to the skill folder; read one with skills_readResource):\n- rules.md\n</skill>',
-    );
+    assert.equal(result.text, '<skill name="lint" server="tools">\nLint src now.\n\nResource files (paths relative to the skill folder; read one with skills_readResource):\n- rules.md\n</skill>');
     assert.equal(result.lastValid, false);
     assert.deepEqual(calls, ['body lint', 'list lint 7']);
     const read = await readResourceOfSkill(fakeSnapshot([served]), 'lint', 'rules.md', { content });

@@ -512,6 +512,33 @@ describe('buildSkillView items', () => {
   });
 });
 
+describe("a skill server's rows", () => {
+  const cache = '/home/me/.config/Code/User/globalStorage/agentskills.agent-skills/servers/team-0123456789ab';
+  const team: SkillRoot = { path: cache, kind: 'server', label: 'team (offline, cached)', server: 'team' };
+  const served = fakeRecord('team/db-seed', 'Seed the local database.', { dir: `${cache}/db-seed`, file: `${cache}/db-seed/SKILL.md`, root: team, uri: 'skill://db-seed/SKILL.md' });
+  const problems: DiscoveryProblem[] = [
+    { code: 'server-offline', severity: 'warning', message: 'Skill server "team" cannot be reached: HTTP 502. Skills it listed before stay available from the cache.', path: cache, server: 'team' },
+    { code: 'served-duplicate-name', severity: 'warning', message: 'Skill server "team" lists 2 skills named "refunds".', path: `${cache}/a%2Frefunds/SKILL.md`, server: 'team' },
+  ];
+
+  it('name the server and the skill, never the cache folder or its id, and offer Reconnect on the offline row', () => {
+    const view = buildSkillView({ ...fakeSnapshot([served]), problems }, { allowlist: [] }, '/home/me');
+    const [available, problemGroup] = view;
+    const source = available.children[0] as GroupViewItem;
+    const skill = source.children[0] as SkillViewItem;
+    assert.deepEqual([source.label, skill.label], ['team (offline, cached)', 'team/db-seed']);
+    assert.equal(skill.tooltip, '**team/db\\-seed**\n\nSeed the local database\\.\n\n*Available*\n\nSkill server "team": `skill://db-seed/SKILL.md`');
+    const rows = problemGroup.children.map((item) => item.kind === 'problem' && [item.label, item.tooltip, item.contextValue]);
+    assert.deepEqual(rows, [
+      ['team', 'Skill server "team" cannot be reached: HTTP 502\\. Skills it listed before stay available from the cache\\.', 'problem reconnectable'],
+      ['team', 'Skill server "team" lists 2 skills named "refunds"\\.', 'problem'],
+    ]);
+    for (const text of [skill.tooltip, skill.description, ...problemGroup.children.flatMap((item) => [item.label, item.description, item.kind === 'problem' ? item.tooltip : ''])]) {
+      assert.doesNotMatch(text, /globalStorage|0123456789ab|%2F/, text);
+    }
+  });
+});
+
 describe('skillContextValue and allowlist entries', () => {
   it('matches an allowlist entry naming the skill, spaces and case aside', () => {
     assert.equal(skillContextValue(fakeRecord('pdf', 'x'), { allowlist: [' Pdf '] }), 'skill activatable allowlisted draftable');
