@@ -643,7 +643,12 @@ describe('agent-skills add, update, check from a skills site', () => {
   it('tells, exit 1, when a URL is neither a site nor a git repository', async () => {
     const run = await cli(project, ['add', `${server.origin}/nothing-here`, '--yes']);
     assert.equal(run.code, 1);
-    assert.match(run.stderr, new RegExp(`\\nagent-skills: ${server.origin}/nothing-here publishes no skills: neither \\.well-known/agent-skills/index\\.json nor \\.well-known/skills/index\\.json is there\\. Read as a git repository instead: Cannot clone`));
+    assert.match(
+      run.stderr,
+      new RegExp(
+        `\\nagent-skills: ${server.origin}/nothing-here publishes no skills: neither \\.well-known/agent-skills/index\\.json nor \\.well-known/skills/index\\.json is there\\. Read as a git repository instead: Cannot clone`,
+      ),
+    );
     await assert.rejects(fs.stat(path.join(project, 'skills-lock.json')));
   });
 });
