@@ -436,7 +436,8 @@ describe('agent-skills add, update, check, remove against hostile input', () => 
   });
 
   describe('refs', () => {
-    it('adds at a short commit, a full commit, a tag and a branch, and treats a commit as a pin', async () => {
+    it('adds at a short commit, a full commit, a tag and a branch, and treats a commit as a pin', async function () {
+      this.timeout(60000); // seven commands, each cloning
       const second = await repo.commit({ skills: { alpha: { 'SKILL.md': skillText('alpha', 'Formats alpha reports, now in colour.') } } });
       repo.tag('v2');
       await repo.commit({ skills: { alpha: { 'SKILL.md': skillText('alpha', 'The newest alpha.') } } });
