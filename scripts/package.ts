@@ -43,7 +43,8 @@ async function main(): Promise<void> {
       packagePath: vsixPath,
       // Everything the extension runs is bundled into dist/extension.js.
       dependencies: false,
-      // No public repository to point at; README links stay relative, resolved inside the package.
+      // No public repository to point at; README links stay relative, as they work on GitHub (docs/
+      // is not packaged).
       allowMissingRepository: true,
       rewriteRelativeLinks: false,
     });

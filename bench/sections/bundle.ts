@@ -40,7 +40,7 @@ const FILE_BUDGETS: readonly FileBudget[] = [
   { key: 'cliRareCommands', label: 'dist/cli-rare-commands.js (eval, tune, add, update, check, remove, audit, publish)', covers: exactly('dist/cli-rare-commands.js'), budgetKb: 118 },
   { key: 'cliMcpLibraries', label: 'dist/cli-mcp-libraries.js (loaded by mcp only)', covers: exactly('dist/cli-mcp-libraries.js'), budgetKb: 410 },
   { key: 'manifest', label: 'package.json (the manifest)', covers: exactly('package.json'), budgetKb: 40 },
-  { key: 'readme', label: 'README.md (the Extensions view page)', covers: exactly('README.md'), budgetKb: 76 },
+  { key: 'readme', label: 'README.md (the Extensions view page; the rest is in docs/, not packaged)', covers: exactly('README.md'), budgetKb: 20 },
   { key: 'changelog', label: 'CHANGELOG.md', covers: exactly('CHANGELOG.md'), budgetKb: 20 },
   { key: 'license', label: 'LICENSE', covers: exactly('LICENSE'), budgetKb: 2 },
   { key: 'media', label: 'media/ (icons)', covers: under('media'), budgetKb: 10 },

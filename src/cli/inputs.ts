@@ -59,12 +59,15 @@ export async function projectFromArguments(parsed: ParsedArguments, io: CliIo, d
   return projectRoots(await existingFolder(folder, io));
 }
 
-/** Discovers the project's roots (first, see projectFromArguments) and then the ROOT operands; the project's problems lead. */
-export async function discoverFromArguments(parsed: ParsedArguments, rootOperands: readonly string[], io: CliIo, defaultToCurrent = false): Promise<DiscoveryResult> {
+/**
+ * Discovers the project's roots (first, see projectFromArguments) and then the ROOT operands; the
+ * project's problems lead. `projectFolder`: the project's, absolute, when there is one.
+ */
+export async function discoverFromArguments(parsed: ParsedArguments, rootOperands: readonly string[], io: CliIo, defaultToCurrent = false): Promise<DiscoveryResult & { projectFolder?: string }> {
   const project = await projectFromArguments(parsed, io, defaultToCurrent);
   const discovery = await discoverSkills([...project.roots, ...(await rootsFromArguments(rootOperands, io))], { blockingReads: true });
   discovery.problems.unshift(...project.problems);
-  return discovery;
+  return { ...discovery, projectFolder: project.folder };
 }
 
 /** A skill folder (holding a SKILL.md, any case), its SKILL.md itself, or a folder of skill folders. */

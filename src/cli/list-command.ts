@@ -3,8 +3,9 @@
 // the editor's locations do; the project's roots come first, and with no folder named the current
 // folder is the project.
 
+import * as path from 'node:path';
 import { collapseWhitespace } from '../core/util/text';
-import type { DiscoveryProblem, SkillRecord, SkillStatus } from '../core/model/types';
+import type { DiscoveryProblem, SkillRecord, SkillRoot, SkillStatus } from '../core/model/types';
 import { parseArguments } from './args';
 import { discoverFromArguments, PROJECT_OPTION } from './inputs';
 import { displayPath, ExitCode, plural, PROGRAM, type CliIo } from './io';
@@ -14,7 +15,7 @@ export interface ListedSkillJson {
   name: string;
   description: string | null;
   status: SkillStatus;
-  /** The ROOT argument the skill was found under, as typed. */
+  /** The folder the skill was found in: a location of the project by its path relative to the project (`.agent/skills`), a ROOT argument as typed. */
   source: string;
   /** A sub-project's skill: its package folder, relative to the project. */
   package?: string;
@@ -34,13 +35,14 @@ export async function listCommand(args: readonly string[], io: CliIo): Promise<n
   const { options, operands } = parsed;
   const discovery = await discoverFromArguments(parsed, operands, io, true);
 
+  const source = (root: SkillRoot): string => sourceFolder(root, discovery.projectFolder);
   if (options.has('json')) {
-    const skills = discovery.skills.map(toJson);
+    const skills = discovery.skills.map((record) => toJson(record, source(record.root)));
     io.stdout(`${JSON.stringify({ skills, problems: discovery.problems })}\n`);
     return ExitCode.ok;
   }
   if (discovery.skills.length > 0) {
-    const rows = discovery.skills.map((record) => [record.name, statusWords(record), record.root.label, details(record, io)]);
+    const rows = discovery.skills.map((record) => [record.name, statusWords(record), source(record.root), details(record, io)]);
     io.stdout(formatTable([[...HEADINGS], ...rows], io.columns, SOURCE_COLUMN));
   }
   io.stdout(`${summary(discovery.skills)}\n`);
@@ -55,13 +57,24 @@ export function reportProblems(problems: readonly DiscoveryProblem[], io: CliIo)
   }
 }
 
+/**
+ * A location of the project by its path relative to the project, `/`-separated (`.agent/skills`,
+ * `packages/web/.agent/skills`), which is how the project's settings name it; other roots by their label.
+ */
+function sourceFolder(root: SkillRoot, projectFolder: string | undefined): string {
+  if (root.kind !== 'workspace' || projectFolder === undefined) {
+    return root.label;
+  }
+  return path.relative(projectFolder, root.path).split(path.sep).join('/') || '.';
+}
+
 /** Keys whose value is undefined are left out of the JSON text. */
-function toJson(record: SkillRecord): ListedSkillJson {
+function toJson(record: SkillRecord, source: string): ListedSkillJson {
   return {
     name: record.name,
     description: record.metadata?.description ?? null,
     status: record.status,
-    source: record.root.label,
+    source,
     package: record.root.package,
     path: record.file,
     shadowedBy: record.shadowedBy,

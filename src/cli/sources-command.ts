@@ -10,12 +10,13 @@ import { auditSkillFolder, auditSummary, auditVerdict } from '../core/audit/audi
 import { DEFAULT_SKILL_LOCATIONS } from '../core/discovery/roots';
 import { openSource, type Checkout, type SourceSkill } from '../core/sources/checkout';
 import { computeFolderHash } from '../core/sources/folder-hash';
-import { installAndLock, installConflict, replaceWithLatest } from '../core/sources/apply';
-import { describeSkipped, findInstalled, removeFolder, type InstallResult } from '../core/sources/install';
+import { installAndLock, installConflict, removeAndUnlock, replaceWithLatest } from '../core/sources/apply';
+import { describeSkipped, findInstalled, type InstallResult } from '../core/sources/install';
 import { skillNameProblem } from '../core/sources/confine';
-import { credentialsNotice, entryOrigin, entrySource, LOCK_FILE_NAME, readLock, writeLock, type SkillsLock } from '../core/sources/lock';
+import { credentialsNotice, entryOrigin, entrySource, LOCK_FILE_NAME, readLock, type SkillsLock } from '../core/sources/lock';
 import { parseSource, sourceLabel } from '../core/sources/source-spec';
-import { checkLockedSkill, installedState, latestSkill, latestSkillProblem, SourceFetcher, type SkillCheck } from '../core/sources/status';
+import { describeLocalWork, folderDrift, installedState } from '../core/sources/drift';
+import { checkLockedSkill, latestSkill, latestSkillProblem, SourceFetcher, type SkillCheck } from '../core/sources/status';
 import { InputProblem } from '../core/util/errors';
 import { collapseWhitespace } from '../core/util/text';
 import { parseArguments } from './args';
@@ -159,16 +160,19 @@ async function updateSkill(name: string, lock: SkillsLock, fetcher: SourceFetche
   }
   const folder = await findInstalled(context.dir, name, context.to);
   const state = await installedState(entry, folder);
-  const latestHash = await computeFolderHash(latest.skill.folder);
-  if (latestHash === entry.computedHash && state === 'unchanged') {
-    io.stdout(`${name}: up to date (${entryOrigin(entry)})\n`);
+  const edited = state === 'edited' || state === 'kept';
+  const nothingNewer = (await computeFolderHash(latest.skill.folder)) === entry.computedHash;
+  // Nothing newer: edits stay unless --yes asks for the installed version back; a missing folder is installed again.
+  if (nothingNewer && (state === 'unchanged' || (edited && !context.yes))) {
+    const edits = state === 'kept' ? '; the edits the project keeps are left as they are' : edited ? '; edited since it was installed, the edits are left as they are' : '';
+    io.stdout(`${name}: up to date (${entryOrigin(entry)})${edits}\n`);
     return true;
   }
   if (!(await passesAudit(name, latest.skill.folder, context))) {
     return false;
   }
-  if (state === 'edited' && !(await confirmed(`${name} was edited since it was installed: replace your edits with the source's version?`, context))) {
-    io.stderr(`${PROGRAM}: ${name}: not updated: it was edited since it was installed (pass --yes to replace it).\n`);
+  if (edited && !(await confirmed(`${name} was edited since it was installed: replace your edits with the source's newer version?`, context))) {
+    io.stderr(`${PROGRAM}: ${name}: not updated: it was edited since it was installed (pass --yes to replace your edits with the newer version).\n`);
     return false;
   }
   const { installed, entry: updated } = await replaceWithLatest(name, { skill: latest.skill, commit: latest.commit }, lock, {
@@ -182,7 +186,7 @@ async function updateSkill(name: string, lock: SkillsLock, fetcher: SourceFetche
 
 export interface CheckedSkillJson {
   name: string;
-  /** `unchanged`, `edited` (since install) or `missing`. */
+  /** `unchanged`, `edited` (since install), `kept` (edited, and the project keeps the edits) or `missing`. */
   installed: SkillCheck['installed'];
   /** `current`, `outdated`, `pinned`, `gone` (from the source) or `unreachable`. */
   source: SkillCheck['source'];
@@ -204,7 +208,7 @@ export async function checkCommand(args: readonly string[], io: CliIo): Promise<
   } finally {
     await fetcher.dispose();
   }
-  const needsAttention = refused || checks.some((check) => check.installed !== 'unchanged' || (check.source !== 'current' && check.source !== 'pinned'));
+  const needsAttention = refused || checks.some((check) => (check.installed !== 'unchanged' && check.installed !== 'kept') || (check.source !== 'current' && check.source !== 'pinned'));
   if (options.has('json')) {
     io.stdout(`${JSON.stringify({ skills: checks.map((check) => checkJson(check, io)) })}\n`);
   } else if (checks.length > 0) {
@@ -253,15 +257,12 @@ export async function removeCommand(args: readonly string[], io: CliIo): Promise
 async function removeSkill(name: string, lock: SkillsLock, context: Project): Promise<boolean> {
   const { io } = context;
   const folder = await findInstalled(context.dir, name, context.to);
-  if (folder && (await installedState(lock.skills[name], folder)) === 'edited' && !(await confirmed(`${name} was edited since it was installed: delete it anyway?`, context))) {
-    io.stderr(`${PROGRAM}: ${name}: not removed: it was edited since it was installed (pass --yes to delete it).\n`);
+  const work = folder === undefined ? undefined : describeLocalWork(await folderDrift(lock.skills[name], folder));
+  if (work !== undefined && !(await confirmed(`${name} ${work}: delete it anyway?`, context))) {
+    io.stderr(`${PROGRAM}: ${name}: not removed: it ${work} (pass --yes to delete it).\n`);
     return false;
   }
-  if (folder) {
-    await removeFolder(folder);
-  }
-  delete lock.skills[name];
-  await writeLock(context.dir, lock);
+  await removeAndUnlock(name, folder, lock, context.dir);
   io.stdout(`Removed ${name}${folder ? ` (${displayPath(folder, io)})` : ''}\n`);
   return true;
 }

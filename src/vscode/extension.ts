@@ -37,7 +37,7 @@ export function activate(context: vscode.ExtensionContext): AgentSkillsApi {
   const servers = new SkillServersOnDemand(log, context.secrets, (SkillServers) => new SkillServers(log, serverCache, context.secrets, String(context.extension.packageJSON.version)));
   const host = new SkillsHost(log, { builtinDir, servers, firstDiscovery });
   const watcher = new SkillWatcher(host);
-  const sources = registerSources(host, context.workspaceState);
+  const sources = registerSources(host);
   const tree = new SkillsTreeProvider(host, sources.installed);
   const triggerTestFiles = new TriggerTestFiles(host, watcher);
   const hosts = registerHosts(host);

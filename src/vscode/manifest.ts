@@ -28,6 +28,7 @@ export const COMMANDS = {
   checkForUpdates: 'agentSkills.checkForUpdates',
   updateSkill: 'agentSkills.updateSkill',
   keepEdits: 'agentSkills.keepEdits',
+  removeSkill: 'agentSkills.removeSkill',
   showRoutingReport: 'agentSkills.showRoutingReport',
   showUsage: 'agentSkills.showUsage',
   clearUsage: 'agentSkills.clearUsage',

@@ -1,5 +1,5 @@
 // Texts made from the host profiles and listings: the one-line summary of what a host cuts, its
-// listing as text (CLI `catalog --target`), the Show Budget document, and the README's host table.
+// listing as text (CLI `catalog --target`), the Show Budget document, and the host table of docs/hosts.md.
 
 import { countByState, type HostListing, type ListingState } from './budget';
 import { HOST_PROFILES, type BudgetRule, type HostProfile } from './profiles';
@@ -113,7 +113,7 @@ function describeLimits(host: HostProfile): string {
   return `${parts.join(', ')} (${limits.overLimit === 'unknown' ? 'past them: not documented' : `${limits.overLimit} past them`})`;
 }
 
-/** The README's table of hosts, generated from the profiles (`npm run readme:hosts` writes it). */
+/** The table of hosts in docs/hosts.md, generated from the profiles (`npm run docs:hosts` writes it). */
 export function renderHostTable(): string {
   const rows = HOST_PROFILES.map((host) =>
     [

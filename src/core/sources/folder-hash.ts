@@ -3,6 +3,7 @@
 
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs/promises';
+import { EVALS_FOLDER } from '../evals/trigger-file';
 import { walkFolder } from './folder-walk';
 
 /**
@@ -11,12 +12,28 @@ import { walkFolder } from './folder-walk';
  * so are symbolic links (neither followed nor hashed), as `npx skills` 1.7.4 does.
  */
 export async function computeFolderHash(folder: string): Promise<string> {
+  return (await computeFolderHashes(folder)).all;
+}
+
+export interface FolderHashes {
+  /** computeFolderHash's: over every file. */
+  all: string;
+  /** The same without the skill's trigger tests (`evals/`), which may be the user's own. */
+  withoutEvals: string;
+}
+
+/** Both hashes of the folder, reading each file once. */
+export async function computeFolderHashes(folder: string): Promise<FolderHashes> {
   const files = (await walkFolder(folder)).filter((entry) => entry.kind === 'file');
   files.sort((a, b) => a.relativePath.localeCompare(b.relativePath));
-  const hash = createHash('sha256');
+  const all = createHash('sha256');
+  const withoutEvals = createHash('sha256');
   for (const file of files) {
-    hash.update(file.relativePath);
-    hash.update(await fs.readFile(file.absolutePath));
+    const content = await fs.readFile(file.absolutePath);
+    all.update(file.relativePath).update(content);
+    if (!file.relativePath.startsWith(`${EVALS_FOLDER}/`)) {
+      withoutEvals.update(file.relativePath).update(content);
+    }
   }
-  return hash.digest('hex');
+  return { all: all.digest('hex'), withoutEvals: withoutEvals.digest('hex') };
 }

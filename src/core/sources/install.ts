@@ -8,6 +8,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { DEFAULT_SKILL_LOCATIONS } from '../discovery/roots';
 import { WELL_KNOWN_LOCATIONS } from '../discovery/unconfigured-locations';
+import { EVALS_FOLDER } from '../evals/trigger-file';
 import { errorCode } from '../util/errors';
 import { OutsidePathError, resolveInside, skillNameProblem } from './confine';
 import { walkFolder } from './folder-walk';
@@ -19,10 +20,20 @@ export interface InstallResult {
   skippedLinks: string[];
   /** Sockets, pipes and devices in the source (a local folder can hold them), not copied: they hold no content to copy. */
   skippedSpecialFiles: string[];
+  /** The replaced folder's trigger tests (`evals/`) were kept, as the source has none (see InstallOptions). */
+  keptEvals: boolean;
+}
+
+export interface InstallOptions {
+  /**
+   * Keep the trigger tests (`evals/`) of the folder being replaced when the incoming version has
+   * none: a new version of the same skill, whose tests the user wrote. Their regular files only.
+   */
+  keepEvals?: boolean;
 }
 
 /** What a copy left behind, in one line (undefined when it copied everything): `symbolic links not copied: a; special files …`. */
-export function describeSkipped(result: InstallResult): string | undefined {
+export function describeSkipped(result: Pick<InstallResult, 'skippedLinks' | 'skippedSpecialFiles'>): string | undefined {
   const parts = [
     result.skippedLinks.length > 0 ? `symbolic links not copied: ${result.skippedLinks.join(', ')}` : '',
     result.skippedSpecialFiles.length > 0 ? `special files (sockets, pipes, devices) not copied: ${result.skippedSpecialFiles.join(', ')}` : '',
@@ -34,35 +45,54 @@ export function describeSkipped(result: InstallResult): string | undefined {
  * Copies the skill folder `from` to `parent/name` (regular files and folders; `.git`, `node_modules`,
  * symbolic links and special files stay behind), replacing what is there only once the copy is complete.
  */
-export async function installFolder(from: string, parent: string, name: string): Promise<InstallResult> {
+export async function installFolder(from: string, parent: string, name: string, options: InstallOptions = {}): Promise<InstallResult> {
   const destination = await skillFolderIn(parent, name);
   const staging = siblingPath(parent, name, 'installing');
-  const skippedLinks: string[] = [];
-  const skippedSpecialFiles: string[] = [];
+  const result: InstallResult = { folder: destination, skippedLinks: [], skippedSpecialFiles: [], keptEvals: false };
   // The first folder this creates on the way to `parent`, if any: a failed install takes it away again.
   const created = await fs.mkdir(parent, { recursive: true });
   try {
     await fs.mkdir(staging);
-    for (const entry of await walkFolder(from)) {
-      const target = path.join(staging, ...entry.relativePath.split('/'));
-      try {
-        if (entry.kind === 'folder') {
-          await fs.mkdir(target);
-        } else if (entry.kind === 'file') {
-          await fs.copyFile(entry.absolutePath, target);
-        } else {
-          (entry.kind === 'symlink' ? skippedLinks : skippedSpecialFiles).push(entry.relativePath);
-        }
-      } catch (error) {
-        throw errorCode(error) === 'ENAMETOOLONG' ? new SourceError(`cannot copy ${entry.relativePath}: its path is too long for the file system under ${parent}.`) : error;
-      }
+    await copyInto(from, staging, parent, result);
+    if (options.keepEvals && (await isRealFolder(path.join(destination, EVALS_FOLDER))) && !(await exists(path.join(staging, EVALS_FOLDER)))) {
+      await fs.mkdir(path.join(staging, EVALS_FOLDER));
+      // Only files: what else the user's folder holds (links, pipes) is not said to be skipped, it was never the source's.
+      await copyInto(path.join(destination, EVALS_FOLDER), path.join(staging, EVALS_FOLDER), parent, { skippedLinks: [], skippedSpecialFiles: [] });
+      result.keptEvals = true;
     }
     await replaceWith(staging, destination);
   } catch (error) {
     await fs.rm(created ?? staging, { recursive: true, force: true });
     throw error;
   }
-  return { folder: destination, skippedLinks, skippedSpecialFiles };
+  return result;
+}
+
+/** Copies the regular files and folders of `from` into the existing folder `to`, noting what it leaves behind. */
+async function copyInto(from: string, to: string, parent: string, skipped: Pick<InstallResult, 'skippedLinks' | 'skippedSpecialFiles'>): Promise<void> {
+  for (const entry of await walkFolder(from)) {
+    const target = path.join(to, ...entry.relativePath.split('/'));
+    try {
+      if (entry.kind === 'folder') {
+        await fs.mkdir(target);
+      } else if (entry.kind === 'file') {
+        await fs.copyFile(entry.absolutePath, target);
+      } else {
+        (entry.kind === 'symlink' ? skipped.skippedLinks : skipped.skippedSpecialFiles).push(entry.relativePath);
+      }
+    } catch (error) {
+      throw errorCode(error) === 'ENAMETOOLONG' ? new SourceError(`cannot copy ${entry.relativePath}: its path is too long for the file system under ${parent}.`) : error;
+    }
+  }
+}
+
+/** A folder, not a symbolic link to one (which could lead anywhere). */
+async function isRealFolder(folder: string): Promise<boolean> {
+  return (await fs.lstat(folder).catch(() => undefined))?.isDirectory() ?? false;
+}
+
+async function exists(file: string): Promise<boolean> {
+  return (await fs.lstat(file).catch(() => undefined)) !== undefined;
 }
 
 /** Deletes an installed skill folder (`parent/name`, as findInstalled gives it): renamed aside first, so it disappears at once and whole. */

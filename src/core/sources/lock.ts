@@ -4,7 +4,10 @@
 // `ref` holds the exact commit installed; `requestedRef` (ours) keeps what was asked for (a branch,
 // a tag, or HEAD for the default branch), which `update` follows. A skill from a site is locked as
 // `npx skills` locks it: {"source": HOST, "sourceUrl", "sourceType": "well-known", "computedHash",
-// "wellKnownDigest"}, found again in the site's index by its name. Fields we do not know are kept.
+// "wellKnownDigest"}, found again in the site's index by its name. `keptEditsHash` (ours) records
+// edits the project chose to keep: the hash of the installed folder as it was then. Fields we do not
+// know are kept, as `npx skills` keeps ours in the entries it does not rewrite (1.7.4; rewriting an
+// entry, it reinstalls that skill, so the edits kept there are gone with it).
 //
 // A lock is someone else's writing as often as ours (a repository's, a pull request's): its keys
 // name installed folders, so only skill names are acted on (confine's skillNameProblem), its sources and skillPath pass the checks a typed source
@@ -25,6 +28,7 @@ export const SITE_SOURCE_TYPE = 'well-known';
 
 export const LOCK_FILE_NAME = 'skills-lock.json';
 const LOCK_VERSION = 1;
+const SHA256_HEX = /^[0-9a-f]{64}$/;
 
 export interface LockEntry {
   source: string;
@@ -38,6 +42,8 @@ export interface LockEntry {
   requestedRef?: string;
   /** A site's skill: the digest of what was installed, as the site's index gave it. */
   wellKnownDigest?: string;
+  /** The installed folder's hash (computeFolderHash) when the project chose to keep its edits. */
+  keptEditsHash?: string;
   [field: string]: unknown;
 }
 
@@ -90,6 +96,10 @@ export function parseLock(text: string, file: string, warn?: LockWarning): Skill
     const missing = ['source', 'sourceType', 'computedHash'].filter((field) => !isPlainObject(entry) || typeof entry[field] !== 'string');
     if (missing.length > 0) {
       throw new LockError(`${file}: the entry of "${name}" has no ${missing.join(', ')}.`);
+    }
+    if (isPlainObject(entry) && entry.keptEditsHash !== undefined && !(typeof entry.keptEditsHash === 'string' && SHA256_HEX.test(entry.keptEditsHash))) {
+      warn?.(`${file}: the entry of "${name}" has a keptEditsHash that is not a SHA-256 hash; its edits are not taken as kept.`);
+      delete entry.keptEditsHash;
     }
   }
   return value as unknown as SkillsLock;

@@ -4,6 +4,7 @@
 
 import { errorMessage, InputProblem } from '../util/errors';
 import { fetchSource, skillAt, withSiteDigest, type FetchedSource, type SourceSkill } from './checkout';
+import { installedState, type InstalledState } from './drift';
 import { computeFolderHash } from './folder-hash';
 import { remoteCommit, type GitOptions } from './git';
 import { describeSkillPath, entrySource, followedRef, pinnedCommit, type LockEntry } from './lock';
@@ -11,8 +12,6 @@ import { findInstalled } from './install';
 import { withoutCredentials } from '../util/redact';
 import { FULL_COMMIT, sourceLabel, type SkillSource } from './source-spec';
 
-/** `unchanged`: the folder hashes to the lock's computedHash; `edited`: it does not (drift). */
-export type InstalledState = 'unchanged' | 'edited' | 'missing';
 /** `pinned`: the lock names a commit and nothing else to follow; `gone`: the source no longer has the skill. */
 export type SourceState = 'current' | 'outdated' | 'pinned' | 'gone' | 'unreachable';
 
@@ -58,13 +57,6 @@ export interface CheckContext {
   parent?: string;
   fetcher: SourceFetcher;
   git?: GitOptions;
-}
-
-export async function installedState(entry: LockEntry, folder: string | undefined): Promise<InstalledState> {
-  if (folder === undefined) {
-    return 'missing';
-  }
-  return (await computeFolderHash(folder)) === entry.computedHash ? 'unchanged' : 'edited';
 }
 
 export async function checkLockedSkill(name: string, entry: LockEntry, context: CheckContext): Promise<SkillCheck> {

@@ -85,9 +85,9 @@ export interface ViewPolicy {
 export interface InstalledMark {
   /** Where it came from, `owner/repo@abc1234`. */
   origin: string;
-  /** Its folder no longer hashes to what was installed. */
+  /** Its folder no longer hashes to what was installed, and the project has not kept these edits. */
   edited: boolean;
-  /** The user chose to keep those edits: said, not warned about. */
+  /** Edited, and the project keeps the edits (skills-lock.json): said in the tooltip, neither marked nor warned about. */
   editsKept?: boolean;
   /** Check for Updates found a newer version (its commit, abbreviated, when the source is git). */
   update?: { commit?: string };
@@ -124,7 +124,7 @@ export const GROUP_ORDER: readonly StatusGroupId[] = ['active', 'available', 'pr
 
 /** The icon telling a skill's status apart at a glance. */
 export function skillIcon(record: SkillRecord, installed?: InstalledMark): IconSpec {
-  if (record.stale || (isUsableStatus(record.status) && isDraft(record)) || (installed?.edited && !installed.editsKept)) {
+  if (record.stale || (isUsableStatus(record.status) && isDraft(record)) || installed?.edited) {
     return { id: 'warning', color: 'list.warningForeground' };
   }
   if (installed?.update && record.status === 'available') {
@@ -296,7 +296,9 @@ function installedTooltipLines(mark: InstalledMark): string[] {
     lines.push('', `$(arrow-circle-up) A newer version is available${mark.update.commit ? ` (${mark.update.commit})` : ''}: Update Skill shows what changes.`);
   }
   if (mark.edited) {
-    lines.push('', mark.editsKept ? 'Edited since it was installed (edits kept).' : '$(warning) Edited since it was installed: Update Skill would replace the edits.');
+    lines.push('', '$(warning) Edited since it was installed: Update Skill would replace the edits.');
+  } else if (mark.editsKept) {
+    lines.push('', 'Edited since it was installed; the project keeps the edits (skills-lock.json).');
   }
   return lines;
 }

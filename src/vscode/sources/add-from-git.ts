@@ -85,13 +85,18 @@ async function installFrom(checkout: Checkout, locations: readonly InstallLocati
     return undefined;
   }
   const accepted: SourceSkill[] = [];
+  /** The skills the user declined, each with what was left as it was. */
+  const skipped: string[] = [];
   for (const skill of chosen) {
     if (await acceptsAudit(skill, audits.get(skill) ?? [])) {
       accepted.push(skill);
+    } else {
+      skipped.push(`${skill.name} (not installed)`);
     }
   }
   const place = accepted.length > 0 ? await chooseLocation(locations, args.location) : undefined;
   if (!place) {
+    tellSkipped(skipped, label);
     return undefined;
   }
   const done: string[] = [];
@@ -100,14 +105,16 @@ async function installFrom(checkout: Checkout, locations: readonly InstallLocati
     for (const skill of accepted) {
       const conflict = await installConflict(skill.name, checkout.source, lock, place);
       const reason = conflict?.kind === 'other-origin' ? `it exists and was not installed from ${label}` : conflict?.kind === 'edited' ? 'it was edited since it was installed' : undefined;
-      if (reason && !(await confirmChoice(`${path.join(place.location, skill.name)}: ${reason}. Replace it?`, 'Replace', `Its files are replaced by those of ${label}.`))) {
+      const folder = path.join(place.location, skill.name);
+      if (reason && !(await confirmChoice(`${folder}: ${reason}. Replace it?`, 'Replace', `Its files are replaced by those of ${label}.`, `Skip ${skill.name}: ${folder} stays as it is.`))) {
+        skipped.push(`${skill.name} (${folder} left as it is)`);
         continue;
       }
       const { installed: result, entry } = await installAndLock(skill, checkout, lock, place);
       host.log.info(`Installed ${skill.name} from ${entryOrigin(entry)} into ${result.folder}.`);
-      const skipped = describeSkipped(result);
-      if (skipped !== undefined) {
-        host.log.warn(`${skill.name}: ${skipped}`);
+      const leftBehind = describeSkipped(result);
+      if (leftBehind !== undefined) {
+        host.log.warn(`${skill.name}: ${leftBehind}`);
       }
       done.push(skill.name);
       await host.applyChanges([{ path: result.folder, kind: 'created' }]);
@@ -118,9 +125,19 @@ async function installFrom(checkout: Checkout, locations: readonly InstallLocati
   await installed.refresh();
   if (done.length > 0) {
     const commit = checkout.commit ? `@${checkout.commit.slice(0, 7)}` : '';
-    void vscode.window.showInformationMessage(`Installed ${done.join(', ')} from ${label}${commit} into ${place.location} (locked in skills-lock.json).`);
+    const skippedNote = skipped.length > 0 ? ` Skipped: ${skipped.join(', ')}.` : '';
+    void vscode.window.showInformationMessage(`Installed ${done.join(', ')} from ${label}${commit} into ${place.location} (locked in skills-lock.json).${skippedNote}`);
+  } else {
+    tellSkipped(skipped, label);
   }
   return done.length > 0 ? done : undefined;
+}
+
+/** Says which skills were skipped when none was installed, so a declined choice is not taken for a failure. */
+function tellSkipped(skipped: readonly string[], label: string): void {
+  if (skipped.length > 0) {
+    void vscode.window.showInformationMessage(`Nothing was installed from ${label}. Skipped: ${skipped.join(', ')}.`);
+  }
 }
 
 function askSource(cwd: string): Thenable<string | undefined> {

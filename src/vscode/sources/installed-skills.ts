@@ -5,7 +5,8 @@
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { computeFolderHash } from '../../core/sources/folder-hash';
+import { driftOf, type Drift } from '../../core/sources/drift';
+import { computeFolderHashes } from '../../core/sources/folder-hash';
 import { skillNameProblem } from '../../core/sources/confine';
 import { entryOrigin, LOCK_FILE_NAME, readLock, type LockEntry } from '../../core/sources/lock';
 import type { InstalledMark } from '../../core/view/skill-view';
@@ -23,8 +24,10 @@ export interface InstalledSkill {
   /** Its SKILL.md. */
   file: string;
   entry: LockEntry;
-  /** The folder's hash now; differs from entry.computedHash when edited since install. */
+  /** The folder's hash now (computeFolderHash). */
   hash: string;
+  /** How the folder stands against its lock entry. */
+  drift: Drift;
 }
 
 /** What Check for Updates found for one installed skill, valid while its lock entry stays the same. */
@@ -34,7 +37,6 @@ interface FoundUpdate {
   forEntry: string;
 }
 
-const KEPT_EDITS_KEY = 'agentSkills.keptEdits';
 const REFRESH_DELAY_MS = 300;
 
 export class InstalledSkills extends Disposable {
@@ -55,10 +57,7 @@ export class InstalledSkills extends Disposable {
   /** What the locks hold that was already warned about (a key given twice, a key that is no skill name), so each is logged once. */
   private reportedWarnings = new Set<string>();
 
-  constructor(
-    private readonly host: SkillsHost,
-    private readonly state: vscode.Memento,
-  ) {
+  constructor(private readonly host: SkillsHost) {
     super();
     const lockWatcher = this.register(vscode.workspace.createFileSystemWatcher(`**/${LOCK_FILE_NAME}`));
     for (const event of [lockWatcher.onDidCreate, lockWatcher.onDidChange, lockWatcher.onDidDelete]) {
@@ -88,21 +87,6 @@ export class InstalledSkills extends Disposable {
   /** The installed skill in `folder` (a skill folder or its SKILL.md), if any. */
   find(folderOrFile: string): InstalledSkill | undefined {
     return this.current.find((skill) => skill.folder === folderOrFile || skill.file === folderOrFile);
-  }
-
-  isEdited(skill: InstalledSkill): boolean {
-    return skill.hash !== skill.entry.computedHash;
-  }
-
-  /** Whether the user chose to keep the edits the folder has now. */
-  editsKept(skill: InstalledSkill): boolean {
-    return this.keptEdits()[keptKey(skill)] === skill.hash;
-  }
-
-  /** Records the user's choice to keep the current edits: no warning while the folder stays as it is. */
-  async keepEdits(skill: InstalledSkill): Promise<void> {
-    await this.state.update(KEPT_EDITS_KEY, { ...this.keptEdits(), [keptKey(skill)]: skill.hash });
-    this.publish();
   }
 
   /** Remembers what Check for Updates found: the newer commit of each outdated skill (by folder). */
@@ -188,9 +172,9 @@ export class InstalledSkills extends Disposable {
       // The first location holding a folder of that name is where it was installed (precedence order).
       const record = records.find((candidate) => path.basename(candidate.dir) === name);
       if (record) {
-        const hash = await computeFolderHash(record.dir).catch(() => undefined);
-        if (hash !== undefined) {
-          installed.push({ name, projectDir, folder: record.dir, file: record.file, entry, hash });
+        const hashes = await computeFolderHashes(record.dir).catch(() => undefined);
+        if (hashes !== undefined) {
+          installed.push({ name, projectDir, folder: record.dir, file: record.file, entry, hash: hashes.all, drift: driftOf(entry, hashes) });
         }
       }
     }
@@ -229,11 +213,10 @@ export class InstalledSkills extends Disposable {
     for (const skill of this.current) {
       const update = this.updates.get(skill.folder);
       const current = update !== undefined && update.forEntry === entryKey(skill.entry);
-      const edited = this.isEdited(skill);
       marks.set(skill.folder, {
         origin: entryOrigin(skill.entry),
-        edited,
-        ...(edited && this.editsKept(skill) ? { editsKept: true } : {}),
+        edited: skill.drift.state === 'edited',
+        ...(skill.drift.state === 'kept' ? { editsKept: true } : {}),
         ...(current ? { update: update.commit === undefined ? {} : { commit: update.commit } } : {}),
       });
     }
@@ -245,14 +228,6 @@ export class InstalledSkills extends Disposable {
       this.changeEmitter.fire();
     }
   }
-
-  private keptEdits(): Record<string, string> {
-    return this.state.get<Record<string, string>>(KEPT_EDITS_KEY) ?? {};
-  }
-}
-
-function keptKey(skill: InstalledSkill): string {
-  return `${skill.projectDir}\n${skill.name}`;
 }
 
 function entryKey(entry: LockEntry): string {

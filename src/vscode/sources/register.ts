@@ -1,5 +1,6 @@
 // Wires the features of skills installed from elsewhere: the installed skills' tracker, their
-// diagnostics (drift and audit), Add Skills from Git, Check for Updates, Update Skill, Keep Edits.
+// diagnostics (drift and audit), Add Skills from Git, Check for Updates, Update Skill, Keep Edits,
+// Remove Installed Skill.
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -19,8 +20,8 @@ export interface Sources {
   disposable: vscode.Disposable;
 }
 
-export function registerSources(host: SkillsHost, state: vscode.Memento): Sources {
-  const installed = new InstalledSkills(host, state);
+export function registerSources(host: SkillsHost): Sources {
+  const installed = new InstalledSkills(host);
   const diagnostics = new SourceDiagnostics(host, installed);
   const incoming = new IncomingFiles();
   const disposable = vscode.Disposable.from(
@@ -30,16 +31,21 @@ export function registerSources(host: SkillsHost, state: vscode.Memento): Source
     vscode.commands.registerCommand(COMMANDS.addFromGit, (args?: AddFromGitArgs) => sourcesOnDemand().addSkillsFromGit(host, installed, args)),
     vscode.commands.registerCommand(COMMANDS.checkForUpdates, () => sourcesOnDemand().checkForUpdates(host, installed)),
     vscode.commands.registerCommand(COMMANDS.updateSkill, async (argument: unknown) => {
-      const skill = await chooseInstalled(installed, installedReference(argument), 'Update Skill');
-      return skill ? sourcesOnDemand().updateSkill(skill, host, installed, incoming) : false;
+      const reference = installedReference(argument);
+      const skills = reference === undefined ? await chooseForUpdate(installed) : [await chooseInstalled(installed, reference, 'Update Skill')];
+      let updated = false;
+      for (const skill of skills) {
+        updated = (skill !== undefined && (await sourcesOnDemand().updateSkill(skill, host, installed, incoming))) || updated;
+      }
+      return updated;
+    }),
+    vscode.commands.registerCommand(COMMANDS.removeSkill, async (argument: unknown) => {
+      const skill = await chooseInstalled(installed, installedReference(argument), 'Remove Installed Skill');
+      return skill ? sourcesOnDemand().removeInstalledSkill(skill, host, installed) : false;
     }),
     vscode.commands.registerCommand(COMMANDS.keepEdits, async (argument: unknown) => {
       const skill = await chooseInstalled(installed, installedReference(argument), 'Keep Edits');
-      if (skill) {
-        await installed.keepEdits(skill);
-        host.log.info(`Keeping the edits of ${skill.name} made since it was installed.`);
-      }
-      return skill !== undefined;
+      return skill ? sourcesOnDemand().keepSkillEdits(skill, host, installed) : false;
     }),
   );
   return { installed, diagnostics, disposable };
@@ -57,6 +63,34 @@ function installedReference(argument: unknown): { folder?: string; name?: string
     return { folder: (argument as { record: { dir: string } }).record.dir };
   }
   return undefined;
+}
+
+/**
+ * The installed skills to update, picked from all of them: those Check for Updates found a newer
+ * version of are marked, listed first and already selected.
+ */
+async function chooseForUpdate(installed: InstalledSkills): Promise<InstalledSkill[]> {
+  await installed.settled();
+  const skills = installed.skills;
+  if (skills.length <= 1) {
+    if (skills.length === 0) {
+      void vscode.window.showInformationMessage('No skill of this workspace was installed from a source.');
+    }
+    return [...skills];
+  }
+  const items = skills.map((skill) => {
+    const update = installed.marks.get(skill.folder)?.update;
+    const found = update === undefined ? '' : ` · update ${update.commit ?? 'available'}`;
+    return { label: update === undefined ? skill.name : `$(arrow-circle-up) ${skill.name}`, description: `${entryOrigin(skill.entry)}${found}`, picked: update !== undefined, skill };
+  });
+  items.sort((a, b) => Number(b.picked) - Number(a.picked));
+  const picked = await vscode.window.showQuickPick(items, {
+    title: 'Update Skill',
+    placeHolder: 'Skills to update: each shows what changes and asks first; those with an update found are selected',
+    canPickMany: true,
+    ignoreFocusOut: true,
+  });
+  return picked?.map((item) => item.skill) ?? [];
 }
 
 /** The installed skill a command was given (tree item, SKILL.md URI, folder or name), else the user's pick. */

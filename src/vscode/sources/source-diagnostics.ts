@@ -61,7 +61,7 @@ export class SourceDiagnostics extends Disposable implements vscode.CodeActionPr
     const skills = this.installed.skills;
     this.drift.clear();
     for (const skill of skills) {
-      if (this.installed.isEdited(skill) && !this.installed.editsKept(skill)) {
+      if (skill.drift.state === 'edited') {
         this.drift.set(vscode.Uri.file(skill.file), [editedWarning(skill)]);
         this.notifyDrift(skill);
       }

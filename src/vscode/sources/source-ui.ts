@@ -24,13 +24,14 @@ export function isTrustedFor(action: string): boolean {
 /**
  * Asks `question` and waits for the answer: true only when the user picks `action`; Cancel,
  * Escape or anything else is no. A quick pick that stays open, as the other confirmations of the
- * extension: answered from the keyboard, with room for what the action does (`detail`), and unlike
- * a dialog it also works in VS Code's extension tests, which refuse dialogs.
+ * extension: answered from the keyboard, with room for what the action does (`detail`) and what
+ * Cancel leaves (`cancelDetail`), and unlike a dialog it also works in VS Code's extension tests,
+ * which refuse dialogs. Cancel comes first, so Enter pressed in haste changes nothing.
  */
-export async function confirmChoice(question: string, action: string, detail: string): Promise<boolean> {
+export async function confirmChoice(question: string, action: string, detail: string, cancelDetail = 'Nothing is changed.'): Promise<boolean> {
   const yes = { label: action, detail };
-  const no = { label: 'Cancel', detail: 'Nothing is changed.' };
-  return (await vscode.window.showQuickPick([yes, no], { title: question, placeHolder: `${action}, or Cancel (Escape) to leave everything as it is`, ignoreFocusOut: true })) === yes;
+  const no = { label: 'Cancel', detail: cancelDetail };
+  return (await vscode.window.showQuickPick([no, yes], { title: question, placeHolder: `${action}, or Cancel (Escape) to leave everything as it is`, ignoreFocusOut: true })) === yes;
 }
 
 /** Logs a failure and tells it in an error notification. */

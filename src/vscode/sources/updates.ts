@@ -8,12 +8,14 @@ import * as vscode from 'vscode';
 import { auditSkillFolder, auditSummary, auditVerdict } from '../../core/audit/audit-folder';
 import { replaceWithLatest } from '../../core/sources/apply';
 import { compareFolders, describeFolderChanges } from '../../core/sources/folder-diff';
+import { installedState } from '../../core/sources/drift';
 import { computeFolderHash } from '../../core/sources/folder-hash';
 import { entryOrigin, entrySource, readLock } from '../../core/sources/lock';
 import { sourceLabel } from '../../core/sources/source-spec';
 import { checkLockedSkill, latestSkill, latestSkillProblem, SourceFetcher } from '../../core/sources/status';
 import { findSkillFile } from '../../core/skill-file/load';
 import { plural } from '../../core/util/text';
+import { COMMANDS } from '../manifest';
 import type { SkillsHost } from '../skills-host';
 import type { IncomingFiles } from './incoming-files';
 import type { InstalledSkill, InstalledSkills } from './installed-skills';
@@ -59,12 +61,16 @@ export async function checkForUpdates(host: SkillsHost, installed: InstalledSkil
   const found =
     outdated.length === 0
       ? `All ${plural(skills.length, 'installed skill')} are up to date.`
-      : `${outdated.length} of ${plural(skills.length, 'installed skill')} ${outdated.length === 1 ? 'has an update' : 'have updates'}: ${outdated.map((check) => check.name).join(', ')}. Update Skill (in the Skills view's context menu) shows what changes.`;
+      : `${outdated.length} of ${plural(skills.length, 'installed skill')} ${outdated.length === 1 ? 'has an update' : 'have updates'}: ${outdated.map((check) => check.name).join(', ')}. Update shows what changes and asks first.`;
   const problems = failed.map((check) => `${check.name}: ${check.problem ?? `${entryOrigin(check.entry)} no longer has it`}`);
   problems.forEach((problem) => host.log.warn(`Check for Updates: ${problem}`));
   host.log.info(`Check for Updates: ${found}`);
   const show = problems.length > 0 ? vscode.window.showWarningMessage : vscode.window.showInformationMessage;
-  void show(problems.length > 0 ? `${found} Could not check ${problems.join('; ')}.` : found);
+  const update = 'Update…';
+  void show(problems.length > 0 ? `${found} Could not check ${problems.join('; ')}.` : found, ...(outdated.length > 0 ? [update] : [])).then(
+    // With no skill named, Update Skill offers every installed skill, those found outdated selected.
+    (choice) => choice === update && vscode.commands.executeCommand(COMMANDS.updateSkill),
+  );
   return checks.map((check) => ({ name: check.name, source: check.source, installed: check.installed, latestCommit: check.latestCommit, problem: check.problem }));
 }
 
@@ -89,7 +95,7 @@ export async function updateSkill(skill: InstalledSkill, host: SkillsHost, insta
       void vscode.window.showErrorMessage(`${skill.name}: ${problem}; left as it is.`);
       return false;
     }
-    const edited = (await computeFolderHash(skill.folder)) !== skill.entry.computedHash;
+    const edited = (await installedState(skill.entry, skill.folder)) !== 'unchanged';
     const unchanged = (await computeFolderHash(latest.skill.folder)) === skill.entry.computedHash;
     if (unchanged && !edited) {
       installed.setUpdates(new Map([[skill.folder, { outdated: false }]]));
@@ -97,7 +103,7 @@ export async function updateSkill(skill: InstalledSkill, host: SkillsHost, insta
       return false;
     }
     const newOrigin = `${sourceLabel(source)}${latest.commit ? `@${latest.commit.slice(0, 7)}` : ''}`;
-    await showSkillFileDiff(skill, latest.skill.folder, newOrigin, incoming);
+    const diff = await showSkillFileDiff(skill, latest.skill.folder, newOrigin, incoming);
     const changes = describeFolderChanges(await compareFolders(skill.folder, latest.skill.folder));
     const findings = (await auditSkillFolder(latest.skill.folder)).findings;
     const detail = [
@@ -123,6 +129,8 @@ export async function updateSkill(skill: InstalledSkill, host: SkillsHost, insta
     }
     const { entry } = await replaceWithLatest(skill.name, { skill: latest.skill, commit: latest.commit }, lock, { projectDir: skill.projectDir, parent: path.dirname(skill.folder) });
     host.log.info(`Updated ${skill.name} to ${entryOrigin(entry)} (${changes}).`);
+    // Old ↔ new no longer says what is installed.
+    await closeDiff(diff, incoming);
     await host.applyChanges([{ path: skill.folder, kind: 'created' }]);
     await installed.refresh();
     void vscode.window.showInformationMessage(`Updated ${skill.name} to ${entryOrigin(entry)}.`);
@@ -135,10 +143,18 @@ export async function updateSkill(skill: InstalledSkill, host: SkillsHost, insta
   }
 }
 
-/** The installed SKILL.md on the left, the incoming one on the right. */
-async function showSkillFileDiff(skill: InstalledSkill, incomingFolder: string, newOrigin: string, incoming: IncomingFiles): Promise<void> {
+/** The installed SKILL.md on the left, the incoming one on the right; returns the right side's URI. */
+async function showSkillFileDiff(skill: InstalledSkill, incomingFolder: string, newOrigin: string, incoming: IncomingFiles): Promise<vscode.Uri> {
   const incomingFile = await findSkillFile(incomingFolder);
   const text = incomingFile ? await fs.readFile(incomingFile, 'utf8') : '';
   const right = incoming.add(newOrigin.replace(/[/@]/g, '-'), skill.file, text);
   await vscode.commands.executeCommand('vscode.diff', vscode.Uri.file(skill.file), right, `${skill.name}: installed ↔ ${newOrigin}`, { preview: true });
+  return right;
+}
+
+/** Closes every tab showing the diff whose right side is `right`, and forgets its text. */
+async function closeDiff(right: vscode.Uri, incoming: IncomingFiles): Promise<void> {
+  const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputTextDiff && tab.input.modified.toString() === right.toString());
+  await vscode.window.tabGroups.close(tabs);
+  incoming.forget(right);
 }

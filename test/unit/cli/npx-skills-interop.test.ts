@@ -12,6 +12,9 @@ import type { CliIo } from '../../../src/cli/io';
 import type { CheckedSkillJson } from '../../../src/cli/sources-command';
 import type { SkillsLock } from '../../../src/core/sources/lock';
 import { runCli } from '../../../src/cli/run';
+import { keepEdits } from '../../../src/core/sources/apply';
+import { computeFolderHash } from '../../../src/core/sources/folder-hash';
+import { readLock } from '../../../src/core/sources/lock';
 import { nodeBinaryPath } from '../../../scripts/harness/vscode-server';
 import { makeRepo, type TestRepo } from '../../fixtures/trees/git-repo';
 import { removeDir, skillText, tempDir, writeTree } from '../../fixtures/trees/tree';
@@ -107,6 +110,22 @@ describe('skills-lock.json shared with npx skills 1.7.4', function () {
     const theirs = JSON.parse(fs.readFileSync(path.join(other, 'skills-lock.json'), 'utf8')) as { skills: Record<string, { computedHash: string }> };
     const mine = JSON.parse(ourLock) as { skills: Record<string, { computedHash: string }> };
     assert.equal(mine.skills.alpha.computedHash, theirs.skills.alpha.computedHash);
+  });
+  it('keeps the edits a project kept through npx skills writing the lock again: it ignores the field and keeps it', async () => {
+    assert.equal((await ours(project, ['add', repo.url, '--skill', 'alpha'])).code, 0);
+    const folder = path.join(project, '.agent/skills/alpha');
+    fs.appendFileSync(path.join(folder, 'SKILL.md'), 'Our own closing line.\n');
+    await keepEdits('alpha', await computeFolderHash(folder), await readLock(project), project);
+    const kept = (await readLock(project)).skills.alpha.keptEditsHash;
+
+    assert.match(await npxSkills(node, project, home, ['update', '--project', '--yes']), /All project skills are up to date/);
+    await npxSkills(node, project, home, ['add', repo.url, '--skill', 'beta', '-a', 'github-copilot', '-y', '--copy']);
+    const lock = await readLock(project);
+    assert.deepEqual(Object.keys(lock.skills), ['alpha', 'beta']);
+    assert.equal(lock.skills.alpha.keptEditsHash, kept);
+    const run = await ours(project, ['check', '--json']);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.equal((JSON.parse(run.stdout) as { skills: CheckedSkillJson[] }).skills.find((skill) => skill.name === 'alpha')?.installed, 'kept');
   });
 });
 

@@ -56,18 +56,21 @@ describe('agent-skills --project', () => {
   }
 
   it('lists the current folder as the editor shows it when no ROOT is given: configured locations, then sub-projects, nearer ones winning', async () => {
-    const name = path.basename(dir);
     const skills = await listJson([], dir);
+    // Each location by its path relative to the project, as the settings name it.
     assert.deepEqual(
       skills.map((skill) => [skill.name, skill.status, skill.source]),
       [
-        ['deploy', 'available', `${name} · .agent/skills`],
-        ['review', 'available', `${name} · .github/skills`],
-        ['api-docs', 'available', `${name} · packages/api/.github/skills`],
-        ['deploy', 'shadowed', `${name} · packages/web/.agent/skills`],
-        ['web-lint', 'available', `${name} · packages/web/.agent/skills`],
+        ['deploy', 'available', '.agent/skills'],
+        ['review', 'available', '.github/skills'],
+        ['api-docs', 'available', 'packages/api/.github/skills'],
+        ['deploy', 'shadowed', 'packages/web/.agent/skills'],
+        ['web-lint', 'available', 'packages/web/.agent/skills'],
       ],
     );
+    const table = await cli(['list'], dir);
+    assert.match(table.stdout, /^web-lint +available +packages\/web\/\.agent\/skills +/m);
+    assert.doesNotMatch(table.stdout, new RegExp(path.basename(dir)));
     assert.equal(skills[3].shadowedBy, path.join(dir, '.agent', 'skills', 'deploy', 'SKILL.md'));
     assert.deepEqual(
       skills.map((skill) => skill.package),

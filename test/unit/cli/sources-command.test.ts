@@ -9,7 +9,8 @@ import type { CliIo } from '../../../src/cli/io';
 import type { CheckedSkillJson } from '../../../src/cli/sources-command';
 import { runCli } from '../../../src/cli/run';
 import { computeFolderHash } from '../../../src/core/sources/folder-hash';
-import type { SkillsLock } from '../../../src/core/sources/lock';
+import { keepEdits } from '../../../src/core/sources/apply';
+import { readLock, type SkillsLock } from '../../../src/core/sources/lock';
 import { makeRepo, type TestRepo } from '../../fixtures/trees/git-repo';
 import { removeDir, skillText, tempDir, writeTree } from '../../fixtures/trees/tree';
 import { startSiteServer, type SiteServer } from '../../integration/site-server';
@@ -456,9 +457,12 @@ describe('agent-skills add, update, check, remove', () => {
   it('update restores an edited skill the source did not change only when allowed, and audits what it would install', async () => {
     assert.equal((await cli(project, ['add', repo.url, '--skill', 'alpha', '--skill', 'beta'])).code, 0);
     await fs.appendFile(path.join(project, '.agent/skills/alpha/SKILL.md'), 'My own note.\n');
-    const refused = await cli(project, ['update', 'alpha']);
-    assert.equal(refused.code, 1);
-    assert.match(refused.stderr, /alpha: not updated: it was edited since it was installed/);
+    // Nothing newer: the edits stay, and nothing suggests --yes, which would throw them away.
+    const untouched = await cli(project, ['update', 'alpha']);
+    assert.equal(untouched.code, 0, untouched.stderr);
+    assert.equal(untouched.stdout, `alpha: up to date (${repo.url}@${first.slice(0, 7)}); edited since it was installed, the edits are left as they are\n`);
+    assert.equal(untouched.stderr, '');
+    assert.match(await installedText('alpha'), /My own note/);
     const restored = await cli(project, ['update', '--yes', 'alpha']);
     assert.equal(restored.code, 0, restored.stderr);
     assert.doesNotMatch(await installedText('alpha'), /My own note/);
@@ -512,6 +516,59 @@ describe('agent-skills add, update, check, remove', () => {
       assert.equal(unknown.code, 1, command);
       assert.match(unknown.stderr, new RegExp(`^agent-skills: ${command}: "gamma" is not in skills-lock\\.json \\(installed: alpha, beta\\)\\.$`, 'm'));
     }
+  });
+
+  it('takes edits the project kept as accepted in check, for a teammate with the same lock too, until the next edit', async () => {
+    assert.equal((await cli(project, ['add', repo.url, '--yes'])).code, 0);
+    await fs.appendFile(path.join(project, '.agent/skills/alpha/SKILL.md'), 'Our own closing line.\n');
+    assert.equal((await checkJson()).code, 1);
+    // Keep My Edits in the editor records the choice in the lock.
+    const written = await readLock(project);
+    await keepEdits('alpha', await computeFolderHash(path.join(project, '.agent/skills/alpha')), written, project);
+
+    const kept = await checkJson();
+    assert.equal(kept.code, 0, JSON.stringify(kept.skills));
+    assert.deepEqual(
+      kept.skills.map((skill) => [skill.name, skill.installed]),
+      [
+        ['alpha', 'kept'],
+        ['beta', 'unchanged'],
+      ],
+    );
+    const teammate = path.join(dir, 'teammate');
+    await fs.cp(project, teammate, { recursive: true });
+    const theirs = await cli(teammate, ['check']);
+    assert.equal(theirs.code, 0, theirs.stdout + theirs.stderr);
+    assert.match(theirs.stdout, /^alpha +kept +/m);
+
+    const notUpdated = await cli(project, ['update', 'alpha']);
+    assert.equal(notUpdated.code, 0, notUpdated.stderr);
+    assert.match(notUpdated.stdout, /^alpha: up to date \(.*\); the edits the project keeps are left as they are$/m);
+
+    await fs.appendFile(path.join(project, '.agent/skills/alpha/SKILL.md'), 'And one more.\n');
+    const editedAgain = await checkJson();
+    assert.equal(editedAgain.code, 1);
+    assert.equal(editedAgain.skills[0].installed, 'edited');
+  });
+
+  it('takes trigger tests drafted for an installed skill for no edit, and asks before removing them', async () => {
+    assert.equal((await cli(project, ['add', repo.url, '--skill', 'beta'])).code, 0);
+    await writeTree(path.join(project, '.agent/skills/beta'), { evals: { 'triggers.json': '{"cases":[]}' } });
+    const checked = await checkJson();
+    assert.equal(checked.code, 0, JSON.stringify(checked.skills));
+    assert.equal(checked.skills[0].installed, 'unchanged');
+
+    // A newer version keeps them, and the lock's hash stays the version's own (as npx skills computes it).
+    await repo.commit({ skills: { beta: { 'SKILL.md': skillText('beta', 'Reviews beta changes, now faster.') } } });
+    const updated = await cli(project, ['update', 'beta']);
+    assert.equal(updated.code, 0, updated.stderr);
+    assert.equal(await installedText('beta', 'evals/triggers.json'), '{"cases":[]}');
+    assert.equal((await checkJson()).skills[0].installed, 'unchanged');
+
+    const refused = await cli(project, ['remove', 'beta']);
+    assert.equal(refused.code, 1);
+    assert.equal(refused.stderr, 'agent-skills: beta: not removed: it holds trigger tests of your own (evals/) (pass --yes to delete it).\n');
+    assert.equal((await cli(project, ['remove', 'beta', '--yes'])).code, 0);
   });
 
   it('update and remove take --to and --yes', async () => {

@@ -289,6 +289,30 @@ describe('agent-skills add, update, check, remove against hostile input', () => 
       assert.match(run.stderr, /^agent-skills: warning: .*skills-lock\.json: "skills\.alpha" holds the key "sourceUrl" more than once; only the last one counts\.$/m);
     });
 
+    it('takes no edits for kept on a keptEditsHash that is not a hash, and keeps no evals/ that is a link out of the skill', async () => {
+      assert.equal((await cli(project, ['add', repo.url, '--yes'])).code, 0);
+      const installed = (JSON.parse(await fs.readFile(path.join(project, 'skills-lock.json'), 'utf8')) as SkillsLock).skills.alpha;
+      await fs.appendFile(path.join(skills, 'alpha', 'SKILL.md'), 'An edit.\n');
+      // A pattern where a hash belongs would match any folder were it read as one.
+      await writeLock({ alpha: { ...installed, keptEditsHash: '.*' } });
+      const checked = await cli(project, ['check']);
+      assert.equal(checked.code, 1);
+      assert.match(checked.stderr, /^agent-skills: warning: .*skills-lock\.json: the entry of "alpha" has a keptEditsHash that is not a SHA-256 hash; its edits are not taken as kept\.$/m);
+      assert.match(checked.stdout, /^alpha +edited +/m);
+
+      // The user's trigger tests are kept across an update only as regular files inside the skill.
+      const elsewhere = path.join(dir, 'elsewhere');
+      await writeTree(elsewhere, { 'secret.txt': 'TOP SECRET' });
+      await writeLock({ alpha: installed });
+      await fs.writeFile(path.join(skills, 'alpha', 'SKILL.md'), skillText('alpha', 'Formats alpha reports.'));
+      await fs.symlink(elsewhere, path.join(skills, 'alpha', 'evals'));
+      await repo.commit({ skills: { alpha: { 'SKILL.md': skillText('alpha', 'Formats alpha reports, now in colour.') } } });
+      const updated = await cli(project, ['update', 'alpha', '--yes']);
+      assert.equal(updated.code, 0, updated.stderr);
+      assert.equal(await exists(path.join(skills, 'alpha', 'evals')), false);
+      assert.deepEqual(await fs.readdir(elsewhere), ['secret.txt']);
+    });
+
     it('refuses a folder of more than 20,000 entries with exit 1, in add and audit', async function () {
       this.timeout(60000);
       const plain = path.join(dir, 'plain');

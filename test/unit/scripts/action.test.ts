@@ -128,10 +128,10 @@ describe('the GitHub Action', function () {
     assert.equal(action.outputs['sarif-file'].value, '${{ steps.checks.outputs.sarif-file }}');
   });
 
-  it("is used by the README's workflow with inputs it declares, whose SARIF output goes to upload-sarif", () => {
-    const readme = fs.readFileSync(path.join(REPOSITORY, 'README.md'), 'utf8');
-    const block = [...readme.matchAll(/^```yaml\n([\s\S]*?)^```$/gm)].map(([, code]) => code).find((code) => code.includes('upload-sarif'));
-    assert.ok(block, 'the README shows a workflow that uploads the SARIF log');
+  it("is used by the CLI page's workflow with inputs it declares, whose SARIF output goes to upload-sarif", () => {
+    const page = fs.readFileSync(path.join(REPOSITORY, 'docs', 'cli.md'), 'utf8');
+    const block = [...page.matchAll(/^```yaml\n([\s\S]*?)^```$/gm)].map(([, code]) => code).find((code) => code.includes('upload-sarif'));
+    assert.ok(block, 'docs/cli.md shows a workflow that uploads the SARIF log');
     const workflow = parse(block) as { permissions: Record<string, string>; jobs: Record<string, { steps: { id?: string; uses?: string; with?: Record<string, unknown> }[] }> };
     assert.equal(workflow.permissions['security-events'], 'write', 'upload-sarif needs it');
     const steps = Object.values(workflow.jobs).flatMap((job) => job.steps);

@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline';
 import rootManifest from '../../../package.json';
 import { REPOSITORY } from '../cli/bundle';
 import { removeDir, tempDir } from '../../fixtures/trees/tree';
+import { documentationPages } from '../docs/markdown-links';
 import { PACKAGE_NAME, packedPackage, run, type PackedPackage } from './packed-package';
 
 const FIXTURE_SKILLS = path.join(REPOSITORY, 'test', 'fixtures', 'skills');
@@ -21,9 +22,11 @@ function filesUnder(folder: string): string[] {
     .sort();
 }
 
-describe("the README's MCP client configurations", () => {
-  const readme = fs.readFileSync(path.join(REPOSITORY, 'README.md'), 'utf8');
-  const codeBlocks = [...readme.matchAll(/^```\w*\n([\s\S]*?)^```$/gm)].map(([, code]) => code);
+describe("the documentation's MCP client configurations", () => {
+  const text = documentationPages(REPOSITORY)
+    .map((page) => fs.readFileSync(page, 'utf8'))
+    .join('\n');
+  const codeBlocks = [...text.matchAll(/^```\w*\n([\s\S]*?)^```$/gm)].map(([, code]) => code);
 
   it(`start the server with \`npx -y ${PACKAGE_NAME} mcp\`, and no code block runs another project's package`, () => {
     const clientConfigurations = codeBlocks.filter((code) => /mcpServers|mcp_servers/.test(code) && !/"url"|^url =/m.test(code));

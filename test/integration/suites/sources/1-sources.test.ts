@@ -3,14 +3,14 @@
 // Check for Updates and Update with its diff and confirmation; drift; audit diagnostics; a URL's
 // password kept out of the lock and the view; a hostile lock refused with nothing read or written.
 import * as assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as vscode from 'vscode';
 import { startGitHttpServer } from '../../git-http-server';
-import { click, harnessAvailable, notificationsText, pressKeys, screenshot, typeText, waitFor, waitForViewText } from '../../util';
+import { click, harnessAvailable, notificationsText, pressKeys, productExtensionId, readViewText, rightClick, screenshot, typeText, waitFor, waitForViewText } from '../../util';
 import { firstWorkspaceFolder, skillsApi, skillText, treeItem, treeOutline, workspaceSkillsFolder, type AgentSkillsApi } from '../../editor-helpers';
 
 const AUTHOR = { GIT_AUTHOR_NAME: 'Test', GIT_AUTHOR_EMAIL: 'test@example.invalid', GIT_COMMITTER_NAME: 'Test', GIT_COMMITTER_EMAIL: 'test@example.invalid' };
@@ -47,7 +47,7 @@ class TestRepository {
 }
 
 interface LockFile {
-  skills: Record<string, { source: string; sourceUrl?: string; sourceType: string; skillPath?: string; computedHash: string; ref?: string; requestedRef?: string }>;
+  skills: Record<string, { source: string; sourceUrl?: string; sourceType: string; skillPath?: string; computedHash: string; ref?: string; requestedRef?: string; keptEditsHash?: string }>;
 }
 
 function readLockFile(): LockFile {
@@ -59,11 +59,26 @@ function diagnosticsFrom(file: string, source: string): vscode.Diagnostic[] {
   return vscode.languages.getDiagnostics(vscode.Uri.file(file)).filter((diagnostic) => diagnostic.source === source);
 }
 
-/** Picks an answer of the confirmation once it asks `question`. */
-async function answer(question: string, choice: string): Promise<void> {
+/** The text of the quick pick's focused row: what Enter would pick. */
+function focusedOption(): Promise<string> {
+  return readViewText('css:.quick-input-list .monaco-list-row.focused');
+}
+
+/** Picks an answer of the confirmation once it asks `question`, having seen that its safe choice, Cancel, is the focused one. */
+async function answer(question: string, choice: string): Promise<string> {
   // The question follows a clone, slow on a loaded machine.
-  await waitForViewText('css:.quick-input-widget', question, 45000);
+  const shown = await waitForViewText('css:.quick-input-widget', question, 45000);
+  assert.match(await focusedOption(), /^Cancel\b/, `the confirmation "${question}" does not have Cancel focused`);
   await click({ role: 'option', name: choice, within: '.quick-input-widget' });
+  return shown;
+}
+
+/** Runs the CLI the extension ships in the workspace: `check --json`'s verdict per skill. */
+function cliCheck(): Record<string, string> {
+  const cli = path.join(vscode.extensions.getExtension(productExtensionId)!.extensionPath, 'dist', 'cli.js');
+  const run = spawnSync(process.execPath, [cli, 'check', '--json'], { cwd: firstWorkspaceFolder(), encoding: 'utf8', env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } });
+  const checked = JSON.parse(run.stdout) as { skills: { name: string; installed: string }[] };
+  return Object.fromEntries(checked.skills.map((skill) => [skill.name, skill.installed]));
 }
 
 const RELEASE_NOTES_V1 = skillText('release-notes', 'Drafts release notes from the merged changes.', 'List the changes by kind.');
@@ -160,6 +175,8 @@ describe('Skills from git', function () {
     if (!harnessAvailable()) {
       this.skip();
     }
+    // Two fetches of the source, the picker and both confirmations.
+    this.timeout(120000);
     const second = repository.commit({ 'skills/release-notes/SKILL.md': RELEASE_NOTES_V2 }, 'thank the contributors');
     const checks = await vscode.commands.executeCommand<{ name: string; source: string }[]>('agentSkills.checkForUpdates');
     assert.deepEqual(checks.map((check) => [check.name, check.source]).sort(), [
@@ -168,29 +185,60 @@ describe('Skills from git', function () {
     ]);
     await api.whenIdle();
     assert.equal(treeItem(api, 'Available', 'release-notes')?.description, `${repository.url}@${first.slice(0, 7)} · update ${second.slice(0, 7)} — Drafts release notes from the merged changes.`);
-    assert.match(await notificationsText(), /1 of 2 installed skills has an update: release-notes\./);
-    await vscode.commands.executeCommand('notifications.clearAll');
     await vscode.commands.executeCommand('agentSkills.skills.focus');
     await waitForViewText('skills', `update ${second.slice(0, 7)}`);
     await screenshot('tree-outdated');
-
+    // The notice offers Update: its picker lists every installed skill, the one with an update marked and selected.
+    await vscode.commands.executeCommand('notifications.showList');
+    assert.match(await waitForViewText('notifications', /1 of 2 installed skills has an update: release-notes\./), /Update…/);
+    await click({ role: 'button', name: 'Update…', exact: true, within: '.notifications-center' });
+    const picker = await waitForViewText('css:.quick-input-widget', /Update Skill[\s\S]*release-notes/);
+    assert.match(picker, new RegExp(`release-notes[\\s\\S]*update ${second.slice(0, 7)}`));
+    assert.match(picker, /fetcher/);
+    const selected = await readViewText('css:.quick-input-list .monaco-list-row[aria-checked="true"]');
+    assert.match(selected, /release-notes/);
+    assert.doesNotMatch(selected, /fetcher/);
+    await screenshot('update-picker');
+    await pressKeys('Enter');
     // Declined: the diff was shown, nothing changed.
-    let updated = vscode.commands.executeCommand<boolean>('agentSkills.updateSkill', 'release-notes');
     await answer('Update release-notes', 'Cancel');
-    assert.equal(await updated, false);
+    await vscode.commands.executeCommand('notifications.clearAll');
     assert.equal(fs.readFileSync(installedFile('release-notes'), 'utf8'), RELEASE_NOTES_V1);
 
-    updated = vscode.commands.executeCommand<boolean>('agentSkills.updateSkill', 'release-notes');
+    const updated = vscode.commands.executeCommand<boolean>('agentSkills.updateSkill', 'release-notes');
+
     await waitForViewText('css:.quick-input-widget', 'Files: changed: SKILL.md.', 45000);
     // The diff of SKILL.md is open behind the question: installed on the left, incoming on the right.
     const tab = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
     assert.ok(tab instanceof vscode.TabInputTextDiff, 'a diff editor is open');
     assert.equal(tab.original.fsPath, installedFile('release-notes'));
     assert.equal(tab.modified.scheme, 'agent-skills-incoming');
-    assert.equal((await vscode.workspace.openTextDocument(tab.modified)).getText(), RELEASE_NOTES_V2);
+    const incoming = await vscode.workspace.openTextDocument(tab.modified);
+    assert.equal(incoming.getText(), RELEASE_NOTES_V2);
+    // Readable as Markdown, and no skill check reads it: VS Code's own would take the folder of the
+    // virtual document for the skill's folder and report a name mismatch in Problems.
+    assert.equal(incoming.languageId, 'markdown');
+    if (harnessAvailable()) {
+      await vscode.commands.executeCommand('workbench.actions.view.problems');
+      // Long enough for VS Code's validation of what is shown to have reported.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      const problems = await readViewText('panel');
+      assert.doesNotMatch(problems, /should match the folder name/, problems);
+      await vscode.commands.executeCommand('workbench.action.closePanel');
+    }
+    assert.deepEqual(vscode.languages.getDiagnostics(tab.modified), []);
     await screenshot('update-diff');
     await answer('Update release-notes', 'Update');
     assert.equal(await updated, true);
+    // The diff of old and new is closed once the update is applied.
+    const diffTabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((open) => open.input instanceof vscode.TabInputTextDiff);
+    assert.deepEqual(
+      diffTabs.map((open) => open.label),
+      [],
+    );
+    if (harnessAvailable()) {
+      assert.doesNotMatch(await readViewText('editor').catch(() => ''), /installed ↔/);
+    }
     assert.equal(fs.readFileSync(installedFile('release-notes'), 'utf8'), RELEASE_NOTES_V2);
     assert.equal(readLockFile().skills['release-notes'].ref, second);
     await api.whenIdle();
@@ -224,7 +272,9 @@ describe('Skills from git', function () {
     assert.equal(await overwritten, false);
     assert.equal(fs.readFileSync(file, 'utf8'), edited);
 
-    // Kept: no warning while the folder stays as it is, the tree still says it was edited.
+    assert.equal(cliCheck()['release-notes'], 'edited');
+    // Kept: accepted everywhere while the folder stays as it is: no warning, no mark in the tree, the
+    // choice in the project's lock, where the command line (a teammate's check) reads it.
     const keep = actions.find((action) => action.title === 'Keep my edits')!;
     await vscode.commands.executeCommand(keep.command!.command, ...(keep.command!.arguments ?? []));
     await api.whenIdle();
@@ -232,7 +282,18 @@ describe('Skills from git', function () {
       diagnosticsFrom(file, 'Agent Skills').filter((diagnostic) => diagnostic.code === 'edited-since-install'),
       [],
     );
-    assert.match(treeItem(api, 'Available', 'release-notes')?.description ?? '', / · edited — /);
+    assert.equal(
+      treeItem(api, 'Available', 'release-notes')?.description,
+      `${repository.url}@${readLockFile().skills['release-notes'].ref!.slice(0, 7)} — Drafts release notes from the merged changes.`,
+    );
+    assert.match(treeItem(api, 'Available', 'release-notes')?.tooltip ?? '', /the project keeps the edits/);
+    assert.match(readLockFile().skills['release-notes'].keptEditsHash ?? '', /^[0-9a-f]{64}$/);
+    assert.equal(cliCheck()['release-notes'], 'kept');
+    if (harnessAvailable()) {
+      await vscode.commands.executeCommand('agentSkills.skills.focus');
+      const rows = await readViewText('skills');
+      assert.doesNotMatch(rows, /· edited/);
+    }
 
     overwritten = vscode.commands.executeCommand<boolean>('agentSkills.updateSkill', 'release-notes');
     await answer('Overwrite your edits of release-notes', 'Overwrite My Edits');
@@ -304,5 +365,61 @@ describe('Skills from git', function () {
     } finally {
       fs.writeFileSync(lockPath, original);
     }
+  });
+  it('takes trigger tests drafted for an installed skill for no edit, in the tree, in Problems and in check', async () => {
+    const folder = path.join(workspaceSkillsFolder(), 'release-notes');
+    const file = installedFile('release-notes');
+    fs.mkdirSync(path.join(folder, 'evals'));
+    fs.writeFileSync(path.join(folder, 'evals', 'triggers.json'), '[{ "query": "draft the release notes", "should_trigger": true }]\n');
+    // An edit and its undoing: once the mark has come and gone, the trigger tests were seen as well.
+    fs.appendFileSync(file, 'A passing edit.\n');
+    await waitFor(async () => (await api.whenIdle(), / · edited — /.test(treeItem(api, 'Available', 'release-notes')?.description ?? '')), { message: () => treeOutline(api).join('\n') });
+    fs.writeFileSync(file, RELEASE_NOTES_V2);
+    await waitFor(async () => (await api.whenIdle(), !/edited/.test(treeItem(api, 'Available', 'release-notes')?.description ?? '')), { message: () => treeOutline(api).join('\n') });
+    assert.deepEqual(treeItem(api, 'Available', 'release-notes')?.icon, { id: 'book' });
+    assert.deepEqual(
+      diagnosticsFrom(file, 'Agent Skills').filter((diagnostic) => diagnostic.code === 'edited-since-install'),
+      [],
+    );
+    assert.equal(cliCheck()['release-notes'], 'unchanged');
+  });
+
+  it('removes an installed skill from its context menu, asking first and saying what is lost, and takes it out of the lock', async function () {
+    if (!harnessAvailable()) {
+      this.skip();
+    }
+    await vscode.commands.executeCommand('workbench.view.extension.agentSkills');
+    await rightClick({ selector: `[id="workbench.view.extension.agentSkills"] .monaco-list-row:has(.monaco-icon-label[aria-label="release-notes"])` });
+    await waitForViewText('css:.context-view .monaco-menu', 'Remove Installed Skill…');
+    await click({ role: 'menuitem', name: 'Remove Installed Skill…', exact: true, within: '.context-view' });
+    const asked = await answer('Remove release-notes, installed from', 'Remove');
+    assert.match(asked, /Deletes \.agent\/skills\/release-notes and its entry in skills-lock\.json\. It holds trigger tests of your own \(evals\/\): that is lost too\./);
+    await waitFor(() => !fs.existsSync(path.join(workspaceSkillsFolder(), 'release-notes')), { message: 'release-notes was not removed' });
+    assert.equal(readLockFile().skills['release-notes'], undefined);
+    await api.whenIdle();
+    assert.equal(treeItem(api, 'Available', 'release-notes'), undefined);
+    assert.match(await notificationsText(), /Removed release-notes: \.agent\/skills\/release-notes and its entry in skills-lock\.json are gone\./);
+    await vscode.commands.executeCommand('notifications.clearAll');
+  });
+
+  it('asks before replacing a folder it did not install, Cancel first saying what it skips, and names the skipped skill in the final notice', async function () {
+    if (!harnessAvailable()) {
+      this.skip();
+    }
+    const own = path.join(workspaceSkillsFolder(), 'standup');
+    fs.mkdirSync(own);
+    fs.writeFileSync(path.join(own, 'SKILL.md'), skillText('standup', 'Our own standup notes.'));
+    const source = path.join(repository.parent, 'more-skills');
+    for (const name of ['standup', 'retro']) {
+      fs.mkdirSync(path.join(source, name), { recursive: true });
+      fs.writeFileSync(path.join(source, name, 'SKILL.md'), skillText(name, `Runs the ${name}.`));
+    }
+    const added = vscode.commands.executeCommand<string[] | undefined>('agentSkills.addFromGit', { source, skills: ['standup', 'retro'] });
+    const asked = await answer('.agent/skills/standup: it exists and was not installed from', 'Cancel');
+    assert.match(asked, /Skip standup: \.agent\/skills\/standup stays as it is\./);
+    assert.deepEqual(await added, ['retro']);
+    assert.match(fs.readFileSync(path.join(own, 'SKILL.md'), 'utf8'), /Our own standup notes\./);
+    assert.match(await notificationsText(), /Installed retro from .*\. Skipped: standup \(\.agent\/skills\/standup left as it is\)\./);
+    await vscode.commands.executeCommand('notifications.clearAll');
   });
 });

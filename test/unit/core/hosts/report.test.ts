@@ -1,4 +1,4 @@
-// Texts from the host listings and profiles: summaries, cuts, Show Budget, the README table.
+// Texts from the host listings and profiles: summaries, cuts, Show Budget, the table of docs/hosts.md.
 
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -38,15 +38,15 @@ describe('host reports', function () {
     assert.doesNotMatch(renderBudgetMarkdown([hostListing(records, hostProfile('codex')!, 100_000)], 100_000), /decides the order/);
   });
 
-  it('keep the README host table in step with the profiles (npm run readme:hosts rewrites it)', function () {
-    const readme = fs.readFileSync(path.join(__dirname, '../../../../README.md'), 'utf8');
-    const start = readme.indexOf('<!-- hosts:start -->\n');
-    const end = readme.indexOf('\n<!-- hosts:end -->');
-    assert.ok(start >= 0 && end > start, 'README.md has the hosts:start and hosts:end markers');
-    assert.equal(readme.slice(start + '<!-- hosts:start -->\n'.length, end), renderHostTable(), 'README host table is out of date: run npm run readme:hosts');
+  it('keep the host table of docs/hosts.md in step with the profiles (npm run docs:hosts rewrites it)', function () {
+    const page = fs.readFileSync(path.join(__dirname, '../../../../docs/hosts.md'), 'utf8');
+    const start = page.indexOf('<!-- hosts:start -->\n');
+    const end = page.indexOf('\n<!-- hosts:end -->');
+    assert.ok(start >= 0 && end > start, 'docs/hosts.md has the hosts:start and hosts:end markers');
+    assert.equal(page.slice(start + '<!-- hosts:start -->\n'.length, end), renderHostTable(), 'the host table of docs/hosts.md is out of date: run npm run docs:hosts');
   });
 
-  it('list every host in the README table with its folders and sources', function () {
+  it('list every host in the table with its folders and sources', function () {
     const table = renderHostTable();
     for (const id of ['vscode', 'copilot-cli', 'claude-code', 'codex', 'gemini-cli', 'cursor', 'opencode']) {
       assert.match(table, new RegExp(`\\(\`${id}\`\\)`));

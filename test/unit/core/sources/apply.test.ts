@@ -4,10 +4,11 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { installAndLock, installConflict, replaceWithLatest } from '../../../../src/core/sources/apply';
+import { installAndLock, installConflict, keepEdits, removeAndUnlock, replaceWithLatest } from '../../../../src/core/sources/apply';
+import { installedState } from '../../../../src/core/sources/drift';
 import { openSource } from '../../../../src/core/sources/checkout';
 import { computeFolderHash } from '../../../../src/core/sources/folder-hash';
-import { entryOrigin, entrySource, readLock, type LockEntry } from '../../../../src/core/sources/lock';
+import { entryOrigin, entrySource, LockError, readLock, type LockEntry } from '../../../../src/core/sources/lock';
 import { parseSource } from '../../../../src/core/sources/source-spec';
 import { latestSkill, SourceFetcher } from '../../../../src/core/sources/status';
 import { makeRepo, type TestRepo } from '../../../fixtures/trees/git-repo';
@@ -128,6 +129,71 @@ describe('installing and updating skills from a source', () => {
       const local = { source: './shared', sourceType: 'local', computedHash: hash };
       assert.deepEqual(await replaced(local, undefined), { ...local, skillPath: 'skills/alpha/SKILL.md', computedHash: newHash });
       assert.deepEqual((await readLock(project)).skills.alpha, { ...local, skillPath: 'skills/alpha/SKILL.md', computedHash: newHash });
+    });
+
+    /** A version of alpha (no trigger tests) in a folder of its own, as a fetched source gives it. */
+    async function version(text: string): Promise<{ name: string; folder: string; skillPath: string }> {
+      const folder = await fs.mkdtemp(path.join(dir, 'version-'));
+      await fs.writeFile(path.join(folder, 'SKILL.md'), text);
+      return { name: 'alpha', folder, skillPath: 'alpha/SKILL.md' };
+    }
+
+    it('keeps the trigger tests the user added when the same source installs or updates the skill, and hashes the version without them', async () => {
+      const place = { projectDir: project, parent };
+      const shared = path.join(project, 'shared');
+      await fs.mkdir(shared);
+      const from = { source: parseSource('shared', project) };
+      const lock = { version: 1, skills: {} as Record<string, LockEntry> };
+      await installAndLock(await version('v1'), from, lock, place);
+      const installed = path.join(parent, 'alpha');
+      await fs.mkdir(path.join(installed, 'evals'));
+      await fs.writeFile(path.join(installed, 'evals', 'triggers.json'), '{"cases":[]}');
+
+      const again = await installAndLock(await version('v1'), from, lock, place);
+      assert.equal(again.installed.keptEvals, true);
+      assert.equal(await fs.readFile(path.join(installed, 'evals', 'triggers.json'), 'utf8'), '{"cases":[]}');
+      assert.equal(await installedState(lock.skills.alpha, installed), 'unchanged');
+
+      lock.skills.alpha = { ...lock.skills.alpha, keptEditsHash: 'e'.repeat(64) };
+      const updated = await replaceWithLatest('alpha', { skill: await version('v2') }, lock, place);
+      assert.equal(await fs.readFile(path.join(installed, 'SKILL.md'), 'utf8'), 'v2');
+      assert.equal(await fs.readFile(path.join(installed, 'evals', 'triggers.json'), 'utf8'), '{"cases":[]}');
+      // The edits kept were in the folder replaced: nothing of them is left to keep.
+      assert.equal(updated.entry.keptEditsHash, undefined);
+      assert.equal((await readLock(project)).skills.alpha.keptEditsHash, undefined);
+      assert.equal(await installedState(updated.entry, installed), 'unchanged');
+    });
+
+    it('does not carry trigger tests into a skill installed from another source', async () => {
+      const place = { projectDir: project, parent };
+      await fs.mkdir(path.join(parent, 'alpha', 'evals'), { recursive: true });
+      await fs.writeFile(path.join(parent, 'alpha', 'evals', 'triggers.json'), '{"cases":[]}');
+      const lock = { version: 1, skills: { alpha: { source: 'team/skills', sourceType: 'github', computedHash: hash } } };
+      const { installed } = await installAndLock(await version('v1'), { source: parseSource(path.join(dir), project) }, lock, place);
+      assert.equal(installed.keptEvals, false);
+      assert.deepEqual(await fs.readdir(installed.folder), ['SKILL.md']);
+    });
+
+    it('records kept edits in the lock entry, and says so when the entry is gone', async () => {
+      const lock = { version: 1, skills: { alpha: { source: 'team/skills', sourceType: 'github', computedHash: hash, ref: 'v1' } } as Record<string, LockEntry> };
+      await keepEdits('alpha', 'f'.repeat(64), lock, project);
+      assert.deepEqual((await readLock(project)).skills.alpha, { source: 'team/skills', sourceType: 'github', computedHash: hash, ref: 'v1', keptEditsHash: 'f'.repeat(64) });
+      await assert.rejects(
+        keepEdits('beta', 'f'.repeat(64), lock, project),
+        (error: unknown) => error instanceof LockError && /has no entry for beta any more; nothing was recorded/.test(error.message),
+      );
+    });
+
+    it('removes an installed folder with its lock entry, and the entry alone when the folder is gone', async () => {
+      const place = { projectDir: project, parent };
+      const lock = { version: 1, skills: {} as Record<string, LockEntry> };
+      await fs.mkdir(path.join(project, 'shared'));
+      await installAndLock(await version('v1'), { source: parseSource('shared', project) }, lock, place);
+      lock.skills.beta = { source: 'team/skills', sourceType: 'github', computedHash: hash };
+      await removeAndUnlock('alpha', path.join(parent, 'alpha'), lock, project);
+      assert.deepEqual(await fs.readdir(parent), []);
+      await removeAndUnlock('beta', undefined, lock, project);
+      assert.deepEqual((await readLock(project)).skills, {});
     });
   });
 });

@@ -34,9 +34,39 @@ describe('installing skill folders', () => {
 
   it('copies files and folders, leaving .git, node_modules and symbolic links behind, and creates the parent', async () => {
     const result = await installFolder(from, parent, 'alpha');
-    assert.deepEqual(result, { folder: path.join(parent, 'alpha'), skippedLinks: ['link.md'], skippedSpecialFiles: [] });
+    assert.deepEqual(result, { folder: path.join(parent, 'alpha'), skippedLinks: ['link.md'], skippedSpecialFiles: [], keptEvals: false });
     assert.deepEqual(await listTree(parent), ['alpha/', 'alpha/SKILL.md', 'alpha/scripts/', 'alpha/scripts/deep/', 'alpha/scripts/deep/a.txt', 'alpha/scripts/run.sh']);
     assert.equal(await fs.readFile(path.join(parent, 'alpha', 'scripts', 'run.sh'), 'utf8'), 'echo');
+  });
+
+  it('keeps the replaced folder’s trigger tests when asked and the incoming version has none, their regular files only', async () => {
+    await installFolder(from, parent, 'alpha');
+    const evals = path.join(parent, 'alpha', 'evals');
+    await writeTree(evals, { 'triggers.json': '{"cases":[]}' });
+    await fs.symlink('/etc/passwd', path.join(evals, 'passwd'));
+    // Without keepEvals (another source's version), they go with the folder.
+    assert.equal((await installFolder(from, parent, 'alpha')).keptEvals, false);
+    assert.ok(!(await exists(evals)));
+    await writeTree(evals, { 'triggers.json': '{"cases":[]}' });
+    await fs.symlink('/etc/passwd', path.join(evals, 'passwd'));
+    const kept = await installFolder(from, parent, 'alpha', { keepEvals: true });
+    assert.deepEqual([kept.keptEvals, kept.skippedLinks], [true, ['link.md']]);
+    assert.deepEqual(await listTree(evals), ['triggers.json']);
+    // A version that brings trigger tests of its own brings them in place of the user's.
+    await writeTree(from, { evals: { 'triggers.json': '{"cases":["theirs"]}' } });
+    assert.equal((await installFolder(from, parent, 'alpha', { keepEvals: true })).keptEvals, false);
+    assert.equal(await fs.readFile(path.join(evals, 'triggers.json'), 'utf8'), '{"cases":["theirs"]}');
+  });
+
+  it('does not follow an evals/ that is a symbolic link out of the skill when keeping trigger tests', async () => {
+    const outside = path.join(dir, 'outside');
+    await writeTree(outside, { 'secret.txt': 'TOP SECRET' });
+    await installFolder(from, parent, 'alpha');
+    await fs.symlink(outside, path.join(parent, 'alpha', 'evals'));
+    const result = await installFolder(from, parent, 'alpha', { keepEvals: true });
+    assert.equal(result.keptEvals, false);
+    assert.ok(!(await exists(path.join(parent, 'alpha', 'evals'))));
+    assert.equal(await fs.readFile(path.join(outside, 'secret.txt'), 'utf8'), 'TOP SECRET');
   });
 
   it('leaves pipes behind as special files, not as links, and says so beside the links', async () => {
@@ -49,9 +79,9 @@ describe('installing skill folders', () => {
   });
 
   it('describes a copy that left nothing behind as nothing, and each kind alone', () => {
-    assert.equal(describeSkipped({ folder: 'f', skippedLinks: [], skippedSpecialFiles: [] }), undefined);
-    assert.equal(describeSkipped({ folder: 'f', skippedLinks: ['a', 'b'], skippedSpecialFiles: [] }), 'symbolic links not copied: a, b');
-    assert.equal(describeSkipped({ folder: 'f', skippedLinks: [], skippedSpecialFiles: ['p', 'q'] }), 'special files (sockets, pipes, devices) not copied: p, q');
+    assert.equal(describeSkipped({ skippedLinks: [], skippedSpecialFiles: [] }), undefined);
+    assert.equal(describeSkipped({ skippedLinks: ['a', 'b'], skippedSpecialFiles: [] }), 'symbolic links not copied: a, b');
+    assert.equal(describeSkipped({ skippedLinks: [], skippedSpecialFiles: ['p', 'q'] }), 'special files (sockets, pipes, devices) not copied: p, q');
   });
 
   it('replaces an installed folder whole, leaving no hidden sibling', async () => {
@@ -186,3 +216,7 @@ describe('installing skill folders', () => {
     assert.deepEqual((await fs.readdir(parent)).sort(), ['alpha', 'beta']);
   });
 });
+
+async function exists(file: string): Promise<boolean> {
+  return (await fs.lstat(file).catch(() => undefined)) !== undefined;
+}

@@ -227,6 +227,23 @@ describe('skills-lock.json', () => {
       assert.deepEqual(once, []);
     });
 
+    it('takes kept edits only as a SHA-256 hash, and warns about anything else there', () => {
+      const warnings: string[] = [];
+      const kept = 'a'.repeat(64);
+      const text = JSON.stringify({
+        version: 1,
+        skills: { pdf: { ...gitEntry(), keptEditsHash: kept }, docx: { ...gitEntry(), keptEditsHash: '*' }, xlsx: { ...gitEntry(), keptEditsHash: { all: true } } },
+      });
+      const lock = parseLock(text, 'lock.json', (message) => warnings.push(message));
+      assert.equal(lock.skills.pdf.keptEditsHash, kept);
+      assert.equal('keptEditsHash' in lock.skills.docx, false);
+      assert.equal('keptEditsHash' in lock.skills.xlsx, false);
+      assert.deepEqual(warnings, [
+        'lock.json: the entry of "docx" has a keptEditsHash that is not a SHA-256 hash; its edits are not taken as kept.',
+        'lock.json: the entry of "xlsx" has a keptEditsHash that is not a SHA-256 hash; its edits are not taken as kept.',
+      ]);
+    });
+
     it('reads a lock nested deeper than any stack, without failing on it', () => {
       const deep = `{"version":1,"skills":{},"x":${'['.repeat(200_000)}${']'.repeat(200_000)}}`;
       assert.deepEqual(parseLock(deep, 'lock.json', () => assert.fail('nothing is repeated')).skills, {});

@@ -593,9 +593,12 @@ describe('skills installed from a source', () => {
     assert.deepEqual(edited.icon, { id: 'warning', color: 'list.warningForeground' });
     assert.match(edited.tooltip, /\$\(warning\) Edited since it was installed: Update Skill would replace the edits\./);
     assert.equal(edited.contextValue, 'skill installed outdated edited activatable draftable');
-    const kept = item(mark({ edited: true, editsKept: true }));
+    // Kept: no mark, no warning icon, no menu flag; the tooltip still says so.
+    const kept = item(mark({ edited: false, editsKept: true }));
+    assert.equal(kept.description, 'team/skills@abc1234 — Extract PDF text.');
     assert.deepEqual(kept.icon, { id: 'book' });
-    assert.match(kept.tooltip, /Edited since it was installed \(edits kept\)\./);
+    assert.doesNotMatch(kept.contextValue, /\bedited\b/);
+    assert.match(kept.tooltip, /Edited since it was installed; the project keeps the edits \(skills-lock\.json\)\./);
   });
 
   it('says nothing of an untrusted skill but its name, and skills not installed are unmarked', () => {
