@@ -120,8 +120,8 @@ describe('Skills from a site', function () {
         .map((check) => [check.name, check.source])
         .sort(),
       [
-        ['weekly-digest', 'outdated'],
         ['triage', 'current'],
+        ['weekly-digest', 'outdated'],
       ],
     );
     await api.whenIdle();
