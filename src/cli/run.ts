@@ -28,6 +28,7 @@ const COMMANDS: Readonly<Record<string, () => Command>> = {
   update: () => rareCommands().updateCommand,
   check: () => rareCommands().checkCommand,
   remove: () => rareCommands().removeCommand,
+  publish: () => rareCommands().publishCommand,
   mcp: () => (require('./mcp/mcp-command') as typeof import('./mcp/mcp-command')).mcpCommand,
 };
 /* eslint-enable @typescript-eslint/no-require-imports */

@@ -71,12 +71,15 @@ export const integrationSuites: readonly IntegrationSuite[] = [
     home: 'trust-grant-home',
     settings: { 'agentSkills.builtinSkills': false },
   },
-  // Skills from git: Add Skills from Git, origins in the tree, Check for Updates, Update, drift, audit.
+  // Skills from git and from sites: Add Skills from Git, origins in the tree, Check for Updates,
+  // Update, drift, audit. Clones, sites and modal confirmations take more than the default 240 s on
+  // a loaded machine.
   {
     name: 'sources',
     workspaces: ['sources'],
     trusted: true,
     settings: { 'agentSkills.builtinSkills': false, 'agentSkills.targets': [] },
+    timeoutSeconds: 360,
   },
   // Chat: the language-model tools and the @skills participant.
   {

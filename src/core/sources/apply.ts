@@ -51,7 +51,7 @@ export async function installAndLock(skill: SourceSkill, from: { source: SkillSo
   const existing = lock.skills[skill.name];
   const keepEvals = existing !== undefined && sameOrigin(existing, from.source, place.projectDir);
   const installed = await installFolder(skill.folder, place.parent, skill.name, { keepEvals });
-  const entry = lockEntryFor(from.source, skill.skillPath, await installedHash(installed), from.commit, place.projectDir);
+  const entry = lockEntryFor(from.source, skill.skillPath, await installedHash(installed), from.commit, place.projectDir, skill.wellKnownDigest);
   lock.skills[skill.name] = entry;
   await writeLock(place.projectDir, lock);
   return { installed, entry };
@@ -59,13 +59,17 @@ export async function installAndLock(skill: SourceSkill, from: { source: SkillSo
 
 /**
  * Replaces the locked skill `name` with its source's version and moves its lock entry to that
- * commit; edits kept before are gone with the folder they were made in. Trigger tests the user added are kept.
+ * commit (or a site's digest); edits kept before are gone with the folder they were made in. Trigger
+ * tests the user added are kept.
  */
 export async function replaceWithLatest(name: string, latest: { skill: SourceSkill; commit?: string }, lock: SkillsLock, place: InstallPlace): Promise<Installed> {
   const entry = { ...lock.skills[name] };
   delete entry.keptEditsHash;
   const installed = await installFolder(latest.skill.folder, place.parent, name, { keepEvals: true });
-  const updated: LockEntry = { ...entry, skillPath: latest.skill.skillPath, computedHash: await installedHash(installed) };
+  const computedHash = await installedHash(installed);
+  const { wellKnownDigest } = latest.skill;
+  // A site's entry keeps no skillPath, as `npx skills` writes it: the index names the skill.
+  const updated: LockEntry = wellKnownDigest === undefined ? { ...entry, skillPath: latest.skill.skillPath, computedHash } : { ...entry, computedHash, wellKnownDigest };
   if (latest.commit !== undefined) {
     updated.requestedRef = entry.requestedRef ?? entry.ref ?? 'HEAD';
     updated.ref = latest.commit;

@@ -3,7 +3,7 @@
 // a lock without a commit (as `npx skills` writes it) by the skill's content at the source's head.
 
 import { errorMessage, InputProblem } from '../util/errors';
-import { fetchSource, skillAt, type FetchedSource, type SourceSkill } from './checkout';
+import { fetchSource, skillAt, withSiteDigest, type FetchedSource, type SourceSkill } from './checkout';
 import { installedState, type InstalledState } from './drift';
 import { computeFolderHash } from './folder-hash';
 import { remoteCommit, type GitOptions } from './git';
@@ -35,7 +35,7 @@ export class SourceFetcher {
   constructor(private readonly options: GitOptions = {}) {}
 
   fetch(source: SkillSource): Promise<FetchedSource> {
-    const key = source.kind === 'git' ? `git\n${source.url}\n${source.ref ?? ''}` : `folder\n${source.folder}`;
+    const key = source.kind === 'git' ? `git\n${source.url}\n${source.ref ?? ''}` : source.kind === 'site' ? `site\n${source.url}\n${source.subPath}` : `folder\n${source.folder}`;
     let fetched = this.fetched.get(key);
     if (!fetched) {
       fetched = fetchSource(source, this.options);
@@ -72,14 +72,14 @@ export async function checkLockedSkill(name: string, entry: LockEntry, context: 
     return { name, entry, installed: 'missing', source: 'unreachable', problem: errorMessage(error) };
   }
   try {
-    return { ...base, ...(await sourceState(entry, context)) };
+    return { ...base, ...(await sourceState(name, entry, context)) };
   } catch (error) {
     return { ...base, source: 'unreachable', problem: errorMessage(error) };
   }
 }
 
-async function sourceState(entry: LockEntry, context: CheckContext): Promise<Pick<SkillCheck, 'source' | 'latestCommit' | 'problem'>> {
-  const source = entrySource(entry, context.projectDir);
+async function sourceState(name: string, entry: LockEntry, context: CheckContext): Promise<Pick<SkillCheck, 'source' | 'latestCommit' | 'problem'>> {
+  const source = entrySource(entry, context.projectDir, name);
   if (typeof source === 'string') {
     return { source: 'unreachable', problem: `cannot be checked: ${source}` };
   }
@@ -108,7 +108,8 @@ async function sourceState(entry: LockEntry, context: CheckContext): Promise<Pic
 /** The skill as its source has it now (at the ref the entry follows, in the folder its skillPath names); `source` is the entry's, from entrySource. */
 export async function latestSkill(source: SkillSource, fetcher: SourceFetcher): Promise<{ skill?: SourceSkill; commit?: string; root: string }> {
   const fetched = await fetcher.fetch(source);
-  return { skill: await skillAt(fetched.root, source.subPath, sourceLabel(source)), commit: fetched.commit, root: fetched.root };
+  const skill = await skillAt(fetched.root, source.subPath, sourceLabel(source));
+  return { skill: skill && withSiteDigest(skill, fetched, source), commit: fetched.commit, root: fetched.root };
 }
 
 /** Why the source's version of the skill cannot be installed (no longer there, or broken), or undefined when it can. */

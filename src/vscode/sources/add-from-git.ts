@@ -1,6 +1,7 @@
-// "Skills: Add Skills from Git…": a source (URL, path, owner/repo, #ref), fetched under a
-// cancellable progress notification, then the skills it holds with their audit, then the location,
-// then installed and locked as `agent-skills add` does (the core's steps, not a copy of them).
+// "Skills: Add Skills from Git…": a source (URL, path, owner/repo, #ref, or a skills site's URL),
+// fetched under a cancellable progress notification, then the skills it holds with their audit,
+// then the location, then installed and locked as `agent-skills add` does (the core's steps, not a
+// copy of them).
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -161,8 +162,9 @@ function tellSkipped(skipped: readonly string[], label: string): void {
 function askSource(cwd: string): Thenable<string | undefined> {
   return vscode.window.showInputBox({
     title: 'Add Skills from Git',
-    prompt: 'A git URL, a local repository or folder, or GitHub owner/repo; add #branch, #tag or #commit to pin, and :sub/path to look only there',
-    placeHolder: 'e.g. owner/repo, https://example.com/team/skills.git#v2, ../skills-repo',
+    prompt:
+      'A git URL, a local repository or folder, GitHub owner/repo, or a site publishing the Agent Skills discovery index; for git, add #branch, #tag or #commit to pin, and :sub/path to look only there',
+    placeHolder: 'e.g. owner/repo, https://example.com/team/skills.git#v2, ../skills-repo, https://skills.example.com',
     ignoreFocusOut: true,
     validateInput: (value) => {
       if (value.trim() === '') {
