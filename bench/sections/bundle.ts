@@ -33,11 +33,11 @@ const under =
 /** Budgets in kilobytes (1,000 bytes) of the files as shipped, before the .vsix compresses them. */
 const FILE_BUDGETS: readonly FileBudget[] = [
   { key: 'extension', label: 'dist/extension.js (the extension, minified)', covers: exactly('dist/extension.js'), budgetKb: 297 },
-  { key: 'extensionSources', label: 'dist/extension-sources.js (git sources, on first use)', covers: exactly('dist/extension-sources.js'), budgetKb: 56 },
+  { key: 'extensionSources', label: 'dist/extension-sources.js (git and site sources, on first use)', covers: exactly('dist/extension-sources.js'), budgetKb: 72 },
   { key: 'extensionTriggerTools', label: 'dist/extension-trigger-tools.js (drafts, tuning, routing report)', covers: exactly('dist/extension-trigger-tools.js'), budgetKb: 34 },
   { key: 'extensionServers', label: 'dist/extension-servers.js (skill servers, once configured)', covers: exactly('dist/extension-servers.js'), budgetKb: 25 },
   { key: 'cli', label: 'dist/cli.js (the commands used on every edit, and mcp)', covers: exactly('dist/cli.js'), budgetKb: 225 },
-  { key: 'cliRareCommands', label: 'dist/cli-rare-commands.js (eval, tune, add, update, check, remove, audit)', covers: exactly('dist/cli-rare-commands.js'), budgetKb: 95 },
+  { key: 'cliRareCommands', label: 'dist/cli-rare-commands.js (eval, tune, add, update, check, remove, audit, publish)', covers: exactly('dist/cli-rare-commands.js'), budgetKb: 118 },
   { key: 'cliMcpLibraries', label: 'dist/cli-mcp-libraries.js (loaded by mcp only)', covers: exactly('dist/cli-mcp-libraries.js'), budgetKb: 410 },
   { key: 'manifest', label: 'package.json (the manifest)', covers: exactly('package.json'), budgetKb: 40 },
   { key: 'readme', label: 'README.md (the Extensions view page; the rest is in docs/, not packaged)', covers: exactly('README.md'), budgetKb: 20 },

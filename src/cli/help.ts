@@ -30,6 +30,7 @@ Usage:
   agent-skills check [NAME…] [--to DIR] [--json]
   agent-skills remove NAME… [--to DIR] [--yes]
   agent-skills install [--frozen] [--to DIR] [--yes]
+  agent-skills publish --out DIR [--legacy] [--allow PATTERN]… [--project DIR] [ROOT…]
   agent-skills mcp [--no-user] [--no-builtin] [--allow PATTERN]… [--budget-chars N] [--project DIR] [ROOT…]
   agent-skills mcp --http [HOST:]PORT [--token-file FILE] [--allow-host NAME]… [--max-sessions N]
                    [--user] [--builtin] [mcp options] [ROOT…]
@@ -96,8 +97,9 @@ Commands:
              about 60/40 into train and test (both kinds on each side, shuffled by --seed), the
              model proposes a description from the train queries that failed (never seeing a test
              query), each proposal is measured on both, up to --rounds rounds (default and most
-             ${MAX_TUNE_ROUNDS}); the pick is the best test score, ties to the shorter. Prints the scores per
-             round and the change as a diff; with --project or no ROOT, the current folder's skills.
+             ${MAX_TUNE_ROUNDS}); the pick is the best test score, ties to the shorter, and only if it beats
+             the current description. Prints the scores per round and the change as a diff; with
+             --project or no ROOT, the current folder's skills.
                --write    write the picked description into SKILL.md (else asks on a terminal)
                --endpoint, --model, --api, --runs, --concurrency: as for eval
   audit      Look for what a skill could do against its user, in each skill at or under PATH:
@@ -115,7 +117,10 @@ Commands:
   add        Install skills from SOURCE into DIR (default .agent/skills) and pin them in the working
              folder's skills-lock.json (the format npx skills writes; ref is the exact commit).
              SOURCE is a git URL (https://, ssh://, git@host:, file://), a local repository or
-             folder, or GitHub's owner/repo[/sub/path], each with an optional #REF[:SUB/PATH].
+             folder, or GitHub's owner/repo[/sub/path], each with an optional #REF[:SUB/PATH]; or
+             a site publishing the Agent Skills discovery index, https://HOST[/PATH] (http:// on
+             this machine only), each artifact checked against its digest and size limits before
+             anything is written (a URL with no index there is read as git).
              Git runs as the user's own git, shallow. Lists the skills SOURCE holds and asks which
              to install, with each one's audit verdict; a skill with a high finding, replacing a
              folder not installed from SOURCE, or one edited since, asks first.
@@ -145,6 +150,17 @@ Commands:
              "PATH"}]}, the first entry whose pattern matches the source (* for any run of
              characters) naming a file in git's allowed-signers format (SSH keys). The commit (or
              the tag asked for) must be signed by a key it lists; else nothing is written.
+  publish    Write the skills of each ROOT (with --project or no ROOT, the current folder's) as a
+             static site in DIR: .well-known/agent-skills/index.json (the Agent Skills discovery
+             index 0.2.0) and each skill's artifact, its SKILL.md alone or a .tar.gz of its files,
+             with its sha256 digest. Any static web server serves DIR; add https://HOST and
+             npx skills add https://HOST install from it. Only usable skills, never evals/; the
+             MCP server's limits per skill. The same skills give the same bytes, and unchanged
+             files are not rewritten. Exit 1 when a skill could not be published.
+               --out DIR        the site's folder (its .well-known/ is written, nothing else)
+               --legacy         also write .well-known/skills/index.json and each skill's files,
+                                for clients that only read the older index
+               --allow PATTERN  publish only skills whose name matches (repeatable; * and ?)
   mcp        Serve skills to an MCP client over stdin/stdout until it disconnects: the skills of
              each ROOT, then ~/.agent/skills, the folders in AGENT_SKILLS_PATH and the built-in
              skills, an earlier one winning for a name. Instructions carry the catalog; tools

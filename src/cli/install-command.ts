@@ -86,7 +86,7 @@ async function installLocked(locked: LockedSkill, context: RestoreContext, cli: 
   if (locked.state === 'as-locked') {
     return (await signatureAccepted(locked, context, io)) ? 'as-locked' : undefined;
   }
-  const version = await fetchLocked(locked.entry, context);
+  const version = await fetchLocked(locked.name, locked.entry, context);
   if (!(await passesAudit(locked.name, version.skill.folder, cli))) {
     return undefined;
   }
@@ -113,7 +113,7 @@ async function checkFrozen(locked: LockedSkill, context: RestoreContext, io: Cli
   const state = locked.state === 'missing' ? `missing (${where})` : `${where} differs from ${LOCK_FILE_NAME} (edited since install, or a file added or removed)`;
   let restorable: string;
   try {
-    restorable = `install would restore it from ${(await fetchLocked(locked.entry, context)).origin}`;
+    restorable = `install would restore it from ${(await fetchLocked(locked.name, locked.entry, context)).origin}`;
   } catch (error) {
     if (!(error instanceof InputProblem)) {
       throw error;
@@ -126,7 +126,7 @@ async function checkFrozen(locked: LockedSkill, context: RestoreContext, io: Cli
 
 /** An installed skill passes when the trust policy requires no signature of its source, or its pinned commit's verifies. */
 async function signatureAccepted(locked: LockedSkill, context: RestoreContext, io: CliIo): Promise<boolean> {
-  const signature = await installedSignature(locked.entry, context);
+  const signature = await installedSignature(locked.name, locked.entry, context);
   if (signature.kind === 'refused') {
     io.stderr(`${PROGRAM}: ${locked.name}: installed as locked, but ${signature.problem}; left as it is.\n`);
   }

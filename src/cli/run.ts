@@ -29,6 +29,7 @@ const COMMANDS: Readonly<Record<string, () => Command>> = {
   check: () => rareCommands().checkCommand,
   remove: () => rareCommands().removeCommand,
   install: () => rareCommands().installCommand,
+  publish: () => rareCommands().publishCommand,
   mcp: () => (require('./mcp/mcp-command') as typeof import('./mcp/mcp-command')).mcpCommand,
 };
 /* eslint-enable @typescript-eslint/no-require-imports */

@@ -152,7 +152,7 @@ export async function updateCommand(args: readonly string[], io: CliIo): Promise
 async function updateSkill(name: string, lock: SkillsLock, fetcher: SourceFetcher, context: Project): Promise<boolean> {
   const { io } = context;
   const entry = lock.skills[name];
-  const source = entrySource(entry, context.dir);
+  const source = entrySource(entry, context.dir, name);
   if (typeof source === 'string') {
     io.stderr(`${PROGRAM}: ${name}: cannot be updated: ${source}.\n`);
     return false;

@@ -7,11 +7,10 @@ import { describeCatalogSize } from '../core/use/catalog-report';
 import { currentCatalog } from '../core/use/current-catalog';
 import type { SkillsHost } from './skills-host';
 import { Disposable } from './disposable';
+import { openUpToDate } from './report-preview';
 
 const SCHEME = 'agent-skills';
 export const CATALOG_URI = vscode.Uri.from({ scheme: SCHEME, path: '/Skill Catalog.md' });
-/** How long `show` waits for an already open document to take the current text. */
-const UPDATE_WAIT_MS = 2000;
 
 export class CatalogDocument extends Disposable implements vscode.TextDocumentContentProvider {
   private readonly changeEmitter = this.register(new vscode.EventEmitter<vscode.Uri>());
@@ -32,21 +31,7 @@ export class CatalogDocument extends Disposable implements vscode.TextDocumentCo
   /** Opens the document (or brings it up to date and shows it) and returns it. */
   async show(): Promise<vscode.TextDocument> {
     await this.host.whenIdle();
-    const document = await vscode.workspace.openTextDocument(CATALOG_URI);
-    const current = this.provideTextDocumentContent();
-    if (document.getText() !== current) {
-      // A document opened earlier updates asynchronously after the change event.
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(finish, UPDATE_WAIT_MS);
-        const subscription = vscode.workspace.onDidChangeTextDocument((event) => event.document === document && document.getText() === current && finish());
-        function finish(): void {
-          clearTimeout(timer);
-          subscription.dispose();
-          resolve();
-        }
-        this.changeEmitter.fire(CATALOG_URI);
-      });
-    }
+    const document = await openUpToDate(CATALOG_URI, this.provideTextDocumentContent(), () => this.changeEmitter.fire(CATALOG_URI));
     await vscode.window.showTextDocument(document, { preview: false });
     return document;
   }

@@ -15,7 +15,8 @@ import { FILE_START_RANGE, makeDiagnostic, REPORTED_BY_VSCODE_SKILLS } from '../
 import type { ChatProblem } from '../core/chat/commands';
 import type { SkillDiagnostic, SkillMetadata, SkillRecord } from '../core/model/types';
 import type { HostFindings } from './hosts/host-findings';
-import { toVscodeDiagnostic } from './convert';
+import type { SourceDiagnostics } from './sources/source-diagnostics';
+import { fromVscodeSeverity, toVscodeDiagnostic } from './convert';
 import { describeValidation, readTextIfAny, validateAllSkills, type ValidationSummary } from '../core/discovery/validate-all';
 import { alikeDescriptionDiagnostics, MAX_ALIKE_NAMED, OVERLAP_CODES, queryOverlaps } from '../core/evals/overlap';
 import { DescriptionIndex, INCREMENTAL_DRIFT, SIMILAR_DESCRIPTIONS } from '../core/evals/description-index';
@@ -88,6 +89,7 @@ export class SkillDiagnostics extends Disposable {
     private readonly host: SkillsHost,
     private readonly triggerTests: TriggerTestFiles,
     private readonly hostFindings: HostFindings,
+    private readonly installedSkills: Pick<SourceDiagnostics, 'settled' | 'entries'>,
   ) {
     super();
     this.queue = host.firstRowsShown;
@@ -142,9 +144,18 @@ export class SkillDiagnostics extends Disposable {
       ...[...summary.files.keys()].filter((file) => isSkillFile(vscode.Uri.file(file))).flatMap((file) => this.hostFindings.forFile(file)),
       ...[...this.projectFindings.values()].flat(),
     ];
-    const errors = summary.errors + forHosts.filter((diagnostic) => diagnostic.severity === 'error').length;
-    const warnings = summary.warnings + forHosts.filter((diagnostic) => diagnostic.severity === 'warning').length;
-    const message = describeValidation({ ...summary, errors, warnings });
+    // What the Problems panel holds on installed skills (audit findings, edits since install) is
+    // counted too, as the status bar counts it.
+    await this.installedSkills.settled();
+    const onInstalled: ChatProblem[] = this.installedSkills
+      .entries()
+      .flatMap(([uri, diagnostics]) =>
+        diagnostics.map((diagnostic) => ({ file: uri.fsPath, line: diagnostic.range.start.line, severity: fromVscodeSeverity(diagnostic.severity), message: diagnostic.message })),
+      );
+    const installed = { errors: onInstalled.filter((problem) => problem.severity === 'error').length, warnings: onInstalled.filter((problem) => problem.severity === 'warning').length };
+    const errors = summary.errors + forHosts.filter((diagnostic) => diagnostic.severity === 'error').length + installed.errors;
+    const warnings = summary.warnings + forHosts.filter((diagnostic) => diagnostic.severity === 'warning').length + installed.warnings;
+    const message = describeValidation({ ...summary, errors, warnings, installed });
     this.host.log.info(`Validate Skills: ${message}`);
     for (const diagnostic of [...[...summary.files.values()].flat(), ...forHosts]) {
       if (diagnostic.severity !== 'info') {
@@ -166,6 +177,7 @@ export class SkillDiagnostics extends Disposable {
       ),
       ...locationProblems.map((problem) => ({ file: problem.path, line: 0, severity: problem.severity, message: problem.message })),
       ...[...this.projectFindings.values()].flat().map((diagnostic) => ({ file: diagnostic.file, line: 0, severity: diagnostic.severity, message: diagnostic.message })),
+      ...onInstalled,
     ];
     return { checked, errors, warnings, skippedUntrusted, message, problems };
   }

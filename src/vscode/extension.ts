@@ -12,6 +12,7 @@ import { registerFieldHovers } from './field-hovers';
 import { registerHosts } from './hosts/register';
 import { SkillsMcpServerProvider } from './mcp/server-definition';
 import { registerQuickFixes } from './quick-fixes';
+import { ReportPreviews } from './report-preview';
 import { SkillsHost, startFirstDiscovery } from './skills-host';
 import { registerSources } from './sources/register';
 import { SkillServersOnDemand } from './servers/server-loader';
@@ -38,19 +39,20 @@ export function activate(context: vscode.ExtensionContext): AgentSkillsApi {
   const host = new SkillsHost(log, { builtinDir, servers, firstDiscovery });
   const watcher = new SkillWatcher(host);
   const sources = registerSources(host, context.workspaceState);
-  const tree = new SkillsTreeProvider(host, sources.installed);
+  const tree = new SkillsTreeProvider(host, sources.installed, sources.diagnostics);
   const triggerTestFiles = new TriggerTestFiles(host, watcher);
-  const hosts = registerHosts(host);
-  const diagnostics = new SkillDiagnostics(host, triggerTestFiles, hosts.findings);
+  const previews = new ReportPreviews();
+  const hosts = registerHosts(host, previews);
+  const diagnostics = new SkillDiagnostics(host, triggerTestFiles, hosts.findings, sources.diagnostics);
   const catalog = new CatalogDocument(host);
   const unconfigured = new UnconfiguredLocations(host);
-  context.subscriptions.push(host, servers, watcher, sources.disposable, triggerTestFiles, tree, hosts.disposable, diagnostics, catalog, unconfigured);
+  context.subscriptions.push(host, servers, watcher, sources.disposable, triggerTestFiles, tree, previews, hosts.disposable, diagnostics, catalog, unconfigured);
   context.subscriptions.push(createSkillsView(skillsView, host, tree, unconfigured), registerCommands(host, diagnostics, catalog, unconfigured), registerQuickFixes(), registerFieldHovers(), log);
-  const usage = registerUsage(context, host);
+  const usage = registerUsage(context, host, previews);
   registerChat(context, host);
   const mcpServer = new SkillsMcpServerProvider(host, context.extensionUri, usage.serverLog);
   context.subscriptions.push(mcpServer);
-  const triggerTests = registerTriggerTests(context, host, triggerTestFiles);
+  const triggerTests = registerTriggerTests(context, host, triggerTestFiles, previews);
   return createApi(host, watcher, diagnostics, tree, mcpServer, triggerTests, sources, usage, context.subscriptions);
 }
 

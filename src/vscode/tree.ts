@@ -2,15 +2,30 @@
 // registry snapshot, with the count badge and the context keys the welcome content reads.
 
 import * as os from 'node:os';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { RegistrySnapshot } from '../core/discovery/registry';
 import { describeCatalogSize } from '../core/use/catalog-report';
-import { buildSkillView, viewBadge, viewMessage, type GroupViewItem, type IconSpec, type ViewAction, type ViewItem } from '../core/view/skill-view';
+import {
+  auditTooltipLines,
+  buildSkillView,
+  viewBadge,
+  viewMessage,
+  type FileFinding,
+  type GroupViewItem,
+  type IconSpec,
+  type SkillViewItem,
+  type ViewAction,
+  type ViewItem,
+} from '../core/view/skill-view';
 import { unconfiguredMessage } from '../core/discovery/unconfigured-locations';
 import { currentCatalog } from '../core/use/current-catalog';
 import { COMMANDS, CONTEXT_KEYS, SKILLS_VIEW_ID } from './manifest';
 import type { SkillsHost } from './skills-host';
 import type { InstalledSkills } from './sources/installed-skills';
+import type { SourceDiagnostics } from './sources/source-diagnostics';
+import { relativeInside } from '../core/util/paths';
+import { AUDIT_DIAGNOSTIC_SOURCE, fromVscodeSeverity } from './convert';
 import type { UnconfiguredLocations } from './unconfigured-locations';
 import { Disposable } from './disposable';
 
@@ -43,6 +58,7 @@ export class SkillsTreeProvider extends Disposable implements vscode.TreeDataPro
   constructor(
     private readonly host: SkillsHost,
     private readonly installed: InstalledSkills,
+    private readonly installedDiagnostics: Pick<SourceDiagnostics, 'entries'>,
   ) {
     super();
     this.rebuild(host.snapshot);
@@ -86,10 +102,27 @@ export class SkillsTreeProvider extends Disposable implements vscode.TreeDataPro
 
   /** Tooltips are made on hover: a redraw then sends a thousand rows without a thousand Markdown documents. */
   resolveTreeItem(treeItem: vscode.TreeItem, item: ViewItem): vscode.TreeItem {
-    if (item.kind === 'skill' || item.kind === 'problem') {
+    if (item.kind === 'skill') {
+      treeItem.tooltip = markdown([item.tooltip, ...auditTooltipLines(this.auditFindings(item))].join('\n'));
+    } else if (item.kind === 'problem') {
       treeItem.tooltip = markdown(item.tooltip);
     }
     return treeItem;
+  }
+
+  /** The audit's findings on the skill's files, as the Problems panel shows them; none for an untrusted skill, whose text is never shown. */
+  private auditFindings(item: SkillViewItem): FileFinding[] {
+    if (item.record.status === 'untrusted') {
+      return [];
+    }
+    return this.installedDiagnostics.entries().flatMap(([uri, diagnostics]) => {
+      const file = relativeInside(item.record.dir, uri.fsPath);
+      return file === undefined
+        ? []
+        : diagnostics
+            .filter((diagnostic) => diagnostic.source === AUDIT_DIAGNOSTIC_SOURCE)
+            .map((diagnostic) => ({ file: file.split(path.sep).join('/'), line: diagnostic.range.start.line, severity: fromVscodeSeverity(diagnostic.severity), message: diagnostic.message }));
+    });
   }
 
   getChildren(item?: ViewItem): ViewItem[] | Thenable<ViewItem[]> {

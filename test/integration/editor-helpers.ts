@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SkillViewItem, ViewItem } from '../../src/core/view/skill-view';
 import type { AgentSkillsApi, SkillInfo } from '../../src/vscode/api';
-import { activateProduct, waitFor } from './util';
+import { activateProduct, click, waitFor } from './util';
 
 export type { AgentSkillsApi, SkillInfo } from '../../src/vscode/api';
 
@@ -113,4 +113,14 @@ export function diagnosticSummary(file: string): [string, string, number, number
     diagnostic.range.end.line,
     diagnostic.range.end.character,
   ]);
+}
+
+/** The labels of the open tabs, in every editor group. */
+export function openTabLabels(): string[] {
+  return vscode.window.tabGroups.all.flatMap((group) => group.tabs.map((tab) => tab.label));
+}
+
+/** Brings the tab whose label contains `label` to the front with a click, as a user would. */
+export async function showTab(label: string): Promise<void> {
+  await click({ role: 'tab', name: label, within: '[id="workbench.parts.editor"]' });
 }

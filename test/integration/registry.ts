@@ -71,12 +71,15 @@ export const integrationSuites: readonly IntegrationSuite[] = [
     home: 'trust-grant-home',
     settings: { 'agentSkills.builtinSkills': false },
   },
-  // Skills from git: Add Skills from Git, origins in the tree, Check for Updates, Update, drift, audit.
+  // Skills from git and from sites: Add Skills from Git, origins in the tree, Check for Updates,
+  // Update, drift, audit. Clones, sites and modal confirmations take more than the default 240 s on
+  // a loaded machine.
   {
     name: 'sources',
     workspaces: ['sources'],
     trusted: true,
     settings: { 'agentSkills.builtinSkills': false, 'agentSkills.targets': [] },
+    timeoutSeconds: 360,
   },
   // Chat: the language-model tools and the @skills participant.
   {
@@ -84,6 +87,8 @@ export const integrationSuites: readonly IntegrationSuite[] = [
     workspaces: ['chat'],
     trusted: true,
     home: 'chat-home',
+    // Some fifty requests through the chat view, each drawn and read, on a busy machine.
+    timeoutSeconds: 360,
   },
   {
     name: 'chat-restricted',
@@ -141,8 +146,9 @@ export const integrationSuites: readonly IntegrationSuite[] = [
     trusted: true,
     home: 'triggers-home',
     settings: { 'agentSkills.builtinSkills': false, 'agentSkills.triggerTests.model': 'scripted' },
-    // Its runs and the routing report's webview take longer than most suites on a busy machine.
-    timeoutSeconds: 360,
+    // Its runs, the routing report's webview and the window's reload before its last file take
+    // longer than most suites on a busy machine.
+    timeoutSeconds: 480,
   },
   {
     name: 'triggers-restricted',

@@ -22,6 +22,9 @@ export const TRIGGER_RULES: ScriptedRuleSet = {
   seed: 7,
 };
 
+/** Where the routing report's summary before the window's reload is kept, in the workspace folder, for the test after it. */
+export const SUMMARY_BEFORE_RELOAD = 'routing-summary-before-reload.txt';
+
 export async function triggerTests(): Promise<TriggerTestController> {
   const api = await productApi();
   return api.testing.triggerTests;

@@ -79,10 +79,16 @@ function addDiagnostic(files: Map<string, SkillDiagnostic[]>, diagnostic: SkillD
   files.set(diagnostic.file, [...(files.get(diagnostic.file) ?? []), diagnostic]);
 }
 
-/** "Checked 12 skills: 1 error, 3 warnings." plus a note on untrusted skills. */
-export function describeValidation(summary: Pick<ValidationSummary, 'checked' | 'errors' | 'warnings' | 'skippedUntrusted'>): string {
+/**
+ * "Checked 12 skills: 1 error, 3 warnings." plus a note on untrusted skills. `installed`: how many
+ * of the counts are the Problems panel's findings on installed skills (their audit, edits since
+ * install), counted as the status bar counts them and said apart.
+ */
+export function describeValidation(summary: Pick<ValidationSummary, 'checked' | 'errors' | 'warnings' | 'skippedUntrusted'> & { installed?: { errors: number; warnings: number } }): string {
   const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`;
-  const text = `Checked ${plural(summary.checked, 'skill')}: ${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}.`;
+  const installed = summary.installed && summary.installed.errors + summary.installed.warnings > 0 ? summary.installed : undefined;
+  const ofInstalled = installed ? ` (${plural(installed.errors, 'error')}, ${plural(installed.warnings, 'warning')} of them on installed skills: audit findings or edits since install)` : '';
+  const text = `Checked ${plural(summary.checked, 'skill')}: ${plural(summary.errors, 'error')}, ${plural(summary.warnings, 'warning')}${ofInstalled}.`;
   return summary.skippedUntrusted > 0 ? `${text} ${plural(summary.skippedUntrusted, 'skill')} of the untrusted workspace not read.` : text;
 }
 

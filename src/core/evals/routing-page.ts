@@ -7,12 +7,29 @@ import { plural } from '../util/text';
 import { escapeXml } from './junit';
 import { NO_SKILL, type RoutingCell, type RoutingReport } from './routing';
 
+/** How the run's queries fared, each as the Testing view marks it. */
+export interface QueryCounts {
+  passed: number;
+  failed: number;
+  errored: number;
+  /** Cancelled or not sent. */
+  skipped: number;
+}
+
 export interface RoutingRunInfo {
   report: RoutingReport;
   /** The model's name, as the Testing view's output names it. */
   model: string;
   /** When the run ended, as epoch milliseconds. */
   endedAt: number;
+  queries: QueryCounts;
+}
+
+/** "20 of 22 queries passed, 2 failed": the run's queries as the Testing view counts them. */
+export function describeQueryCounts(counts: QueryCounts): string {
+  const total = counts.passed + counts.failed + counts.errored + counts.skipped;
+  const others = [counts.failed > 0 ? `${counts.failed} failed` : '', counts.errored > 0 ? `${counts.errored} errored` : '', counts.skipped > 0 ? `${counts.skipped} not run` : ''].filter(Boolean);
+  return [`${counts.passed} of ${plural(total, 'query', 'queries')} passed`, ...others].join(', ');
 }
 
 export interface RoutingPageOptions {
@@ -183,10 +200,15 @@ export function renderRoutingReport(run: RoutingRunInfo | undefined): string {
 
   const parts = [
     '<h1>Routing report</h1>',
-    `<p class="summary">Last trigger-test run, ${html(run.model)}, ended ${ended} UTC: ${plural(right, 'run')} of ${total} loaded the expected skill (${percent(total === 0 ? 0 : right / total)}) over ${plural(rows.length, 'skill')}. ${RUN_BUTTON('Run again')}</p>`,
+    // The queries first, as the Testing view counts them; then the routing, which looks at should-trigger queries only.
+    `<p class="summary">Last trigger-test run, ${html(run.model)}, ended ${ended} UTC: ${describeQueryCounts(run.queries)}. Runs of queries that should trigger: ${plural(right, 'run')} of ${total} loaded the expected skill (${percent(total === 0 ? 0 : right / total)}) over ${plural(rows.length, 'skill')}. ${RUN_BUTTON('Run again')}</p>`,
     '<h2>Worst confusions</h2>',
   ];
-  if (report.confusions.length === 0) {
+  if (report.confusions.length === 0 && report.falseTriggers.length > 0) {
+    parts.push(
+      `<p>None among the queries that should trigger, but ${plural(report.falseTriggers.length, 'query', 'queries')} that should not trigger loaded ${report.falseTriggers.length === 1 ? 'its' : 'their'} skill: see “Should not trigger, but did” below.</p>`,
+    );
+  } else if (report.confusions.length === 0) {
     parts.push('<p>None: every run of a should-trigger query loaded its skill.</p>');
   } else {
     parts.push('<ol>');

@@ -23,7 +23,7 @@ export function renderTuneReport(skill: string, result: TuneResult, details: { m
   const lines = [
     `# Improve Description: ${skill}`,
     '',
-    `On ${details.model}, ${details.runs} run${details.runs === 1 ? '' : 's'} per query. Train queries: ${kinds(result.split.train)}; test queries: ${kinds(result.split.test)} (split with seed ${details.seed}). The model saw only the train queries that failed; the pick is by test score, ties to the shorter description.`,
+    `On ${details.model}, ${details.runs} run${details.runs === 1 ? '' : 's'} per query. Train queries: ${kinds(result.split.train)}; test queries: ${kinds(result.split.test)} (split with seed ${details.seed}). The model saw only the train queries that failed; only a proposal that beats the current description on the test queries is picked (the best, ties to the shorter).`,
     '',
     '| Round | Train | Test | Characters | Description |',
     '| --- | --- | --- | ---: | --- |',

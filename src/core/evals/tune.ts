@@ -100,9 +100,12 @@ export interface TuneRound {
 export interface TuneResult {
   split: TuneSplit;
   rounds: TuneRound[];
-  /** Proposals refused before measuring (the validator's reason), by round. */
+  /** Proposals refused before measuring (not a description, or the validator's reason), by round. */
   rejected: { round: number; description: string; reason: string }[];
-  /** The pick: best test score, ties to the shorter description, then the earlier round. */
+  /**
+   * The pick: of the proposals that beat the current description on the test half, the best test
+   * score, ties to the shorter description, then the earlier round; the current one when none beats it.
+   */
   best: TuneRound;
 }
 
@@ -187,7 +190,7 @@ export async function tuneDescription(options: TuneOptions): Promise<TuneResult 
       rejected.push({ round, description: answer.trim().slice(0, 200), reason: 'the answer held no description' });
       continue;
     }
-    const problem = options.check(description);
+    const problem = notADescription(options.skill.name, description) ?? options.check(description);
     if (problem !== undefined) {
       rejected.push({ round, description, reason: problem });
       continue;
@@ -205,11 +208,51 @@ export async function tuneDescription(options: TuneOptions): Promise<TuneResult 
   return { split, rounds: measured, rejected, best: pickBest(measured) };
 }
 
+/**
+ * The current description (round 0) unless a proposal beats it on the test half: a tie is no
+ * improvement, however much shorter, so the user is never offered a change that measured the same.
+ */
 export function pickBest(rounds: readonly TuneRound[]): TuneRound {
-  return rounds.reduce((best, candidate) => {
-    const difference = rateOf(candidate.test) - rateOf(best.test);
-    return difference > 0 || (difference === 0 && candidate.description.length < best.description.length) ? candidate : best;
-  });
+  const [current, ...proposals] = rounds;
+  return proposals
+    .filter((candidate) => rateOf(candidate.test) > rateOf(current.test))
+    .reduce((best, candidate) => {
+      const difference = rateOf(candidate.test) - rateOf(best.test);
+      return best === current || difference > 0 || (difference === 0 && candidate.description.length < best.description.length) ? candidate : best;
+    }, current);
+}
+
+/** Openings of a reply to the user rather than of a description: "Sure, here is…", "I would…". */
+const CHATTER_OPENING =
+  /^(?:sure|certainly|of course|okay|ok|great|absolutely|happy to|sorry|unfortunately|here(?:'s| is| are)|below is|the following|as an ai|(?:an? |the )?(?:new|better|improved|updated|proposed) description)\b|^i(?:'m|'ll|'ve|'d)? /i;
+/** A speaker's label in front of the text: "Assistant: …", "Demo model (scripted): …". */
+const SPEAKER_LABEL = /^(?:[\w-]+ ){0,2}(?:model|assistant|ai|bot|gpt[\w.-]*)(?: ?\([^)]*\))? ?:/i;
+/** Markdown or HTML: emphasis, headings, list items, links, code fences, tags. */
+const MARKUP = /\*\*|__|^#{1,6}\s|^(?:[-*+]|\d+[.)])\s|\[[^\]]*\]\([^)]*\)|```|<\/?[a-z][^>]*>/i;
+
+/**
+ * Why a model's answer is not a description to offer, or undefined: its chatter (a reply to the
+ * user, a speaker's label), markup (a catalog shows the description as plain text), or the skill's
+ * name alone (it says nothing of what the skill does).
+ */
+export function notADescription(skillName: string, description: string): string | undefined {
+  // "**Assistant**: …" is a label in bold: the chatter is read without the emphasis.
+  const plain = description.replace(/\*\*|__/g, '');
+  if (CHATTER_OPENING.test(plain) || SPEAKER_LABEL.test(plain)) {
+    return "it reads as the model's reply, not as a description of the skill";
+  }
+  if (MARKUP.test(description)) {
+    return 'it holds Markdown or HTML markup; a description is plain text';
+  }
+  const words = (text: string): string =>
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
+  if (words(description) === words(skillName) || words(description) === `${words(skillName)} skill`) {
+    return "it is only the skill's name";
+  }
+  return undefined;
 }
 
 /** The request for a better description: the train failures and earlier attempts, never a test query. */

@@ -64,6 +64,12 @@ export function renderBudgetMarkdown(listings: readonly HostListing[], contextTo
   ];
   if (listings.length === 0) {
     lines.push('', 'No target hosts: set `agentSkills.targets` (for example `["vscode", "claude-code", "codex"]`).');
+  } else if (!listings.some((listing) => listing.rule.kind === 'share')) {
+    const budgeted = HOST_PROFILES.filter((host) => host.budget.value.kind === 'share').map((host) => `${host.name} (\`${host.id}\`)`);
+    lines.push(
+      '',
+      `None of these targets documents a budget for its list of skills, so this report cannot show what a budget cuts. Add a host that documents one to \`agentSkills.targets\` to see it: ${budgeted.join(' or ')}.`,
+    );
   }
   for (const listing of listings) {
     const host = listing.host;

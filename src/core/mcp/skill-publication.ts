@@ -162,20 +162,25 @@ function addFolders(folders: Map<string, Map<string, FolderChild>>, file: string
 /**
  * Reads a usable skill's files and builds what the extension publishes for it. Files are those the
  * activation tool lists (no `.git` or `node_modules`, no linked folder) and that resolve inside the
- * skill folder; a skill over the limits is not published, and the result says why.
+ * skill folder; a skill over the limits is not published, and the result says why (`publishedWhere`:
+ * where it is not, for the message).
  */
-export async function publishSkill(record: SkillRecord, limits: SkillLimits = SKILL_LIMITS): Promise<PublicationResult> {
+export async function publishSkill(record: SkillRecord, limits: SkillLimits = SKILL_LIMITS, publishedWhere = 'over MCP'): Promise<PublicationResult> {
   const listing = await listSkillResources(record.dir, { limit: Infinity, includeSkillFile: true });
   const skillFileName = path.basename(record.file);
   if (!listing.complete || listing.total > limits.files) {
-    return { ok: false, reason: 'limits', message: `Skill "${record.name}" has more than ${limits.files} files (${record.dir}); it is not published over MCP.` };
+    return { ok: false, reason: 'limits', message: `Skill "${record.name}" has more than ${limits.files} files (${record.dir}); it is not published ${publishedWhere}.` };
   }
   // A link leading outside the folder, or a file that just vanished, is not part of the skill.
   const resolved = await mapWithConcurrency(listing.files, READ_CONCURRENCY, (file) => resolveSkillResource(record.dir, file).catch(() => undefined));
   const files = resolved.filter((file) => file !== undefined);
   const total = files.reduce((sum, file) => sum + file.size, 0);
   if (total > limits.bytes) {
-    return { ok: false, reason: 'limits', message: `Skill "${record.name}" holds ${describeSize(total)}, more than ${describeSize(limits.bytes)} (${record.dir}); it is not published over MCP.` };
+    return {
+      ok: false,
+      reason: 'limits',
+      message: `Skill "${record.name}" holds ${describeSize(total)}, more than ${describeSize(limits.bytes)} (${record.dir}); it is not published ${publishedWhere}.`,
+    };
   }
   const skillFile = await servedSkillFile(record);
   if (!skillFile.ok) {

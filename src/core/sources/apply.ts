@@ -66,7 +66,7 @@ export async function installAndLock(skill: SourceSkill, from: FetchedFrom & { t
   const existing = lock.skills[skill.name];
   const keepEvals = existing !== undefined && sameOrigin(existing, from.source, place.projectDir);
   const installed = await installFolder(skill.folder, place.parent, skill.name, { keepEvals });
-  const entry = lockEntryFor(from.source, skill.skillPath, await installedHash(installed), from.commit, place.projectDir);
+  const entry = lockEntryFor(from.source, skill.skillPath, await installedHash(installed), from.commit, place.projectDir, skill.wellKnownDigest);
   if (signature !== undefined) {
     entry.signature = signature;
   }
@@ -77,19 +77,23 @@ export async function installAndLock(skill: SourceSkill, from: FetchedFrom & { t
 
 /**
  * Replaces the locked skill `name` with its source's version (`latest`, fetched from the entry's
- * source) and moves its lock entry to that commit, verifying first the signature the trust policy
- * requires; refused, nothing is written. Edits kept before are gone with the folder they were made
- * in; trigger tests the user added are kept.
+ * source) and moves its lock entry to that commit (or a site's digest), verifying first the
+ * signature the trust policy requires; refused, nothing is written. Edits kept before are gone with
+ * the folder they were made in; trigger tests the user added are kept.
  */
 export async function replaceWithLatest(name: string, latest: { skill: SourceSkill; commit?: string; root: string }, lock: SkillsLock, place: InstallPlace, git: GitOptions = {}): Promise<Installed> {
-  const source = entrySource(lock.skills[name], place.projectDir);
+  const source = entrySource(lock.skills[name], place.projectDir, name);
   if (typeof source === 'string') {
     throw new SourceError(`${name} cannot be updated: ${source}.`);
   }
-  const signature = await requiredSignature({ ...latest, source }, lockedSourceNames(lock.skills[name], place.projectDir), place.projectDir, git);
+  const signature = await requiredSignature({ ...latest, source }, lockedSourceNames(lock.skills[name], place.projectDir, name), place.projectDir, git);
   const { signature: _previous, keptEditsHash: _kept, ...entry } = lock.skills[name];
   const installed = await installFolder(latest.skill.folder, place.parent, name, { keepEvals: true });
-  const updated: LockEntry = { ...entry, skillPath: latest.skill.skillPath, computedHash: await installedHash(installed), ...(signature === undefined ? {} : { signature }) };
+  const computedHash = await installedHash(installed);
+  const { wellKnownDigest } = latest.skill;
+  // A site's entry keeps no skillPath, as `npx skills` writes it: the index names the skill.
+  const fetched: LockEntry = wellKnownDigest === undefined ? { ...entry, skillPath: latest.skill.skillPath, computedHash } : { ...entry, computedHash, wellKnownDigest };
+  const updated: LockEntry = signature === undefined ? fetched : { ...fetched, signature };
   if (latest.commit !== undefined) {
     updated.requestedRef = entry.requestedRef ?? entry.ref ?? 'HEAD';
     updated.ref = latest.commit;

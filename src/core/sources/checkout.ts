@@ -1,14 +1,16 @@
-// A source made readable on disk (a shallow clone in a temporary folder, or the folder itself) and
-// the skills it holds, each with the name it installs under and where its SKILL.md is.
+// A source made readable on disk (a shallow clone or a site's verified skills in a temporary folder,
+// or the folder itself) and the skills it holds, each with the name it installs under and where its
+// SKILL.md is.
 
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { findSkillFile, loadSkillFile } from '../skill-file/load';
+import { findSkillFile, loadSkillFile, SKILL_FILE_NAME } from '../skill-file/load';
 import { IGNORED_FOLDER_NAMES } from '../discovery/probe';
-import { errorMessage } from '../util/errors';
+import { errorMessage, InputProblem } from '../util/errors';
 import { resolveInside, skillNameProblem } from './confine';
 import { cloneAt, type GitOptions } from './git';
+import { fetchSite, NoSiteIndexError } from './site';
 import { SourceError, sourceLabel, type SkillSource } from './source-spec';
 
 /** How deep under the sub-path skills are looked for (e.g. `plugins/x/skills/name`). */
@@ -25,6 +27,8 @@ export interface SourceSkill {
   folder: string;
   /** Its SKILL.md relative to the source's top, `/`-separated (the lock's `skillPath`). */
   skillPath: string;
+  /** From a site: the digest its lock entry keeps (`wellKnownDigest`). */
+  wellKnownDigest?: string;
 }
 
 export interface Checkout extends FetchedSource {
@@ -36,11 +40,16 @@ export interface Checkout extends FetchedSource {
 export interface FetchedSource {
   root: string;
   commit?: string;
-  /** Deletes the temporary clone, if any. */
+  /** A site's: the digest to lock for each skill written, by name (its folder's). */
+  siteDigests?: ReadonlyMap<string, string>;
+  /** Deletes the temporary clone or site copy, if any. */
   dispose(): Promise<void>;
 }
 
-/** Fetches the source (git: a shallow clone into a temporary folder; a folder is used in place). */
+/**
+ * Fetches the source (git: a shallow clone into a temporary folder; a site: its verified skills
+ * into one; a folder is used in place).
+ */
 export async function fetchSource(source: SkillSource, options: GitOptions = {}): Promise<FetchedSource> {
   if (source.kind === 'folder') {
     return { root: source.folder, dispose: async () => {} };
@@ -49,6 +58,10 @@ export async function fetchSource(source: SkillSource, options: GitOptions = {})
   const dispose = (): Promise<void> => fs.rm(temporary, { recursive: true, force: true });
   try {
     const root = path.join(temporary, 'repo');
+    if (source.kind === 'site') {
+      await fs.mkdir(root);
+      return { root, siteDigests: await fetchSite(source, root, options), dispose };
+    }
     return { root, commit: await cloneAt(source.url, source.ref, root, options), dispose };
   } catch (error) {
     await dispose();
@@ -56,11 +69,25 @@ export async function fetchSource(source: SkillSource, options: GitOptions = {})
   }
 }
 
-/** Fetches the source and lists the skills under its sub-path. */
+/**
+ * Fetches the source and lists the skills under its sub-path. A typed URL that is no site (it has
+ * no discovery index) is cloned as git, and the checkout's source is then that git repository.
+ */
 export async function openSource(source: SkillSource, options: GitOptions = {}): Promise<Checkout> {
-  const fetched = await fetchSource(source, options);
+  let fetched: FetchedSource;
   try {
-    return { ...fetched, source, skills: await skillsUnder(fetched.root, source) };
+    fetched = await fetchSource(source, options);
+  } catch (error) {
+    if (source.kind === 'site' && source.gitFallback && error instanceof NoSiteIndexError) {
+      return openSource(source.gitFallback, options).catch((gitError: unknown) => {
+        throw gitError instanceof InputProblem && !options.signal?.aborted ? new SourceError(`${error.message} Read as a git repository instead: ${gitError.message}`) : gitError;
+      });
+    }
+    throw error;
+  }
+  try {
+    const skills = await skillsUnder(fetched.root, source);
+    return { ...fetched, source, skills: skills.map((skill) => withSiteDigest(skill, fetched, source)) };
   } catch (error) {
     await fetched.dispose();
     throw error;
@@ -76,11 +103,28 @@ export async function skillAt(root: string, folder: string, label = root): Promi
   return (await findSkillFile(inside)) ? describeSkill(inside, root, label) : undefined;
 }
 
+/**
+ * A site's skill with the digest to lock for it; one whose SKILL.md names another skill than the
+ * index does cannot be installed (the lock, and `npx skills`, know it by the index's name).
+ */
+export function withSiteDigest(skill: SourceSkill, fetched: FetchedSource, source: SkillSource): SourceSkill {
+  if (!fetched.siteDigests) {
+    return skill;
+  }
+  const listedAs = path.basename(skill.folder);
+  const renamed = skill.name !== listedAs && skill.problem === undefined;
+  return {
+    ...skill,
+    wellKnownDigest: fetched.siteDigests.get(listedAs),
+    ...(renamed ? { problem: `its ${SKILL_FILE_NAME} names it "${skill.name}" where the index of ${sourceLabel(source)} lists it as "${listedAs}"` } : {}),
+  };
+}
+
 async function skillsUnder(root: string, source: SkillSource): Promise<SourceSkill[]> {
   const base = await resolveInside(root, source.subPath, 'the sub-path', sourceLabel(source));
   const stat = await fs.stat(base).catch(() => undefined);
   if (!stat?.isDirectory()) {
-    throw new SourceError(`${sourceLabel(source)} has no folder "${source.subPath}".`);
+    throw new SourceError(`${sourceLabel(source)} has no ${source.kind === 'site' ? 'skill' : 'folder'} "${source.subPath}".`);
   }
   const folders = await findSkillFolders(base);
   return Promise.all(folders.map((folder) => describeSkill(folder, root, sourceLabel(source))));

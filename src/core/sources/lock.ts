@@ -2,7 +2,9 @@
 // other's lock:
 //   {"version":1,"skills":{NAME:{"source","sourceUrl","sourceType","skillPath","computedHash","ref"}}}
 // `ref` holds the exact commit installed; `requestedRef` (ours) keeps what was asked for (a branch,
-// a tag, or HEAD for the default branch), which `update` follows. `keptEditsHash` (ours) records
+// a tag, or HEAD for the default branch), which `update` follows. A skill from a site is locked as
+// `npx skills` locks it: {"source": HOST, "sourceUrl", "sourceType": "well-known", "computedHash",
+// "wellKnownDigest"}, found again in the site's index by its name. `keptEditsHash` (ours) records
 // edits the project chose to keep: the hash of the installed folder as it was then. Fields we do not
 // know are kept, as `npx skills` keeps ours in the entries it does not rewrite (1.7.4; rewriting an
 // entry, it reinstalls that skill, so the edits kept there are gone with it).
@@ -19,7 +21,10 @@ import { errorCode, errorMessage, InputProblem } from '../util/errors';
 import { isPlainObject } from '../util/objects';
 import { normalizedRelativePath } from './confine';
 import { withoutCredentials } from '../util/redact';
-import { ABBREVIATED_COMMIT, checkedGitUrl, checkedRef, FULL_COMMIT, type SkillSource } from './source-spec';
+import { ABBREVIATED_COMMIT, checkedGitUrl, checkedRef, checkedSiteUrl, FULL_COMMIT, type SkillSource } from './source-spec';
+
+/** The `sourceType` of a skill installed from a site's discovery index. */
+export const SITE_SOURCE_TYPE = 'well-known';
 
 export const LOCK_FILE_NAME = 'skills-lock.json';
 const LOCK_VERSION = 1;
@@ -28,13 +33,15 @@ const SHA256_HEX = /^[0-9a-f]{64}$/;
 export interface LockEntry {
   source: string;
   sourceUrl?: string;
-  /** `git` or `local` when we write it; `npx skills` also writes `github`, `gitlab`, `node_modules`… */
+  /** `git`, `local` or `well-known` (a site) when we write it; `npx skills` also writes `github`, `gitlab`, `node_modules`… */
   sourceType: string;
   /** The SKILL.md's path inside the source, `/`-separated. */
   skillPath?: string;
   computedHash: string;
   ref?: string;
   requestedRef?: string;
+  /** A site's skill: the digest of what was installed, as the site's index gave it. */
+  wellKnownDigest?: string;
   /** The installed folder's hash (computeFolderHash) when the project chose to keep its edits. */
   keptEditsHash?: string;
   [field: string]: unknown;
@@ -168,10 +175,16 @@ function withoutEntryCredentials(entry: LockEntry): LockEntry {
   return cleaned;
 }
 
-/** The lock entry of a skill installed from `source` at `commit`, its SKILL.md at `skillPath` in it. */
-export function lockEntryFor(source: SkillSource, skillPath: string, computedHash: string, commit: string | undefined, projectDir: string): LockEntry {
+/**
+ * The lock entry of a skill installed from `source` at `commit`, its SKILL.md at `skillPath` in it;
+ * from a site, with the digest the site gave (and no skillPath: its index names the skill).
+ */
+export function lockEntryFor(source: SkillSource, skillPath: string, computedHash: string, commit: string | undefined, projectDir: string, wellKnownDigest?: string): LockEntry {
   if (source.kind === 'folder') {
     return { source: portableFolder(source.folder, projectDir), sourceType: 'local', skillPath, computedHash };
+  }
+  if (source.kind === 'site') {
+    return { source: source.lockSource, sourceUrl: source.url, sourceType: SITE_SOURCE_TYPE, computedHash, wellKnownDigest };
   }
   return { source: source.lockSource, sourceUrl: withoutCredentials(source.url), sourceType: 'git', skillPath, computedHash, ref: commit, requestedRef: source.ref ?? 'HEAD' };
 }
@@ -188,14 +201,17 @@ export function credentialsNotice(source: SkillSource): string | undefined {
 }
 
 /**
- * Where the lock says a skill came from, as a source to fetch again; a reason when it cannot be:
- * a source type that is neither git nor a folder, no skillPath or one that leaves the source, or a
- * URL or ref that a typed source would be refused for.
+ * Where the lock says the skill `name` came from, as a source to fetch again; a reason when it
+ * cannot be: a source type that is neither git, a folder nor a site, no skillPath or one that
+ * leaves the source, or a URL or ref that a typed source would be refused for.
  */
-export function entrySource(entry: LockEntry, projectDir: string): SkillSource | string {
+export function entrySource(entry: LockEntry, projectDir: string, name: string): SkillSource | string {
+  if (entry.sourceType === SITE_SOURCE_TYPE) {
+    return entrySite(entry, name);
+  }
   const local = entry.sourceType === 'local';
   if (!local && entry.sourceType !== 'git' && entry.sourceType !== 'gitlab' && entry.sourceType !== 'github') {
-    return `its source type "${entry.sourceType}" is not a git repository or a folder`;
+    return `its source type "${entry.sourceType}" is not a git repository, a folder or a site`;
   }
   const skillPath = entrySkillPath(entry);
   if (typeof skillPath !== 'string') {
@@ -217,6 +233,18 @@ export function entrySource(entry: LockEntry, projectDir: string): SkillSource |
     return errorMessage(error).replace(/\.$/, '');
   }
   return { kind: 'git', url, ref, subPath, lockSource: entrySourceLabel(entry) };
+}
+
+/** A site's skill `name`, read again from the site its sourceUrl names (checked as a typed one is). */
+function entrySite(entry: LockEntry, name: string): SkillSource | string {
+  if (typeof entry.sourceUrl !== 'string') {
+    return 'it names no sourceUrl to read its site from';
+  }
+  try {
+    return { kind: 'site', url: checkedSiteUrl(entry.sourceUrl), subPath: name, lockSource: entrySourceLabel(entry) };
+  } catch (error) {
+    return errorMessage(error).replace(/\.$/, '');
+  }
 }
 
 /**
@@ -263,20 +291,28 @@ export function entryOrigin(entry: LockEntry): string {
   return `${entrySourceLabel(entry)}${ref}`;
 }
 
-/** The entry's source as it may be shown: `owner/repo`, a URL without its user name or password, a folder. */
+/** The entry's source as it may be shown: `owner/repo`, a URL without its user name or password, a folder; a site by its URL. */
 export function entrySourceLabel(entry: LockEntry): string {
-  return withoutCredentials(entry.source);
+  return withoutCredentials(entry.sourceType === SITE_SOURCE_TYPE && typeof entry.sourceUrl === 'string' ? entry.sourceUrl : entry.source);
 }
 
-/** Whether the lock entry was installed from the same repository or folder as `source`. */
+/** Whether the lock entry was installed from the same repository, folder or site as `source`. */
 export function sameOrigin(entry: LockEntry, source: SkillSource, projectDir: string): boolean {
-  const locked = entrySource(entry, projectDir);
+  // The origin alone is compared, not which skill of it: any name will do.
+  const locked = entrySource(entry, projectDir, '');
   return typeof locked !== 'string' && originKey(locked) === originKey(source);
 }
 
-/** A repository by its URL (with or without the credentials it was typed with), a folder by its path. */
+/** A repository by its URL (with or without the credentials it was typed with), a site by its URL, a folder by its path. */
 function originKey(source: SkillSource): string {
-  return source.kind === 'git' ? `git ${withoutCredentials(source.url)}` : `folder ${source.folder}`;
+  switch (source.kind) {
+    case 'git':
+      return `git ${withoutCredentials(source.url)}`;
+    case 'site':
+      return `site ${source.url}`;
+    case 'folder':
+      return `folder ${source.folder}`;
+  }
 }
 
 /**

@@ -53,7 +53,7 @@ export interface LockedVersion {
 export class LockedVersionProblem extends InputProblem {}
 
 /** Fetches the skill a lock entry of one source type pins; each source type the lock may name has one. */
-export type LockedSourceFetch = (entry: LockEntry, context: RestoreContext) => Promise<LockedVersion>;
+export type LockedSourceFetch = (name: string, entry: LockEntry, context: RestoreContext) => Promise<LockedVersion>;
 
 /** The source types `install` restores, by the lock's `sourceType`. */
 export const LOCKED_SOURCE_TYPES: Readonly<Record<string, LockedSourceFetch>> = {
@@ -77,12 +77,12 @@ export async function lockedSkill(name: string, entry: LockEntry, context: Resto
  * policy requires, and its content compared with the lock's computedHash before anything is copied.
  * Throws an InputProblem saying what stands in the way (SignatureRefused, LockedVersionProblem…).
  */
-export async function fetchLocked(entry: LockEntry, context: RestoreContext): Promise<LockedVersion> {
+export async function fetchLocked(name: string, entry: LockEntry, context: RestoreContext): Promise<LockedVersion> {
   const fetchType = Object.hasOwn(LOCKED_SOURCE_TYPES, entry.sourceType) ? LOCKED_SOURCE_TYPES[entry.sourceType] : undefined;
   if (!fetchType) {
     throw new LockedVersionProblem(`its source type "${entry.sourceType}" is not one this tool installs (${Object.keys(LOCKED_SOURCE_TYPES).join(', ')}).`);
   }
-  const version = await fetchType(entry, context);
+  const version = await fetchType(name, entry, context);
   const hash = await computeFolderHash(version.skill.folder);
   if (hash !== entry.computedHash) {
     throw new LockedVersionProblem(differsMessage(entry, version.origin));
@@ -104,8 +104,8 @@ export function restoreLocked(locked: LockedSkill, version: LockedVersion): Prom
 }
 
 /** The signature state of an installed skill under the policy: from what the lock keeps, else verified at its source. */
-export function installedSignature(entry: LockEntry, context: RestoreContext): Promise<SignatureState> {
-  return lockedSignatureState(entry, context.projectDir, context.policy, (source) => context.fetcher.fetch(source), context.git);
+export function installedSignature(name: string, entry: LockEntry, context: RestoreContext): Promise<SignatureState> {
+  return lockedSignatureState(name, entry, context.projectDir, context.policy, (source) => context.fetcher.fetch(source), context.git);
 }
 
 /** The skill folders in `parents` (holding a SKILL.md) that the lock does not name, by name, sorted. */
@@ -123,14 +123,14 @@ export async function unlockedSkillFolders(parents: readonly string[], lock: Ski
 }
 
 /** A git repository (at the pinned commit, else at the ref the lock names) or a folder, as entrySource reads the entry. */
-async function fromSource(entry: LockEntry, context: RestoreContext): Promise<LockedVersion> {
-  const source = entrySource(entry, context.projectDir);
+async function fromSource(name: string, entry: LockEntry, context: RestoreContext): Promise<LockedVersion> {
+  const source = entrySource(entry, context.projectDir, name);
   if (typeof source === 'string') {
     throw new LockedVersionProblem(`${source}.`);
   }
   const pinned = pinnedCommit(entry);
   const fetched = await context.fetcher.fetch(source.kind === 'git' ? { ...source, ref: pinned ?? source.ref } : source);
-  const signature = await installedSignature(entry, context);
+  const signature = await installedSignature(name, entry, context);
   if (signature.kind === 'refused') {
     throw new SignatureRefused(`${signature.problem}; nothing was installed.`);
   }

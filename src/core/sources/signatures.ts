@@ -238,18 +238,19 @@ export type SignatureState = { kind: 'signed'; signer: string; key: string; tag?
  * commit, or what the lock's ref names). Without a rule for the source, nothing is verified.
  */
 export async function lockedSignatureState(
+  name: string,
   entry: LockEntry,
   projectDir: string,
   policy: TrustPolicy | undefined,
   fetch?: (source: GitSource) => Promise<FetchedSource>,
   options: GitOptions = {},
 ): Promise<SignatureState> {
-  const rule = ruleFor(policy, lockedSourceNames(entry, projectDir));
+  const rule = ruleFor(policy, lockedSourceNames(entry, projectDir, name));
   if (!rule) {
     return { kind: 'unsigned', reason: `no entry of ${TRUST_FILE_NAME} matches its source, so no signature is checked` };
   }
   try {
-    return { kind: 'signed', ...withoutObject(await verifyLocked(entry, rule, projectDir, fetch, options)) };
+    return { kind: 'signed', ...withoutObject(await verifyLocked(name, entry, rule, projectDir, fetch, options)) };
   } catch (error) {
     if (!(error instanceof InputProblem)) {
       throw error;
@@ -258,13 +259,20 @@ export async function lockedSignatureState(
   }
 }
 
-async function verifyLocked(entry: LockEntry, rule: TrustRule, projectDir: string, fetch: ((source: GitSource) => Promise<FetchedSource>) | undefined, options: GitOptions): Promise<SignatureRecord> {
-  const source = entrySource(entry, projectDir);
+async function verifyLocked(
+  name: string,
+  entry: LockEntry,
+  rule: TrustRule,
+  projectDir: string,
+  fetch: ((source: GitSource) => Promise<FetchedSource>) | undefined,
+  options: GitOptions,
+): Promise<SignatureRecord> {
+  const source = entrySource(entry, projectDir, name);
   if (typeof source === 'string') {
     throw new SignatureRefused(`${source}, so no signature can be verified as ${describeRule(rule)} requires`);
   }
-  if (source.kind === 'folder') {
-    throw new SignatureRefused(`${describeRule(rule)} requires a signed commit, and a folder source has none`);
+  if (source.kind !== 'git') {
+    throw new SignatureRefused(`${describeRule(rule)} requires a signed commit, and a ${source.kind} source has none`);
   }
   const pinned = pinnedCommit(entry);
   if (pinned !== undefined && entry.signature !== undefined) {

@@ -8,8 +8,11 @@
 //   ./shared/skills                           a plain folder (no history: no commit to pin)
 //   team/skills/skills/pdf#v2                 GitHub shorthand with a sub-path and a ref
 //   https://github.com/team/skills/tree/main/skills/pdf   a GitHub page URL
+//   https://skills.example.com/team           a site publishing the Agent Skills discovery index
 //
-// Git forbids `:` in ref names, so `#REF:SUBPATH` is never ambiguous.
+// Git forbids `:` in ref names, so `#REF:SUBPATH` is never ambiguous. An http(s) URL without a ref,
+// `.git` or credentials, not on GitHub or GitLab, may be either a site or a git repository: it is
+// read as a site when it has a discovery index, else cloned (see SiteSource.gitFallback).
 //
 // Sources a lock names pass the same checks (checkedGitUrl, checkedRef, normalizedRelativePath):
 // git is only ever given a URL of a transport listed in GIT_PROTOCOLS, and a user name or password in
@@ -42,7 +45,20 @@ export interface FolderSource {
   subPath: string;
 }
 
-export type SkillSource = GitSource | FolderSource;
+/** A web site publishing the Agent Skills discovery index (`/.well-known/agent-skills/index.json`). */
+export interface SiteSource {
+  kind: 'site';
+  /** The site's base URL (checkedSiteUrl): https, or http on this machine; no credentials, query or trailing slash. */
+  url: string;
+  /** '' for every skill of the site; a skill's name for that skill alone (a lock entry's source). */
+  subPath: string;
+  /** The lock's `source`: the site's host, as `npx skills` writes it. */
+  lockSource: string;
+  /** The same URL as a git repository, cloned when the site has no discovery index (a typed URL only). */
+  gitFallback?: GitSource;
+}
+
+export type SkillSource = GitSource | FolderSource | SiteSource;
 
 export class SourceError extends InputProblem {}
 
@@ -80,7 +96,8 @@ export function parseSource(text: string, cwd: string): SkillSource {
   if (URL_SCHEME.test(base) || SCP_LIKE.test(base)) {
     const url = checkedGitUrl(base.replace(/\/$/, ''));
     const shown = withoutCredentials(url);
-    return { kind: 'git', url, ref, subPath: checkedSubPath(fragmentPath, text), lockSource: gitHubShorthandOf(shown) ?? shown };
+    const git: GitSource = { kind: 'git', url, ref, subPath: checkedSubPath(fragmentPath, text), lockSource: gitHubShorthandOf(shown) ?? shown };
+    return (hash < 0 && possibleSite(url, git)) || git;
   }
   const local = localPath(base, cwd);
   if (local) {
@@ -134,7 +151,74 @@ export function checkedGitUrl(url: string): string {
 
 /** The short name of a source for people: `owner/repo` on GitHub, else the URL or folder. */
 export function sourceLabel(source: SkillSource): string {
-  return source.kind === 'git' ? source.lockSource : source.folder;
+  switch (source.kind) {
+    case 'git':
+      return source.lockSource;
+    case 'site':
+      return source.url;
+    case 'folder':
+      return source.folder;
+  }
+}
+
+/** Hosts whose http(s) URLs are git repositories, never sites (as `npx skills` reads them). */
+const GIT_HOSTS: ReadonlySet<string> = new Set(['github.com', 'gitlab.com']);
+
+/**
+ * The site a typed URL may name, trying `git` when it has no index; undefined when the URL can only
+ * be git: it ends in `.git`, is on a git host, holds credentials or a query, or is http:// beyond
+ * this machine (sites are read over https, or http on a loopback address).
+ */
+function possibleSite(url: string, git: GitSource): SiteSource | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return undefined;
+  }
+  const gitOnly =
+    !/^https?:$/.test(parsed.protocol) ||
+    parsed.username !== '' ||
+    parsed.password !== '' ||
+    parsed.search !== '' ||
+    /\.git\/?$/i.test(parsed.pathname) ||
+    GIT_HOSTS.has(parsed.hostname.replace(/^www\./, '')) ||
+    (parsed.protocol === 'http:' && !isLoopbackHost(parsed.hostname));
+  return gitOnly ? undefined : { kind: 'site', url: checkedSiteUrl(url), subPath: '', lockSource: siteLockSource(parsed), gitFallback: git };
+}
+
+/**
+ * `url` as the base URL of a skills site (origin and path, no trailing slash): https, or http on a
+ * loopback address only (what crosses a network unencrypted could be swapped on the way, digests
+ * included); no user name or password, query or fragment. Throws a SourceError naming the problem.
+ */
+export function checkedSiteUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new SourceError(`"${withoutCredentials(url)}" is not a URL.`);
+  }
+  if (parsed.username !== '' || parsed.password !== '') {
+    throw new SourceError(`${withoutCredentials(url)}: a skills site is read without a user name or password.`);
+  }
+  if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname))) {
+    throw new SourceError(`${url}: a skills site is read over https://, or http:// on this machine only (localhost, 127.0.0.1, [::1]).`);
+  }
+  if (parsed.search !== '' || parsed.hash !== '') {
+    throw new SourceError(`${url}: a skills site's URL has no query or fragment.`);
+  }
+  return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`;
+}
+
+/** The lock's `source` for a site: its host name without `www.`, as `npx skills` writes it. */
+function siteLockSource(url: URL): string {
+  return url.hostname.replace(/^www\./, '');
+}
+
+/** Whether `hostname` (as `URL` gives it) names this machine. */
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(hostname);
 }
 
 function gitHub(owner: string, repo: string, ref: string | undefined, subPath: string): GitSource {

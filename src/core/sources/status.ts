@@ -3,7 +3,7 @@
 // a lock without a commit (as `npx skills` writes it) by the skill's content at the source's head.
 
 import { errorMessage, InputProblem } from '../util/errors';
-import { fetchSource, skillAt, type FetchedSource, type SourceSkill } from './checkout';
+import { fetchSource, skillAt, withSiteDigest, type FetchedSource, type SourceSkill } from './checkout';
 import { installedState, type InstalledState } from './drift';
 import { computeFolderHash } from './folder-hash';
 import { remoteCommit, type GitOptions } from './git';
@@ -39,7 +39,7 @@ export class SourceFetcher {
   constructor(private readonly options: GitOptions = {}) {}
 
   fetch(source: SkillSource): Promise<FetchedSource> {
-    const key = source.kind === 'git' ? `git\n${source.url}\n${source.ref ?? ''}` : `folder\n${source.folder}`;
+    const key = source.kind === 'git' ? `git\n${source.url}\n${source.ref ?? ''}` : source.kind === 'site' ? `site\n${source.url}\n${source.subPath}` : `folder\n${source.folder}`;
     let fetched = this.fetched.get(key);
     if (!fetched) {
       fetched = fetchSource(source, this.options);
@@ -77,16 +77,16 @@ export async function checkLockedSkill(name: string, entry: LockEntry, context: 
     }
     return { name, entry, installed: 'missing', source: 'unreachable', problem: errorMessage(error) };
   }
-  const signature = context.trust && (await lockedSignatureState(entry, context.projectDir, context.trust, (source) => context.fetcher.fetch(source), context.git));
+  const signature = context.trust && (await lockedSignatureState(name, entry, context.projectDir, context.trust, (source) => context.fetcher.fetch(source), context.git));
   try {
-    return { ...base, ...(await sourceState(entry, context)), ...(signature && { signature }) };
+    return { ...base, ...(await sourceState(name, entry, context)), ...(signature && { signature }) };
   } catch (error) {
     return { ...base, source: 'unreachable', problem: errorMessage(error), ...(signature && { signature }) };
   }
 }
 
-async function sourceState(entry: LockEntry, context: CheckContext): Promise<Pick<SkillCheck, 'source' | 'latestCommit' | 'problem'>> {
-  const source = entrySource(entry, context.projectDir);
+async function sourceState(name: string, entry: LockEntry, context: CheckContext): Promise<Pick<SkillCheck, 'source' | 'latestCommit' | 'problem'>> {
+  const source = entrySource(entry, context.projectDir, name);
   if (typeof source === 'string') {
     return { source: 'unreachable', problem: `cannot be checked: ${source}` };
   }
@@ -115,7 +115,8 @@ async function sourceState(entry: LockEntry, context: CheckContext): Promise<Pic
 /** The skill as its source has it now (at the ref the entry follows, in the folder its skillPath names); `source` is the entry's, from entrySource. */
 export async function latestSkill(source: SkillSource, fetcher: SourceFetcher): Promise<{ skill?: SourceSkill; commit?: string; root: string }> {
   const fetched = await fetcher.fetch(source);
-  return { skill: await skillAt(fetched.root, source.subPath, sourceLabel(source)), commit: fetched.commit, root: fetched.root };
+  const skill = await skillAt(fetched.root, source.subPath, sourceLabel(source));
+  return { skill: skill && withSiteDigest(skill, fetched, source), commit: fetched.commit, root: fetched.root };
 }
 
 /** Why the source's version of the skill cannot be installed (no longer there, or broken), or undefined when it can. */

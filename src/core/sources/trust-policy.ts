@@ -135,7 +135,7 @@ export function ruleFor(policy: TrustPolicy | undefined, names: readonly (string
 
 /** The names of a source being added or updated: what the user typed (if given), its lock name, and what git fetches. */
 export function sourceNames(source: SkillSource, typed?: string): string[] {
-  const fetched = source.kind === 'git' ? [source.lockSource, source.url, ...gitHubNames(source.url)] : [source.folder];
+  const fetched = source.kind === 'git' ? [source.lockSource, source.url, ...gitHubNames(source.url)] : source.kind === 'site' ? [source.lockSource, source.url] : [source.folder];
   return [...(typed === undefined ? [] : [typed.trim()]), ...fetched];
 }
 
@@ -143,8 +143,8 @@ export function sourceNames(source: SkillSource, typed?: string): string[] {
  * The names of a locked source: the lock's own `source` and `sourceUrl` and, above all, what is
  * really fetched, so a lock cannot name its source one way to escape the rule for what it fetches.
  */
-export function lockedSourceNames(entry: LockEntry, projectDir: string): string[] {
-  const source = entrySource(entry, projectDir);
+export function lockedSourceNames(entry: LockEntry, projectDir: string, name: string): string[] {
+  const source = entrySource(entry, projectDir, name);
   return [entry.source, ...(typeof entry.sourceUrl === 'string' ? [entry.sourceUrl] : []), ...(typeof source === 'string' ? [] : sourceNames(source))];
 }
 

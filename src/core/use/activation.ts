@@ -6,7 +6,7 @@ import { substituteArguments } from './arguments';
 import { modelVisibleSkills } from './catalog';
 import { TOOL_NAMES, type ToolNames } from '../chat/tool-names';
 import { isDraft, isUserInvocable } from '../model/status';
-import { closestNames } from './find';
+import { similarSkillNames } from './find';
 import { SKILL_FILE_NAME } from '../skill-file/load';
 import { invalidRecordMessage, servedSkillFile } from './served-skill-file';
 import type { RegistrySnapshot } from '../discovery/registry';
@@ -88,12 +88,17 @@ function invocableNames(snapshot: RegistrySnapshot, mode: InvocationMode): strin
   return [...new Set(usable.map((record) => record.name))];
 }
 
+/** Names the caller may start that are close to an unknown `name`, for "did you mean" and follow-ups. */
+export function suggestedSkillNames(snapshot: RegistrySnapshot, name: string, mode: InvocationMode): string[] {
+  return similarSkillNames(name, invocableNames(snapshot, mode));
+}
+
 export function unknownSkillMessage(snapshot: RegistrySnapshot, name: string, mode: InvocationMode, tools: ToolNames = TOOL_NAMES): string {
   const names = invocableNames(snapshot, mode);
   if (names.length === 0) {
     return `No skill named "${name}": no skills are available.`;
   }
-  const suggestions = closestNames(name, names);
+  const suggestions = suggestedSkillNames(snapshot, name, mode);
   const listed = names.slice(0, MAX_NAMES_IN_ERROR).join(', ');
   const more = names.length > MAX_NAMES_IN_ERROR ? ` …and ${names.length - MAX_NAMES_IN_ERROR} more (call ${tools.find} to search them)` : '';
   return [`No skill named "${name}".`, suggestions.length > 0 ? ` Did you mean: ${suggestions.join(', ')}?` : '', ` Available skills: ${listed}${more}.`].join('');

@@ -723,3 +723,41 @@ export function closestNames(name: string, names: readonly string[], limit = 5):
     .slice(0, limit)
     .map((candidate) => candidate.name);
 }
+
+/** The words of a skill name: `sql-fmt` → sql, fmt. */
+function nameWords(name: string): string[] {
+  return name
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length >= 2);
+}
+
+/**
+ * Whether `short` abbreviates `long` as people shorten words: the same first letter, then its
+ * letters in order, at least three of them and three fewer than the word ("fmt" and "cfg", "repo";
+ * not "form" for "format", which is a word of its own).
+ */
+function abbreviates(short: string, long: string): boolean {
+  if (short.length < 3 || long.length - short.length < 3 || short[0] !== long[0]) {
+    return false;
+  }
+  let at = 0;
+  for (const letter of long) {
+    at += letter === short[at] ? 1 : 0;
+  }
+  return at === short.length;
+}
+
+/**
+ * Skill names close to `name`: the typos and prefixes closestNames finds first, then names that
+ * share one of its words or an abbreviation of one (`sql-fmt` → `sql-format`, `format-sql`).
+ */
+export function similarSkillNames(name: string, names: readonly string[], limit = 5): string[] {
+  const close = closestNames(name, names, limit);
+  const wanted = nameWords(name);
+  const sharing = [...new Set(names)]
+    .filter((candidate) => !close.includes(candidate))
+    .filter((candidate) => nameWords(candidate).some((word) => wanted.some((asked) => asked === word || abbreviates(asked, word) || abbreviates(word, asked))))
+    .sort();
+  return [...close, ...sharing].slice(0, limit);
+}

@@ -53,6 +53,9 @@ export function renderUsageMarkdown(summary: UsageSummary, now: number): string 
       '',
       ...summary.unused.map((skill) => `- ${skillName(skill)}`),
     );
+    if (summary.addedSince.length > 0) {
+      lines.push('', `Not counted, as they were installed or created since those days began: ${summary.addedSince.map(skillName).join(', ')}.`);
+    }
   }
   lines.push(
     '',

@@ -56,8 +56,12 @@ export interface SkillUsage {
 export interface UsageRecord {
   version: 1;
   skills: Record<string, SkillUsage>;
-  /** The most recent days on which some skill was activated (UTC dates, oldest first), at most UNUSED_AFTER_DAYS_OF_USE. */
-  days: { day: string; skills: string[] }[];
+  /**
+   * The most recent days on which some skill was activated (UTC dates, oldest first), at most
+   * UNUSED_AFTER_DAYS_OF_USE, with the day's first activation (epoch milliseconds; absent in records
+   * written before it was kept).
+   */
+  days: { day: string; skills: string[]; firstAt?: number }[];
 }
 
 export function emptyUsage(): UsageRecord {
@@ -91,9 +95,9 @@ export function readUsage(stored: unknown): UsageRecord {
   }
   if (Array.isArray(days)) {
     for (const entry of days as unknown[]) {
-      const { day, skills: names } = (entry ?? {}) as { day?: unknown; skills?: unknown };
+      const { day, skills: names, firstAt } = (entry ?? {}) as { day?: unknown; skills?: unknown; firstAt?: unknown };
       if (typeof day === 'string' && Array.isArray(names)) {
-        usage.days.push({ day, skills: names.filter((name): name is string => typeof name === 'string') });
+        usage.days.push({ day, skills: names.filter((name): name is string => typeof name === 'string'), ...(isCount(firstAt) ? { firstAt } : {}) });
       }
     }
   }
@@ -116,8 +120,9 @@ export function recordActivation(usage: UsageRecord, activation: { skill: string
   }
   const day = dayOf(at);
   const days = usage.days.filter((entry) => entry.day !== day);
-  const today = usage.days.find((entry) => entry.day === day)?.skills ?? [];
-  days.push({ day, skills: today.includes(skill) ? today : [...today, skill] });
+  const today = usage.days.find((entry) => entry.day === day);
+  const skillsToday = today?.skills ?? [];
+  days.push({ day, skills: skillsToday.includes(skill) ? skillsToday : [...skillsToday, skill], firstAt: Math.min(today?.firstAt ?? at, at) });
   days.sort((a, b) => a.day.localeCompare(b.day));
   return { version: 1, skills, days: days.slice(-UNUSED_AFTER_DAYS_OF_USE) };
 }
@@ -138,13 +143,24 @@ export interface UsageSummary {
   rows: SkillUsageRow[];
   /** Available skills not activated on any of the recorded days of use (at most the last 30), by name. */
   unused: string[];
+  /** Skills not activated either, but added since those days began: too new to point out. */
+  addedSince: string[];
   /** How many days of use the "unused" rule looked at, and the first of them. */
   daysOfUse: number;
   since?: string;
 }
 
-/** The table and the skills to point out, for the skills available now. */
-export function summarizeUsage(usage: UsageRecord, availableSkills: readonly string[]): UsageSummary {
+/** When the recorded days of use began: the first activation of the first day (its midnight, UTC, in older records). */
+export function usageWindowStart(usage: UsageRecord): number | undefined {
+  const first = usage.days[0];
+  return first && (first.firstAt ?? Date.parse(`${first.day}T00:00:00Z`));
+}
+
+/**
+ * The table and the skills to point out, for the skills available now. `addedAt`: when a skill was
+ * installed or created, where known; one added after the days of use began is not pointed out.
+ */
+export function summarizeUsage(usage: UsageRecord, availableSkills: readonly string[], addedAt: ReadonlyMap<string, number> = new Map()): UsageSummary {
   const rows = Object.entries(usage.skills).map(([skill, entry]): SkillUsageRow => {
     const byOrigin = Object.fromEntries(USAGE_ORIGINS.map((origin) => [origin, entry.byOrigin[origin] ?? 0])) as Record<UsageOrigin, number>;
     const activations = USAGE_ORIGINS.reduce((sum, origin) => sum + byOrigin[origin], 0);
@@ -153,6 +169,14 @@ export function summarizeUsage(usage: UsageRecord, availableSkills: readonly str
   });
   rows.sort((a, b) => b.activations - a.activations || b.lastAt - a.lastAt || a.skill.localeCompare(b.skill));
   const recent = new Set(usage.days.flatMap((entry) => entry.skills));
-  const unused = [...new Set(availableSkills)].filter((skill) => !recent.has(skill)).sort();
-  return { rows, unused, daysOfUse: usage.days.length, ...(usage.days.length > 0 ? { since: usage.days[0].day } : {}) };
+  const notActivated = [...new Set(availableSkills)].filter((skill) => !recent.has(skill)).sort();
+  const start = usageWindowStart(usage);
+  const isNew = (skill: string): boolean => start !== undefined && (addedAt.get(skill) ?? 0) > start;
+  return {
+    rows,
+    unused: notActivated.filter((skill) => !isNew(skill)),
+    addedSince: notActivated.filter(isNew),
+    daysOfUse: usage.days.length,
+    ...(usage.days.length > 0 ? { since: usage.days[0].day } : {}),
+  };
 }

@@ -7,7 +7,7 @@ import type { Catalog } from '../use/catalog';
 import { relativeInside } from '../util/paths';
 import type { RegistrySnapshot } from '../discovery/registry';
 import { collapseWhitespace, escapeMarkdown } from '../util/text';
-import type { DiscoveryProblem, SkillDiagnostic, SkillRecord, SkillRoot, SkillStatus } from '../model/types';
+import type { DiscoveryProblem, Severity, SkillDiagnostic, SkillRecord, SkillRoot, SkillStatus } from '../model/types';
 import { firstError, isDraft, isUsableStatus } from '../model/status';
 import type { SkillDiagnosticCode } from '../skill-file/diagnostic-codes';
 import { draftRefusal } from '../evals/draft';
@@ -269,6 +269,10 @@ export function skillTooltip(record: SkillRecord, homeDir?: string, installed?: 
     lines.push(escapeMarkdown(collapseWhitespace(record.metadata.description)), '');
   }
   lines.push(`*${escapeMarkdown(STATUS_WORDS[record.status])}${record.stale ? ' (stale: serving the last valid version)' : ''}*`, '');
+  const invocation = invocationWords(record);
+  if (invocation) {
+    lines.push(invocation, '');
+  }
   lines.push(skillPlace(record, homeDir));
   if (record.shadowedBy) {
     lines.push('', `Shadowed by \`${displayPath(record.shadowedBy, homeDir)}\``);
@@ -294,6 +298,54 @@ function skillPlace(record: SkillRecord, homeDir: string | undefined): string {
     return record.uri === undefined ? server : `${server}: \`${record.uri}\``;
   }
   return `${escapeMarkdown(record.root.label)}: \`${displayPath(record.file, homeDir)}\``;
+}
+
+/** Who can start a skill, in words, when it is not both the model and `/use`. */
+function invocationWords(record: SkillRecord): string | undefined {
+  const hidden = record.metadata?.disableModelInvocation === true;
+  const userInvocable = record.metadata?.userInvocable !== false;
+  const name = escapeMarkdown(record.name);
+  if (hidden && userInvocable) {
+    return `Only you start it, with \`@skills /use ${record.name}\`: the model is not offered it (\`disable-model-invocation: true\`).`;
+  }
+  if (!hidden && !userInvocable) {
+    return `Only the model loads it: \`/use\` refuses ${name} (\`user-invocable: false\`).`;
+  }
+  if (hidden && !userInvocable) {
+    return 'Neither the model nor `/use` can start it (`disable-model-invocation: true` and `user-invocable: false`).';
+  }
+  return undefined;
+}
+
+/** A finding the Problems panel shows on one of a skill's files: its path in the folder (`/`-separated), zero-based line, severity and message. */
+export interface FileFinding {
+  file: string;
+  line: number;
+  severity: Severity;
+  message: string;
+}
+
+const SEVERITY_ICONS: Record<Severity, string> = { error: '$(error)', warning: '$(warning)', info: '$(info)' };
+
+/**
+ * Escaped Markdown with no address a hover would turn into a link: a finding quotes the skill's own
+ * text, which is not to be clicked, and an autolink would also keep the escape of a final period.
+ */
+function withoutLinks(markdown: string): string {
+  return markdown.replace(/:\/\//g, '\\://');
+}
+
+/** The tooltip's lines on the audit's findings over a skill's files, each whole, with where it is. */
+export function auditTooltipLines(findings: readonly FileFinding[]): string[] {
+  if (findings.length === 0) {
+    return [];
+  }
+  return [
+    '',
+    `**Audit**: ${findings.length === 1 ? '1 finding' : `${findings.length} findings`} (also in the Problems panel)`,
+    '',
+    ...findings.map((finding) => `- ${SEVERITY_ICONS[finding.severity]} ${withoutLinks(escapeMarkdown(collapseWhitespace(finding.message)))} (\`${finding.file}:${finding.line + 1}\`)`),
+  ];
 }
 
 function installedTooltipLines(mark: InstalledMark): string[] {

@@ -45,7 +45,9 @@ import {
   untrustedSkillCount,
 } from '../../core/chat/tool-texts';
 import { escapeMarkdown } from '../../core/util/text';
+import { isUserInvocable, leadingProblem } from '../../core/model/status';
 import type { SkillRecord } from '../../core/model/types';
+import { suggestedSkillNames } from '../../core/use/activation';
 import { currentCatalog } from '../../core/use/current-catalog';
 import { COMMANDS, PARTICIPANT_ID } from '../manifest';
 import type { ValidationReport } from '../diagnostics';
@@ -78,6 +80,11 @@ class SkillsChatTurn {
   private readonly metadata: SkillsTurnMetadata & { cancelled?: boolean };
   /** The earlier turns of this conversation, rebuilt once per request. */
   private earlierTurns: Conversation | undefined;
+  /**
+   * Refusals and tool failures met on the way, said after the answer: the chat view folds what is
+   * streamed before a response's last text under "Completed N steps", where no one would see them.
+   */
+  private readonly problems: string[] = [];
 
   constructor(
     private readonly host: SkillsHost,
@@ -90,6 +97,20 @@ class SkillsChatTurn {
   }
 
   async run(): Promise<vscode.ChatResult> {
+    const result = await this.respond();
+    this.sayProblems();
+    return result;
+  }
+
+  /** The problems met so far, once, as part of the answer's last text. */
+  private sayProblems(): void {
+    if (this.problems.length > 0) {
+      this.stream.markdown(`\n\n${this.problems.join('\n\n')}\n\n`);
+      this.problems.length = 0;
+    }
+  }
+
+  private async respond(): Promise<vscode.ChatResult> {
     try {
       await this.host.ready;
       await this.host.whenIdle();
@@ -167,11 +188,19 @@ class SkillsChatTurn {
       this.stream.markdown(useUsage(this.host.snapshot));
       return this.result();
     }
-    this.stream.progress(`Loading skill ${command.name}…`);
+    const known = this.host.snapshot.usable(command.name);
+    // Progress only for a skill that will load: the chat view folds a response's lines before its
+    // last text under "Completed N steps", which must not stand above a refusal.
+    if (known && isUserInvocable(known)) {
+      this.stream.progress(`Loading skill ${command.name}…`);
+    }
     const activation = await this.host.activateSkill(command.name, command.arguments, 'use');
     if (!activation.ok) {
-      // A broken skill's message names the file and its problem: shown whole, as every surface gives it.
-      this.stream.markdown(activation.record?.status === 'invalid' ? activation.message : describeRefusal(command.name, activation.message));
+      if (activation.reason === 'unknown') {
+        this.metadata.suggestedSkills = suggestedSkillNames(this.host.snapshot, command.name, 'user');
+      }
+      // A broken skill's message names the file and its problem: shown whole, as every surface gives it, its path a link.
+      this.stream.markdown(activation.record?.status === 'invalid' ? withFileLink(activation.message, activation.record) : describeRefusal(command.name, activation.message));
       return this.result();
     }
     const record = activation.record;
@@ -231,6 +260,8 @@ class SkillsChatTurn {
    * how to change that. (Text streamed before progress lines is folded away with the steps.)
    */
   private withRestrictedNotice(result: vscode.ChatResult): vscode.ChatResult {
+    // Before the notice: its button would end the last text, folding what comes before it away.
+    this.sayProblems();
     const withheld = untrustedSkillCount(this.host.snapshot);
     if (withheld === 0 || this.conversation().restrictedNoticeShown) {
       return result;
@@ -297,7 +328,7 @@ class SkillsChatTurn {
       throwIfCancelled(this.token);
       const message = oneLineMessage(errorMessage(error));
       this.host.log.warn(`@skills: tool ${call.name} failed: ${message}`);
-      this.stream.markdown(`\n\nThe tool ${call.name} failed: ${message}\n\n`);
+      this.problems.push(`The tool ${call.name} failed: ${message}`);
       return `Error: ${message}`;
     }
   }
@@ -316,7 +347,7 @@ class SkillsChatTurn {
     const header = parseActivationHeader(text);
     const record = header && this.recordNamed(header.name);
     if (!parsed.ok || !header || !record) {
-      this.stream.markdown(`\n\n${describeRefusal(parsed.ok ? parsed.input.name : 'unnamed', text)}\n\n`);
+      this.problems.push(describeRefusal(parsed.ok ? parsed.input.name : 'unnamed', text));
       return text;
     }
     this.cite(record);
@@ -371,4 +402,11 @@ class SkillsChatTurn {
     this.stream.markdown('\n\n');
     return report;
   }
+}
+
+/** An invalid skill's message with its SKILL.md as a link that opens the file where the problem is. */
+function withFileLink(message: string, record: SkillRecord): string {
+  const problem = leadingProblem(record);
+  const target = vscode.Uri.file(record.file).with({ fragment: problem ? `L${problem.range.start.line + 1}` : '' });
+  return message.replace(`(${record.file})`, `([${escapeMarkdown(path.relative(record.root.path, record.file))}](${target.toString()}))`);
 }

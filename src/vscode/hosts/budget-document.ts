@@ -8,6 +8,7 @@ import { renderBudgetMarkdown } from '../../core/hosts/report';
 import type { SkillsHost } from '../skills-host';
 import type { HostTargets } from './host-targets';
 import { Disposable } from '../disposable';
+import type { ReportPreviews } from '../report-preview';
 
 const SCHEME = 'agent-skills-budget';
 export const BUDGET_URI = vscode.Uri.from({ scheme: SCHEME, path: '/Skill Budget.md' });
@@ -27,6 +28,7 @@ export class BudgetDocument extends Disposable implements vscode.TextDocumentCon
   constructor(
     private readonly host: SkillsHost,
     private readonly targets: HostTargets,
+    private readonly previews: ReportPreviews,
   ) {
     super();
     this.register(vscode.workspace.registerTextDocumentContentProvider(SCHEME, this));
@@ -46,16 +48,28 @@ export class BudgetDocument extends Disposable implements vscode.TextDocumentCon
     }
     this.contextTokens = tokens;
     await this.host.whenIdle();
-    this.changeEmitter.fire(BUDGET_URI);
-    const document = await vscode.workspace.openTextDocument(BUDGET_URI);
-    await vscode.commands.executeCommand('markdown.showPreview', BUDGET_URI);
-    return document.getText() === this.provideTextDocumentContent() ? document.getText() : this.provideTextDocumentContent();
+    const text = this.provideTextDocumentContent();
+    await this.previews.show(BUDGET_URI, text, () => this.changeEmitter.fire(BUDGET_URI));
+    return text;
   }
 }
 
 async function pickContextSize(current: number): Promise<number | undefined> {
   const format = (tokens: number): string => `${tokens.toLocaleString('en-US')} tokens`;
-  const items = CONTEXT_SIZES.map((tokens) => ({ label: format(tokens), tokens, picked: tokens === current, description: tokens === current ? 'current' : '' }));
-  const picked = await vscode.window.showQuickPick(items, { title: 'Skills: Show Budget', placeHolder: "The model's context size, in tokens (hosts size their list of skills by it)" });
-  return picked?.tokens;
+  const items = CONTEXT_SIZES.map((tokens) => ({ label: format(tokens), tokens, description: tokens === current ? 'current' : '' }));
+  const pick = vscode.window.createQuickPick<(typeof items)[number]>();
+  pick.title = 'Skills: Show Budget';
+  pick.placeholder = "The model's context size, in tokens (hosts size their list of skills by it)";
+  pick.items = items;
+  try {
+    return await new Promise<number | undefined>((resolve) => {
+      pick.onDidAccept(() => resolve(pick.selectedItems[0]?.tokens));
+      pick.onDidHide(() => resolve(undefined));
+      pick.show();
+      // The value marked current is the focused one, so Enter keeps it.
+      pick.activeItems = items.filter((item) => item.tokens === current);
+    });
+  } finally {
+    pick.dispose();
+  }
 }

@@ -1,10 +1,12 @@
-// "Skills: Add Skills from Git…": a source (URL, path, owner/repo, #ref), fetched under a
-// cancellable progress notification, then the skills it holds with their audit, then the location,
-// then installed and locked as `agent-skills add` does (the core's steps, not a copy of them).
+// "Skills: Add Skills from Git…": a source (URL, path, owner/repo, #ref, or a skills site's URL),
+// fetched under a cancellable progress notification, then the skills it holds with their audit,
+// then the location, then installed and locked as `agent-skills add` does (the core's steps, not a
+// copy of them).
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { auditSkillFolder, auditSummary, auditVerdict } from '../../core/audit/audit-folder';
+import { findingLocation, renderAuditMarkdown } from '../../core/audit/audit-report';
 import type { AuditFinding } from '../../core/audit/rules';
 import { installAndLock, installConflict, type InstallPlace } from '../../core/sources/apply';
 import { openSource, type Checkout, type SourceSkill } from '../../core/sources/checkout';
@@ -15,6 +17,8 @@ import { collapseWhitespace } from '../../core/util/text';
 import { errorMessage } from '../../core/util/errors';
 import { readSettings } from '../settings';
 import type { SkillsHost } from '../skills-host';
+import { showLockedPreview } from '../report-preview';
+import type { IncomingFiles } from './incoming-files';
 import type { InstalledSkills } from './installed-skills';
 import { confirmChoice, isTrustedFor, reportFailure, withCancellableProgress } from './source-ui';
 
@@ -34,7 +38,7 @@ interface InstallLocation extends InstallPlace {
 }
 
 /** Installs the chosen skills and returns their names, or undefined when nothing was installed. */
-export async function addSkillsFromGit(host: SkillsHost, installed: InstalledSkills, args: AddFromGitArgs = {}): Promise<string[] | undefined> {
+export async function addSkillsFromGit(host: SkillsHost, installed: InstalledSkills, incoming: IncomingFiles, args: AddFromGitArgs = {}): Promise<string[] | undefined> {
   if (!isTrustedFor('install skills into it')) {
     return undefined;
   }
@@ -65,13 +69,20 @@ export async function addSkillsFromGit(host: SkillsHost, installed: InstalledSki
     return undefined;
   }
   try {
-    return await installFrom(checkout, locations, host, installed, args);
+    return await installFrom(checkout, locations, host, installed, incoming, args);
   } finally {
     await checkout.dispose();
   }
 }
 
-async function installFrom(checkout: Checkout, locations: readonly InstallLocation[], host: SkillsHost, installed: InstalledSkills, args: AddFromGitArgs): Promise<string[] | undefined> {
+async function installFrom(
+  checkout: Checkout,
+  locations: readonly InstallLocation[],
+  host: SkillsHost,
+  installed: InstalledSkills,
+  incoming: IncomingFiles,
+  args: AddFromGitArgs,
+): Promise<string[] | undefined> {
   const label = sourceLabel(checkout.source);
   if (checkout.skills.length === 0) {
     void vscode.window.showErrorMessage(`${label} holds no skills (no folder with a SKILL.md${checkout.source.subPath ? ` under ${checkout.source.subPath}` : ''}).`);
@@ -79,6 +90,15 @@ async function installFrom(checkout: Checkout, locations: readonly InstallLocati
   }
   // Audited before anything is offered, so the pick list can show what each skill would bring in.
   const audits = new Map(await Promise.all(checkout.skills.map(async (skill) => [skill, (await auditSkillFolder(skill.folder)).findings] as const)));
+  // A pick list cuts its lines: every finding of the skills on offer is shown whole beside it.
+  const offered = args.skills ? checkout.skills.filter((skill) => args.skills!.includes(skill.name)) : checkout.skills;
+  if (offered.some((skill) => (audits.get(skill) ?? []).length > 0)) {
+    const report = renderAuditMarkdown(
+      label,
+      offered.map((skill) => ({ name: skill.name, findings: audits.get(skill) ?? [] })),
+    );
+    await showLockedPreview(incoming.add('audit', 'Audit before installing.md', report));
+  }
   const chosen = args.skills ? namedSkills(checkout, args.skills) : await pickSkills(checkout, audits);
   if (!chosen || chosen.length === 0) {
     return undefined;
@@ -142,8 +162,9 @@ function tellSkipped(skipped: readonly string[], label: string): void {
 function askSource(cwd: string): Thenable<string | undefined> {
   return vscode.window.showInputBox({
     title: 'Add Skills from Git',
-    prompt: 'A git URL, a local repository or folder, or GitHub owner/repo; add #branch, #tag or #commit to pin, and :sub/path to look only there',
-    placeHolder: 'e.g. owner/repo, https://example.com/team/skills.git#v2, ../skills-repo',
+    prompt:
+      'A git URL, a local repository or folder, GitHub owner/repo, or a site publishing the Agent Skills discovery index; for git, add #branch, #tag or #commit to pin, and :sub/path to look only there',
+    placeHolder: 'e.g. owner/repo, https://example.com/team/skills.git#v2, ../skills-repo, https://skills.example.com',
     ignoreFocusOut: true,
     validateInput: (value) => {
       if (value.trim() === '') {
@@ -184,12 +205,11 @@ async function pickSkills(checkout: Checkout, audits: ReadonlyMap<SourceSkill, r
   const items: SkillPick[] = checkout.skills.map((skill) => {
     const findings = audits.get(skill) ?? [];
     const verdict = auditVerdict(findings);
-    const high = findings.find((finding) => finding.severity === 'high');
     const about = skill.problem ? `Cannot be installed: ${skill.problem}` : collapseWhitespace(skill.description ?? '');
     return {
       label: verdict === 'high' ? `$(warning) ${skill.name}` : skill.name,
-      description: `${verdict === 'high' ? '$(error)' : verdict === 'clean' ? '$(pass)' : '$(info)'} audit: ${auditSummary(findings)}`,
-      detail: high ? `HIGH: ${high.message} (${where(high)}) · ${about}` : about,
+      description: `${verdict === 'high' ? '$(error)' : verdict === 'clean' ? '$(pass)' : '$(info)'} audit: ${auditSummary(findings)}${findings.length > 0 ? ' (every finding in the Audit preview)' : ''}`,
+      detail: about,
       skill,
     };
   });
@@ -210,12 +230,8 @@ export async function acceptsAudit(skill: SourceSkill, findings: readonly AuditF
     return true;
   }
   const high = findings.filter((finding) => finding.severity === 'high');
-  const detail = high.map((finding) => `${where(finding)}: ${finding.message}`).join(' ');
+  const detail = high.map((finding) => `${findingLocation(finding)}: ${finding.message}`).join(' ');
   return confirmChoice(`${skill.name}: the audit found ${auditSummary(findings)}. Install it anyway?`, 'Install Anyway', detail);
-}
-
-function where(finding: AuditFinding): string {
-  return finding.position ? `${finding.file}:${finding.position.line + 1}:${finding.position.column + 1}` : finding.file;
 }
 
 /** Every configured location of every trusted workspace folder, in precedence order. */

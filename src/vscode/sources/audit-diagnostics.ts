@@ -5,9 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { auditSkillFolder } from '../../core/audit/audit-folder';
 import type { AuditFinding, AuditSeverity } from '../../core/audit/rules';
-
-/** The `source` of audit diagnostics. */
-export const AUDIT_DIAGNOSTIC_SOURCE = 'agent-skills audit';
+import { AUDIT_DIAGNOSTIC_SOURCE } from '../convert';
 
 const AUDIT_SEVERITY: Record<AuditSeverity, vscode.DiagnosticSeverity> = {
   high: vscode.DiagnosticSeverity.Error,

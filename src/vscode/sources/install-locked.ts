@@ -92,7 +92,7 @@ async function installIfMissing(name: string, entry: LockEntry, context: Restore
   if (locked.state !== 'missing') {
     return;
   }
-  const version = await fetchLocked(entry, context);
+  const version = await fetchLocked(name, entry, context);
   if (!(await acceptsAudit(version.skill, (await auditSkillFolder(version.skill.folder)).findings))) {
     outcome.failed.push(`${name}: its audit finding was not accepted.`);
     return;

@@ -52,7 +52,7 @@ export class InstalledSignatures {
 
 async function verified(skill: InstalledSkill, policy: TrustPolicy): Promise<SignatureMark> {
   try {
-    return markOf(await sourcesOnDemand().lockedSignatureState(skill.entry, skill.projectDir, policy));
+    return markOf(await sourcesOnDemand().lockedSignatureState(skill.name, skill.entry, skill.projectDir, policy));
   } catch (error) {
     return { unsigned: `its signature could not be verified: ${errorMessage(error)}` };
   }

@@ -30,7 +30,7 @@ export function registerSources(host: SkillsHost, state: vscode.Memento): Source
     installed,
     diagnostics,
     vscode.workspace.registerTextDocumentContentProvider(INCOMING_SCHEME, incoming),
-    vscode.commands.registerCommand(COMMANDS.addFromGit, (args?: AddFromGitArgs) => sourcesOnDemand().addSkillsFromGit(host, installed, args)),
+    vscode.commands.registerCommand(COMMANDS.addFromGit, (args?: AddFromGitArgs) => sourcesOnDemand().addSkillsFromGit(host, installed, incoming, args)),
     vscode.commands.registerCommand(COMMANDS.checkForUpdates, () => sourcesOnDemand().checkForUpdates(host, installed)),
     vscode.commands.registerCommand(COMMANDS.installLocked, () => sourcesOnDemand().installLockedSkills(host, installed)),
     offerLockedSkills(host, state),

@@ -40,6 +40,15 @@ export class SourceDiagnostics extends Disposable implements vscode.CodeActionPr
     return this.queue;
   }
 
+  /** What the Problems panel holds of installed skills (audit findings, edits since install), by file. */
+  entries(): [vscode.Uri, readonly vscode.Diagnostic[]][] {
+    const entries: [vscode.Uri, readonly vscode.Diagnostic[]][] = [];
+    for (const collection of [this.audit, this.drift]) {
+      collection.forEach((uri, diagnostics) => void entries.push([uri, diagnostics]));
+    }
+    return entries;
+  }
+
   provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
     const diagnostic = context.diagnostics.find((candidate) => candidate.source === DIAGNOSTIC_SOURCE && candidate.code === EDITED_SINCE_INSTALL);
     const skill = diagnostic && this.installed.find(document.uri.fsPath);

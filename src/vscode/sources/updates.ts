@@ -79,7 +79,7 @@ export async function updateSkill(skill: InstalledSkill, host: SkillsHost, insta
   if (!isTrustedFor('update its skills')) {
     return false;
   }
-  const source = entrySource(skill.entry, skill.projectDir);
+  const source = entrySource(skill.entry, skill.projectDir, skill.name);
   if (typeof source === 'string') {
     void vscode.window.showErrorMessage(`${skill.name} cannot be updated: ${source}.`);
     return false;

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { describeModelError } from '../../core/chat/prompt';
 import { draftRefusal } from '../../core/evals/draft';
 import { measureDescription } from '../../core/evals/measure';
-import { loadTriggerTests } from '../../core/evals/trigger-file';
+import { loadTriggerTests, type TriggerQuery } from '../../core/evals/trigger-file';
 import { descriptionEdit, DEFAULT_TUNE_SEED, MAX_TUNE_ROUNDS, plannedTuneRequests, rateOf, tuneDescription, tuneRefusal, type TuneResult } from '../../core/evals/tune';
 import { isImprovement, renderTuneReport } from '../../core/evals/tune-report';
 import { formatPercent } from '../../core/evals/verdict';
@@ -18,8 +18,11 @@ import { errorMessage } from '../../core/util/errors';
 import { toChatMessages } from '../chat/messages';
 import { toVscodeRange } from '../convert';
 import { Disposable } from '../disposable';
+import type { ReportPreviews } from '../report-preview';
 import { readTriggerTestSettings } from '../settings';
 import type { SkillsHost } from '../skills-host';
+import { COMMANDS } from '../manifest';
+import type { TriggerTestFiles } from './trigger-test-files';
 import { confirmRequests } from './trigger-tests';
 import { chatTriggerModel, chooseTriggerModel } from './trigger-model';
 
@@ -34,7 +37,7 @@ export class TuneReportDocument extends Disposable implements vscode.TextDocumen
   readonly onDidChange = this.changeEmitter.event;
   private text = '';
 
-  constructor() {
+  constructor(private readonly previews: ReportPreviews) {
     super();
     this.register(vscode.workspace.registerTextDocumentContentProvider(SCHEME, this));
   }
@@ -45,15 +48,24 @@ export class TuneReportDocument extends Disposable implements vscode.TextDocumen
 
   async show(text: string): Promise<void> {
     this.text = text;
-    this.changeEmitter.fire(TUNE_REPORT_URI);
-    await vscode.workspace.openTextDocument(TUNE_REPORT_URI);
-    await vscode.commands.executeCommand('markdown.showPreview', TUNE_REPORT_URI);
+    await this.previews.show(TUNE_REPORT_URI, text, () => this.changeEmitter.fire(TUNE_REPORT_URI));
   }
 }
 
-export async function improveDescription(host: SkillsHost, workspaceState: vscode.Memento, report: TuneReportDocument, given: SkillRecord | undefined): Promise<ImproveOutcome> {
+export async function improveDescription(
+  host: SkillsHost,
+  workspaceState: vscode.Memento,
+  report: TuneReportDocument,
+  triggerTests: TriggerTestFiles,
+  given: SkillRecord | undefined,
+): Promise<ImproveOutcome> {
   const usable = host.snapshot.skills.filter((candidate) => isUsableStatus(candidate.status) && candidate.metadata);
-  const record = given ?? (await pickSkill(usable.filter((candidate) => draftRefusal(candidate) === undefined)));
+  const record =
+    given ??
+    (await pickSkill(
+      usable.filter((candidate) => draftRefusal(candidate) === undefined),
+      triggerTests,
+    ));
   if (!record) {
     return 'cancelled';
   }
@@ -157,9 +169,10 @@ export async function improveDescription(host: SkillsHost, workspaceState: vscod
     void vscode.window.showInformationMessage(`No proposal did better than ${record.name}'s current description on the test queries; it stays as it is.`);
     return 'unchanged';
   }
-  const apply = { label: 'Apply the proposed description', detail: outcome.best.description };
+  // Keep comes first, so it is the focused choice: Enter alone never rewrites SKILL.md.
   const keep = { label: 'Keep the current description', detail: description };
-  const picked = await vscode.window.showQuickPick([apply, keep], {
+  const apply = { label: 'Apply the proposed description', detail: outcome.best.description };
+  const picked = await vscode.window.showQuickPick([keep, apply], {
     title: `${record.name}: test score ${formatPercent(rateOf(before.test))} → ${formatPercent(rateOf(outcome.best.test))} (scores per round in the preview)`,
     ignoreFocusOut: true,
   });
@@ -195,14 +208,42 @@ async function applyDescription(record: SkillRecord, measured: string, proposed:
   return 'applied';
 }
 
-async function pickSkill(candidates: readonly SkillRecord[]): Promise<SkillRecord | undefined> {
-  if (candidates.length === 0) {
-    void vscode.window.showInformationMessage('No skill can be tuned yet: Improve Description needs a skill of yours that the model is offered, with trigger tests.');
+/** The skills whose trigger tests can tune them; the pick list names the others and why they are left out. */
+async function pickSkill(candidates: readonly SkillRecord[], triggerTests: TriggerTestFiles): Promise<SkillRecord | undefined> {
+  await triggerTests.settled();
+  const queriesOf = (record: SkillRecord): TriggerQuery[] | undefined => triggerTests.skills.find((entry) => entry.record.dir === record.dir)?.parsed?.tests?.queries;
+  const untested = candidates.filter((record) => queriesOf(record) === undefined);
+  const tooFew = candidates.filter((record) => {
+    const queries = queriesOf(record);
+    return queries !== undefined && tuneRefusal(record.name, queries) !== undefined;
+  });
+  const tunable = candidates.filter((record) => !untested.includes(record) && !tooFew.includes(record));
+  const leftOut = [untested.length > 0 ? `Without trigger tests: ${listNames(untested)}.` : '', tooFew.length > 0 ? `Too few queries to split: ${listNames(tooFew)}.` : ''].filter(Boolean);
+  if (tunable.length === 0) {
+    const draft = 'Draft Trigger Tests…';
+    const choice = await vscode.window.showInformationMessage(
+      `No skill can be tuned yet: Improve Description needs a skill of yours that the model is offered, with at least 2 trigger-test queries of each kind. ${leftOut.join(' ')}`.trim(),
+      draft,
+    );
+    if (choice === draft) {
+      void vscode.commands.executeCommand(COMMANDS.draftTriggerTests);
+    }
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(
-    candidates.map((record) => ({ label: record.name, description: record.root.label, detail: record.metadata?.description, record })),
-    { title: 'Improve Description', placeHolder: 'The skill whose description to improve against its trigger tests', matchOnDescription: true },
+    tunable.map((record) => ({ label: record.name, description: record.root.label, detail: record.metadata?.description, record })),
+    // The title, unlike the placeholder, stays in view while the user types.
+    { title: ['Improve Description: skills with trigger tests.', ...leftOut].join(' '), placeHolder: 'The skill whose description to improve against its trigger tests', matchOnDescription: true },
   );
   return picked?.record;
+}
+
+const NAMES_LISTED = 5;
+
+/** "a, b and c", or "a, b, c, d, e and 3 more". */
+function listNames(records: readonly SkillRecord[]): string {
+  const names = records.map((record) => record.name);
+  const shown = names.slice(0, NAMES_LISTED);
+  const more = names.length - shown.length;
+  return more > 0 ? `${shown.join(', ')} and ${more} more` : shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}` : shown.join('');
 }

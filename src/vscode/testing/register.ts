@@ -8,16 +8,17 @@ import { once } from '../../core/util/async';
 import { findRecord, type SkillReference } from '../commands';
 import { COMMANDS } from '../manifest';
 import { triggerToolsOnDemand } from '../side-bundles';
+import type { ReportPreviews } from '../report-preview';
 import type { SkillsHost } from '../skills-host';
 import { AddTriggerTestsLens } from './add-trigger-tests-lens';
 import type { RoutingReport, TuneReportDocument } from './on-demand';
 import type { TriggerTestFiles } from './trigger-test-files';
 import { TriggerTestController } from './trigger-tests';
 
-export function registerTriggerTests(context: vscode.ExtensionContext, host: SkillsHost, files: TriggerTestFiles): TriggerTestController {
+export function registerTriggerTests(context: vscode.ExtensionContext, host: SkillsHost, files: TriggerTestFiles, previews: ReportPreviews): TriggerTestController {
   const controller = new TriggerTestController(host, files, context.workspaceState);
   /** Made on first use, then kept and released with the extension. */
-  const tuneReport = once((): TuneReportDocument => owned(new (triggerToolsOnDemand().TuneReportDocument)()));
+  const tuneReport = once((): TuneReportDocument => owned(new (triggerToolsOnDemand().TuneReportDocument)(previews)));
   const routingReport = once((): RoutingReport => owned(new (triggerToolsOnDemand().RoutingReport)(controller)));
   const owned = <T extends vscode.Disposable>(disposable: T): T => {
     context.subscriptions.push(disposable);
@@ -31,7 +32,7 @@ export function registerTriggerTests(context: vscode.ExtensionContext, host: Ski
       triggerToolsOnDemand().draftTriggerTests(host, context.workspaceState, reference === undefined ? undefined : findRecord(host, reference)),
     ),
     vscode.commands.registerCommand(COMMANDS.improveDescription, (reference?: SkillReference) =>
-      triggerToolsOnDemand().improveDescription(host, context.workspaceState, tuneReport(), reference === undefined ? undefined : findRecord(host, reference)),
+      triggerToolsOnDemand().improveDescription(host, context.workspaceState, tuneReport(), files, reference === undefined ? undefined : findRecord(host, reference)),
     ),
   );
   return controller;

@@ -10,7 +10,8 @@ import { triggerTestPrompt } from '../../core/evals/request';
 import { describeTaken, queriesTakenBy, routingReport, type RoutedQuery, type RoutingReport } from '../../core/evals/routing';
 import { plannedRequests, runTriggerJobs, type TriggerJob } from '../../core/evals/run';
 import { outputLines, queryOutputBlock } from '../../core/evals/run-output';
-import type { RoutingRunInfo } from '../../core/evals/routing-page';
+import type { QueryCounts, RoutingRunInfo } from '../../core/evals/routing-page';
+import { readStoredRouting, storedRouting } from '../../core/evals/routing-store';
 import { TRIGGER_TESTS_PATH, type TriggerQuery } from '../../core/evals/trigger-file';
 import { describePrecisionRecall, precisionRecall, type QueryVerdict } from '../../core/evals/verdict';
 import type { SkillRecord } from '../../core/model/types';
@@ -26,6 +27,8 @@ import { errorDetail, errorMessage } from '../../core/util/errors';
 import { plural } from '../../core/util/text';
 
 export const TEST_CONTROLLER_ID = 'agentSkills.triggerTests';
+/** Where the workspace keeps the last run's routing, so the report survives a reload as the Testing view's results do. */
+const ROUTING_STATE_KEY = 'agentSkills.lastRouting';
 
 interface QueryEntry {
   kind: 'query';
@@ -80,6 +83,7 @@ export class TriggerTestController extends Disposable {
     private readonly workspaceState: vscode.Memento,
   ) {
     super();
+    this.lastRoutingRun = readStoredRouting(workspaceState.get(ROUTING_STATE_KEY));
     this.controller.createRunProfile('Run trigger tests', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token), true);
     this.controller.refreshHandler = () => files.refresh();
     this.register(files.onDidChange(() => this.buildItems()));
@@ -171,18 +175,26 @@ export class TriggerTestController extends Disposable {
       decided.set(job, verdict);
       this.report(run, job, verdict, duration);
     };
-    await this.runJobs(jobs, settings, decide, run, token);
+    const reached = await this.runJobs(jobs, settings, decide, run, token);
+    if (reached) {
+      const counts: QueryCounts = { passed: 0, failed: 0, errored: 0, skipped: 0 };
+      jobs.forEach((job) => counts[decided.get(job)?.kind ?? 'skipped']++);
+      this.reportRouting(reached.routed, reached.model, counts, run);
+    }
     this.reportSkills(jobs, decided, run);
   }
 
-  /** Sends the jobs' runs and decides each job it finishes; a job left undecided was skipped. */
+  /**
+   * Sends the jobs' runs and decides each job it finishes; a job left undecided was skipped.
+   * Returns where each query's runs went, when the run reached a model.
+   */
   private async runJobs(
     jobs: readonly Job[],
     settings: TriggerTestSettings,
     decide: (job: Job, verdict: QueryVerdict, duration?: number) => void,
     run: vscode.TestRun,
     token: vscode.CancellationToken,
-  ): Promise<void> {
+  ): Promise<{ routed: RoutedQuery[]; model: string } | undefined> {
     const skipAll = (reason: string): void => {
       appendLines(run, outputLines(reason));
       jobs.forEach((job) => run.skipped(job.item));
@@ -191,10 +203,11 @@ export class TriggerTestController extends Disposable {
     const choice = await chooseTriggerModel(settings.model, this.workspaceState);
     if (choice.kind === 'none') {
       jobs.forEach((job) => decide(job, { kind: 'errored', message: choice.message ?? NO_MODEL_MESSAGE }));
-      return;
+      return undefined;
     }
     if (choice.kind === 'dismissed') {
-      return skipAll('No model was picked; nothing was sent.');
+      skipAll('No model was picked; nothing was sent.');
+      return undefined;
     }
     const model = choice.model;
     const requests = plannedRequests(jobs);
@@ -205,7 +218,8 @@ export class TriggerTestController extends Disposable {
         detail: `Sends at least ${requests} requests to ${model.name}: each query as many times as agentSkills.triggerTests.runs (or the file's "runs") says.`,
       }))
     ) {
-      return skipAll('The run was not confirmed; nothing was sent.');
+      skipAll('The run was not confirmed; nothing was sent.');
+      return undefined;
     }
 
     const catalog = currentCatalog(this.host, model.maxInputTokens);
@@ -244,12 +258,21 @@ export class TriggerTestController extends Disposable {
     if (summary.cancelled.length > 0) {
       appendLines(run, outputLines(`Cancelled: ${summary.cancelled.length} queries not finished.`));
     }
-    this.reportRouting(routingReport(routed), model.name, run);
+    return { routed, model: model.name };
   }
 
-  /** Keeps the run's routing and notes, on each skill that took queries meant for another, which ones. */
-  private reportRouting(routing: RoutingReport, model: string, run: vscode.TestRun): void {
-    this.lastRoutingRun = { report: routing, model, endedAt: Date.now() };
+  /**
+   * Keeps the run's routing, with its queries counted as the Testing view shows them (also in the
+   * workspace's state, for after a reload), and notes on each skill that took queries meant for
+   * another which ones.
+   */
+  private reportRouting(routed: readonly RoutedQuery[], model: string, queries: QueryCounts, run: vscode.TestRun): void {
+    const routing = routingReport(routed);
+    const info = { model, endedAt: Date.now(), queries };
+    this.lastRoutingRun = { report: routing, ...info };
+    void this.workspaceState
+      .update(ROUTING_STATE_KEY, storedRouting(info, routed))
+      .then(undefined, (error: unknown) => this.host.log.warn(`Could not keep the routing of the run: ${errorMessage(error)}`));
     this.routingEmitter.fire(this.lastRoutingRun);
     for (const item of this.skillItems()) {
       for (const cell of queriesTakenBy(routing, item.label)) {

@@ -12,7 +12,9 @@ import { emptyUsage, readUsage, recordActivation, summarizeUsage, type UsageReco
 import { foldUsageLog, takeUsageLog } from '../../core/use/usage-log';
 import { plural } from '../../core/util/text';
 import { errorMessage } from '../../core/util/errors';
+import { folderBirthTime } from '../../core/util/files';
 import { Disposable } from '../disposable';
+import type { ReportPreviews } from '../report-preview';
 import { COMMANDS } from '../manifest';
 import type { SkillsHost } from '../skills-host';
 
@@ -26,8 +28,8 @@ function serverLogFile(context: vscode.ExtensionContext): string | undefined {
 }
 
 /** The usage record, its document and the two commands. */
-export function registerUsage(context: vscode.ExtensionContext, host: SkillsHost): SkillUsage {
-  const usage = new SkillUsage(host, context.workspaceState, serverLogFile(context));
+export function registerUsage(context: vscode.ExtensionContext, host: SkillsHost, previews: ReportPreviews): SkillUsage {
+  const usage = new SkillUsage(host, context.workspaceState, previews, serverLogFile(context));
   context.subscriptions.push(
     usage,
     vscode.commands.registerCommand(COMMANDS.showUsage, () => usage.show()),
@@ -49,6 +51,7 @@ export class SkillUsage extends Disposable implements vscode.TextDocumentContent
   constructor(
     private readonly host: SkillsHost,
     private readonly storage: vscode.Memento,
+    private readonly previews: ReportPreviews,
     readonly serverLog: string | undefined,
     private readonly now: () => number = Date.now,
   ) {
@@ -67,9 +70,24 @@ export class SkillUsage extends Disposable implements vscode.TextDocumentContent
     }
   }
 
-  provideTextDocumentContent(): string {
-    const available = this.host.snapshot.skills.filter((record) => isUsableStatus(record.status)).map((record) => record.name);
-    return renderUsageMarkdown(summarizeUsage(this.usage, available), this.now());
+  async provideTextDocumentContent(): Promise<string> {
+    const available = this.host.snapshot.skills.filter((record) => isUsableStatus(record.status));
+    // When each was installed or created, by its folder's birth time: the lock of `npx skills`
+    // records no install time, and the folder (or the link to it) is made at install.
+    const addedAt = new Map<string, number>();
+    for (const [name, born] of await Promise.all(available.map(async (record) => [record.name, await folderBirthTime(record.dir)] as const))) {
+      if (born !== undefined) {
+        addedAt.set(name, born);
+      }
+    }
+    return renderUsageMarkdown(
+      summarizeUsage(
+        this.usage,
+        available.map((record) => record.name),
+        addedAt,
+      ),
+      this.now(),
+    );
   }
 
   /** Resolves once every activation seen so far is stored. */
@@ -82,10 +100,9 @@ export class SkillUsage extends Disposable implements vscode.TextDocumentContent
   async show(): Promise<string> {
     await this.host.whenIdle();
     await this.takeServerLog();
-    this.changeEmitter.fire(USAGE_URI);
-    await vscode.workspace.openTextDocument(USAGE_URI);
-    await vscode.commands.executeCommand('markdown.showPreview', USAGE_URI);
-    return this.provideTextDocumentContent();
+    const text = await this.provideTextDocumentContent();
+    await this.previews.show(USAGE_URI, text, () => this.changeEmitter.fire(USAGE_URI));
+    return text;
   }
 
   /**

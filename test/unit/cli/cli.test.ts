@@ -771,7 +771,7 @@ describe('agent-skills CLI', () => {
       assert.equal(await usageError(['find', '  ', '.']), 'agent-skills: find: give a QUERY (what the task is about) and at least one ROOT or --project DIR.');
       assert.equal(
         await usageError(['frobnicate']),
-        'agent-skills: unknown command "frobnicate" (commands: validate, list, catalog, activate, find, eval, tune, audit, add, update, check, remove, install, mcp).',
+        'agent-skills: unknown command "frobnicate" (commands: validate, list, catalog, activate, find, eval, tune, audit, add, update, check, remove, install, publish, mcp).',
       );
     });
 

@@ -1,21 +1,24 @@
-// skills-lock.json shared with the real `npx skills` (the `skills` package, a dev dependency), both
-// ways, offline against a bare repository made in the test: its lock reads back here, and ours
-// satisfies it.
+// skills-lock.json and skills sites shared with the real `npx skills` (the `skills` package, a dev
+// dependency), both ways, offline against a bare repository or a site on 127.0.0.1 made in the
+// test: its lock reads back here, and ours satisfies it.
 
 import * as assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import type { CliIo } from '../../../src/cli/io';
 import type { CheckedSkillJson } from '../../../src/cli/sources-command';
+import type { SkillsLock } from '../../../src/core/sources/lock';
 import { runCli } from '../../../src/cli/run';
 import { keepEdits } from '../../../src/core/sources/apply';
 import { computeFolderHash } from '../../../src/core/sources/folder-hash';
 import { readLock } from '../../../src/core/sources/lock';
 import { nodeBinaryPath } from '../../../scripts/harness/vscode-server';
 import { makeRepo, type TestRepo } from '../../fixtures/trees/git-repo';
-import { removeDir, skillText, tempDir } from '../../fixtures/trees/tree';
+import { removeDir, skillText, tempDir, writeTree } from '../../fixtures/trees/tree';
+import { startSiteServer, type SiteServer } from '../../integration/site-server';
 import { REPOSITORY } from './bundle';
 
 const SKILLS_CLI = path.join(REPOSITORY, 'node_modules', 'skills', 'bin', 'cli.mjs');
@@ -26,6 +29,15 @@ function nodeForSkills(): string | undefined {
     return process.execPath;
   }
   return fs.existsSync(nodeBinaryPath()) ? nodeBinaryPath() : undefined;
+}
+
+/** The Node to run `skills` with; the suite is skipped only where neither Node 22+ nor the harness's Node 24 (npm run test:integration installs it) exists. */
+function nodeForSkillsOrSkip(suite: Mocha.Context): string {
+  const found = nodeForSkills();
+  if (!found) {
+    suite.skip();
+  }
+  return found!;
 }
 
 async function npxSkills(node: string, cwd: string, home: string, args: string[]): Promise<string> {
@@ -53,12 +65,7 @@ describe('skills-lock.json shared with npx skills 1.7.4', function () {
   let node: string;
 
   before(function () {
-    const found = nodeForSkills();
-    if (!found) {
-      // Only where neither Node 22+ nor the harness's Node 24 (npm run test:integration installs it) exists.
-      this.skip();
-    }
-    node = found;
+    node = nodeForSkillsOrSkip(this);
   });
 
   beforeEach(async () => {
@@ -154,5 +161,121 @@ describe('skills-lock.json shared with npx skills 1.7.4', function () {
     const run = await ours(project, ['check', '--json']);
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.equal((JSON.parse(run.stdout) as { skills: CheckedSkillJson[] }).skills.find((skill) => skill.name === 'alpha')?.installed, 'kept');
+  });
+});
+
+describe('skills sites shared with npx skills 1.7.4', function () {
+  this.timeout(120_000);
+  let dir: string;
+  let home: string;
+  let node: string;
+  let server: SiteServer;
+
+  before(function () {
+    node = nodeForSkillsOrSkip(this);
+  });
+
+  beforeEach(async () => {
+    dir = await tempDir();
+    home = path.join(dir, 'home');
+    fs.mkdirSync(home);
+  });
+
+  afterEach(async () => {
+    await server?.close();
+    await removeDir(dir);
+  });
+
+  function project(name: string): string {
+    const folder = path.join(dir, name);
+    fs.mkdirSync(folder);
+    return folder;
+  }
+
+  function lockOf(folder: string): SkillsLock {
+    return JSON.parse(fs.readFileSync(path.join(folder, 'skills-lock.json'), 'utf8')) as SkillsLock;
+  }
+
+  /** `npx skills update` prints nothing more for a site whose digests match the lock's; a changed one it reinstalls. */
+  function assertCurrentForNpxSkills(output: string): void {
+    assert.match(output, new RegExp(`Checking skills from source: ${server.origin}`));
+    assert.doesNotMatch(output, /Updating|Failed/);
+  }
+
+  async function checkedByUs(folder: string): Promise<string[][]> {
+    const run = await ours(folder, ['check', '--json']);
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    return (JSON.parse(run.stdout) as { skills: CheckedSkillJson[] }).skills.map((skill) => [skill.name, skill.installed, skill.source]);
+  }
+
+  it('installs from a site our publish wrote, and each tool reads the other’s lock', async () => {
+    await writeTree(path.join(dir, 'skills'), {
+      alpha: { 'SKILL.md': skillText('alpha', 'Formats alpha reports.') },
+      beta: { 'SKILL.md': skillText('beta', 'Reviews beta changes.'), scripts: { 'run.sh': 'echo beta\n' } },
+    });
+    assert.equal((await ours(dir, ['publish', '--out', 'site', 'skills'])).code, 0);
+    server = await startSiteServer(path.join(dir, 'site'));
+
+    const theirs = project('theirs');
+    await npxSkills(node, theirs, home, ['add', server.origin, '--skill', 'alpha', '--skill', 'beta', '-a', 'github-copilot', '-y', '--copy']);
+    assert.equal(fs.readFileSync(path.join(theirs, '.agents/skills/beta/scripts/run.sh'), 'utf8'), 'echo beta\n');
+    assert.deepEqual(await checkedByUs(theirs), [
+      ['alpha', 'unchanged', 'current'],
+      ['beta', 'unchanged', 'current'],
+    ]);
+
+    const mine = project('mine');
+    assert.equal((await ours(mine, ['add', server.origin, '--yes'])).code, 0);
+    const ourLock = fs.readFileSync(path.join(mine, 'skills-lock.json'), 'utf8');
+    assert.deepEqual(JSON.parse(ourLock), lockOf(theirs));
+    assertCurrentForNpxSkills(await npxSkills(node, mine, home, ['update', '--project', '--yes']));
+    assert.equal(fs.readFileSync(path.join(mine, 'skills-lock.json'), 'utf8'), ourLock);
+  });
+
+  it('installs from a site built by hand to the schema (GNU tar and Info-ZIP archives) as npx skills does', async () => {
+    const site = path.join(dir, 'site');
+    const artifacts = path.join(site, '.well-known/agent-skills');
+    await writeTree(path.join(dir, 'src'), {
+      alpha: { 'SKILL.md': skillText('alpha', 'Formats alpha reports.') },
+      beta: { 'SKILL.md': skillText('beta', 'Reviews beta changes.'), references: { 'guide.md': '# Guide\n' } },
+      gamma: { 'SKILL.md': skillText('gamma', 'Handles gamma.'), 'notes.txt': 'g' },
+    });
+    fs.mkdirSync(artifacts, { recursive: true });
+    fs.copyFileSync(path.join(dir, 'src/alpha/SKILL.md'), path.join(artifacts, 'alpha.md'));
+    // Entries named from the skill's folder: npx skills refuses `./`-prefixed names.
+    execFileSync('tar', ['-czf', path.join(artifacts, 'beta.tar.gz'), '-C', path.join(dir, 'src/beta'), 'SKILL.md', 'references']);
+    execFileSync('zip', ['-q', '-r', path.join(artifacts, 'gamma.zip'), 'SKILL.md', 'notes.txt'], { cwd: path.join(dir, 'src/gamma') });
+    const digest = (file: string): string =>
+      `sha256:${createHash('sha256')
+        .update(fs.readFileSync(path.join(artifacts, file)))
+        .digest('hex')}`;
+    const index = {
+      $schema: 'https://schemas.agentskills.io/discovery/0.2.0/schema.json',
+      skills: [
+        { name: 'alpha', description: 'Formats alpha reports.', type: 'skill-md', url: 'alpha.md', digest: digest('alpha.md') },
+        { name: 'beta', description: 'Reviews beta changes.', type: 'archive', url: '/.well-known/agent-skills/beta.tar.gz', digest: digest('beta.tar.gz') },
+        { name: 'gamma', description: 'Handles gamma.', type: 'archive', url: 'gamma.zip', digest: digest('gamma.zip') },
+      ],
+    };
+    fs.writeFileSync(path.join(artifacts, 'index.json'), JSON.stringify(index, null, 2));
+    server = await startSiteServer(site);
+
+    const mine = project('mine');
+    const run = await ours(mine, ['add', server.origin, '--yes']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(fs.readFileSync(path.join(mine, '.agent/skills/beta/references/guide.md'), 'utf8'), '# Guide\n');
+    assert.equal(fs.readFileSync(path.join(mine, '.agent/skills/gamma/notes.txt'), 'utf8'), 'g');
+    const ourLock = fs.readFileSync(path.join(mine, 'skills-lock.json'), 'utf8');
+    assertCurrentForNpxSkills(await npxSkills(node, mine, home, ['update', '--project', '--yes']));
+    assert.equal(fs.readFileSync(path.join(mine, 'skills-lock.json'), 'utf8'), ourLock);
+
+    const theirs = project('theirs');
+    await npxSkills(node, theirs, home, ['add', server.origin, '--skill', 'alpha', '--skill', 'beta', '--skill', 'gamma', '-a', 'github-copilot', '-y', '--copy']);
+    assert.deepEqual(lockOf(theirs), JSON.parse(ourLock));
+    assert.deepEqual(await checkedByUs(theirs), [
+      ['alpha', 'unchanged', 'current'],
+      ['beta', 'unchanged', 'current'],
+      ['gamma', 'unchanged', 'current'],
+    ]);
   });
 });

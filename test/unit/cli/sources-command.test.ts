@@ -1,5 +1,5 @@
 // agent-skills add / update / check / remove, in-process, against bare git repositories made in the
-// test (file:// URLs): nothing reaches the network.
+// test (file:// URLs) and skills sites served on 127.0.0.1: nothing reaches the network.
 
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -12,6 +12,7 @@ import { readLock, type SkillsLock } from '../../../src/core/sources/lock';
 import { makeRepo, type TestRepo } from '../../fixtures/trees/git-repo';
 import { removeDir, skillText, tempDir, writeTree } from '../../fixtures/trees/tree';
 import { cli } from './run-in-process';
+import { startSiteServer, type SiteServer } from '../../integration/site-server';
 
 const TWO_SKILLS = {
   skills: {
@@ -462,7 +463,7 @@ describe('agent-skills add, update, check, remove', () => {
     await fs.writeFile(path.join(project, 'skills-lock.json'), JSON.stringify(written));
     const unknownType = await cli(project, ['update', 'alpha']);
     assert.equal(unknownType.code, 1);
-    assert.equal(unknownType.stderr, 'agent-skills: alpha: cannot be updated: its source type "svn" is not a git repository or a folder.\n');
+    assert.equal(unknownType.stderr, 'agent-skills: alpha: cannot be updated: its source type "svn" is not a git repository, a folder or a site.\n');
   });
 
   it('check fails on an edited skill, passes a pinned one, and each command names itself and every installed skill when a name is unknown', async () => {
@@ -586,5 +587,97 @@ describe('agent-skills add, update, check, remove', () => {
       }
     }
     assert.deepEqual(await fs.readdir(temporary), []);
+  });
+});
+
+describe('agent-skills add, update, check from a skills site', () => {
+  let dir: string;
+  let project: string;
+  let skills: string;
+  let site: string;
+  let server: SiteServer;
+
+  beforeEach(async () => {
+    dir = await tempDir();
+    project = path.join(dir, 'project');
+    skills = path.join(dir, 'skills');
+    site = path.join(dir, 'site');
+    await fs.mkdir(project);
+    await writeTree(skills, TWO_SKILLS.skills);
+    assert.equal((await cli(dir, ['publish', '--out', site, skills])).code, 0);
+    server = await startSiteServer(site);
+  });
+
+  afterEach(async () => {
+    await server.close();
+    await removeDir(dir);
+  });
+
+  async function lock(): Promise<SkillsLock> {
+    return JSON.parse(await fs.readFile(path.join(project, 'skills-lock.json'), 'utf8')) as SkillsLock;
+  }
+
+  async function indexDigest(name: string): Promise<string> {
+    const index = JSON.parse(await fs.readFile(path.join(site, '.well-known/agent-skills/index.json'), 'utf8')) as { skills: { name: string; digest: string }[] };
+    return index.skills.find((skill) => skill.name === name)!.digest;
+  }
+
+  it('lists the site’s skills with their audit, installs them and locks them as npx skills does', async () => {
+    const run = await cli(project, ['add', `${server.origin}/`, '--yes']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^NAME +AUDIT +DESCRIPTION\nalpha +clean +Formats alpha reports\.\nbeta +clean +Reviews beta changes\.\n/);
+    assert.match(run.stdout, new RegExp(`Installed alpha → \\.agent/skills/alpha \\(${server.origin}\\)`));
+    assert.equal(await fs.readFile(path.join(project, '.agent/skills/alpha/notes.txt'), 'utf8'), 'x');
+    assert.deepEqual((await lock()).skills.alpha, {
+      source: '127.0.0.1',
+      sourceUrl: server.origin,
+      sourceType: 'well-known',
+      computedHash: await computeFolderHash(path.join(project, '.agent/skills/alpha')),
+      wellKnownDigest: await indexDigest('alpha'),
+    });
+  });
+
+  it('checks against the site, and updates to what it publishes now, moving the digest', async () => {
+    assert.equal((await cli(project, ['add', server.origin, '--skill', 'alpha'])).code, 0);
+    let check = await cli(project, ['check']);
+    assert.equal(check.code, 0, check.stdout + check.stderr);
+    assert.match(check.stdout, new RegExp(`alpha +unchanged +current +${server.origin}`));
+
+    await writeTree(skills, { alpha: { 'SKILL.md': skillText('alpha', 'Formats alpha reports, now with totals.') } });
+    assert.equal((await cli(dir, ['publish', '--out', site, skills])).code, 0);
+    check = await cli(project, ['check']);
+    assert.equal(check.code, 1);
+    assert.match(check.stdout, /alpha +unchanged +outdated/);
+
+    const update = await cli(project, ['update']);
+    assert.equal(update.code, 0, update.stderr);
+    assert.match(update.stdout, /Updated alpha → \.agent\/skills\/alpha/);
+    assert.match(await fs.readFile(path.join(project, '.agent/skills/alpha/SKILL.md'), 'utf8'), /now with totals/);
+    assert.equal((await lock()).skills.alpha.wellKnownDigest, await indexDigest('alpha'));
+    assert.equal((await lock()).skills.alpha.skillPath, undefined);
+    assert.equal((await cli(project, ['check'])).code, 0);
+  });
+
+  it('says a skill is gone when the site no longer lists it', async () => {
+    assert.equal((await cli(project, ['add', server.origin, '--skill', 'beta'])).code, 0);
+    assert.equal((await cli(dir, ['publish', '--out', site, '--allow', 'alpha', skills])).code, 0);
+    const check = await cli(project, ['check', '--json']);
+    assert.equal(check.code, 1);
+    assert.deepEqual(
+      (JSON.parse(check.stdout) as { skills: CheckedSkillJson[] }).skills.map((skill) => [skill.name, skill.installed, skill.source, skill.origin]),
+      [['beta', 'unchanged', 'gone', server.origin]],
+    );
+  });
+
+  it('tells, exit 1, when a URL is neither a site nor a git repository', async () => {
+    const run = await cli(project, ['add', `${server.origin}/nothing-here`, '--yes']);
+    assert.equal(run.code, 1);
+    assert.match(
+      run.stderr,
+      new RegExp(
+        `\\nagent-skills: ${server.origin}/nothing-here publishes no skills: neither \\.well-known/agent-skills/index\\.json nor \\.well-known/skills/index\\.json is there\\. Read as a git repository instead: Cannot clone`,
+      ),
+    );
+    await assert.rejects(fs.stat(path.join(project, 'skills-lock.json')));
   });
 });

@@ -19,6 +19,7 @@ const COMMAND_OPTIONS: readonly (readonly [string, string])[] = [
   ['update', '--to, --yes'],
   ['check', '--to, --json'],
   ['remove', '--to, --yes'],
+  ['publish', '--out, --legacy, --allow, --project'],
   ['mcp', '--user, --no-user, --builtin, --no-builtin, --allow, --budget-chars, --http, --token-file, --allow-host, --max-sessions, --project'],
 ];
 

@@ -61,6 +61,22 @@ describe('@skills free-form requests', () => {
     await waitFor(async () => (await readViewText('chat')).includes('Use skill release-notes'), { message: 'no follow-up suggesting /use release-notes' });
   });
 
+  it('says a refusal met on the way after the answer, where the steps folded away would hide it', async () => {
+    const control = await scriptedModel();
+    control.queueAnswers(
+      { toolCalls: [{ name: 'skills_activate', input: { name: 'pdf-rpt' } }] },
+      { toolCalls: [{ name: 'skills_activate', input: { name: 'pdf-report' } }] },
+      { text: 'The report follows the pdf-report skill.' },
+    );
+    const turn = await openChat('@skills build the pdf report', { newSession: true });
+    assert.equal(turn.modelRequests.length, 3, describeRequests(turn.modelRequests));
+    // Visible (the folded steps are not part of the view's text), and after the answer.
+    const answer = turn.chatText.indexOf('The report follows the pdf-report skill.');
+    const refusal = turn.chatText.indexOf('Skill "pdf-rpt" was not loaded: No skill named "pdf-rpt". Did you mean: pdf-report?');
+    assert.ok(answer >= 0 && refusal > answer, turn.chatText);
+    await screenshot('chat-refusal-after-answer');
+  });
+
   it('lets other participants use the tools the same way', async () => {
     const control = await scriptedModel();
     control.queueAnswers({ toolCalls: [{ name: 'skills_activate', input: { name: 'plain-notes', arguments: 'retro' } }] }, { text: 'Relayed notes.' });

@@ -4,8 +4,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { describeRequests, instructionsOf, invokeSkillTool, lastUserText, productApi, useChatView } from '../../chat-helpers';
-import { skillNamed, skillText, waitForSkills, workspaceSkillsFolder, writeSkillOnDisk } from '../../editor-helpers';
-import { harnessAvailable, notificationsText, openChat, screenshot, scriptedModel, waitFor } from '../../util';
+import { diagnosticsOf, skillNamed, skillText, waitForSkills, workspaceSkillsFolder, writeSkillOnDisk } from '../../editor-helpers';
+import { click, harnessAvailable, hover, notificationsText, openChat, pressKeys, readViewText, screenshot, scriptedModel, waitFor, waitForViewText } from '../../util';
 
 describe('@skills commands', () => {
   useChatView();
@@ -61,6 +61,26 @@ describe('@skills commands', () => {
     const usage = await openChat('@skills /use', { newSession: true });
     assert.match(usage.chatText, /Usage: \/use <skill> \[arguments\]\. Skills you can start: [^\n]*release-notes/);
     assert.equal(usage.modelRequests.length + unknown.modelRequests.length, 0);
+  });
+
+  it('/use suggests names that share a word or its abbreviation, as follow-ups, under no "Completed" steps', async () => {
+    const turn = await openChat('@skills /use pdf-rpt', { newSession: true });
+    assert.equal(turn.modelRequests.length, 0);
+    assert.match(turn.chatText, /Skill "pdf-rpt" was not loaded: No skill named "pdf-rpt"\. Did you mean: pdf-report\?/);
+    if (harnessAvailable()) {
+      assert.doesNotMatch(turn.chatText, /Completed|Loading skill/);
+      await waitFor(async () => (await readViewText('chat')).includes('Use skill pdf-report'), { message: 'no follow-up offering pdf-report' });
+      await screenshot('use-unknown-skill');
+    }
+  });
+
+  it("says in a skill's hover, in words, that only /use starts it", async () => {
+    await vscode.commands.executeCommand('workbench.view.extension.agentSkills');
+    await hover({ selector: '[id="workbench.view.extension.agentSkills"] .monaco-list-row:has(.monaco-icon-label[aria-label="release-notes"])' });
+    const shown = await waitForViewText('css:.workbench-hover', 'Only you start it');
+    assert.match(shown, /Only you start it, with @skills \/use release-notes: the model is not offered it \(disable-model-invocation: true\)\./);
+    await screenshot('hover-use-only');
+    await pressKeys('Escape');
   });
 
   it('/validate summarises the problems with links to the files', async () => {
@@ -124,7 +144,14 @@ describe('@skills commands', () => {
     if (harnessAvailable()) {
       const shown = turn.chatText.replace(/\s+/g, ' ');
       assert.ok(shown.includes(toolText.slice(0, toolText.indexOf(' (/'))), `${turn.chatText}\n---\n${toolText}`);
-      assert.match(shown, /broken-yaml\/SKILL\.md\)\./);
+      assert.match(shown, /\(broken-yaml\/SKILL\.md\)\./);
+      assert.doesNotMatch(turn.chatText, /Completed|Loading skill/);
+      // The path is a link that opens the file where the problem is.
+      await click({ role: 'link', name: 'broken-yaml/SKILL.md', within: '.interactive-session' });
+      const editor = await waitFor(() => vscode.window.activeTextEditor?.document.uri.fsPath === file && vscode.window.activeTextEditor, { message: 'the link did not open the SKILL.md' });
+      const problem = diagnosticsOf(file).find((diagnostic) => diagnostic.severity === vscode.DiagnosticSeverity.Error);
+      assert.equal(editor.selection.active.line, problem?.range.start.line);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     }
   });
 });

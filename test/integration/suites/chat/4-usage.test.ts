@@ -1,9 +1,12 @@
 // Skills: Show Usage and Clear Usage: activations by the model through the tools and by /use are
 // counted in the workspace's storage, shown per skill in a preview, and cleared after confirming.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { clearUsage, invokeSkillTool, productApi, useChatView } from '../../chat-helpers';
-import { harnessAvailable, openChat, pressKeys, screenshot, scriptedModel, waitForViewText } from '../../util';
+import { openTabLabels, showTab, skillText, workspaceSkillsFolder, writeSkillOnDisk } from '../../editor-helpers';
+import { harnessAvailable, openChat, pressKeys, screenshot, scriptedModel, waitFor, waitForViewText } from '../../util';
 
 describe('skill usage', () => {
   useChatView();
@@ -34,11 +37,48 @@ describe('skill usage', () => {
     assert.match(text, /## Not activated lately\n\nAvailable now, but not activated on any of the 1 day of use recorded[^\n]*\n\n(- `[a-z-]+`\n)*- `plain-notes`\n/);
     assert.doesNotMatch(text.split('## Not activated lately')[1], /- `(pdf-report|release-notes)`\n/);
 
+    // A skill created after these activations had no chance to be used: left out, and said so.
+    writeSkillOnDisk(workspaceSkillsFolder(), 'fresh-notes', skillText('fresh-notes', 'Takes fresh notes.'));
+    try {
+      await waitFor(async () => {
+        const api = await productApi();
+        await api.whenIdle();
+        return api.listSkills().some((skill) => skill.name === 'fresh-notes' && skill.status === 'available');
+      });
+      const withNew = await vscode.commands.executeCommand<string>('agentSkills.showUsage');
+      assert.match(withNew, /\n- `plain-notes`\n/);
+      assert.doesNotMatch(withNew, /\n- `fresh-notes`\n/);
+      assert.match(withNew, /\n\nNot counted, as they were installed or created since those days began: `fresh-notes`\.\n/);
+    } finally {
+      fs.rmSync(path.join(workspaceSkillsFolder(), 'fresh-notes'), { recursive: true, force: true });
+      await (await productApi()).whenIdle();
+    }
+
     // The preview as users see it.
     const shown = await waitForViewText('webview:table', 'release-notes');
     assert.match(shown, /pdf-report\s+2\s+model 2/);
     assert.match(shown, /release-notes\s+1\s+\/use 1/);
     await screenshot('usage');
+  });
+
+  it('keeps its own tab when Create Skill opens a new SKILL.md', async () => {
+    await vscode.commands.executeCommand('agentSkills.showUsage');
+    await waitForViewText('webview:body', 'usage in this workspace');
+    const created = await vscode.commands.executeCommand<vscode.Uri | undefined>('agentSkills.createSkill', { name: 'usage-neighbour', location: workspaceSkillsFolder() });
+    try {
+      assert.ok(created);
+      const labels = await waitFor(() => {
+        const open = openTabLabels();
+        return open.includes('SKILL.md') && open;
+      });
+      assert.ok(labels.includes('[Preview] Skill Usage.md'), `the usage tab is gone: ${labels.join(', ')}`);
+      await showTab('Skill Usage.md');
+      assert.match(await waitForViewText('webview:body', 'pdf-report'), /usage in this workspace/);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+      fs.rmSync(path.join(workspaceSkillsFolder(), 'usage-neighbour'), { recursive: true, force: true });
+      await (await productApi()).whenIdle();
+    }
   });
 
   it('clears the record after asking, and the open preview follows', async () => {

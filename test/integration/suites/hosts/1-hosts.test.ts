@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { harnessAvailable, screenshot, waitFor } from '../../util';
-import { diagnosticsOf, firstWorkspaceFolder, setWorkspaceSetting, skillsApi, waitForSkills, workspaceSkillsFolder, writeSkillOnDisk } from '../../editor-helpers';
+import { harnessAvailable, pressKeys, screenshot, waitFor, waitForViewText } from '../../util';
+import { diagnosticsOf, firstWorkspaceFolder, openTabLabels, setWorkspaceSetting, showTab, skillsApi, waitForSkills, workspaceSkillsFolder, writeSkillOnDisk } from '../../editor-helpers';
 
 const forked = () => path.join(workspaceSkillsFolder(), 'forked', 'SKILL.md');
 const shared = () => path.join(firstWorkspaceFolder(), '.agents', 'skills', 'shared', 'SKILL.md');
@@ -148,5 +148,42 @@ describe('Other hosts', () => {
       await screenshot('show-budget');
     }
     await setWorkspaceSetting(api, 'targets', undefined);
+  });
+
+  it('Show Budget focuses the current context size, says which hosts to add, and keeps its tab when Show Catalog opens', async function () {
+    if (!harnessAvailable()) {
+      this.skip(); // The picker and the tabs are read in the workbench.
+    }
+    const api = await skillsApi();
+    // Hosts that document no budget: VS Code and Cursor.
+    await setWorkspaceSetting(api, 'targets', ['vscode', 'cursor']);
+    try {
+      await vscode.commands.executeCommand<string>('agentSkills.showBudget', { contextTokens: 400_000 });
+      const running = vscode.commands.executeCommand<string>('agentSkills.showBudget');
+      assert.match(await waitForViewText('css:.quick-input-widget .monaco-list-row.focused', '400,000 tokens'), /^400,000 tokens\s*current$/);
+      // Enter keeps the current size.
+      await pressKeys('Enter');
+      const text = await running;
+      assert.match(text, /## VS Code\n\nVS Code at a 400,000-token context/);
+      assert.match(
+        text,
+        /None of these targets documents a budget for its list of skills, so this report cannot show what a budget cuts\. Add a host that documents one to `agentSkills\.targets` to see it: Claude Code \(`claude-code`\) or Codex \(`codex`\)\./,
+      );
+
+      await vscode.commands.executeCommand('agentSkills.showCatalog');
+      const labels = await waitFor(() => {
+        const open = openTabLabels();
+        return open.includes('Skill Catalog.md') && open;
+      });
+      assert.ok(labels.includes('[Preview] Skill Budget.md'), `the budget's tab is gone: ${labels.join(', ')}`);
+      // Each tab still shows its own document.
+      await showTab('Skill Budget.md');
+      assert.match(await waitForViewText('webview:body', 'None of these targets documents a budget'), /VS Code at a 400,000-token context/);
+      await screenshot('show-budget-beside-catalog');
+      await showTab('Skill Catalog.md');
+      await waitForViewText('editor', '<available_skills>');
+    } finally {
+      await setWorkspaceSetting(api, 'targets', undefined);
+    }
   });
 });

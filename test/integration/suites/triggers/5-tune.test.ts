@@ -7,7 +7,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { productApi } from '../../chat-helpers';
 import { setWorkspaceSetting, workspaceSkillsFolder } from '../../editor-helpers';
-import { harnessAvailable, pressKeys, scriptedModel, screenshot, waitFor, waitForViewText, type RecordedRequest, type ScriptedAnswer } from '../../util';
+import { click, harnessAvailable, notificationsText, pressKeys, readViewText, scriptedModel, screenshot, waitFor, waitForViewText, type RecordedRequest, type ScriptedAnswer } from '../../util';
+import { outline, triggerTests } from '../../trigger-helpers';
 import { isTuneRequest, pickSkill, proposeDescription, TUNE_FIXTURE, tuneFixtureTriggers } from '../../word-overlap-model';
 
 const TUNE_REPORT_URI = 'agent-skills-tune:/Improve%20Description.md';
@@ -74,6 +75,8 @@ describe('Skills: Improve Description…', () => {
       assert.match(report, /\| current \| 3\/6 \(50%\) \| 2\/4 \(50%\) \|/);
       assert.match(report, /\| \*\*1 \(picked\)\*\* \| 6\/6 \(100%\) \| 4\/4 \(100%\) \|/);
       assert.match(report, /```diff\n- description: Writes release notes from merged pull requests\.\n\+ description: Writes release notes from merged pull requests\. Also for: shipped/);
+      // The safe choice is the focused one: Enter alone keeps the description.
+      assert.match(await readViewText('css:.quick-input-widget .monaco-list-row.focused'), /^Keep the current description/);
       await screenshot('improve-description');
 
       // The model never saw a test query: only train failures reach a proposal.
@@ -84,7 +87,7 @@ describe('Skills: Improve Description…', () => {
         assert.ok(!proposals[0].messages[0].text.includes(query), `test query "${query}" was shown to the model`);
       }
 
-      await pressKeys('Enter');
+      await click({ role: 'option', name: 'Apply the proposed description', within: '.quick-input-widget' });
       assert.equal(await running, 'applied');
       const applied = fs.readFileSync(file(), 'utf8');
       assert.match(applied, /^description: "Writes release notes from merged pull requests\. Also for: shipped, [^"]+\."$/m);
@@ -100,5 +103,76 @@ describe('Skills: Improve Description…', () => {
     } finally {
       await setWorkspaceSetting(api, 'triggerTests.confirmAbove', undefined);
     }
+  });
+
+  it("keeps the current description when the proposals are the model's chatter or only tie it on the test queries", async () => {
+    // The test before saved its applied pick (its undo was not saved): the skill starts again from the original.
+    fs.writeFileSync(file(), original);
+    const api = await productApi();
+    await waitFor(
+      async () => {
+        await api.whenIdle();
+        return api.listSkills().some((skill) => skill.name === TUNE_FIXTURE.name && skill.description === TUNE_FIXTURE.description);
+      },
+      { message: `${TUNE_FIXTURE.name} did not take its original description again`, timeoutMs: 15000 },
+    );
+    const model = await scriptedModel();
+    model.reset();
+    // Round 2 proposes a shorter description with the same words, which scores the same; every other round is a chat model's blurb.
+    const blurb = '**Demo model (scripted)**: a scripted stand-in for a chat model. Ask `@skills` for a task.';
+    let proposals = 0;
+    model.setDefaultAnswer((request) => {
+      if (!isTuneRequest(request.messages[0]?.text ?? '')) {
+        return wordOverlapAnswer(request);
+      }
+      proposals++;
+      return { text: proposals === 2 ? '<description>Release notes from merged pull requests.</description>' : blurb };
+    });
+    await setWorkspaceSetting(api, 'triggerTests.confirmAbove', 1000);
+    try {
+      assert.equal(await vscode.commands.executeCommand('agentSkills.improveDescription', TUNE_FIXTURE.name), 'unchanged');
+      assert.equal(proposals, 5);
+      assert.equal(fs.readFileSync(file(), 'utf8'), original);
+      assert.match(await notificationsText(), /No proposal did better than release-notes's current description on the test queries; it stays as it is\./);
+      // The open report takes the new text a moment after the command ends.
+      const report = await waitFor(() => vscode.workspace.textDocuments.find((document) => document.uri.toString() === TUNE_REPORT_URI && /current \(picked\)/.test(document.getText()))?.getText(), {
+        message: 'the report never showed this tuning',
+      });
+      // The tie was measured but not picked; the chatter never was.
+      assert.match(report, /\| \*\*current \(picked\)\*\* \| 3\/6 \(50%\) \| 2\/4 \(50%\) \|/);
+      assert.match(report, /\| 2 \| 3\/6 \(50%\) \| 2\/4 \(50%\) \| 40 \| Release notes from merged pull requests\. \|/);
+      assert.equal(report.match(/proposal was refused \(it reads as the model's reply, not as a description of the skill\): \*\*Demo model/g)?.length, 4);
+      assert.doesNotMatch(report, /Proposed change/);
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    } finally {
+      await setWorkspaceSetting(api, 'triggerTests.confirmAbove', undefined);
+    }
+  });
+
+  it('offers only skills with trigger tests to pick from, and names those without', async () => {
+    // sheets without a file; meeting-notes with one query of each kind, too few to split.
+    fs.rmSync(path.join(workspaceSkillsFolder(), 'sheets', 'evals'), { recursive: true, force: true });
+    const meetingTests = path.join(workspaceSkillsFolder(), 'meeting-notes', 'evals', 'triggers.json');
+    fs.mkdirSync(path.dirname(meetingTests), { recursive: true });
+    fs.writeFileSync(meetingTests, '[\n  { "query": "take minutes of the standup", "should_trigger": true },\n  { "query": "book a meeting room", "should_trigger": false }\n]\n');
+    const controller = await triggerTests();
+    await waitFor(
+      async () => {
+        await (await productApi()).whenIdle();
+        const items = outline(controller).join('\n');
+        return items.includes('book a meeting room') && !/^ {2}sheets\b/m.test(items);
+      },
+      { message: () => `the Testing view did not follow the files:\n${outline(controller).join('\n')}` },
+    );
+    const running = vscode.commands.executeCommand('agentSkills.improveDescription');
+    const list = await waitForViewText('css:.quick-input-widget', /Without trigger tests: sheets\./);
+    assert.match(list, /Too few queries to split: meeting-notes and daily-journal\./);
+    const rows = await readViewText('css:.quick-input-widget .quick-input-list');
+    assert.match(rows, /pdf-forms/);
+    assert.match(rows, /release-notes/);
+    assert.doesNotMatch(rows, /meeting-notes|sheets|daily-journal/);
+    await screenshot('improve-description-pick');
+    await pressKeys('Escape');
+    assert.equal(await running, 'cancelled');
   });
 });

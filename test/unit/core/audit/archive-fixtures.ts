@@ -1,5 +1,6 @@
-// Small zip and tar writers for the audit's tests: they write whatever entry names they are given
-// (`../../.bashrc`, absolute paths, links), which ordinary archivers refuse or rewrite.
+// Small zip and tar writers for the tests of the audit and of the archive readers: they write
+// whatever entry names they are given (`../../.bashrc`, absolute paths, links) and, on request, sizes,
+// checksums and modes that lie, which ordinary archivers refuse or rewrite.
 
 import * as zlib from 'node:zlib';
 
@@ -10,6 +11,12 @@ export interface ZipEntry {
   symlinkTo?: string;
   /** Deflate the data (method 8) rather than store it. */
   deflate?: boolean;
+  /** The Unix mode in the external attributes, when it is to differ from what the entry is. */
+  mode?: number;
+  /** The uncompressed size the headers claim, when it is to differ. */
+  claimedSize?: number;
+  /** The CRC-32 the headers claim, when it is to differ. */
+  claimedCrc?: number;
 }
 
 /** A zip archive made by "Unix" (so its entries carry Unix modes), with UTF-8 names. */
@@ -21,14 +28,17 @@ export function zipOf(entries: readonly ZipEntry[]): Buffer {
     const name = Buffer.from(entry.name, 'utf8');
     const raw = Buffer.from(entry.symlinkTo ?? entry.data ?? '');
     const data = entry.deflate ? zlib.deflateRawSync(raw) : raw;
-    const mode = entry.symlinkTo !== undefined ? 0o120777 : entry.name.endsWith('/') ? 0o040755 : 0o100644;
+    const mode = entry.mode ?? (entry.symlinkTo !== undefined ? 0o120777 : entry.name.endsWith('/') ? 0o040755 : 0o100644);
+    const crc = (entry.claimedCrc ?? zlib.crc32(raw)) >>> 0;
+    const size = entry.claimedSize ?? raw.length;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(0x0800, 6);
     local.writeUInt16LE(entry.deflate ? 8 : 0, 8);
+    local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(raw.length, 22);
+    local.writeUInt32LE(size, 22);
     local.writeUInt16LE(name.length, 26);
     locals.push(local, name, data);
     const central = Buffer.alloc(46);
@@ -37,8 +47,9 @@ export function zipOf(entries: readonly ZipEntry[]): Buffer {
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(0x0800, 8);
     central.writeUInt16LE(entry.deflate ? 8 : 0, 10);
+    central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(raw.length, 24);
+    central.writeUInt32LE(size, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE((mode << 16) >>> 0, 38);
     central.writeUInt32LE(offset, 42);
@@ -93,6 +104,10 @@ export interface TarEntry {
   prefix?: string;
   /** Write the size in base-256 (as GNU tar does for sizes past 8 GiB), not in octal. */
   binarySize?: boolean;
+  /** The size the header claims, when it is to differ from the data's. */
+  claimedSize?: number;
+  /** Spoils the header's checksum. */
+  badChecksum?: boolean;
 }
 
 /** A ustar archive, ended by its two zero blocks. */
@@ -100,6 +115,7 @@ export function tarOf(entries: readonly TarEntry[]): Buffer {
   const blocks: Buffer[] = [];
   for (const entry of entries) {
     const data = Buffer.from(entry.data ?? '');
+    const size = entry.claimedSize ?? data.length;
     const header = Buffer.alloc(512);
     header.write(entry.name, 0, 100, 'utf8');
     header.write('0000644\0', 100, 'latin1');
@@ -107,9 +123,9 @@ export function tarOf(entries: readonly TarEntry[]): Buffer {
     header.write('0000000\0', 116, 'latin1');
     if (entry.binarySize) {
       header[124] = 0x80;
-      header.writeUIntBE(data.length, 130, 6);
+      header.writeUIntBE(size, 130, 6);
     } else {
-      header.write(`${data.length.toString(8).padStart(11, '0')}\0`, 124, 'latin1');
+      header.write(`${size.toString(8).padStart(11, '0')}\0`, 124, 'latin1');
     }
     header.write('00000000000\0', 136, 'latin1');
     header.write(' '.repeat(8), 148, 'latin1');
@@ -117,11 +133,16 @@ export function tarOf(entries: readonly TarEntry[]): Buffer {
     header.write(entry.linkTo ?? '', 157, 100, 'utf8');
     header.write('ustar\x0000', 257, 'latin1');
     header.write(entry.prefix ?? '', 345, 155, 'utf8');
-    const checksum = header.reduce((sum, byte) => sum + byte, 0);
+    const checksum = header.reduce((sum, byte) => sum + byte, 0) + (entry.badChecksum ? 1 : 0);
     header.write(`${checksum.toString(8).padStart(6, '0')}\0 `, 148, 'latin1');
     blocks.push(header, data, Buffer.alloc((512 - (data.length % 512)) % 512));
   }
   return Buffer.concat([...blocks, Buffer.alloc(1024)]);
+}
+
+/** The ustar archive, gzipped. */
+export function tarGzOf(entries: readonly TarEntry[]): Buffer {
+  return zlib.gzipSync(tarOf(entries));
 }
 
 /** A pax extended header record, `LENGTH key=value\n`, whose length counts itself. */

@@ -144,5 +144,10 @@ describe('validateAllSkills', () => {
   it('sums up in one sentence', () => {
     assert.equal(describeValidation({ checked: 1, errors: 0, warnings: 2, skippedUntrusted: 0 }), 'Checked 1 skill: 0 errors, 2 warnings.');
     assert.equal(describeValidation({ checked: 3, errors: 1, warnings: 1, skippedUntrusted: 2 }), 'Checked 3 skills: 1 error, 1 warning. 2 skills of the untrusted workspace not read.');
+    assert.equal(
+      describeValidation({ checked: 3, errors: 2, warnings: 1, skippedUntrusted: 0, installed: { errors: 1, warnings: 0 } }),
+      'Checked 3 skills: 2 errors, 1 warning (1 error, 0 warnings of them on installed skills: audit findings or edits since install).',
+    );
+    assert.equal(describeValidation({ checked: 3, errors: 0, warnings: 0, skippedUntrusted: 0, installed: { errors: 0, warnings: 0 } }), 'Checked 3 skills: 0 errors, 0 warnings.');
   });
 });

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { NO_SKILL, routingReport, type RoutedQuery } from '../../../../src/core/evals/routing';
-import { heatStep, matrixAxes, parseRoutingPageMessage, renderRoutingPage, renderRoutingReport } from '../../../../src/core/evals/routing-page';
+import { describeQueryCounts, heatStep, matrixAxes, parseRoutingPageMessage, renderRoutingPage, renderRoutingReport } from '../../../../src/core/evals/routing-page';
 import type { RunOutcome } from '../../../../src/core/evals/verdict';
 
 const ran = (...loaded: string[]): RunOutcome => ({ kind: 'completed', triggered: false, loaded, firstLine: '' });
@@ -13,7 +13,7 @@ const queries: RoutedQuery[] = [
   { skill: 'docx', query: 'open a pdf', shouldTrigger: false, outcomes: [ran('docx'), ran()] },
   { skill: 'pdf', query: 'write a poem', shouldTrigger: false, outcomes: [ran()] },
 ];
-const run = { report: routingReport(queries), model: 'Scripted Model', endedAt: Date.UTC(2026, 10, 26, 18, 5) };
+const run = { report: routingReport(queries), model: 'Scripted Model', endedAt: Date.UTC(2026, 10, 26, 18, 5), queries: { passed: 3, failed: 2, errored: 0, skipped: 0 } };
 
 /** The text a cell's button shows, by row and column, read back from the page. */
 function matrix(page: string): string[][] {
@@ -71,7 +71,10 @@ describe('routing report page', () => {
       ['docx', '', '2 100%', '', '100% (2 of 2)'],
     ]);
     assert.match(page, /<thead><tr><th class="corner" scope="col">expected ↓ · loaded →<\/th><th scope="col">pdf<\/th><th scope="col">docx<\/th><th scope="col">\(none\)<\/th>/);
-    assert.match(page, /Scripted Model, ended 2026-11-26 18:05 UTC: 5 runs of 8 loaded the expected skill \(63%\) over 2 skills\./);
+    assert.match(
+      page,
+      /Scripted Model, ended 2026-11-26 18:05 UTC: 3 of 5 queries passed, 2 failed\. Runs of queries that should trigger: 5 runs of 8 loaded the expected skill \(63%\) over 2 skills\./,
+    );
   });
 
   it('shades each cell by its share of the row, green when right, red when another skill, orange when none', () => {
@@ -112,7 +115,7 @@ describe('routing report page', () => {
   it('escapes every text it shows from skills, queries and the model name', () => {
     const hostile = '<img src=x onerror="alert(1)">&';
     const report = routingReport([{ skill: 'pdf', query: hostile, shouldTrigger: true, outcomes: [ran('a"b<c>')] }]);
-    const page = renderRoutingPage({ nonce: NONCE, run: { report, model: '</script><script>alert(2)</script>', endedAt: 0 } });
+    const page = renderRoutingPage({ nonce: NONCE, run: { ...run, report, model: '</script><script>alert(2)</script>', endedAt: 0 } });
     assert.doesNotMatch(page, /<img|<script>alert|data-skill="pdf" data-query="<|a"b/);
     assert.match(page, /“&lt;img src=x onerror=&quot;alert\(1\)&quot;&gt;&amp;”/);
     assert.match(page, /<th scope="col">a&quot;b&lt;c&gt;<\/th>/);
@@ -164,6 +167,24 @@ describe('routing report page', () => {
     assert.deepEqual(matrix(errored), [['pdf', '', '0% (0 of 0)']]);
     assert.match(errored, /<p>None: every run of a should-trigger query loaded its skill\.<\/p>/);
     assert.doesNotMatch(errored, /Should not trigger, but did/);
+  });
+
+  it('heads the report with the queries as the Testing view counts them, and never says no confusion without the false triggers', () => {
+    // Every should-trigger run loaded its skill, yet 2 of 22 queries failed: they should not have triggered.
+    const routed: RoutedQuery[] = [
+      ...Array.from({ length: 20 }, (_, index): RoutedQuery => ({ skill: 'pdf', query: `fill form ${index}`, shouldTrigger: true, outcomes: [ran('pdf')] })),
+      { skill: 'pdf', query: 'write a poem', shouldTrigger: false, outcomes: [ran('pdf')] },
+      { skill: 'pdf', query: 'merge two letters', shouldTrigger: false, outcomes: [ran('pdf')] },
+    ];
+    const page = renderRoutingReport({ ...run, report: routingReport(routed), queries: { passed: 20, failed: 2, errored: 0, skipped: 0 } });
+    assert.match(page, /UTC: 20 of 22 queries passed, 2 failed\. Runs of queries that should trigger: 20 runs of 20 loaded the expected skill \(100%\) over 1 skill\./);
+    assert.match(
+      page,
+      /<h2>Worst confusions<\/h2>\n<p>None among the queries that should trigger, but 2 queries that should not trigger loaded their skill: see “Should not trigger, but did” below\.<\/p>/,
+    );
+    assert.doesNotMatch(page, /None: every run/);
+    assert.equal(describeQueryCounts({ passed: 1, failed: 0, errored: 2, skipped: 3 }), '1 of 6 queries passed, 2 errored, 3 not run');
+    assert.equal(describeQueryCounts({ passed: 1, failed: 0, errored: 0, skipped: 0 }), '1 of 1 query passed');
   });
 
   it('orders rows routed alike by name, and leaves out the none column when every run loaded a skill', () => {
@@ -224,7 +245,7 @@ describe('routing report page', () => {
       renderRoutingReport({ ...run, report: small }),
       [
         '<h1>Routing report</h1>',
-        '<p class="summary">Last trigger-test run, Scripted Model, ended 2026-11-26 18:05 UTC: 2 runs of 3 loaded the expected skill (67%) over 2 skills. <button class="action" data-action="run">Run again</button></p>',
+        '<p class="summary">Last trigger-test run, Scripted Model, ended 2026-11-26 18:05 UTC: 3 of 5 queries passed, 2 failed. Runs of queries that should trigger: 2 runs of 3 loaded the expected skill (67%) over 2 skills. <button class="action" data-action="run">Run again</button></p>',
         '<h2>Worst confusions</h2>',
         '<ol>',
         '<li><button class="link" data-cell="cell-1">pdf → docx: 1 run of 2 (50%)</button></li>',

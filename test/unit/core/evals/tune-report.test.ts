@@ -30,7 +30,7 @@ function assertReport(result: TuneResult, runs: number, seed: number, rest: stri
     [
       '# Improve Description: release-notes',
       '',
-      `On gpt-test, ${runs === 1 ? '1 run' : `${runs} runs`} per query. Train queries: 3 (2 should trigger, 1 should not); test queries: 2 (1 should trigger, 1 should not) (split with seed ${seed}). The model saw only the train queries that failed; the pick is by test score, ties to the shorter description.`,
+      `On gpt-test, ${runs === 1 ? '1 run' : `${runs} runs`} per query. Train queries: 3 (2 should trigger, 1 should not); test queries: 2 (1 should trigger, 1 should not) (split with seed ${seed}). The model saw only the train queries that failed; only a proposal that beats the current description on the test queries is picked (the best, ties to the shorter).`,
       '',
       '| Round | Train | Test | Characters | Description |',
       '| --- | --- | --- | ---: | --- |',

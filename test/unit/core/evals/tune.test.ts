@@ -7,6 +7,7 @@ import { parseTriggerTests, type TriggerQuery } from '../../../../src/core/evals
 import {
   descriptionEdit,
   descriptionFromAnswer,
+  notADescription,
   pickBest,
   plannedTuneRequests,
   proposalPrompt,
@@ -240,7 +241,7 @@ describe('description tuning', () => {
   });
 
   it('records a proposal the validator refuses, tells the model next round, and measures only valid ones', async () => {
-    const answers = ['<description>bad <b>angle</b></description>', '<description>Writes release notes of what shipped.</description>'];
+    const answers = ['<description>Fills a < b form</description>', '<description>Writes release notes of what shipped.</description>'];
     const prompts: string[] = [];
     const result = await tuneFixture({
       rounds: 2,
@@ -250,12 +251,12 @@ describe('description tuning', () => {
       },
       check: (description) => (description.includes('<') ? 'no angle brackets' : undefined),
     });
-    assert.deepEqual(result?.rejected, [{ round: 1, description: 'bad <b>angle</b>', reason: 'no angle brackets' }]);
+    assert.deepEqual(result?.rejected, [{ round: 1, description: 'Fills a < b form', reason: 'no angle brackets' }]);
     assert.deepEqual(
       result?.rounds.map((round) => round.round),
       [0, 2],
     );
-    assert.match(prompts[1], /- \(refused: no angle brackets\) bad <b>angle<\/b>/);
+    assert.match(prompts[1], /- \(refused: no angle brackets\) Fills a < b form/);
   });
 
   it('stops when cancelled', async () => {
@@ -266,8 +267,71 @@ describe('description tuning', () => {
   it('picks the best test score, then the shorter description, then the earlier round', () => {
     const round = (index: number, description: string, testPassed: number): TuneRound => ({ round: index, description, train: { passed: 0, judged: 4 }, test: { passed: testPassed, judged: 4 } });
     assert.equal(pickBest([round(0, 'aaaa', 2), round(1, 'bbbbbb', 3), round(2, 'ccc', 3)]).round, 2);
+    assert.equal(pickBest([round(0, 'aaaa', 2), round(1, 'bbb', 3), round(2, 'ccc', 3)]).round, 1);
     assert.equal(pickBest([round(0, 'aaaa', 3), round(1, 'bbbb', 3)]).round, 0);
     assert.equal(pickBest([round(0, 'aa', 3), round(1, 'b', 2)]).round, 0);
+  });
+
+  it('never picks a proposal that only ties the current description on test, however much shorter it is', () => {
+    const round = (index: number, description: string, testPassed: number): TuneRound => ({ round: index, description, train: { passed: 1, judged: 4 }, test: { passed: testPassed, judged: 4 } });
+    const current = round(0, 'Writes release notes from merged pull requests, grouped by kind of change.', 4);
+    assert.equal(pickBest([current, round(1, 'Notes.', 4), round(2, 'Release notes.', 4)]), current);
+    assert.equal(pickBest([round(0, 'Writes release notes.', 2), round(1, 'Shorter.', 2), round(2, 'A longer one that scores better.', 3)]).round, 2);
+  });
+
+  it('refuses what does not read as a description: chatter, markup, the name alone', () => {
+    const refused = [
+      ['**Demo model (scripted)**: a scripted stand-in for a chat model.', /reply/],
+      ['Demo model (scripted): a scripted stand-in for a chat model.', /reply/],
+      ['Assistant: writes release notes.', /reply/],
+      ['Sure! Writes release notes from merged pull requests.', /reply/],
+      ["Here's a better one: writes release notes.", /reply/],
+      ["I'd suggest: writes release notes.", /reply/],
+      ['Improved description: writes release notes.', /reply/],
+      ['Writes **release notes** from merged pull requests.', /markup/],
+      ['# Release notes', /markup/],
+      ['- Writes release notes', /markup/],
+      ['Writes release notes, see [the guide](https://example.com).', /markup/],
+      ['Writes <b>release notes</b>.', /markup/],
+      ['release-notes', /name/],
+      ['Release notes.', /name/],
+      ['release notes skill', /name/],
+    ] as const;
+    for (const [description, reason] of refused) {
+      assert.match(notADescription('release-notes', description) ?? '', reason, description);
+    }
+    for (const description of [
+      'Writes release notes from merged pull requests. Use when the user asks what shipped.',
+      'I/O helpers for streaming files. Use when reading large logs.',
+      'Okta sign-in setup for the web app.',
+      'Generates OpenAPI docs from the routes in src/server.js (use `npm run docs`).',
+      'Trains the ranking model on the labelled set. Use when asked to retrain.',
+    ]) {
+      assert.equal(notADescription('release-notes', description), undefined, description);
+    }
+  });
+
+  it("keeps the current description when every proposal is the model's chatter, measuring none of them", async () => {
+    let measured = 0;
+    const blurb = '**Demo model (scripted)**: a scripted stand-in for a chat model. Ask `@skills` for a task.';
+    const { result, prompts } = await scriptedTune(
+      () => 'failed',
+      Array.from({ length: 5 }, () => blurb),
+      {
+        measure: async (_, queries) => {
+          measured++;
+          return queries.map((query) => ({ query, verdict: verdictOf('failed') }));
+        },
+      },
+    );
+    assert.equal(prompts.length, 5);
+    assert.equal(measured, 1);
+    assert.equal(result?.best.round, 0);
+    assert.deepEqual(
+      result?.rejected.map((entry) => entry.reason),
+      Array.from({ length: 5 }, () => "it reads as the model's reply, not as a description of the skill"),
+    );
+    assert.match(prompts[1], /- \(refused: it reads as the model's reply, not as a description of the skill\) \*\*Demo model/);
   });
 
   it('reads the description from the answer: inside the tags, unquoted, on one line', () => {
@@ -514,7 +578,8 @@ describe('description tuning', () => {
   it('counts a round whose test queries all errored as scoring nothing', () => {
     const round = (index: number, description: string, test: TuneRound['test']): TuneRound => ({ round: index, description, train: { passed: 0, judged: 4 }, test });
     assert.equal(pickBest([round(0, 'The current, longer one.', { passed: 0, judged: 0 }), round(1, 'Short.', { passed: 1, judged: 4 })]).round, 1);
-    assert.equal(pickBest([round(0, 'The current, longer one.', { passed: 0, judged: 0 }), round(1, 'Short.', { passed: 0, judged: 4 })]).round, 1);
+    // Scoring nothing either, a proposal does not beat it.
+    assert.equal(pickBest([round(0, 'The current, longer one.', { passed: 0, judged: 0 }), round(1, 'Short.', { passed: 0, judged: 4 })]).round, 0);
   });
 
   it('takes the first tagged description in any case, and keeps quotes that do not wrap the whole of it', () => {

@@ -38,6 +38,16 @@ describe('host reports', function () {
     assert.doesNotMatch(renderBudgetMarkdown([hostListing(records, hostProfile('codex')!, 100_000)], 100_000), /decides the order/);
   });
 
+  it('say which hosts to add when no target documents a budget', function () {
+    const hint =
+      'None of these targets documents a budget for its list of skills, so this report cannot show what a budget cuts. Add a host that documents one to `agentSkills.targets` to see it: Claude Code (`claude-code`) or Codex (`codex`).';
+    const undocumented = renderBudgetMarkdown([hostListing(records, hostProfile('vscode')!, 100_000), hostListing(records, hostProfile('cursor')!, 100_000)], 100_000);
+    assert.ok(undocumented.includes(`Targets come from \`agentSkills.targets\`.\n\n${hint}\n\n## VS Code\n`), undocumented);
+    assert.ok(renderBudgetMarkdown([hostListing(records, hostProfile('gemini-cli')!, 100_000)], 100_000).includes(hint), 'a host that lists every skill cuts nothing either');
+    assert.ok(!renderBudgetMarkdown([hostListing(records, hostProfile('vscode')!, 100_000), hostListing(records, hostProfile('codex')!, 100_000)], 100_000).includes('None of these targets'));
+    assert.ok(!renderBudgetMarkdown([], 100_000).includes('None of these targets'));
+  });
+
   it('keep the host table of docs/hosts.md in step with the profiles (npm run docs:hosts rewrites it)', function () {
     const page = fs.readFileSync(path.join(__dirname, '../../../../docs/hosts.md'), 'utf8');
     const start = page.indexOf('<!-- hosts:start -->\n');

@@ -75,7 +75,7 @@ describe('installing and updating skills from a source', () => {
     await install();
     const second = await repo.commit({ skills: { alpha: { 'SKILL.md': skillText('alpha', 'Formats alpha reports, now with totals.') } } }, 'totals');
     const lock = await readLock(project);
-    const source = entrySource(lock.skills.alpha, project);
+    const source = entrySource(lock.skills.alpha, project, 'alpha');
     assert.ok(typeof source !== 'string');
     const fetcher = new SourceFetcher();
     try {

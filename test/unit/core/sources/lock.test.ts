@@ -147,23 +147,23 @@ describe('skills-lock.json', () => {
     });
 
     it('reads each entry back as the source to fetch again', () => {
-      assert.deepEqual(entrySource({ source: './shared', sourceType: 'local', skillPath: 'pdf/SKILL.md', computedHash: HASH }, dir), {
+      assert.deepEqual(entrySource({ source: './shared', sourceType: 'local', skillPath: 'pdf/SKILL.md', computedHash: HASH }, dir, 'pdf'), {
         kind: 'folder',
         folder: path.join(dir, 'shared'),
         subPath: 'pdf',
       });
       // GitHub shorthand, with or without .git, becomes its https URL.
-      assert.deepEqual(entrySource(gitEntry({ ref: 'v2' }), dir), { kind: 'git', url: 'https://github.com/team/skills.git', ref: 'v2', subPath: 'skills/pdf', lockSource: 'team/skills' });
-      assert.equal((entrySource(gitEntry({ source: 'team/skills.git' }), dir) as { url: string }).url, 'https://github.com/team/skills.git');
-      assert.equal((entrySource(gitEntry({ source: 'team/my.github.io' }), dir) as { url: string }).url, 'https://github.com/team/my.github.io.git');
+      assert.deepEqual(entrySource(gitEntry({ ref: 'v2' }), dir, 'pdf'), { kind: 'git', url: 'https://github.com/team/skills.git', ref: 'v2', subPath: 'skills/pdf', lockSource: 'team/skills' });
+      assert.equal((entrySource(gitEntry({ source: 'team/skills.git' }), dir, 'pdf') as { url: string }).url, 'https://github.com/team/skills.git');
+      assert.equal((entrySource(gitEntry({ source: 'team/my.github.io' }), dir, 'pdf') as { url: string }).url, 'https://github.com/team/my.github.io.git');
       // The recorded URL wins over the shorthand; a source that is no shorthand is the URL itself.
-      assert.equal((entrySource(gitEntry({ sourceUrl: 'https://mirror.example/skills.git' }), dir) as { url: string }).url, 'https://mirror.example/skills.git');
-      assert.equal((entrySource(gitEntry({ source: 'https://host/team/skills.git', sourceType: 'gitlab' }), dir) as { url: string }).url, 'https://host/team/skills.git');
+      assert.equal((entrySource(gitEntry({ sourceUrl: 'https://mirror.example/skills.git' }), dir, 'pdf') as { url: string }).url, 'https://mirror.example/skills.git');
+      assert.equal((entrySource(gitEntry({ source: 'https://host/team/skills.git', sourceType: 'gitlab' }), dir, 'pdf') as { url: string }).url, 'https://host/team/skills.git');
       // Anything else is no URL git is given: a lock's source passes the checks a typed one does.
       for (const source of ['a/b/c', 'pre a/b', 'a/b post']) {
-        assert.equal(entrySource(gitEntry({ source, sourceType: 'git' }), dir), `"${source}" is not a git URL this tool fetches (https://, http://, ssh://, git://, file:// or user@host:path)`);
+        assert.equal(entrySource(gitEntry({ source, sourceType: 'git' }), dir, 'pdf'), `"${source}" is not a git URL this tool fetches (https://, http://, ssh://, git://, file:// or user@host:path)`);
       }
-      assert.equal(entrySource(gitEntry({ sourceType: 'node_modules' }), dir), 'its source type "node_modules" is not a git repository or a folder');
+      assert.equal(entrySource(gitEntry({ sourceType: 'node_modules' }), dir, 'pdf'), 'its source type "node_modules" is not a git repository, a folder or a site');
     });
 
     it('follows the ref asked for, else the recorded one, and the default branch for HEAD', () => {
@@ -180,7 +180,7 @@ describe('skills-lock.json', () => {
     });
 
     it('finds the skill folder inside the source, the top for an entry without skillPath', () => {
-      const subPath = (entry: LockEntry): string => (entrySource(entry, dir) as { subPath: string }).subPath;
+      const subPath = (entry: LockEntry): string => (entrySource(entry, dir, 'pdf') as { subPath: string }).subPath;
       assert.equal(subPath(gitEntry()), 'skills/pdf');
       assert.equal(subPath(gitEntry({ skillPath: './skills//pdf/SKILL.md' })), 'skills/pdf');
       assert.equal(subPath(gitEntry({ skillPath: 'SKILL.md' })), '');
@@ -259,15 +259,15 @@ describe('skills-lock.json', () => {
 
     it('refuses an entry whose skillPath leaves its source, or whose URL or ref a typed source could not have', () => {
       for (const skillPath of ['../x/SKILL.md', 'a/../../SKILL.md', '/etc/SKILL.md', 'C:\\x\\SKILL.md', `${'../'.repeat(30)}tmp/x/SKILL.md`]) {
-        assert.equal(entrySource(gitEntry({ skillPath }), dir), `its skillPath "${skillPath}" must stay inside its source`, skillPath);
-        assert.equal(entrySource({ source: './shared', sourceType: 'local', skillPath, computedHash: HASH }, dir), `its skillPath "${skillPath}" must stay inside its source`, skillPath);
+        assert.equal(entrySource(gitEntry({ skillPath }), dir, 'pdf'), `its skillPath "${skillPath}" must stay inside its source`, skillPath);
+        assert.equal(entrySource({ source: './shared', sourceType: 'local', skillPath, computedHash: HASH }, dir, 'pdf'), `its skillPath "${skillPath}" must stay inside its source`, skillPath);
       }
       for (const url of ['ext::sh -c touch% x', 'fd::7', 'ssh://-oProxyCommand=x/repo', '-u@host:repo', 'git@-host:repo', 'https://host/re\npo.git', '/srv/skills.git', 'https://a:b@host:bad/x']) {
-        assert.match(entrySource(gitEntry({ sourceUrl: url }), dir) as string, /is not a git URL this tool fetches/, url);
+        assert.match(entrySource(gitEntry({ sourceUrl: url }), dir, 'pdf') as string, /is not a git URL this tool fetches/, url);
       }
-      assert.equal(entrySource(gitEntry({ sourceUrl: 'https://alice:s3cret@host/skills.git' }), dir) instanceof Object, true);
-      assert.equal(entrySource(gitEntry({ requestedRef: '--upload-pack=x' }), dir), '"--upload-pack=x" is not a branch, tag or commit name');
-      assert.equal(entrySource(gitEntry({ ref: 'main..v2' }), dir), '"main..v2" is not a branch, tag or commit name');
+      assert.equal(entrySource(gitEntry({ sourceUrl: 'https://alice:s3cret@host/skills.git' }), dir, 'pdf') instanceof Object, true);
+      assert.equal(entrySource(gitEntry({ requestedRef: '--upload-pack=x' }), dir, 'pdf'), '"--upload-pack=x" is not a branch, tag or commit name');
+      assert.equal(entrySource(gitEntry({ ref: 'main..v2' }), dir, 'pdf'), '"main..v2" is not a branch, tag or commit name');
     });
 
     it('never writes a URL with its user name or password, and never shows one', async () => {

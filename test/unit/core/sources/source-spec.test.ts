@@ -91,7 +91,9 @@ describe('parseSource', () => {
     assert.equal(gitSource('team/my.github.io').url, 'https://github.com/team/my.github.io.git');
     assert.equal(gitSource('https://host/team/skills.git/').url, 'https://host/team/skills.git');
     assert.equal(gitSource('https://github.com/team/skills').lockSource, 'team/skills');
-    assert.equal(gitSource('https://mirror.example/https://github.com/team/skills').lockSource, 'https://mirror.example/https://github.com/team/skills');
+    // A URL that may be a site or a repository is git once no site answers there.
+    const either = parseSource('https://mirror.example/https://github.com/team/skills', dir);
+    assert.equal(either.kind === 'site' && either.gitFallback?.lockSource, 'https://mirror.example/https://github.com/team/skills');
     assert.equal(gitSource('https://github.com/team/skills.gitx').lockSource, 'team/skills.gitx');
   });
 

@@ -69,7 +69,7 @@ describe('checking locked skills', () => {
       folder: installed,
       installed: 'unchanged',
       source: 'unreachable',
-      problem: 'cannot be checked: its source type "node_modules" is not a git repository or a folder',
+      problem: 'cannot be checked: its source type "node_modules" is not a git repository, a folder or a site',
     });
     const unreachable = await checkLockedSkill('alpha', { ...entry, source: 'https://127.0.0.1:1/none.git', sourceType: 'git' }, context);
     assert.equal(unreachable.source, 'unreachable');

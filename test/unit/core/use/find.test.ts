@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { closestNames, editDistance, findSkills, SkillSearchIndex, stem, tokenize } from '../../../../src/core/use/find';
+import { closestNames, editDistance, findSkills, similarSkillNames, SkillSearchIndex, stem, tokenize } from '../../../../src/core/use/find';
 import type { SkillRecord } from '../../../../src/core/model/types';
 import { fakeRecord } from '../../../fixtures/trees/tree';
 
@@ -152,6 +152,29 @@ describe('SkillSearchIndex', () => {
     index.add(skills[0]);
     assert.equal(index.size, 1);
     assert.equal(index.search('forms').length, 1);
+  });
+});
+
+describe('similarSkillNames', () => {
+  const names = ['sql-format', 'format-sql', 'db-migrations', 'pdf-forms', 'pdf-report', 'release-notes'];
+
+  it('suggests names sharing a word or an abbreviation of one, after the typos', () => {
+    assert.deepEqual(similarSkillNames('sql-fmt', names), ['format-sql', 'sql-format']);
+    assert.deepEqual(similarSkillNames('fmt', names), ['format-sql', 'sql-format']);
+    assert.deepEqual(similarSkillNames('pdf-form', names), ['pdf-forms', 'pdf-report']);
+    assert.deepEqual(similarSkillNames('relase-notes', names), ['release-notes']);
+  });
+
+  it('suggests nothing for names that share no word, and takes no one-letter word for one', () => {
+    assert.deepEqual(similarSkillNames('kubernetes', names), []);
+    // An abbreviation keeps the first letter, has three letters or more and is three shorter than the word.
+    assert.deepEqual(similarSkillNames('db-tools-x', ['debug-helper']), []);
+    assert.deepEqual(similarSkillNames('mt-sq', names), []);
+    assert.deepEqual(similarSkillNames('cfg-repo', ['config-loader', 'repository-tools', 'conf-parser']), ['config-loader', 'repository-tools']);
+  });
+
+  it('keeps to the limit, typos first', () => {
+    assert.deepEqual(similarSkillNames('pdf-form', names, 1), ['pdf-forms']);
   });
 });
 

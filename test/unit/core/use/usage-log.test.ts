@@ -43,8 +43,8 @@ describe('usage log lines', () => {
     assert.equal(row.chars, 3000);
     assert.equal(row.lastAt, AT + 1000);
     assert.deepEqual(usage.days, [
-      { day: '2026-11-25', skills: ['pdf-report'] },
-      { day: '2026-11-26', skills: ['pdf-report'] },
+      { day: '2026-11-25', skills: ['pdf-report'], firstAt: AT - 86_400_000 },
+      { day: '2026-11-26', skills: ['pdf-report'], firstAt: AT },
     ]);
     assert.deepEqual(foldUsageLog(usage, []), usage);
   });

@@ -8,6 +8,7 @@ import {
   recordActivation,
   summarizeUsage,
   UNUSED_AFTER_DAYS_OF_USE,
+  usageWindowStart,
   type UsageOrigin,
   type UsageRecord,
 } from '../../../../src/core/use/usage';
@@ -71,7 +72,54 @@ describe('skill usage', () => {
     usage = record(usage, 'b', 'model', 1, Date.UTC(2026, 0, 1, 0, 1));
     usage = record(usage, 'a', 'model', 1, Date.UTC(2026, 0, 2, 0, 0));
     assert.deepEqual(usage.days, [
-      { day: '2026-01-01', skills: ['a', 'b'] },
+      { day: '2026-01-01', skills: ['a', 'b'], firstAt: Date.UTC(2026, 0, 1, 0, 1) },
+      { day: '2026-01-02', skills: ['a'], firstAt: Date.UTC(2026, 0, 2, 0, 0) },
+    ]);
+  });
+
+  it('does not point out a skill installed or created after the days of use began, and says it left it out', () => {
+    const HOUR = 60 * 60 * 1000;
+    const usage = record(record(emptyUsage(), 'used', 'model', 1, START + 2 * HOUR), 'used', 'model', 1, START + DAY);
+    assert.equal(usageWindowStart(usage), START + 2 * HOUR);
+    const addedAt = new Map([
+      ['before', START + HOUR],
+      ['after', START + 3 * HOUR],
+      ['later', START + 2 * DAY],
+    ]);
+    const summary = summarizeUsage(usage, ['used', 'before', 'after', 'later', 'unknown'], addedAt);
+    assert.deepEqual(summary.unused, ['before', 'unknown']);
+    assert.deepEqual(summary.addedSince, ['after', 'later']);
+    const text = renderUsageMarkdown(summary, START + 3 * DAY);
+    assert.match(text, /\n- `before`\n- `unknown`\n\nNot counted, as they were installed or created since those days began: `after`, `later`\.\n/);
+    // A record written before the first activation's time was kept starts its days at midnight UTC.
+    const older = readUsage({ version: 1, skills: {}, days: [{ day: '2026-01-01', skills: ['used'] }] });
+    assert.equal(usageWindowStart(older), Date.UTC(2026, 0, 1));
+    assert.deepEqual(
+      summarizeUsage(
+        older,
+        ['early', 'late'],
+        new Map([
+          ['early', Date.UTC(2025, 11, 31)],
+          ['late', Date.UTC(2026, 0, 1, 9)],
+        ]),
+      ).unused,
+      ['early'],
+    );
+    assert.equal(usageWindowStart(emptyUsage()), undefined);
+    assert.deepEqual(summarizeUsage(emptyUsage(), ['new'], new Map([['new', START]])).unused, ['new']);
+  });
+
+  it('reads back the first activation of each day, dropping one that is not a time', () => {
+    const stored = {
+      version: 1,
+      skills: {},
+      days: [
+        { day: '2026-01-01', skills: ['a'], firstAt: 5 },
+        { day: '2026-01-02', skills: ['a'], firstAt: 'soon' },
+      ],
+    };
+    assert.deepEqual(readUsage(stored).days, [
+      { day: '2026-01-01', skills: ['a'], firstAt: 5 },
       { day: '2026-01-02', skills: ['a'] },
     ]);
   });
@@ -202,7 +250,7 @@ describe('usage document', () => {
       estimatedTokens: 10,
       averageTokens: 10,
     };
-    const text = renderUsageMarkdown({ rows: [row], unused: ['docx', 'sheets'], daysOfUse: 1, since: '2026-11-01' }, START);
+    const text = renderUsageMarkdown({ rows: [row], unused: ['docx', 'sheets'], addedSince: [], daysOfUse: 1, since: '2026-11-01' }, START);
     const lines = text.split('\n');
     assert.deepEqual(lines.slice(0, 7), [
       '# Skills: usage in this workspace',
@@ -228,11 +276,12 @@ describe('usage document', () => {
   });
 
   it('names the period of the unused skills: the days recorded, at most the last 30', () => {
-    const period = (daysOfUse: number): string | undefined => /not activated on any of (.*?);/.exec(renderUsageMarkdown({ rows: [], unused: ['docx'], daysOfUse, since: '2026-11-01' }, START))?.[1];
+    const period = (daysOfUse: number): string | undefined =>
+      /not activated on any of (.*?);/.exec(renderUsageMarkdown({ rows: [], unused: ['docx'], addedSince: [], daysOfUse, since: '2026-11-01' }, START))?.[1];
     assert.equal(period(2), 'the 2 days of use recorded (since 2026-11-01)');
     assert.equal(period(UNUSED_AFTER_DAYS_OF_USE - 1), 'the 29 days of use recorded (since 2026-11-01)');
     assert.equal(period(UNUSED_AFTER_DAYS_OF_USE), 'the last 30 days of use (since 2026-11-01)');
-    assert.doesNotMatch(renderUsageMarkdown({ rows: [], unused: [], daysOfUse: 3, since: '2026-11-01' }, START), /Not activated lately/, 'every skill was used');
+    assert.doesNotMatch(renderUsageMarkdown({ rows: [], unused: [], addedSince: [], daysOfUse: 3, since: '2026-11-01' }, START), /Not activated lately/, 'every skill was used');
   });
 
   it('shows skill names as code, and escapes a name that could break out of it', () => {
