@@ -111,8 +111,9 @@ export class SkillUsage extends Disposable implements vscode.TextDocumentContent
    */
   async clear(): Promise<boolean> {
     const clear = { label: 'Clear usage', detail: 'Forgets every activation counted in this workspace; Show Usage starts again from nothing.' };
-    const keep = { label: 'Cancel' };
-    if ((await vscode.window.showQuickPick([clear, keep], { title: "Clear this workspace's record of skill activations?", ignoreFocusOut: true })) !== clear) {
+    const keep = { label: 'Cancel', detail: 'Keeps the record as it is.' };
+    // The safe choice first, so Enter keeps the record.
+    if ((await vscode.window.showQuickPick([keep, clear], { title: "Clear this workspace's record of skill activations?", ignoreFocusOut: true })) !== clear) {
       return false;
     }
     await this.takeServerLog({ count: false });

@@ -84,11 +84,13 @@ describe('skill usage', () => {
   it('clears the record after asking, and the open preview follows', async () => {
     await vscode.commands.executeCommand('agentSkills.showUsage');
     await waitForViewText('webview:table', 'pdf-report');
-    // Dismissed: nothing changes.
-    const cancelled = vscode.commands.executeCommand<boolean>('agentSkills.clearUsage');
-    await waitForViewText('css:.quick-input-widget', "Clear this workspace's record of skill activations?");
-    await pressKeys('Escape');
-    assert.equal(await cancelled, false);
+    // Enter takes the focused choice, Cancel, and Escape dismisses: nothing changes either way.
+    for (const key of ['Enter', 'Escape']) {
+      const cancelled = vscode.commands.executeCommand<boolean>('agentSkills.clearUsage');
+      await waitForViewText('css:.quick-input-widget', "Clear this workspace's record of skill activations?");
+      await pressKeys(key);
+      assert.equal(await cancelled, false, key);
+    }
     assert.match(await vscode.commands.executeCommand<string>('agentSkills.showUsage'), /\| `pdf-report` \| 2 \|/);
 
     assert.equal(await clearUsage(), true);
