@@ -34,7 +34,7 @@ Usage:
   agent-skills mcp [--no-user] [--no-builtin] [--allow PATTERN]… [--budget-chars N] [--project DIR] [ROOT…]
   agent-skills mcp --http [HOST:]PORT [--token-file FILE] [--allow-host NAME]… [--max-sessions N]
                    [--user] [--builtin] [mcp options] [ROOT…]
-  agent-skills --help | --version
+  agent-skills --help | --version | help [COMMAND]
 
 PATH is a skill folder, its SKILL.md, or a folder of skill folders. ROOT is a folder of skill
 folders, like .agent/skills; with several ROOTs, an earlier one wins for a skill name.
@@ -187,6 +187,63 @@ Commands:
 
 Exit status: 0 done (warnings allowed); 1 a skill has an error, an input cannot be read, NAME
 cannot be activated, a source cannot be fetched, check found something to look at, or audit a
-high finding; 2 the
-command line is wrong; 3 (eval) no verdict; 70 internal error.
+high finding; 2 the command line is wrong; 3 (eval) no verdict; 70 internal error.
+
+agent-skills help COMMAND (or COMMAND --help) prints one command's part of this text.
 `;
+
+/** The synopses under "Usage:", one per form, a form's continued lines joined by a space. */
+export function usageSynopses(): string[] {
+  const lines = USAGE.split('\n');
+  const synopses: string[] = [];
+  for (const line of lines.slice(lines.indexOf('Usage:') + 1, lines.indexOf('', lines.indexOf('Usage:')))) {
+    if (line.startsWith('  agent-skills ')) {
+      synopses.push(line.trim());
+    } else {
+      synopses[synopses.length - 1] += ` ${line.trim()}`;
+    }
+  }
+  return synopses;
+}
+
+/** A paragraph of USAGE: the lines from the one starting with `opening` up to the next blank line. */
+function paragraph(lines: readonly string[], opening: string): string[] {
+  const start = lines.findIndex((line) => line.startsWith(opening));
+  const end = lines.indexOf('', start);
+  return lines.slice(start, end === -1 ? undefined : end);
+}
+
+/**
+ * The help of one command, cut from USAGE so the two never disagree: its usage lines, what PATH,
+ * ROOT and --project mean when it takes them, its entry under Commands, and the exit status.
+ * Undefined for a name that is no command.
+ */
+export function commandHelp(name: string): string | undefined {
+  const lines = USAGE.split('\n');
+  const usage: string[] = [];
+  for (const [index, line] of lines.entries()) {
+    const continues = usage.length > 0 && lines[index - 1] === usage[usage.length - 1] && /^ {4,}\S/.test(line) && !line.trimStart().startsWith('agent-skills');
+    if (line.startsWith(`  agent-skills ${name} `) || line === `  agent-skills ${name}` || continues) {
+      usage.push(line);
+    }
+  }
+  const entryStart = lines.findIndex((line) => new RegExp(`^  ${name} {2,}\\S`).test(line));
+  if (usage.length === 0 || entryStart === -1) {
+    return undefined;
+  }
+  const entryEnd = lines.findIndex((line, index) => index > entryStart && (line === '' || /^  [a-z]+ {2,}\S/.test(line)));
+  const takes = usage.join('\n');
+  return [
+    `agent-skills ${name}: one command of agent-skills ${VERSION} (all of them: agent-skills help).`,
+    '',
+    'Usage:',
+    ...usage,
+    '',
+    ...(/\b(PATH|ROOT)\b/.test(takes) ? [...paragraph(lines, 'PATH is'), ''] : []),
+    ...(takes.includes('--project') ? [...paragraph(lines, '--project DIR'), ''] : []),
+    ...lines.slice(entryStart, entryEnd),
+    '',
+    ...paragraph(lines, 'Exit status:'),
+    '',
+  ].join('\n');
+}

@@ -1,7 +1,7 @@
 // Entry of the `agent-skills` command, runnable in-process: parses the command name, runs it, and
 // turns every failure into a one-line message and an exit code, never a stack trace.
 
-import { USAGE, VERSION } from './help';
+import { commandHelp, USAGE, VERSION } from './help';
 import { ExitCode, PROGRAM, UsageError, type CliIo } from './io';
 import { errorMessage, InputProblem } from '../core/util/errors';
 
@@ -59,9 +59,16 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
   const [name, ...args] = argv;
   // Help wins wherever it appears before the activated skill's own arguments.
   const ownArguments = name === 'activate' ? args.slice(0, 2) : args;
-  if (name === undefined || HELP_FLAGS.has(name) || (name in COMMANDS && ownArguments.some((arg) => HELP_FLAGS.has(arg)))) {
+  if (name === undefined || HELP_FLAGS.has(name)) {
     (name === undefined ? io.stderr : io.stdout)(USAGE);
     return name === undefined ? ExitCode.usage : ExitCode.ok;
+  }
+  if (name === 'help') {
+    return printHelp(args, io);
+  }
+  if (Object.hasOwn(COMMANDS, name) && ownArguments.some((arg) => HELP_FLAGS.has(arg))) {
+    io.stdout(commandHelp(name) ?? USAGE);
+    return ExitCode.ok;
   }
   if (name === '--version') {
     io.stdout(`${VERSION}\n`);
@@ -72,4 +79,22 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
     throw new UsageError(`unknown command "${name}" (commands: ${Object.keys(COMMANDS).join(', ')}).`);
   }
   return loadCommand()(args, io);
+}
+
+/** `help` prints every command's usage; `help COMMAND` that command's, as `COMMAND --help` does. */
+function printHelp(args: readonly string[], io: CliIo): number {
+  const [name, ...rest] = args;
+  if (rest.length > 0) {
+    throw new UsageError(`help: give at most one COMMAND, not ${args.length}.`);
+  }
+  if (name === undefined) {
+    io.stdout(USAGE);
+    return ExitCode.ok;
+  }
+  const help = Object.hasOwn(COMMANDS, name) ? commandHelp(name) : undefined;
+  if (help === undefined) {
+    throw new UsageError(`help: unknown command "${name}" (commands: ${Object.keys(COMMANDS).join(', ')}).`);
+  }
+  io.stdout(help);
+  return ExitCode.ok;
 }

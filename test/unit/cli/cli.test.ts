@@ -708,11 +708,42 @@ describe('agent-skills CLI', () => {
   });
 
   describe('command line', () => {
-    it('prints usage for --help and -h, anywhere, and exits 0', async () => {
-      for (const argv of [['--help'], ['-h'], ['validate', '--help'], ['list', 'x', '-h']]) {
+    it('prints usage for --help, -h and help, and exits 0', async () => {
+      for (const argv of [['--help'], ['-h'], ['help']]) {
         const run = await cli(argv);
         assert.equal(run.code, 0, argv.join(' '));
         assert.match(run.stdout, /^Usage:\n {2}agent-skills validate \[--strict\] \[--json\] \[--target ID\]… \[--context TOKENS\] \[--project DIR\] \[PATH…\]$/m);
+        assert.match(run.stdout, /^ {2}mcp {8}Serve skills/m);
+      }
+    });
+
+    it("prints one command's help, the same for help COMMAND and COMMAND --help, in at most 50 lines", async () => {
+      const commands = /\(commands: ([^)]+)\)/.exec((await cli(['frobnicate'])).stderr)![1].split(', ');
+      assert.ok(commands.length >= 15, commands.join(', '));
+      for (const name of commands) {
+        const help = await cli(['help', name]);
+        assert.equal(help.code, 0, name);
+        assert.deepEqual(await cli([name, '--help']), help, name);
+        assert.ok(help.stdout.split('\n').length <= 50, `${name}: ${help.stdout.split('\n').length} lines`);
+        assert.match(help.stdout, new RegExp(`^Usage:\n {2}agent-skills ${name}\\b`, 'm'), name);
+        assert.match(help.stdout, new RegExp(`^ {2}${name} +\\S`, 'm'), name);
+        assert.match(help.stdout, /^Exit status:/m, name);
+        const others = commands.filter((other) => other !== name && new RegExp(`^ {2}${other} {2,}\\S`, 'm').test(help.stdout));
+        assert.deepEqual(others, [], `${name}'s help holds the entry of ${others.join(', ')}`);
+      }
+      assert.match((await cli(['list', 'x', '-h'])).stdout, /^ {2}agent-skills list \[--json\]/m);
+      assert.match((await cli(['help', 'find'])).stdout, /^--project DIR discovers DIR/m);
+      assert.doesNotMatch((await cli(['help', 'activate'])).stdout, /^--project DIR/m);
+    });
+
+    it('refuses help for a command that does not exist, or for two', async () => {
+      for (const [argv, message] of [
+        [['help', 'frobnicate'], /^agent-skills: help: unknown command "frobnicate" \(commands: validate, .*\)\.$/m],
+        [['help', 'list', 'find'], /^agent-skills: help: give at most one COMMAND, not 2\.$/m],
+      ] as const) {
+        const run = await cli([...argv]);
+        assert.equal(run.code, 2, argv.join(' '));
+        assert.match(run.stderr, message);
       }
     });
 
