@@ -231,7 +231,7 @@ export function commandHelp(name: string): string | undefined {
   if (usage.length === 0 || entryStart === -1) {
     return undefined;
   }
-  const entryEnd = lines.findIndex((line, index) => index > entryStart && (line === '' || /^  [a-z]+ {2,}\S/.test(line)));
+  const entryEnd = lines.findIndex((line, index) => index > entryStart && (line === '' || /^ {2}[a-z]+ {2,}\S/.test(line)));
   const takes = usage.join('\n');
   return [
     `agent-skills ${name}: one command of agent-skills ${VERSION} (all of them: agent-skills help).`,
