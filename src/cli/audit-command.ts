@@ -2,14 +2,16 @@
 // it is trusted. PATH is a skill folder or any folder holding skills (searched, as `add` does).
 // Exit 1 when any finding is high.
 
+import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { auditSkillFolder, auditSummary, auditVerdict, type AuditReport, type AuditVerdict } from '../core/audit/audit-folder';
 import type { AuditFinding } from '../core/audit/rules';
 import { toSarif } from '../core/audit/sarif';
+import type { SkillRoot } from '../core/model/types';
 import { findSkillFolders } from '../core/sources/checkout';
 import { parseArguments } from './args';
 import { VERSION } from './help';
-import { rootsFromArguments } from './inputs';
+import { projectFromArguments, rootsFromArguments } from './inputs';
 import { displayPath, ExitCode, InputError, plural, UsageError, type CliIo } from './io';
 
 export interface AuditedSkillJson {
@@ -19,15 +21,18 @@ export interface AuditedSkillJson {
 }
 
 export async function auditCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const { options, operands } = parseArguments('audit', args, { json: 'flag', sarif: 'flag' });
-  if (operands.length === 0) {
-    throw new UsageError('audit: give at least one PATH (a skill folder or a folder holding skills).');
-  }
+  const parsed = parseArguments('audit', args, { json: 'flag', sarif: 'flag' });
+  const { options, operands } = parsed;
   if (options.has('json') && options.has('sarif')) {
     throw new UsageError('audit: --json and --sarif are two output formats; choose one.');
   }
   const reports: AuditReport[] = [];
-  for (const root of await rootsFromArguments(operands, io)) {
+  // Without PATH, the project's skill locations that exist, as validate checks them.
+  const roots = operands.length > 0 ? await rootsFromArguments(operands, io) : await existingRoots((await projectFromArguments(parsed, io, true)).roots);
+  if (operands.length === 0 && roots.length === 0) {
+    io.stderr('No skills in this project; give a PATH to audit skills elsewhere.\n');
+  }
+  for (const root of roots) {
     const folders = await findSkillFolders(root.path);
     if (folders.length === 0) {
       throw new InputError(`${root.label}: holds no skill (no folder with a SKILL.md).`);
@@ -69,4 +74,16 @@ export async function auditCommand(args: readonly string[], io: CliIo): Promise<
 
 function oneBased(value: number | undefined): number | undefined {
   return value === undefined ? undefined : value + 1;
+}
+
+async function existingRoots(roots: readonly SkillRoot[]): Promise<SkillRoot[]> {
+  const exists = await Promise.all(
+    roots.map((root) =>
+      fs.stat(root.path).then(
+        (stat) => stat.isDirectory(),
+        () => false,
+      ),
+    ),
+  );
+  return roots.filter((_, index) => exists[index]);
 }

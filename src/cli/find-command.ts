@@ -29,12 +29,10 @@ export async function findCommand(args: readonly string[], io: CliIo): Promise<n
   const limit = positiveInteger('find', 'limit', options.get('limit')) ?? MAX_FIND_MATCHES;
   const [query, ...rootArguments] = operands;
   if (query === undefined || query.trim() === '') {
-    throw new UsageError('find: give a QUERY (what the task is about) and at least one ROOT or --project DIR.');
+    throw new UsageError('find: give a QUERY (what the task is about); without ROOT or --project DIR, the current folder is the project.');
   }
-  if (rootArguments.length === 0 && !options.has('project')) {
-    throw new UsageError('find: give at least one ROOT (a folder of skill folders) after the QUERY, or --project DIR.');
-  }
-  const discovery = await discoverFromArguments(parsed, rootArguments, io);
+  // Without ROOT, the current folder is the project, as for validate, list and catalog.
+  const discovery = await discoverFromArguments({ ...parsed, operands: rootArguments }, rootArguments, io, true);
   const searched = modelVisibleSkills(discovery.skills);
   const matches = findSkills(searched, query);
   const shown = matches.slice(0, limit);

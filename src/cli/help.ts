@@ -24,7 +24,7 @@ Usage:
                     [--junit FILE] [--json] [--baseline GIT-REF] ROOT…
   agent-skills tune NAME --endpoint URL --model ID [--api openai|anthropic] [--runs N] [--rounds N]
                     [--seed N] [--concurrency N] [--write] [--project DIR] [ROOT…]
-  agent-skills audit [--json | --sarif] PATH…
+  agent-skills audit [--json | --sarif] [PATH…]
   agent-skills add SOURCE [--skill NAME]… [--to DIR] [--yes]
   agent-skills update [NAME…] [--to DIR] [--yes]
   agent-skills check [NAME…] [--to DIR] [--json]
@@ -43,8 +43,8 @@ folders, like .agent/skills; with several ROOTs, an earlier one wins for a skill
 .vscode/settings.json (agentSkills.locations, default .agent/skills), then the same locations in its
 sub-projects (packages/web/.agent/skills, up to 3 folders deep, skipping node_modules, hidden and
 git-ignored folders; off with "agentSkills.nestedLocations": false), nearer ones winning a name.
-Its skills come before those of any ROOT. validate, list and catalog without PATH or ROOT use
---project . (the current folder).
+Its skills come before those of any ROOT. validate, list, catalog, find and audit without PATH or
+ROOT use --project . (the current folder).
 
 Commands:
   validate   Check each skill in full: frontmatter fields, name, description, body length and links,
@@ -102,7 +102,8 @@ Commands:
              --project or no ROOT, the current folder's skills.
                --write    write the picked description into SKILL.md (else asks on a terminal)
                --endpoint, --model, --api, --runs, --concurrency: as for eval
-  audit      Look for what a skill could do against its user, in each skill at or under PATH:
+  audit      Look for what a skill could do against its user, in each skill at or under PATH
+             (without PATH, the project's skills):
              high: invisible or direction-changing characters, download-and-run instructions,
              native binaries, links to the user's own files, hidden Markdown asking for
              credentials or a web address, secrets in link addresses, install hooks (.pth,

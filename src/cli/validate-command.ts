@@ -78,9 +78,11 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
   const discovered: SkillRecord[] = [];
   /** Real skill folders checked: one reached again (the same PATH twice, a link to it) is checked once. */
   const checked = new Set<string>();
+  /** The current folder, checked because nothing was named: a project without skills is no mistake (as for list). */
+  const implicitProject = operands.length === 0 && !options.has('project');
   if (project.roots.length > 0) {
     // The project's locations together, so a name clash between them shows as the editor shows it.
-    skills.push(...(await validateRoots(project.roots, loadOptions, problems, discovered, checked)));
+    skills.push(...(await validateRoots(project.roots, loadOptions, problems, discovered, checked, !implicitProject)));
   }
   for (const [index, target] of targets.entries()) {
     if (target.kind === 'skill') {
@@ -96,7 +98,7 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
       skills.push({ file: loaded.file, name: loaded.metadata?.name ?? path.basename(target.dir), diagnostics: sortedByPosition(loaded.diagnostics) });
       singles.push(singleSkillRecord(target.dir, realDir, loaded));
     } else {
-      skills.push(...(await validateRoots([target.root], loadOptions, problems, discovered, checked)));
+      skills.push(...(await validateRoots([target.root], loadOptions, problems, discovered, checked, true)));
     }
   }
 
@@ -124,6 +126,9 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
     }
     for (const problem of problems) {
       io.stdout(`${formatProblem(problem, io)}\n`);
+    }
+    if (implicitProject && skills.length === 0) {
+      io.stdout(`No skills in this project (looked in ${project.roots.map((root) => path.relative(io.cwd, root.path) || '.').join(', ')}); give a PATH to check skills elsewhere.\n`);
     }
     io.stdout(`${summary(skills, problems)}\n`);
   }
@@ -166,11 +171,21 @@ function allDiagnostics(skill: ValidatedSkill): SkillDiagnostic[] {
   return [...skill.diagnostics, ...sortedByPosition(skill.triggerTests?.diagnostics ?? [])];
 }
 
-/** The skills of `roots` whose real folder is not in `checked` (then added to it); their discovery problems are added to `problems`. */
-async function validateRoots(roots: readonly SkillRoot[], loadOptions: LoadOptions, problems: DiscoveryProblem[], discovered: SkillRecord[], checked: Set<string>): Promise<ValidatedSkill[]> {
+/**
+ * The skills of `roots` whose real folder is not in `checked` (then added to it); their discovery
+ * problems are added to `problems`, and with `noneIsError` that the roots hold no skill at all.
+ */
+async function validateRoots(
+  roots: readonly SkillRoot[],
+  loadOptions: LoadOptions,
+  problems: DiscoveryProblem[],
+  discovered: SkillRecord[],
+  checked: Set<string>,
+  noneIsError: boolean,
+): Promise<ValidatedSkill[]> {
   const discovery = await discoverSkills(roots, loadOptions);
   // A mistyped path in CI must fail rather than pass with nothing checked.
-  if (discovery.skills.length === 0) {
+  if (discovery.skills.length === 0 && noneIsError) {
     problems.push(noSkillsProblem(roots));
   }
   problems.push(...discovery.problems);

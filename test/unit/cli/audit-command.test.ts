@@ -128,13 +128,13 @@ describe('agent-skills audit', () => {
     assert.match(add.stdout, /^linker +1 medium +Links hard\.$/m);
   });
 
-  it('refuses two formats at once, no PATH, an unknown option, and a folder holding no skill', async () => {
+  it('refuses two formats at once, an unknown option, and a folder holding no skill; without PATH audits the project', async () => {
     const twoFormats = await cli(dir, ['audit', '--json', '--sarif', 'collection']);
     assert.equal(twoFormats.code, 2);
     assert.match(twoFormats.stderr, /^agent-skills: audit: --json and --sarif are two output formats; choose one\.$/m);
     const nothing = await cli(dir, ['audit']);
-    assert.equal(nothing.code, 2);
-    assert.match(nothing.stderr, /^agent-skills: audit: give at least one PATH \(a skill folder or a folder holding skills\)\.$/m);
+    assert.equal(nothing.code, 0, nothing.stderr);
+    assert.equal(nothing.stderr, 'No skills in this project; give a PATH to audit skills elsewhere.\n');
     const unknown = await cli(dir, ['audit', '--html', 'collection']);
     assert.match(unknown.stderr, /^agent-skills: audit: unknown option --html \(options: --json, --sarif\)\.$/m);
     await writeTree(path.join(dir, 'empty'), { 'README.md': 'nothing' });

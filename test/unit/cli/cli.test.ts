@@ -697,8 +697,8 @@ describe('agent-skills CLI', () => {
       assert.deepEqual(JSON.parse((await cli(['find', '--json', 'kubernetes', dir])).stdout), { matches: [] });
     });
 
-    it('needs a QUERY and a ROOT, and a positive --limit', async () => {
-      for (const argv of [['find'], ['find', 'pdf'], ['find', '', dir], ['find', '--limit', '0', 'pdf', dir]]) {
+    it('needs a QUERY and a positive --limit', async () => {
+      for (const argv of [['find'], ['find', '', dir], ['find', '--limit', '0', 'pdf', dir]]) {
         const run = await cli(argv);
         assert.equal(run.code, 2, argv.join(' '));
         assert.match(run.stderr, /^agent-skills: find: /);
@@ -799,7 +799,7 @@ describe('agent-skills CLI', () => {
       assert.equal(await usageError(['find', '--limit=x', 'pdf', '.']), 'agent-skills: find: --limit must be a positive whole number, not "x".');
       assert.equal(await usageError(['find', '--fast', 'pdf', '.']), 'agent-skills: find: unknown option --fast (options: --json, --limit, --project).');
       assert.equal(await usageError(['activate', '--fast', '.', 'pdf']), 'agent-skills: activate: unknown option --fast (this command takes no options).');
-      assert.equal(await usageError(['find', '  ', '.']), 'agent-skills: find: give a QUERY (what the task is about) and at least one ROOT or --project DIR.');
+      assert.equal(await usageError(['find', '  ', '.']), 'agent-skills: find: give a QUERY (what the task is about); without ROOT or --project DIR, the current folder is the project.');
       assert.equal(
         await usageError(['frobnicate']),
         'agent-skills: unknown command "frobnicate" (commands: validate, list, catalog, activate, find, eval, tune, audit, add, update, check, remove, install, publish, mcp).',

@@ -113,12 +113,36 @@ describe('agent-skills --project', () => {
     assert.match(validate.stdout, /^5 skills checked: 0 errors, 0 warnings$/m);
   });
 
-  it('fails validation of a project without skills, naming where it looked', async () => {
+  it('finds and audits the project when no ROOT or PATH is given, as validate does', async () => {
+    const found = await cli(['find', 'web-lint'], dir);
+    assert.equal(found.code, 0, found.stderr);
+    assert.match(found.stdout, /^web-lint\s/m);
+    const audit = await cli(['audit', '--json'], dir);
+    assert.equal(audit.code, 0, audit.stderr);
+    const audited = (JSON.parse(audit.stdout) as { skills: { path: string }[] }).skills.map((skill) => path.basename(skill.path));
+    assert.ok(audited.includes('web-lint'), audited.join(', '));
     const empty = await tempDir();
     try {
-      const run = await cli(['validate'], empty);
-      assert.equal(run.code, 1);
-      assert.match(run.stdout, new RegExp(`No skill folders .* found in ${escape(path.join(empty, '.agent', 'skills'))}`));
+      const none = await cli(['audit'], empty);
+      assert.equal(none.code, 0);
+      assert.equal(none.stderr, 'No skills in this project; give a PATH to audit skills elsewhere.\n');
+    } finally {
+      await removeDir(empty);
+    }
+  });
+
+  it('says a project without skills has none and passes, as list does, but fails one named with --project, naming where it looked', async () => {
+    const empty = await tempDir();
+    try {
+      const implicit = await cli(['validate'], empty);
+      assert.equal(implicit.code, 0, implicit.stdout);
+      assert.equal(implicit.stdout, 'No skills in this project (looked in .agent/skills); give a PATH to check skills elsewhere.\n0 skills checked: 0 errors, 0 warnings\n');
+      const json = await cli(['validate', '--json'], empty);
+      assert.equal(json.code, 0);
+      assert.deepEqual(JSON.parse(json.stdout), { skills: [], problems: [] });
+      const named = await cli(['validate', '--project', '.'], empty);
+      assert.equal(named.code, 1);
+      assert.match(named.stdout, new RegExp(`No skill folders .* found in ${escape(path.join(empty, '.agent', 'skills'))}`));
     } finally {
       await removeDir(empty);
     }
