@@ -2,8 +2,9 @@
 // `<available_skills>` block a chat model is given; what did not fit the budget is counted on
 // stderr (named with --verbose). With no folder named, the current folder is the project.
 // With `--target ID [--context TOKENS]`, prints that host's list of the same skills instead, at its
-// own budget rule, and names on stderr what it cuts.
+// own budget rule, and names on stderr what it cuts and the skills in folders it does not read at all.
 
+import * as os from 'node:os';
 import { DEFAULT_CATALOG_BUDGET_CHARS, renderCatalog } from '../core/use/catalog';
 import { describeCatalogSize } from '../core/use/catalog-report';
 import { parseArguments, positiveInteger } from './args';
@@ -12,6 +13,7 @@ import { ExitCode, PROGRAM, type CliIo } from './io';
 import { reportProblems } from './list-command';
 import { contextTokens, targetHosts } from './targets';
 import { hostListings, type HostListing } from '../core/hosts/budget';
+import { hostFolderFindings } from '../core/hosts/checks';
 import { describeCuts, describeListing, listingLines } from '../core/hosts/report';
 
 export async function catalogCommand(args: readonly string[], io: CliIo): Promise<number> {
@@ -23,6 +25,11 @@ export async function catalogCommand(args: readonly string[], io: CliIo): Promis
   const discovery = await discoverFromArguments(parsed, operands, io, true);
   if (hosts.length > 0) {
     printHostListings(hostListings(discovery.skills, hosts, tokens), io);
+    // The list is what a host would show of these skills if it read their folders; say which it never reads.
+    for (const unread of hostFolderFindings(discovery.skills, { targets: hosts, homeDir: os.homedir(), servedInVsCode: false })) {
+      const message = unread.skills.length > 1 ? `${unread.message.replace(/\.$/, '')}: ${unread.skills.map((skill) => skill.name).join(', ')}.` : unread.message;
+      io.stderr(`${PROGRAM}: ${message}\n`);
+    }
     reportProblems(discovery.problems, io);
     return ExitCode.ok;
   }

@@ -550,6 +550,19 @@ describe('agent-skills CLI', () => {
       assert.match(two.stderr, /Claude Code at a 200,000-token context: budget 8,000 characters, [\d,]+ used; \d+ in full, \d+ by name only, 1 not offered to the model/);
     });
 
+    it('catalog names the skills of a folder the host does not read at all', async () => {
+      await writeTree(dir, {
+        '.agent': { skills: { alpha: { 'SKILL.md': skillText('alpha', 'Alpha things.') }, beta: { 'SKILL.md': skillText('beta', 'Beta things.') } } },
+        '.claude': { skills: { gamma: { 'SKILL.md': skillText('gamma', 'Gamma things.') } } },
+      });
+      const run = await cli(['catalog', '--target', 'claude-code', '.agent/skills', '.claude/skills'], { cwd: dir });
+      assert.equal(run.code, 0, run.stderr);
+      assert.match(run.stderr, /^agent-skills: Claude Code reads `\.claude\/skills`, not `\.agent\/skills`: the 2 skills there are invisible to it: alpha, beta\.$/m);
+      assert.doesNotMatch(run.stderr, /gamma/);
+      const read = await cli(['catalog', '--target', 'claude-code', '.claude/skills'], { cwd: dir });
+      assert.doesNotMatch(read.stderr, /invisible/);
+    });
+
     it('refuses an unknown host and a context that is not a positive number', async () => {
       const unknown = await cli(['validate', '--target', 'codex,claude', '.']);
       assert.equal(unknown.code, 2);
