@@ -51,8 +51,15 @@ describe('Install Locked Skills and signed sources', function () {
     api = await skillsApi();
   });
 
-  after(() => {
+  after(async () => {
     fs.rmSync(parent, { recursive: true, force: true });
+    // The suites after this one see a project without a trust policy, as before it: no signature words in the rows.
+    const project = firstWorkspaceFolder();
+    fs.rmSync(path.join(project, 'skills-trust.json'), { force: true });
+    fs.rmSync(path.join(project, '.github', 'allowed_signers'), { force: true });
+    await waitFor(() => !api.listSkills().some((skill) => /· (un)?signed/.test(treeItem(api, 'Available', skill.name)?.description ?? '')), {
+      message: 'rows still speak of signatures once skills-trust.json is gone',
+    });
   });
 
   it('adds a skill signed by a listed key and shows "signed by NAME"; a skill no policy entry covers shows "unsigned"', async () => {
