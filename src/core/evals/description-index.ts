@@ -598,12 +598,11 @@ class ClosestPartners {
   add(partner: Entry, similarity: number): void {
     this.count++;
     const { closest, limit } = this;
-    const before = (x: { partner: Entry; similarity: number }): boolean => similarity > x.similarity || (similarity === x.similarity && partner.order < x.partner.order);
-    if (closest.length === limit && !before(closest[limit - 1])) {
+    if (closest.length === limit && !comesBefore(partner, similarity, closest[limit - 1])) {
       return;
     }
     let at = closest.length === limit ? limit - 1 : closest.length;
-    while (at > 0 && before(closest[at - 1])) {
+    while (at > 0 && comesBefore(partner, similarity, closest[at - 1])) {
       closest[at] = closest[at - 1];
       at--;
     }
@@ -613,6 +612,11 @@ class ClosestPartners {
   describe(record: SkillRecord): AlikeDescriptions {
     return { record, closest: this.closest.map(({ partner, similarity }) => ({ record: partner.record, similarity })), more: this.count - this.closest.length };
   }
+}
+
+/** Whether a partner this alike comes before `other` among the closest: more alike, or as alike and earlier in the set. */
+function comesBefore(partner: Entry, similarity: number, other: { partner: Entry; similarity: number }): boolean {
+  return similarity > other.similarity || (similarity === other.similarity && partner.order < other.partner.order);
 }
 
 /**
