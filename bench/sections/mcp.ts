@@ -26,6 +26,7 @@ import { writeSyntheticSkills } from '../core/synthetic-skills';
 import { median } from '../measure';
 import { checkGoal, printFigure, round, type BenchFigures } from '../section';
 import { findOverHttp, type ProtocolRevision } from '../mcp/http-load';
+import { bundleCli } from '../mcp/cli-bundle';
 
 const START_RUNS = 7;
 const FIND_SKILLS = 500;
@@ -39,25 +40,6 @@ const HTTP_P99_GOAL_MS = 50;
 const SOAK_SECONDS = 300;
 const SOAK_RSS_RATIO_GOAL = 1.1;
 const INSPECTOR = path.join(repositoryRoot, 'node_modules', '@modelcontextprotocol', 'inspector', 'clients', 'launcher', 'build', 'index.js');
-
-/** The CLI bundled as it ships (scripts/build.mjs --production), into the bench's own folder. */
-async function bundleCli(folder: string): Promise<string> {
-  const esbuild = await import('esbuild');
-  const outfile = path.join(folder, 'cli.js');
-  await esbuild.build({
-    entryPoints: [path.join(repositoryRoot, 'src', 'cli', 'main.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    minify: true,
-    logLevel: 'warning',
-    // As scripts/build.mjs: jsonc-parser's UMD entry loads its parts with a require esbuild cannot follow.
-    mainFields: ['module', 'main'],
-  });
-  return outfile;
-}
 
 /** Milliseconds from spawning `args` to the moment `done(stdout)` holds (or the process exits, without `done`). */
 function timeProcess(args: string[], input?: string, done?: (stdout: string) => boolean): Promise<number> {

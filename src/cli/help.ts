@@ -33,7 +33,7 @@ Usage:
   agent-skills publish --out DIR [--legacy] [--allow PATTERN]… [--project DIR] [ROOT…]
   agent-skills mcp [--no-user] [--no-builtin] [--allow PATTERN]… [--budget-chars N] [--project DIR] [ROOT…]
   agent-skills mcp --http [HOST:]PORT [--token-file FILE] [--allow-host NAME]… [--max-sessions N]
-                   [--user] [--builtin] [mcp options] [ROOT…]
+                   [--replica NAME] [--user] [--builtin] [mcp options] [ROOT…]
   agent-skills --help | --version | help [COMMAND]
 
 PATH is a skill folder, its SKILL.md, or a folder of skill folders. ROOT is a folder of skill
@@ -185,6 +185,8 @@ Commands:
                                  once; past it a client gets 503 (default ${DEFAULT_MAX_SESSIONS})
                --allow-host NAME also accept requests whose Host or Origin names NAME (repeatable;
                                  the bound host and localhost always are)
+               --replica NAME    begin each 2025-11-25 session id with "NAME." so a load balancer
+                                 can send the session's requests back to this replica
 
 Exit status: 0 done (warnings allowed); 1 a skill has an error, an input cannot be read, NAME
 cannot be activated, a source cannot be fetched, check found something to look at, or audit a

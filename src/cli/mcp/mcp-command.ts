@@ -19,7 +19,7 @@ import { parseArguments, positiveInteger } from '../args';
 import { VERSION } from '../help';
 import { PROJECT_OPTION, projectFromArguments, watchedRootsFromArguments } from '../inputs';
 import { ExitCode, InputError, PROGRAM, UsageError, type CliIo } from '../io';
-import { allowedHostnames, parseListenAddress, readBearerToken, requireTokenBeyondLoopback } from './http-options';
+import { allowedHostnames, parseListenAddress, parseReplicaName, readBearerToken, requireTokenBeyondLoopback } from './http-options';
 import { ProjectWatcher } from './project-watcher';
 import { RootWatcher } from './root-watcher';
 import { SkillsServer, type ListChanges } from './skills-server';
@@ -269,17 +269,20 @@ export async function mcpCommand(args: readonly string[], io: CliIo): Promise<nu
     'token-file': 'value',
     'allow-host': 'repeated',
     'max-sessions': 'value',
+    replica: 'value',
     ...PROJECT_OPTION,
   });
   const { options, lists, operands } = parsed;
   const catalogBudgetChars = positiveInteger('mcp', 'budget-chars', options.get('budget-chars')) ?? DEFAULT_CATALOG_BUDGET_CHARS;
   const http = options.get('http');
-  const httpOnly = ['token-file', 'allow-host', 'max-sessions'].find((name) => options.has(name) || lists.has(name));
+  const httpOnly = ['token-file', 'allow-host', 'max-sessions', 'replica'].find((name) => options.has(name) || lists.has(name));
   if (http === undefined && httpOnly !== undefined) {
     throw new UsageError(`mcp: --${httpOnly} applies to --http only.`);
   }
   const address = typeof http === 'string' ? parseListenAddress(http) : undefined;
   const maxSessions = positiveInteger('mcp', 'max-sessions', options.get('max-sessions'));
+  const replica = options.get('replica');
+  const replicaName = typeof replica === 'string' ? parseReplicaName(replica) : undefined;
   const served = { user: ownSourceServed(options, 'user', address !== undefined), builtin: ownSourceServed(options, 'builtin', address !== undefined) };
   const tokenFile = options.get('token-file');
   const token = address && (await readBearerToken(typeof tokenFile === 'string' ? tokenFile : undefined, process.env, io.cwd));
@@ -327,9 +330,11 @@ export async function mcpCommand(args: readonly string[], io: CliIo): Promise<nu
     };
     if (address) {
       const allowedHosts = allowedHostnames(address, lists.get('allow-host') ?? []);
-      await serveSkillsOverHttp(await startSkillsService(serviceOptions), { address, token: token?.value, allowedHostnames: allowedHosts, maxSessions, stop, log }).catch((error: unknown) => {
-        throw error instanceof ListenError ? new InputError(error.message) : error;
-      });
+      await serveSkillsOverHttp(await startSkillsService(serviceOptions), { address, token: token?.value, allowedHostnames: allowedHosts, maxSessions, replicaName, stop, log }).catch(
+        (error: unknown) => {
+          throw error instanceof ListenError ? new InputError(error.message) : error;
+        },
+      );
     } else {
       await serveSkills({ ...serviceOptions, input: process.stdin, output: process.stdout, stop });
     }

@@ -1,0 +1,24 @@
+// The command line bundled as it ships (scripts/build.mjs --production), for the sections that run
+// it as a client runs it.
+
+import * as path from 'node:path';
+import { repositoryRoot } from '../../scripts/harness/repository';
+
+/** The CLI bundled as it ships (scripts/build.mjs --production), into the bench's own folder. */
+export async function bundleCli(folder: string): Promise<string> {
+  const esbuild = await import('esbuild');
+  const outfile = path.join(folder, 'cli.js');
+  await esbuild.build({
+    entryPoints: [path.join(repositoryRoot, 'src', 'cli', 'main.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    minify: true,
+    logLevel: 'warning',
+    // As scripts/build.mjs: jsonc-parser's UMD entry loads its parts with a require esbuild cannot follow.
+    mainFields: ['module', 'main'],
+  });
+  return outfile;
+}
