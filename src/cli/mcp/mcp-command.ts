@@ -8,7 +8,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { guardLines, ListenError, MAX_MESSAGE_BYTES, serveSkillsOverHttp, serveStdio, StdioServerTransport } from './libraries';
+import { serveStdio, StdioServerTransport } from './libraries';
+import { ListenError, serveSkillsOverHttp } from './http-server';
+import { guardLines, MAX_MESSAGE_BYTES } from './wire';
 import { RootsCatchUp } from '../../core/discovery/change-coalescer';
 import { projectRoots } from '../../core/discovery/project';
 import { SkillRegistry, type SkillChange } from '../../core/discovery/registry';
@@ -23,7 +25,8 @@ import { allowedHostnames, parseListenAddress, readBearerToken, requireTokenBeyo
 import { ProjectWatcher } from './project-watcher';
 import { RootWatcher } from './root-watcher';
 import { SkillsServer, type ListChanges } from './skills-server';
-import { Emitter, type Event } from '../../core/model/event';
+import type { SkillsService } from './skills-service';
+import { Emitter } from '../../core/model/event';
 import { errorMessage } from '../../core/util/errors';
 import { PublishedSkills } from '../../core/mcp/published-skills';
 import { USAGE_LOG_ENV, UsageLogWriter, type LoggedActivation } from '../../core/use/usage-log';
@@ -46,30 +49,6 @@ export interface McpServeOptions extends SkillsServiceOptions {
   output: Writable;
   /** Resolves to stop serving (a signal); the server also stops when the input ends. */
   stop?: Promise<void>;
-}
-
-/**
- * The registry over the roots, the published skills, and a watcher that keeps both current; each
- * client connection gets its own server over them (`openServer`), told of every change until it is
- * closed, and each request of the stateless revision one of its own (`requestServer`). The first
- * answer does not wait for the watcher's initial scan (`watcher.ready`).
- */
-export interface SkillsService {
-  registry: SkillRegistry;
-  published: PublishedSkills;
-  watcher: RootWatcher;
-  /** With a project: resolves once its folders are watched for new sub-project locations. */
-  projectWatched?: Promise<void>;
-  /** Fired when a list a client holds changed (2026-07-28 clients are told through their subscriptions). */
-  onListsChanged: Event<ListChanges>;
-  /** A server for one client connection (stdio, a 2025-11-25 session), told of every change; `close` releases it. */
-  openServer(): SkillsServer;
-  /**
-   * A server for one request: the lists as they are now, no notifications. Once closed, it serves a
-   * later request while the lists are unchanged (building one costs more than most requests).
-   */
-  requestServer(): SkillsServer;
-  close(): Promise<void>;
 }
 
 /** Request servers kept for later requests: as many as are likely to run at once. */

@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../manifest';
-import { isSkillFile } from '../diagnostics';
+import { isSkillFile } from '../skill-files';
 import { sourcesOnDemand } from '../side-bundles';
 import type { SkillsHost } from '../skills-host';
 import { entryOrigin } from '../../core/sources/lock';
@@ -23,7 +23,7 @@ export interface Sources {
 
 /** `state`: the workspace's memento, where the offer to install locked skills is remembered. */
 export function registerSources(host: SkillsHost, state: vscode.Memento): Sources {
-  const installed = new InstalledSkills(host);
+  const installed = new InstalledSkills(host, (...args) => sourcesOnDemand().lockedSignatureState(...args));
   const diagnostics = new SourceDiagnostics(host, installed);
   const incoming = new IncomingFiles();
   const disposable = vscode.Disposable.from(
