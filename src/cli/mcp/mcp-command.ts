@@ -18,8 +18,9 @@ import { buildSkillRoots, SKILLS_PATH_ENV } from '../../core/discovery/roots';
 import { DEFAULT_CATALOG_BUDGET_CHARS } from '../../core/use/catalog';
 import type { SkillRoot } from '../../core/model/types';
 import { parseArguments, positiveInteger } from '../args';
+import { MCP_USAGE } from '../usage/mcp';
 import { VERSION } from '../help';
-import { PROJECT_OPTION, projectFromArguments, watchedRootsFromArguments } from '../inputs';
+import { projectFromArguments, watchedRootsFromArguments } from '../inputs';
 import { ExitCode, InputError, PROGRAM, UsageError, type CliIo } from '../io';
 import { allowedHostnames, parseListenAddress, readBearerToken, requireTokenBeyondLoopback } from './http-options';
 import { ProjectWatcher } from './project-watcher';
@@ -237,19 +238,7 @@ function ownSourceServed(options: ReadonlyMap<string, unknown>, source: keyof ty
 }
 
 export async function mcpCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseArguments('mcp', args, {
-    user: 'flag',
-    'no-user': 'flag',
-    builtin: 'flag',
-    'no-builtin': 'flag',
-    allow: 'repeated',
-    'budget-chars': 'value',
-    http: 'value',
-    'token-file': 'value',
-    'allow-host': 'repeated',
-    'max-sessions': 'value',
-    ...PROJECT_OPTION,
-  });
+  const parsed = parseArguments('mcp', args, MCP_USAGE.options);
   const { options, lists, operands } = parsed;
   const catalogBudgetChars = positiveInteger('mcp', 'budget-chars', options.get('budget-chars')) ?? DEFAULT_CATALOG_BUDGET_CHARS;
   const http = options.get('http');
