@@ -5,6 +5,7 @@
 import * as path from 'node:path';
 import type { Catalog } from '../use/catalog';
 import { relativeInside } from '../util/paths';
+import { writtenFields } from '../skill-file/schema';
 import type { RegistrySnapshot } from '../discovery/registry';
 import { collapseWhitespace, escapeMarkdown } from '../util/text';
 import type { DiscoveryProblem, Severity, SkillDiagnostic, SkillRecord, SkillRoot, SkillStatus } from '../model/types';
@@ -374,18 +375,10 @@ function tooltipFields(record: SkillRecord): [string, string][] {
   if (!metadata) {
     return [];
   }
-  const fields: [string, string | undefined][] = [
-    ['license', metadata.license],
-    ['compatibility', metadata.compatibility],
-    ['argument-hint', metadata.argumentHint],
-    ['allowed-tools', metadata.allowedTools],
-    ['context', metadata.context],
-    ['model', metadata.model],
-    ['user-invocable', metadata.userInvocable ? undefined : 'false'],
-    ['disable-model-invocation', metadata.disableModelInvocation ? 'true' : undefined],
+  return [
+    ...writtenFields(metadata).map(({ field, value }): [string, string] => [field, value]),
     ...Object.entries(metadata.metadata ?? {}).map(([key, value]): [string, string] => [`metadata.${key}`, value]),
   ];
-  return fields.filter((field): field is [string, string] => field[1] !== undefined);
 }
 
 /** True when an allowlist entry names the skill exactly (so removing that entry disallows it). */
