@@ -12,7 +12,6 @@ import { errorCode, errorMessage } from '../util/errors';
 import { relativeInside, resolveChild } from '../util/paths';
 import { IGNORED_FOLDER_NAMES } from './ignored-folders';
 
-
 /**
  * Grouping folders a skill folder may lie in, at most: `a/b/c/skill/SKILL.md` is found, one more
  * level is not. Bounds the walk of a location that holds other things than skills.

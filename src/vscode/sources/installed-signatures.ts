@@ -73,7 +73,6 @@ export class InstalledSignatures {
   }
 }
 
-
 function markOf(state: SignatureState): SignatureMark {
   switch (state.kind) {
     case 'signed':
