@@ -3,7 +3,7 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { renderHostTable } from '../src/core/hosts/report';
+import { renderTargetTable } from '../src/core/targets/report';
 import { renderFieldTable } from '../src/core/skill-file/schema';
 
 export interface GeneratedTable {
@@ -14,7 +14,7 @@ export interface GeneratedTable {
 }
 
 export const GENERATED_TABLES: readonly GeneratedTable[] = [
-  { file: 'docs/hosts.md', marker: 'hosts', render: renderHostTable },
+  { file: 'docs/targets.md', marker: 'hosts', render: renderTargetTable },
   { file: 'README.md', marker: 'fields', render: renderFieldTable },
 ];
 

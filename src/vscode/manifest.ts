@@ -14,7 +14,7 @@ export const COMMANDS = {
   addFoundLocations: 'agentSkills.addFoundLocations',
   showCatalog: 'agentSkills.showCatalog',
   showBudget: 'agentSkills.showBudget',
-  addToHostFolder: 'agentSkills.addToHostFolder',
+  addToTargetFolder: 'agentSkills.addToTargetFolder',
   deactivateAll: 'agentSkills.deactivateAll',
   showLog: 'agentSkills.showLog',
   openSkill: 'agentSkills.openSkill',

@@ -3,7 +3,7 @@ import { MAX_RUNS } from '../core/evals/trigger-file';
 import type { SkillSettings } from '../core/model/settings';
 import { SETTING_DEFAULTS, SETTINGS, SETTINGS_SECTION } from './manifest';
 import { parseServerSettings, type ServerSettings } from '../core/servers/server-config';
-import { targetIdsSetting } from '../core/hosts/profiles';
+import { targetIdsSetting } from '../core/targets/profiles';
 
 /** Every `agentSkills.*` setting, read through one typed accessor. */
 
@@ -24,7 +24,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): SkillSettings {
 }
 
 /** `agentSkills.targets`: the host ids set for this folder, or undefined when unset (the default picks them). */
-export function readHostTargets(scope?: vscode.ConfigurationScope): string[] | undefined {
+export function readTargetIds(scope?: vscode.ConfigurationScope): string[] | undefined {
   return targetIdsSetting(vscode.workspace.getConfiguration(SETTINGS_SECTION, scope).get<unknown>(SETTINGS.targets));
 }
 

@@ -1,5 +1,5 @@
 import { DEFAULT_CATALOG_BUDGET_CHARS } from '../../core/use/catalog';
-import { DEFAULT_CONTEXT_TOKENS } from '../../core/hosts/budget';
+import { DEFAULT_CONTEXT_TOKENS } from '../../core/targets/budget';
 import { PROJECT_OPTION } from './shared-options';
 import type { CommandUsage } from './command-usage';
 

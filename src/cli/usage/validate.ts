@@ -1,5 +1,5 @@
-import { DEFAULT_CONTEXT_TOKENS } from '../../core/hosts/budget';
-import { HOST_IDS } from '../../core/hosts/profiles';
+import { DEFAULT_CONTEXT_TOKENS } from '../../core/targets/budget';
+import { TARGET_IDS } from '../../core/targets/profiles';
 import { PROJECT_OPTION } from './shared-options';
 import type { CommandUsage } from './command-usage';
 
@@ -19,6 +19,6 @@ export const VALIDATE_USAGE = {
                           "message","line","column"}]}]} instead (line and column count from 1)
                --target ID  also warn about what host ID does with each skill: a folder it does
                           not read, a field it ignores, a description its list cuts (repeatable or
-                          comma-separated: ${HOST_IDS.join(', ')}); without it no host is checked
+                          comma-separated: ${TARGET_IDS.join(', ')}); without it no host is checked
                --context TOKENS  context size the hosts' list budgets are taken at (default ${DEFAULT_CONTEXT_TOKENS})`,
 } as const satisfies CommandUsage;

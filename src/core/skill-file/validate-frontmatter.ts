@@ -21,7 +21,7 @@ import {
 } from './schema';
 import { OPENING_FENCE_RANGE, hasErrors, makeDiagnostic, type SkillDiagnosticCode } from './diagnostic-codes';
 import type { Range, Severity, SkillDiagnostic, SkillMetadata } from '../model/types';
-import { hostsHonouring } from '../hosts/profiles';
+import { targetsHonouring } from '../targets/profiles';
 
 export interface FrontmatterValidationContext {
   /** Absolute path reported in diagnostics. */
@@ -375,7 +375,7 @@ function readTypedOptionalFields(data: Record<string, unknown>, strict: boolean,
       // accepts a list: a portability warning in every mode, naming the hosts that read the field.
       const list = data[field] as string[];
       values[field] = list.join(' ');
-      const readers = hostsHonouring(field).map((host) => host.name);
+      const readers = targetsHonouring(field).map((host) => host.name);
       sink.add(
         'allowed-tools-list',
         'warning',

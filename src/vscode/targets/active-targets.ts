@@ -4,16 +4,16 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { defaultTargetIds, hostProfile, parseHostIds, type HostProfile } from '../../core/hosts/profiles';
-import { onDidChangeSettings, readHostTargets } from '../settings';
+import { defaultTargetIds, targetProfile, parseTargetIds, type TargetProfile } from '../../core/targets/profiles';
+import { onDidChangeSettings, readTargetIds } from '../settings';
 import type { SkillsHost } from '../skills-host';
 import { Disposable } from '../disposable';
 
-export class HostTargets extends Disposable {
+export class ActiveTargets extends Disposable {
   private readonly changeEmitter = this.register(new vscode.EventEmitter<void>());
   readonly onDidChange = this.changeEmitter.event;
   /** Worked out when first asked for (the diagnostics do once the first rows are shown), then kept current. */
-  private current: HostProfile[] | undefined;
+  private current: TargetProfile[] | undefined;
 
   constructor(host: SkillsHost) {
     super();
@@ -23,7 +23,7 @@ export class HostTargets extends Disposable {
     this.register(host.onDidChange(() => this.update()));
   }
 
-  get profiles(): readonly HostProfile[] {
+  get profiles(): readonly TargetProfile[] {
     return (this.current ??= effectiveTargets());
   }
 
@@ -39,13 +39,13 @@ export class HostTargets extends Disposable {
   }
 }
 
-function effectiveTargets(): HostProfile[] {
+function effectiveTargets(): TargetProfile[] {
   const folders = vscode.workspace.workspaceFolders ?? [];
-  const configured = folders.length > 0 ? folders.map((folder) => readHostTargets(folder)) : [readHostTargets()];
+  const configured = folders.length > 0 ? folders.map((folder) => readTargetIds(folder)) : [readTargetIds()];
   if (configured.some((ids) => ids !== undefined)) {
-    return parseHostIds(configured.flatMap((ids) => ids ?? [])).ids.map((id) => hostProfile(id)!);
+    return parseTargetIds(configured.flatMap((ids) => ids ?? [])).ids.map((id) => targetProfile(id)!);
   }
-  return defaultTargetIds((relative) => folders.some((folder) => isFolder(path.join(folder.uri.fsPath, relative)))).map((id) => hostProfile(id)!);
+  return defaultTargetIds((relative) => folders.some((folder) => isFolder(path.join(folder.uri.fsPath, relative)))).map((id) => targetProfile(id)!);
 }
 
 function isFolder(candidate: string): boolean {

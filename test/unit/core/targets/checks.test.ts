@@ -2,35 +2,35 @@
 // list budget; each naming the host.
 
 import * as assert from 'node:assert/strict';
-import { hostListings } from '../../../../src/core/hosts/budget';
-import { checkSkillForHosts, fieldKeyRanges, hostFolderFindings, hostLocationOf } from '../../../../src/core/hosts/checks';
-import { hostProfile, type HostProfile } from '../../../../src/core/hosts/profiles';
+import { targetListings } from '../../../../src/core/targets/budget';
+import { checkSkillForTargets, fieldKeyRanges, targetFolderFindings, targetLocationOf } from '../../../../src/core/targets/checks';
+import { targetProfile, type TargetProfile } from '../../../../src/core/targets/profiles';
 import type { SkillRecord } from '../../../../src/core/model/types';
 import { fakeRecord } from '../../../fixtures/trees/tree';
 
-const hosts = (...ids: string[]): HostProfile[] => ids.map((id) => hostProfile(id)!);
+const hosts = (...ids: string[]): TargetProfile[] => ids.map((id) => targetProfile(id)!);
 
 function inLocation(record: SkillRecord, location: string): SkillRecord {
   return { ...record, root: { path: `/repo/${location}`, kind: 'workspace', label: 'repo', folder: 'repo', location } };
 }
 
-function messages(records: SkillRecord[], targets: HostProfile[], record = records[0], tokens = 200_000): string[] {
-  return checkSkillForHosts(record, { targets, listings: hostListings(records, targets, tokens), homeDir: '/home/me' }).map((diagnostic) => `${diagnostic.host}: ${diagnostic.message}`);
+function messages(records: SkillRecord[], targets: TargetProfile[], record = records[0], tokens = 200_000): string[] {
+  return checkSkillForTargets(record, { targets, listings: targetListings(records, targets, tokens), homeDir: '/home/me' }).map((diagnostic) => `${diagnostic.host}: ${diagnostic.message}`);
 }
 
 describe('host checks', function () {
   it('name the folder a skill sits in as hosts name theirs', function () {
     const record = fakeRecord('a', 'A.');
-    assert.equal(hostLocationOf(inLocation(record, '.agent/skills/')), '.agent/skills');
-    assert.equal(hostLocationOf({ root: { path: '/home/me/.claude/skills', kind: 'user', label: 'User' } }, '/home/me'), '~/.claude/skills');
-    assert.equal(hostLocationOf({ root: { path: '/work/repo/.github/skills', kind: 'env', label: 'x' } }, '/home/me'), '.github/skills');
-    assert.equal(hostLocationOf({ root: { path: '/work/skills', kind: 'env', label: 'x' } }, '/home/me'), undefined);
-    assert.equal(hostLocationOf({ root: { path: '/ext/skills', kind: 'builtin', label: 'Built-in' } }, '/home/me'), undefined);
+    assert.equal(targetLocationOf(inLocation(record, '.agent/skills/')), '.agent/skills');
+    assert.equal(targetLocationOf({ root: { path: '/home/me/.claude/skills', kind: 'user', label: 'User' } }, '/home/me'), '~/.claude/skills');
+    assert.equal(targetLocationOf({ root: { path: '/work/repo/.github/skills', kind: 'env', label: 'x' } }, '/home/me'), '.github/skills');
+    assert.equal(targetLocationOf({ root: { path: '/work/skills', kind: 'env', label: 'x' } }, '/home/me'), undefined);
+    assert.equal(targetLocationOf({ root: { path: '/ext/skills', kind: 'builtin', label: 'Built-in' } }, '/home/me'), undefined);
   });
 
   /** `host folder (skills): message` of the project's folder findings. */
-  function folderFindings(records: SkillRecord[], targets: HostProfile[], servedInVsCode = false): string[] {
-    return hostFolderFindings(records, { targets, homeDir: '/home/me', servedInVsCode }).map(
+  function folderFindings(records: SkillRecord[], targets: TargetProfile[], servedInVsCode = false): string[] {
+    return targetFolderFindings(records, { targets, homeDir: '/home/me', servedInVsCode }).map(
       (finding) => `${finding.host.id} ${finding.folder} (${finding.skills.map((skill) => skill.name).join(', ')}): ${finding.message}`,
     );
   }
@@ -84,17 +84,17 @@ describe('host checks', function () {
   });
 
   it('name no host folder for a server, a home folder itself, or a folder too short to be one', function () {
-    assert.equal(hostLocationOf({ root: { path: '/cache/team', kind: 'server', label: 'team' } }, '/home/me'), undefined);
-    assert.equal(hostLocationOf({ root: { path: '/cache/.agents/skills', kind: 'server', label: 'team' } }, '/home/me'), undefined);
-    assert.equal(hostLocationOf({ root: { path: '/ext/.claude/skills', kind: 'builtin', label: 'Built-in' } }, '/home/me'), undefined);
-    assert.equal(hostLocationOf({ root: { path: '/repo/custom', kind: 'workspace', label: 'repo', location: '.agents/skills' } }), '.agents/skills');
-    assert.equal(hostLocationOf({ root: { path: '/repo/.github/skills', kind: 'env', label: 'x' } }), '.github/skills');
-    assert.equal(hostLocationOf({ root: { path: '/.claude/skills', kind: 'env', label: 'x' } }), '.claude/skills');
-    assert.equal(hostLocationOf({ root: { path: '/home/me', kind: 'user', label: 'User' } }, '/home/me'), undefined);
-    assert.equal(hostLocationOf({ root: { path: '/.skills', kind: 'env', label: 'x' } }, '/home/me'), undefined);
-    assert.equal(hostLocationOf({ root: { path: '/home/me/.claude/skills/', kind: 'env', label: 'x' } }), '.claude/skills');
-    assert.equal(hostLocationOf({ root: { path: '/home/mine/.claude/skills', kind: 'user', label: 'x' } }, '/home/me'), '.claude/skills');
-    assert.equal(hostLocationOf({ root: { path: '/repo/x/./.agents//skills', kind: 'workspace', label: 'x', location: './.agents//skills/' } }), '.agents/skills');
+    assert.equal(targetLocationOf({ root: { path: '/cache/team', kind: 'server', label: 'team' } }, '/home/me'), undefined);
+    assert.equal(targetLocationOf({ root: { path: '/cache/.agents/skills', kind: 'server', label: 'team' } }, '/home/me'), undefined);
+    assert.equal(targetLocationOf({ root: { path: '/ext/.claude/skills', kind: 'builtin', label: 'Built-in' } }, '/home/me'), undefined);
+    assert.equal(targetLocationOf({ root: { path: '/repo/custom', kind: 'workspace', label: 'repo', location: '.agents/skills' } }), '.agents/skills');
+    assert.equal(targetLocationOf({ root: { path: '/repo/.github/skills', kind: 'env', label: 'x' } }), '.github/skills');
+    assert.equal(targetLocationOf({ root: { path: '/.claude/skills', kind: 'env', label: 'x' } }), '.claude/skills');
+    assert.equal(targetLocationOf({ root: { path: '/home/me', kind: 'user', label: 'User' } }, '/home/me'), undefined);
+    assert.equal(targetLocationOf({ root: { path: '/.skills', kind: 'env', label: 'x' } }, '/home/me'), undefined);
+    assert.equal(targetLocationOf({ root: { path: '/home/me/.claude/skills/', kind: 'env', label: 'x' } }), '.claude/skills');
+    assert.equal(targetLocationOf({ root: { path: '/home/mine/.claude/skills', kind: 'user', label: 'x' } }, '/home/me'), '.claude/skills');
+    assert.equal(targetLocationOf({ root: { path: '/repo/x/./.agents//skills', kind: 'workspace', label: 'x', location: './.agents//skills/' } }), '.agents/skills');
   });
 
   it('warn about each field that changes what a host does, as written, on its key', function () {
@@ -103,7 +103,7 @@ describe('host checks', function () {
     const at = (line: number): { start: { line: number; column: number }; end: { line: number; column: number } } => ({ start: { line, column: 0 }, end: { line, column: 4 } });
     const lines: Record<string, number> = { name: 1, description: 2, 'allowed-tools': 3, 'argument-hint': 4, 'user-invocable': 5 };
     const targets = hosts('codex');
-    const diagnostics = checkSkillForHosts(record, { targets, listings: hostListings([record], targets), fieldRange: (field) => (field in lines ? at(lines[field]) : undefined) });
+    const diagnostics = checkSkillForTargets(record, { targets, listings: targetListings([record], targets), fieldRange: (field) => (field in lines ? at(lines[field]) : undefined) });
     assert.deepEqual(
       diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity, diagnostic.host, diagnostic.range.start.line, diagnostic.message, diagnostic.file]),
       [
@@ -114,50 +114,50 @@ describe('host checks', function () {
     );
     // A field the range function does not know is placed on the opening fence.
     const fork = { ...base, metadata: { ...base.metadata!, context: 'fork' as const } };
-    const [onFence] = checkSkillForHosts(fork, { targets, listings: hostListings([fork], targets), fieldRange: () => undefined });
+    const [onFence] = checkSkillForTargets(fork, { targets, listings: targetListings([fork], targets), fieldRange: () => undefined });
     assert.deepEqual(onFence.range, { start: { line: 0, column: 0 }, end: { line: 0, column: 3 } });
     // The model field on its own key.
     const model = { ...base, metadata: { ...base.metadata!, model: 'fast' } };
-    const [onModel] = checkSkillForHosts(model, { targets, listings: hostListings([model], targets), fieldRange: (field) => (field === 'model' ? at(7) : undefined) });
+    const [onModel] = checkSkillForTargets(model, { targets, listings: targetListings([model], targets), fieldRange: (field) => (field === 'model' ? at(7) : undefined) });
     assert.equal(onModel.range.start.line, 7);
     // A user folder is checked against the host's user folders; a built-in skill against none.
     const user = { ...base, root: { path: '/home/me/.claude/skills', kind: 'user' as const, label: 'User' } };
-    assert.deepEqual(checkSkillForHosts(user, { targets: hosts('claude-code'), listings: new Map(), homeDir: '/home/me' }), []);
+    assert.deepEqual(checkSkillForTargets(user, { targets: hosts('claude-code'), listings: new Map(), homeDir: '/home/me' }), []);
     const builtin = { ...base, root: { path: '/ext/skills', kind: 'builtin' as const, label: 'Built-in' } };
-    assert.deepEqual(checkSkillForHosts(builtin, { targets: hosts('claude-code'), listings: new Map() }), []);
+    assert.deepEqual(checkSkillForTargets(builtin, { targets: hosts('claude-code'), listings: new Map() }), []);
     // Without metadata there is nothing to warn about.
-    assert.deepEqual(checkSkillForHosts({ ...base, metadata: undefined }, { targets, listings: new Map() }), []);
+    assert.deepEqual(checkSkillForTargets({ ...base, metadata: undefined }, { targets, listings: new Map() }), []);
   });
 
   it('place a budget warning on the description, and none for a host that does not read the folder', function () {
     const records = [inLocation(fakeRecord('skill-0', 'd'.repeat(400)), '.agent/skills')];
     const targets = hosts('codex');
     const range = (field: string) => (field === 'name' || field === 'description' ? { start: { line: field === 'name' ? 1 : 2, column: 0 }, end: { line: 1, column: 4 } } : undefined);
-    assert.deepEqual(checkSkillForHosts(records[0], { targets, listings: hostListings(records, targets, 100), fieldRange: range }), []);
+    assert.deepEqual(checkSkillForTargets(records[0], { targets, listings: targetListings(records, targets, 100), fieldRange: range }), []);
     const listed = [inLocation(fakeRecord('skill-0', 'd'.repeat(400)), '.agents/skills')];
-    const one = checkSkillForHosts(listed[0], { targets, listings: hostListings(listed, targets, 100), fieldRange: range });
+    const one = checkSkillForTargets(listed[0], { targets, listings: targetListings(listed, targets, 100), fieldRange: range });
     assert.deepEqual(
       one.map((diagnostic) => [diagnostic.code, diagnostic.range.start.line, diagnostic.message]),
       [['host-budget', 2, "With this project's 1 skill, Codex lists this one by name only at a 100-token context."]],
     );
     // No listing for the host: no budget warning.
-    assert.deepEqual(checkSkillForHosts(listed[0], { targets, listings: new Map() }), []);
+    assert.deepEqual(checkSkillForTargets(listed[0], { targets, listings: new Map() }), []);
   });
 
   it('warn inside VS Code for the other hosts, and name one folder, or none', function () {
     const record = inLocation(fakeRecord('a', 'A.'), '.agent/skills');
     assert.deepEqual(
-      hostFolderFindings([record], { targets: hosts('vscode', 'claude-code'), servedInVsCode: true }).map((finding) => finding.host.id),
+      targetFolderFindings([record], { targets: hosts('vscode', 'claude-code'), servedInVsCode: true }).map((finding) => finding.host.id),
       ['claude-code'],
     );
-    const none = { ...hostProfile('codex')!, projectFolders: { ...hostProfile('codex')!.projectFolders, value: [] } };
+    const none = { ...targetProfile('codex')!, projectFolders: { ...targetProfile('codex')!.projectFolders, value: [] } };
     assert.deepEqual(
-      hostFolderFindings([record], { targets: [none] }).map((finding) => finding.message),
+      targetFolderFindings([record], { targets: [none] }).map((finding) => finding.message),
       ['Codex reads no folder, not `.agent/skills`: the skill there (a) is invisible to it.'],
     );
     const two = { ...none, projectFolders: { ...none.projectFolders, value: ['.a/skills', '.b/skills'] } };
     assert.deepEqual(
-      hostFolderFindings([record], { targets: [two] }).map((finding) => finding.message),
+      targetFolderFindings([record], { targets: [two] }).map((finding) => finding.message),
       ['Codex reads `.a/skills` or `.b/skills`, not `.agent/skills`: the skill there (a) is invisible to it.'],
     );
   });

@@ -3,10 +3,10 @@
 // read-only document that follows the skills and the targets while open.
 
 import * as vscode from 'vscode';
-import { DEFAULT_CONTEXT_TOKENS, hostListings } from '../../core/hosts/budget';
-import { renderBudgetMarkdown } from '../../core/hosts/report';
+import { DEFAULT_CONTEXT_TOKENS, targetListings } from '../../core/targets/budget';
+import { renderBudgetMarkdown } from '../../core/targets/report';
 import type { SkillsHost } from '../skills-host';
-import type { HostTargets } from './host-targets';
+import type { ActiveTargets } from './active-targets';
 import { Disposable } from '../disposable';
 import type { ReportPreviews } from '../report-preview';
 
@@ -27,7 +27,7 @@ export class BudgetDocument extends Disposable implements vscode.TextDocumentCon
 
   constructor(
     private readonly host: SkillsHost,
-    private readonly targets: HostTargets,
+    private readonly targets: ActiveTargets,
     private readonly previews: ReportPreviews,
   ) {
     super();
@@ -37,7 +37,7 @@ export class BudgetDocument extends Disposable implements vscode.TextDocumentCon
   }
 
   provideTextDocumentContent(): string {
-    return renderBudgetMarkdown([...hostListings(this.host.snapshot.skills, this.targets.profiles, this.contextTokens).values()], this.contextTokens);
+    return renderBudgetMarkdown([...targetListings(this.host.snapshot.skills, this.targets.profiles, this.contextTokens).values()], this.contextTokens);
   }
 
   /** Asks for the context size (unless given), then shows the preview; returns the document's text, or undefined when cancelled. */

@@ -5,18 +5,18 @@ import { COMMANDS } from '../manifest';
 import type { ReportPreviews } from '../report-preview';
 import type { SkillsHost } from '../skills-host';
 import { BudgetDocument, type ShowBudgetArgs } from './budget-document';
-import { registerHostFolderFixes } from './host-folder-fix';
-import { HostFindings } from './host-findings';
-import { HostTargets } from './host-targets';
+import { registerTargetFolderFixes } from './target-folder-fix';
+import { TargetFindings } from './target-findings';
+import { ActiveTargets } from './active-targets';
 
-export function registerHosts(host: SkillsHost, previews: ReportPreviews): { findings: HostFindings; disposable: vscode.Disposable } {
-  const targets = new HostTargets(host);
-  const findings = new HostFindings(host, targets);
+export function registerTargets(host: SkillsHost, previews: ReportPreviews): { findings: TargetFindings; disposable: vscode.Disposable } {
+  const targets = new ActiveTargets(host);
+  const findings = new TargetFindings(host, targets);
   const budget = new BudgetDocument(host, targets, previews);
   const disposable = vscode.Disposable.from(
     targets,
     budget,
-    registerHostFolderFixes(findings),
+    registerTargetFolderFixes(findings),
     vscode.commands.registerCommand(COMMANDS.showBudget, (args?: ShowBudgetArgs) => budget.show(args)),
   );
   return { findings, disposable };

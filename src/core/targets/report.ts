@@ -1,8 +1,8 @@
 // Texts made from the host profiles and listings: the one-line summary of what a host cuts, its
-// listing as text (CLI `catalog --target`), the Show Budget document, and the host table of docs/hosts.md.
+// listing as text (CLI `catalog --target`), the Show Budget document, and the host table of docs/targets.md.
 
-import { countByState, type HostListing, type ListingState } from './budget';
-import { HOST_PROFILES, type BudgetRule, type HostProfile } from './profiles';
+import { countByState, type TargetListing, type ListingState } from './budget';
+import { TARGET_PROFILES, type BudgetRule, type TargetProfile } from './profiles';
 
 const count = (value: number): string => value.toLocaleString('en-US');
 
@@ -26,7 +26,7 @@ function describeRule(rule: BudgetRule): string {
 }
 
 /** e.g. "Codex at a 200,000-token context: budget 16,000 characters, 15,230 used; 12 in full, 3 shortened." */
-export function describeListing(listing: HostListing): string {
+export function describeListing(listing: TargetListing): string {
   const counts = countByState(listing);
   const parts = (Object.keys(STATE_LABELS) as ListingState[]).filter((state) => counts[state] > 0).map((state) => `${count(counts[state])} ${STATE_LABELS[state]}`);
   const states = parts.length > 0 ? parts.join(', ') : 'no skills';
@@ -39,7 +39,7 @@ export function describeListing(listing: HostListing): string {
 }
 
 /** The skills a listing leaves short, by what happens to them: "By name only: a, b. Not listed: c." */
-export function describeCuts(listing: HostListing): string {
+export function describeCuts(listing: TargetListing): string {
   const cut: ListingState[] = ['shortened', 'name-only', 'dropped'];
   return cut
     .map((state) => {
@@ -51,12 +51,12 @@ export function describeCuts(listing: HostListing): string {
 }
 
 /** The host's list as text, one `name: description` line per listed skill (estimated: hosts differ in markup). */
-export function listingLines(listing: HostListing): string[] {
+export function listingLines(listing: TargetListing): string[] {
   return listing.skills.filter((skill) => skill.state !== 'dropped' && skill.state !== 'user-only').map((skill) => (skill.descriptionChars === 0 ? skill.name : `${skill.name}: ${skill.description}`));
 }
 
 /** The Show Budget document: per target, each skill's fate and cost at that host's budget. */
-export function renderBudgetMarkdown(listings: readonly HostListing[], contextTokens: number): string {
+export function renderBudgetMarkdown(listings: readonly TargetListing[], contextTokens: number): string {
   const lines = [
     '# Skills: budget per host',
     '',
@@ -65,7 +65,7 @@ export function renderBudgetMarkdown(listings: readonly HostListing[], contextTo
   if (listings.length === 0) {
     lines.push('', 'No target hosts: set `agentSkills.targets` (for example `["vscode", "claude-code", "codex"]`).');
   } else if (!listings.some((listing) => listing.rule.kind === 'share')) {
-    const budgeted = HOST_PROFILES.filter((host) => host.budget.value.kind === 'share').map((host) => `${host.name} (\`${host.id}\`)`);
+    const budgeted = TARGET_PROFILES.filter((host) => host.budget.value.kind === 'share').map((host) => `${host.name} (\`${host.id}\`)`);
     lines.push(
       '',
       `None of these targets documents a budget for its list of skills, so this report cannot show what a budget cuts. Add a host that documents one to \`agentSkills.targets\` to see it: ${budgeted.join(' or ')}.`,
@@ -104,13 +104,13 @@ function formatSource(source: string): string {
   return note.length > 0 ? `<${link}> ${note.join(' ')}` : `<${link}>`;
 }
 
-function describeFields(host: HostProfile): string {
+function describeFields(host: TargetProfile): string {
   const fields = host.fields.value;
   const others = { ignored: 'others ignored', 'ignored-with-warning': 'others ignored, with a warning', unknown: 'others not documented' }[fields.others];
   return `${fields.honoured.map(code).join(', ')}; ${others}`;
 }
 
-function describeLimits(host: HostProfile): string {
+function describeLimits(host: TargetProfile): string {
   const limits = host.limits.value;
   const parts = [limits.nameChars === undefined ? '' : `name ≤ ${limits.nameChars}`, limits.descriptionChars === undefined ? '' : `description ≤ ${count(limits.descriptionChars)}`].filter(Boolean);
   if (parts.length === 0) {
@@ -119,9 +119,9 @@ function describeLimits(host: HostProfile): string {
   return `${parts.join(', ')} (${limits.overLimit === 'unknown' ? 'past them: not documented' : `${limits.overLimit} past them`})`;
 }
 
-/** The table of hosts in docs/hosts.md, generated from the profiles (`npm run docs:tables` writes it). */
-export function renderHostTable(): string {
-  const rows = HOST_PROFILES.map((host) =>
+/** The table of hosts in docs/targets.md, generated from the profiles (`npm run docs:tables` writes it). */
+export function renderTargetTable(): string {
+  const rows = TARGET_PROFILES.map((host) =>
     [
       `${host.name} (${code(host.id)})`,
       `${host.projectFolders.value.map(code).join(', ')}; ${host.userFolders.value.map(code).join(', ')}`,
@@ -131,7 +131,7 @@ export function renderHostTable(): string {
       host.invocation.value,
     ].join(' | '),
   );
-  const sources = HOST_PROFILES.map((host) => {
+  const sources = TARGET_PROFILES.map((host) => {
     const links = [...new Set([host.projectFolders, host.fields, host.limits, host.budget, host.invocation].map((fact) => fact.source.split(' ')[0]))];
     return `${host.name}: ${links.map((link) => `<${link}>`).join(', ')}`;
   });
@@ -140,6 +140,6 @@ export function renderHostTable(): string {
     '| --- | --- | --- | --- | --- | --- |',
     ...rows.map((row) => `| ${row} |`),
     '',
-    `Sources (checked ${HOST_PROFILES[0].fields.checked}): ${sources.join('; ')}.`,
+    `Sources (checked ${TARGET_PROFILES[0].fields.checked}): ${sources.join('; ')}.`,
   ].join('\n');
 }

@@ -6,21 +6,21 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import type * as vscode from 'vscode';
-import { hostListings, type HostListing } from '../../core/hosts/budget';
-import { checkSkillForHosts, fieldKeyRanges, hostFolderFindings, type HostFolderFinding } from '../../core/hosts/checks';
+import { targetListings, type TargetListing } from '../../core/targets/budget';
+import { checkSkillForTargets, fieldKeyRanges, targetFolderFindings, type TargetFolderFinding } from '../../core/targets/checks';
 import type { RegistrySnapshot } from '../../core/discovery/registry';
 import type { Range, SkillDiagnostic, SkillMetadata, SkillRecord } from '../../core/model/types';
 import type { SkillsHost } from '../skills-host';
-import type { HostTargets } from './host-targets';
+import type { ActiveTargets } from './active-targets';
 
-export class HostFindings {
+export class TargetFindings {
   readonly onDidChange: vscode.Event<void>;
-  private listings: { snapshot: RegistrySnapshot; targets: string; byHost: Map<string, HostListing>; byFile: Map<string, SkillRecord>; folders: HostFolderFinding[] } | undefined;
+  private listings: { snapshot: RegistrySnapshot; targets: string; byTarget: Map<string, TargetListing>; byFile: Map<string, SkillRecord>; folders: TargetFolderFinding[] } | undefined;
   private readonly ranges = new Map<string, { mtimeMs: number; find: (field: string) => Range | undefined }>();
 
   constructor(
     private readonly host: SkillsHost,
-    private readonly targets: HostTargets,
+    private readonly targets: ActiveTargets,
   ) {
     this.onDidChange = targets.onDidChange;
   }
@@ -40,9 +40,9 @@ export class HostFindings {
       return [];
     }
     const checked = metadata ? { ...record, metadata } : record;
-    return checkSkillForHosts(checked, {
+    return checkSkillForTargets(checked, {
       targets,
-      listings: current.byHost,
+      listings: current.byTarget,
       homeDir: os.homedir(),
       servedInVsCode: true,
       fieldRange: text === undefined ? this.diskRanges(record.file, record.mtimeMs) : fieldKeyRanges(text),
@@ -50,12 +50,12 @@ export class HostFindings {
   }
 
   /** The project's skill folders a target host does not read (VS Code reads every one through the extension). */
-  forProject(): readonly HostFolderFinding[] {
+  forProject(): readonly TargetFolderFinding[] {
     return this.targets.profiles.length === 0 ? [] : this.current().folders;
   }
 
   /** What the snapshot and the targets give, worked out once for both. */
-  private current(): NonNullable<HostFindings['listings']> {
+  private current(): NonNullable<TargetFindings['listings']> {
     const snapshot = this.host.snapshot;
     const profiles = this.targets.profiles;
     const targets = profiles.map((profile) => profile.id).join();
@@ -66,8 +66,8 @@ export class HostFindings {
           byFile.set(record.file, record);
         }
       }
-      const folders = hostFolderFindings(snapshot.skills, { targets: profiles, homeDir: os.homedir(), servedInVsCode: true });
-      this.listings = { snapshot, targets, byHost: hostListings(snapshot.skills, profiles), byFile, folders };
+      const folders = targetFolderFindings(snapshot.skills, { targets: profiles, homeDir: os.homedir(), servedInVsCode: true });
+      this.listings = { snapshot, targets, byTarget: targetListings(snapshot.skills, profiles), byFile, folders };
     }
     return this.listings;
   }

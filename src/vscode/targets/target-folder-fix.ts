@@ -10,12 +10,12 @@ import * as vscode from 'vscode';
 import { isSkillFile, SKILL_FILE_SELECTOR } from '../skill-files';
 import { COMMANDS } from '../manifest';
 import { pathExists } from '../../core/util/files';
-import type { HostFindings } from './host-findings';
+import type { TargetFindings } from './target-findings';
 
 export type AddMode = 'link' | 'copy';
 
-class HostFolderFixes implements vscode.CodeActionProvider {
-  constructor(private readonly findings: HostFindings) {}
+class TargetFolderFixes implements vscode.CodeActionProvider {
+  constructor(private readonly findings: TargetFindings) {}
 
   provideCodeActions(document: vscode.TextDocument): vscode.CodeAction[] {
     if (!isSkillFile(document.uri)) {
@@ -35,7 +35,7 @@ class HostFolderFixes implements vscode.CodeActionProvider {
       }
       for (const mode of ['link', 'copy'] as const) {
         const action = new vscode.CodeAction(`${mode === 'link' ? 'Link' : 'Copy'} this skill into \`${destination.shown}\` for ${host.name}`, vscode.CodeActionKind.QuickFix);
-        action.command = { command: COMMANDS.addToHostFolder, title: action.title, arguments: [skillDir, target, mode] };
+        action.command = { command: COMMANDS.addToTargetFolder, title: action.title, arguments: [skillDir, target, mode] };
         actions.push(action);
       }
     }
@@ -65,7 +65,7 @@ function existsNow(file: string): boolean {
 }
 
 /** Links (a relative symbolic link) or copies a skill folder to `target`; refuses when something is there. */
-export async function addToHostFolder(skillDir: string, target: string, mode: AddMode): Promise<boolean> {
+export async function addToTargetFolder(skillDir: string, target: string, mode: AddMode): Promise<boolean> {
   if (await pathExists(target)) {
     void vscode.window.showWarningMessage(`${target} already exists; nothing was changed.`);
     return false;
@@ -85,9 +85,9 @@ export async function addToHostFolder(skillDir: string, target: string, mode: Ad
   return true;
 }
 
-export function registerHostFolderFixes(findings: HostFindings): vscode.Disposable {
+export function registerTargetFolderFixes(findings: TargetFindings): vscode.Disposable {
   return vscode.Disposable.from(
-    vscode.languages.registerCodeActionsProvider(SKILL_FILE_SELECTOR, new HostFolderFixes(findings), { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),
-    vscode.commands.registerCommand(COMMANDS.addToHostFolder, (skillDir: string, target: string, mode: AddMode) => addToHostFolder(skillDir, target, mode)),
+    vscode.languages.registerCodeActionsProvider(SKILL_FILE_SELECTOR, new TargetFolderFixes(findings), { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] }),
+    vscode.commands.registerCommand(COMMANDS.addToTargetFolder, (skillDir: string, target: string, mode: AddMode) => addToTargetFolder(skillDir, target, mode)),
   );
 }

@@ -25,7 +25,7 @@ async function hostWarnings(file: string, expected: string): Promise<string[]> {
 
 const hostShownOn = (file: string): vscode.Diagnostic[] => diagnosticsOf(file).filter((diagnostic) => String(diagnostic.code).startsWith('host-'));
 
-describe('Other hosts', () => {
+describe('Targets: other tools that read skills', () => {
   afterEach(() => vscode.commands.executeCommand('workbench.action.closeAllEditors'));
 
   it('checks vscode and the hosts whose own folder the project has by default, and warns once per folder a host does not read, named by host', async () => {
@@ -106,7 +106,7 @@ describe('Other hosts', () => {
     const hostFixes = async (): Promise<vscode.CodeAction[]> =>
       (
         await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', vscode.Uri.file(forked()), new vscode.Range(1, 0, 1, 4), vscode.CodeActionKind.QuickFix.value)
-      ).filter((action) => action.command?.command === 'agentSkills.addToHostFolder');
+      ).filter((action) => action.command?.command === 'agentSkills.addToTargetFolder');
     // The findings follow the setting change asynchronously: ask again as the light bulb would.
     const ours = await waitFor(
       async () => {

@@ -3,9 +3,9 @@
 // every fact carries the source it was read from and the date it was checked. Where no source says,
 // the fact is `unknown` rather than guessed, and no check is made from it.
 
-export const HOST_IDS = ['vscode', 'copilot-cli', 'claude-code', 'codex', 'gemini-cli', 'cursor', 'opencode'] as const;
+export const TARGET_IDS = ['vscode', 'copilot-cli', 'claude-code', 'codex', 'gemini-cli', 'cursor', 'opencode'] as const;
 
-export type HostId = (typeof HOST_IDS)[number];
+export type TargetId = (typeof TARGET_IDS)[number];
 
 /** A fact about a host, with where it was read and when it was checked (YYYY-MM-DD). */
 export interface Fact<Value> {
@@ -14,14 +14,14 @@ export interface Fact<Value> {
   checked: string;
 }
 
-export interface HostFields {
+export interface TargetFields {
   /** Frontmatter fields the host reads and acts on. */
   honoured: readonly string[];
   /** What happens to any other field: skipped silently, skipped with a warning of the host's own, or not documented. */
   others: 'ignored' | 'ignored-with-warning' | 'unknown';
 }
 
-export interface HostLimits {
+export interface TargetLimits {
   nameChars?: number;
   descriptionChars?: number;
   /** What the host does with a longer name or description. */
@@ -37,15 +37,15 @@ export interface HostLimits {
 export type BudgetRule =
   { kind: 'share'; contextPercent: number; fallbackChars: number; descriptionChars?: number; overflow: 'name-only' | 'shorten-then-omit'; order?: string } | { kind: 'none' } | { kind: 'unknown' };
 
-export interface HostProfile {
-  id: HostId;
+export interface TargetProfile {
+  id: TargetId;
   name: string;
   /** Project folders, relative to the project (or repository) root. */
   projectFolders: Fact<readonly string[]>;
   /** User folders, `~` for the home folder. */
   userFolders: Fact<readonly string[]>;
-  fields: Fact<HostFields>;
-  limits: Fact<HostLimits>;
+  fields: Fact<TargetFields>;
+  limits: Fact<TargetLimits>;
   budget: Fact<BudgetRule>;
   invocation: Fact<string>;
   /**
@@ -77,7 +77,7 @@ function fact<Value>(value: Value, source: string, checked = CHECKED): Fact<Valu
 
 const UNKNOWN_BUDGET: BudgetRule = { kind: 'unknown' };
 
-export const HOST_PROFILES: readonly HostProfile[] = [
+export const TARGET_PROFILES: readonly TargetProfile[] = [
   {
     id: 'vscode',
     name: 'VS Code',
@@ -178,23 +178,23 @@ export const HOST_PROFILES: readonly HostProfile[] = [
   },
 ];
 
-const BY_ID = new Map<string, HostProfile>(HOST_PROFILES.map((profile) => [profile.id, profile]));
+const BY_ID = new Map<string, TargetProfile>(TARGET_PROFILES.map((profile) => [profile.id, profile]));
 
-export function hostProfile(id: string): HostProfile | undefined {
+export function targetProfile(id: string): TargetProfile | undefined {
   return BY_ID.get(id);
 }
 
-export function isHostId(id: string): id is HostId {
+export function isTargetId(id: string): id is TargetId {
   return BY_ID.has(id);
 }
 
 /** The hosts that read and act on a field, by name (e.g. for "allowed-tools": Claude Code). */
-export function hostsHonouring(field: string): HostProfile[] {
-  return HOST_PROFILES.filter((profile) => profile.fields.value.honoured.includes(field));
+export function targetsHonouring(field: string): TargetProfile[] {
+  return TARGET_PROFILES.filter((profile) => profile.fields.value.honoured.includes(field));
 }
 
 /** Whether a host is known to skip a field (it honours others and says what it does with the rest). */
-export function hostIgnores(profile: HostProfile, field: string): boolean {
+export function targetIgnores(profile: TargetProfile, field: string): boolean {
   return profile.fields.value.others !== 'unknown' && !profile.fields.value.honoured.includes(field);
 }
 
@@ -204,15 +204,15 @@ export function targetIdsSetting(value: unknown): string[] | undefined {
   return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string' && entry.trim() !== '') : undefined;
 }
 
-export function parseHostIds(values: readonly string[]): { ids: HostId[]; unknown: string[] } {
-  const ids: HostId[] = [];
+export function parseTargetIds(values: readonly string[]): { ids: TargetId[]; unknown: string[] } {
+  const ids: TargetId[] = [];
   const unknown: string[] = [];
   for (const value of values.flatMap((entry) => entry.split(','))) {
     const id = value.trim();
     if (id === '') {
       continue;
     }
-    if (!isHostId(id)) {
+    if (!isTargetId(id)) {
       unknown.push(id);
     } else if (!ids.includes(id)) {
       ids.push(id);
@@ -228,8 +228,8 @@ export function parseHostIds(values: readonly string[]): { ids: HostId[]; unknow
  * VS Code's own chat reads them, so they would make every skill kept elsewhere warn for hosts nobody
  * asked about.
  */
-export function defaultTargetIds(projectHasFolder: (relative: string) => boolean): HostId[] {
-  const used = HOST_PROFILES.filter((profile) => {
+export function defaultTargetIds(projectHasFolder: (relative: string) => boolean): TargetId[] {
+  const used = TARGET_PROFILES.filter((profile) => {
     const own = profile.ownFolder;
     return own !== undefined && profile.projectFolders.value.some((folder) => folder.startsWith(`${own}/`) && projectHasFolder(folder));
   });

@@ -7,14 +7,14 @@ import * as path from 'node:path';
 import { OPENING_FENCE_RANGE, makeDiagnostic } from '../skill-file/diagnostic-codes';
 import { locateFrontmatterFields } from '../skill-file/frontmatter-locator';
 import { writtenFields } from '../skill-file/schema';
-import { hostIgnores, type HostProfile } from './profiles';
-import type { HostListing, ListingState } from './budget';
+import { targetIgnores, type TargetProfile } from './profiles';
+import type { TargetListing, ListingState } from './budget';
 import type { Range, SkillDiagnostic, SkillRecord } from '../model/types';
 
-export interface HostCheckContext {
-  targets: readonly HostProfile[];
+export interface TargetCheckContext {
+  targets: readonly TargetProfile[];
   /** Each target's listing of the whole project at the chosen context size, by host id. */
-  listings: ReadonlyMap<string, HostListing>;
+  listings: ReadonlyMap<string, TargetListing>;
   /** The user's home folder, to tell user locations (`~/…`) from project ones. */
   homeDir?: string;
   /**
@@ -32,7 +32,7 @@ export interface HostCheckContext {
  * `~/.agent/skills` under the home folder; undefined for the built-in skills and locations that
  * are neither (no host reads those by convention).
  */
-export function hostLocationOf(record: Pick<SkillRecord, 'root'>, homeDir?: string): string | undefined {
+export function targetLocationOf(record: Pick<SkillRecord, 'root'>, homeDir?: string): string | undefined {
   const root = record.root;
   if (root.kind === 'builtin' || root.kind === 'server') {
     return undefined;
@@ -50,7 +50,7 @@ export function hostLocationOf(record: Pick<SkillRecord, 'root'>, homeDir?: stri
 }
 
 /** The host folder a skill location matches, or undefined when the host does not read it. */
-export function hostReads(host: HostProfile, location: string): boolean {
+export function targetReads(host: TargetProfile, location: string): boolean {
   const folders = location.startsWith('~/') ? host.userFolders.value : host.projectFolders.value;
   return folders.includes(location);
 }
@@ -71,8 +71,8 @@ const CUT_WORDS: Partial<Record<ListingState, string>> = {
 };
 
 /** A skill folder of the project that a target host does not read, and the skills in it. */
-export interface HostFolderFinding {
-  host: HostProfile;
+export interface TargetFolderFinding {
+  host: TargetProfile;
   /** The folder as hosts name theirs (`.agent/skills`, `~/.agent/skills`). */
   location: string;
   /** The folder itself, absolute. */
@@ -82,17 +82,17 @@ export interface HostFolderFinding {
 }
 
 /** The folder a skill sits in, as hosts name it, when `host` does not read it (VS Code reads every folder the extension serves it). */
-function unreadFolder(host: HostProfile, record: SkillRecord, context: Pick<HostCheckContext, 'homeDir' | 'servedInVsCode'>): string | undefined {
-  const location = hostLocationOf(record, context.homeDir);
-  return location === undefined || hostReads(host, location) || (host.id === 'vscode' && context.servedInVsCode) ? undefined : location;
+function unreadFolder(host: TargetProfile, record: SkillRecord, context: Pick<TargetCheckContext, 'homeDir' | 'servedInVsCode'>): string | undefined {
+  const location = targetLocationOf(record, context.homeDir);
+  return location === undefined || targetReads(host, location) || (host.id === 'vscode' && context.servedInVsCode) ? undefined : location;
 }
 
 /**
  * The project's skill folders each target host does not read: one finding per host and folder,
  * however many skills are in it (skills with an error, which no host uses, aside).
  */
-export function hostFolderFindings(records: readonly SkillRecord[], context: Pick<HostCheckContext, 'targets' | 'homeDir' | 'servedInVsCode'>): HostFolderFinding[] {
-  const findings = new Map<string, HostFolderFinding>();
+export function targetFolderFindings(records: readonly SkillRecord[], context: Pick<TargetCheckContext, 'targets' | 'homeDir' | 'servedInVsCode'>): TargetFolderFinding[] {
+  const findings = new Map<string, TargetFolderFinding>();
   for (const host of context.targets) {
     for (const record of records) {
       const location = record.metadata && record.status !== 'untrusted' ? unreadFolder(host, record, context) : undefined;
@@ -114,11 +114,11 @@ export function hostFolderFindings(records: readonly SkillRecord[], context: Pic
   return [...findings.values()];
 }
 
-/** A skill's warnings for the target hosts that read its folder (see hostFolderFindings for the others). */
-export function checkSkillForHosts(record: SkillRecord, context: HostCheckContext): SkillDiagnostic[] {
+/** A skill's warnings for the target hosts that read its folder (see targetFolderFindings for the others). */
+export function checkSkillForTargets(record: SkillRecord, context: TargetCheckContext): SkillDiagnostic[] {
   const diagnostics: SkillDiagnostic[] = [];
   const range = (field: string): Range => context.fieldRange?.(field) ?? OPENING_FENCE_RANGE;
-  const warn = (code: 'host-ignores-field' | 'host-budget', host: HostProfile, message: string, at: Range): void => {
+  const warn = (code: 'host-ignores-field' | 'host-budget', host: TargetProfile, message: string, at: Range): void => {
     diagnostics.push({ ...makeDiagnostic(record.file, code, 'warning', message, at), host: host.id });
   };
   for (const host of context.targets) {
@@ -126,7 +126,7 @@ export function checkSkillForHosts(record: SkillRecord, context: HostCheckContex
       continue;
     }
     for (const [field, shown] of behaviourFields(record)) {
-      if (hostIgnores(host, field)) {
+      if (targetIgnores(host, field)) {
         warn('host-ignores-field', host, `${host.name} ignores \`${shown}\`.`, range(field));
       }
     }
@@ -147,9 +147,9 @@ export function checkSkillForHosts(record: SkillRecord, context: HostCheckContex
 }
 
 /** A listing's skills by name, made once per listing: every skill of a project looks itself up in it. */
-const listingsByName = new WeakMap<HostListing, Map<string, HostListing['skills'][number]>>();
+const listingsByName = new WeakMap<TargetListing, Map<string, TargetListing['skills'][number]>>();
 
-function listedByName(listing: HostListing): Map<string, HostListing['skills'][number]> {
+function listedByName(listing: TargetListing): Map<string, TargetListing['skills'][number]> {
   let byName = listingsByName.get(listing);
   if (!byName) {
     byName = new Map();
@@ -177,7 +177,7 @@ function isInside(parent: string, child: string): boolean {
   return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
 }
 
-/** Where each frontmatter key of a SKILL.md's text is, for `HostCheckContext.fieldRange`. */
+/** Where each frontmatter key of a SKILL.md's text is, for `TargetCheckContext.fieldRange`. */
 export function fieldKeyRanges(text: string): (field: string) => Range | undefined {
   const lines = text.split(/\r?\n/);
   const closing = lines.findIndex((line, index) => index > 0 && line.trimEnd() === '---');

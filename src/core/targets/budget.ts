@@ -6,7 +6,7 @@
 import { isUsableStatus } from '../model/status';
 import { CHARS_PER_TOKEN, collapseWhitespace } from '../util/text';
 import type { SkillRecord } from '../model/types';
-import type { BudgetRule, HostProfile } from './profiles';
+import type { BudgetRule, TargetProfile } from './profiles';
 
 export const DEFAULT_CONTEXT_TOKENS = 200_000;
 
@@ -23,8 +23,8 @@ export interface ListedSkill {
   description: string;
 }
 
-export interface HostListing {
-  host: HostProfile;
+export interface TargetListing {
+  host: TargetProfile;
   contextTokens: number;
   /** The list's budget in characters; undefined when the host lists everything or its rule is unknown. */
   budgetChars?: number;
@@ -52,7 +52,7 @@ export function budgetChars(rule: BudgetRule, contextTokens: number): number | u
   return contextTokens > 0 ? Math.floor((contextTokens * rule.contextPercent * CHARS_PER_TOKEN) / 100) : rule.fallbackChars;
 }
 
-export function hostListing(records: readonly SkillRecord[], host: HostProfile, contextTokens = DEFAULT_CONTEXT_TOKENS): HostListing {
+export function targetListing(records: readonly SkillRecord[], host: TargetProfile, contextTokens = DEFAULT_CONTEXT_TOKENS): TargetListing {
   const rule = host.budget.value;
   const honoursUserOnly = host.fields.value.honoured.includes('disable-model-invocation');
   const candidates = offered(records);
@@ -151,7 +151,7 @@ function fitByShorteningThenOmitting(skills: ListedSkill[], listed: readonly num
   }
 }
 
-export function countByState(listing: HostListing): Record<ListingState, number> {
+export function countByState(listing: TargetListing): Record<ListingState, number> {
   const counts: Record<ListingState, number> = { full: 0, shortened: 0, 'name-only': 0, dropped: 0, 'user-only': 0 };
   for (const skill of listing.skills) {
     counts[skill.state]++;
@@ -160,6 +160,6 @@ export function countByState(listing: HostListing): Record<ListingState, number>
 }
 
 /** Each target's listing of the same skills, by host id. */
-export function hostListings(records: readonly SkillRecord[], targets: readonly HostProfile[], contextTokens = DEFAULT_CONTEXT_TOKENS): Map<string, HostListing> {
-  return new Map(targets.map((host) => [host.id, hostListing(records, host, contextTokens)]));
+export function targetListings(records: readonly SkillRecord[], targets: readonly TargetProfile[], contextTokens = DEFAULT_CONTEXT_TOKENS): Map<string, TargetListing> {
+  return new Map(targets.map((host) => [host.id, targetListing(records, host, contextTokens)]));
 }

@@ -2,15 +2,15 @@
 // parsing of --target values.
 
 import * as assert from 'node:assert/strict';
-import { defaultTargetIds, HOST_IDS, HOST_PROFILES, hostIgnores, hostProfile, hostsHonouring, parseHostIds } from '../../../../src/core/hosts/profiles';
+import { defaultTargetIds, TARGET_IDS, TARGET_PROFILES, targetIgnores, targetProfile, targetsHonouring, parseTargetIds } from '../../../../src/core/targets/profiles';
 
 describe('host profiles', function () {
   it('cover the seven hosts, each fact with a source link and the date it was checked', function () {
     assert.deepEqual(
-      HOST_PROFILES.map((host) => host.id),
+      TARGET_PROFILES.map((host) => host.id),
       ['vscode', 'copilot-cli', 'claude-code', 'codex', 'gemini-cli', 'cursor', 'opencode'],
     );
-    for (const host of HOST_PROFILES) {
+    for (const host of TARGET_PROFILES) {
       for (const fact of [host.projectFolders, host.userFolders, host.fields, host.limits, host.budget, host.invocation]) {
         assert.match(fact.source, /^https:\/\//, `${host.id}: ${fact.source}`);
         assert.match(fact.checked, /^\d{4}-\d{2}-\d{2}$/);
@@ -21,7 +21,7 @@ describe('host profiles', function () {
   });
 
   it('record the documented budgets of Claude Code and Codex', function () {
-    assert.deepEqual(hostProfile('claude-code')?.budget.value, {
+    assert.deepEqual(targetProfile('claude-code')?.budget.value, {
       kind: 'share',
       contextPercent: 1,
       fallbackChars: 8000,
@@ -29,19 +29,19 @@ describe('host profiles', function () {
       overflow: 'name-only',
       order: 'the skills used most keep their descriptions',
     });
-    assert.deepEqual(hostProfile('codex')?.budget.value, { kind: 'share', contextPercent: 2, fallbackChars: 8000, overflow: 'shorten-then-omit' });
-    assert.equal(hostProfile('vscode')?.budget.value.kind, 'unknown');
+    assert.deepEqual(targetProfile('codex')?.budget.value, { kind: 'share', contextPercent: 2, fallbackChars: 8000, overflow: 'shorten-then-omit' });
+    assert.equal(targetProfile('vscode')?.budget.value.kind, 'unknown');
   });
 
   it('say which hosts honour a field, and ignore one only where the host says what it does with the rest', function () {
     assert.deepEqual(
-      hostsHonouring('allowed-tools').map((host) => host.id),
+      targetsHonouring('allowed-tools').map((host) => host.id),
       ['claude-code'],
     );
-    assert.equal(hostIgnores(hostProfile('codex')!, 'context'), true);
-    assert.equal(hostIgnores(hostProfile('vscode')!, 'context'), false);
+    assert.equal(targetIgnores(targetProfile('codex')!, 'context'), true);
+    assert.equal(targetIgnores(targetProfile('vscode')!, 'context'), false);
     // Copilot CLI documents no rule for other fields: nothing is claimed about them.
-    assert.equal(hostIgnores(hostProfile('copilot-cli')!, 'context'), false);
+    assert.equal(targetIgnores(targetProfile('copilot-cli')!, 'context'), false);
   });
 
   it('by default check VS Code, plus the hosts whose own folder holds skills in the project, not those of folders shared with VS Code', function () {
@@ -57,8 +57,8 @@ describe('host profiles', function () {
   });
 
   it('parse repeated and comma-separated ids once each, and name the unknown ones', function () {
-    assert.deepEqual(parseHostIds(['codex,cursor', 'vscode', ' codex ', '']), { ids: ['codex', 'cursor', 'vscode'], unknown: [] });
-    assert.deepEqual(parseHostIds(['claude', 'codex']), { ids: ['codex'], unknown: ['claude'] });
-    assert.equal(HOST_IDS.length, HOST_PROFILES.length);
+    assert.deepEqual(parseTargetIds(['codex,cursor', 'vscode', ' codex ', '']), { ids: ['codex', 'cursor', 'vscode'], unknown: [] });
+    assert.deepEqual(parseTargetIds(['claude', 'codex']), { ids: ['codex'], unknown: ['claude'] });
+    assert.equal(TARGET_IDS.length, TARGET_PROFILES.length);
   });
 });
