@@ -14,7 +14,7 @@ export interface GeneratedTable {
 }
 
 export const GENERATED_TABLES: readonly GeneratedTable[] = [
-  { file: 'docs/targets.md', marker: 'hosts', render: renderTargetTable },
+  { file: 'docs/targets.md', marker: 'targets', render: renderTargetTable },
   { file: 'README.md', marker: 'fields', render: renderFieldTable },
 ];
 

@@ -50,7 +50,7 @@ export function describeCuts(listing: TargetListing): string {
     .join(' ');
 }
 
-/** The host's list as text, one `name: description` line per listed skill (estimated: hosts differ in markup). */
+/** The host's list as text, one `name: description` line per listed skill (estimated: targets differ in markup). */
 export function listingLines(listing: TargetListing): string[] {
   return listing.skills.filter((skill) => skill.state !== 'dropped' && skill.state !== 'user-only').map((skill) => (skill.descriptionChars === 0 ? skill.name : `${skill.name}: ${skill.description}`));
 }
@@ -58,17 +58,17 @@ export function listingLines(listing: TargetListing): string[] {
 /** The Show Budget document: per target, each skill's fate and cost at that host's budget. */
 export function renderBudgetMarkdown(listings: readonly TargetListing[], contextTokens: number): string {
   const lines = [
-    '# Skills: budget per host',
+    '# Skills: budget per target',
     '',
-    `What each target host lists of this project's skills at a ${count(contextTokens)}-token context, from its documented rule (about four characters per token; hosts differ in markup, so costs are estimates). Targets come from \`agentSkills.targets\`.`,
+    `What each target lists of this project's skills at a ${count(contextTokens)}-token context, from its documented rule (about four characters per token; targets differ in markup, so costs are estimates). Targets come from \`agentSkills.targets\`.`,
   ];
   if (listings.length === 0) {
-    lines.push('', 'No target hosts: set `agentSkills.targets` (for example `["vscode", "claude-code", "codex"]`).');
+    lines.push('', 'No targets: set `agentSkills.targets` (for example `["vscode", "claude-code", "codex"]`).');
   } else if (!listings.some((listing) => listing.rule.kind === 'share')) {
     const budgeted = TARGET_PROFILES.filter((host) => host.budget.value.kind === 'share').map((host) => `${host.name} (\`${host.id}\`)`);
     lines.push(
       '',
-      `None of these targets documents a budget for its list of skills, so this report cannot show what a budget cuts. Add a host that documents one to \`agentSkills.targets\` to see it: ${budgeted.join(' or ')}.`,
+      `None of these targets documents a budget for its list of skills, so this report cannot show what a budget cuts. Add a target that documents one to \`agentSkills.targets\` to see it: ${budgeted.join(' or ')}.`,
     );
   }
   for (const listing of listings) {
@@ -136,7 +136,7 @@ export function renderTargetTable(): string {
     return `${host.name}: ${links.map((link) => `<${link}>`).join(', ')}`;
   });
   return [
-    '| host | folders (project; user) | fields honoured | limits | list budget | invoked by |',
+    '| target | folders (project; user) | fields honoured | limits | list budget | invoked by |',
     '| --- | --- | --- | --- | --- | --- |',
     ...rows.map((row) => `| ${row} |`),
     '',

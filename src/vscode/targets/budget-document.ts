@@ -59,7 +59,7 @@ async function pickContextSize(current: number): Promise<number | undefined> {
   const items = CONTEXT_SIZES.map((tokens) => ({ label: format(tokens), tokens, description: tokens === current ? 'current' : '' }));
   const pick = vscode.window.createQuickPick<(typeof items)[number]>();
   pick.title = 'Skills: Show Budget';
-  pick.placeholder = "The model's context size, in tokens (hosts size their list of skills by it)";
+  pick.placeholder = "The model's context size, in tokens (targets size their list of skills by it)";
   pick.items = items;
   try {
     return await new Promise<number | undefined>((resolve) => {

@@ -136,7 +136,7 @@ describe('Targets: other tools that read skills', () => {
     const api = await skillsApi();
     await setWorkspaceSetting(api, 'targets', ['claude-code', 'codex', 'vscode']);
     const text = await vscode.commands.executeCommand<string>('agentSkills.showBudget', { contextTokens: 32_000 });
-    assert.match(text, /^# Skills: budget per host\n/);
+    assert.match(text, /^# Skills: budget per target\n/);
     assert.match(text, /## Claude Code\n\nClaude Code at a 32,000-token context: budget 1,280 characters, \d+ used; 3 in full\./);
     assert.match(text, /\| `forked` \| in full \| 75 \|/);
     assert.match(text, /## Codex\n/);
@@ -167,7 +167,7 @@ describe('Targets: other tools that read skills', () => {
       assert.match(text, /## VS Code\n\nVS Code at a 400,000-token context/);
       assert.match(
         text,
-        /None of these targets documents a budget for its list of skills, so this report cannot show what a budget cuts\. Add a host that documents one to `agentSkills\.targets` to see it: Claude Code \(`claude-code`\) or Codex \(`codex`\)\./,
+        /None of these targets documents a budget for its list of skills, so this report cannot show what a budget cuts\. Add a target that documents one to `agentSkills\.targets` to see it: Claude Code \(`claude-code`\) or Codex \(`codex`\)\./,
       );
 
       await vscode.commands.executeCommand('agentSkills.showCatalog');

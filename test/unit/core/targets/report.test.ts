@@ -23,22 +23,22 @@ describe('host reports', function () {
 
   it('render Show Budget as a table per target with each skill and its cost', function () {
     const markdown = renderBudgetMarkdown([targetListing(records, targetProfile('codex')!, 100_000), targetListing(records, targetProfile('vscode')!, 100_000)], 100_000);
-    assert.match(markdown, /^# Skills: budget per host\n/);
+    assert.match(markdown, /^# Skills: budget per target\n/);
     assert.match(markdown, /## Codex\n\nCodex at a 100,000-token context: budget 8,000 characters/);
     assert.match(markdown, /\| `skill-0` \| shortened to 656 characters \| 666 \|/);
     assert.match(markdown, /## VS Code\n[\s\S]*\| `skill-11` \| in full \| 911 \|/);
     assert.match(markdown, /Source: none found/);
-    assert.match(renderBudgetMarkdown([], 200_000), /No target hosts/);
+    assert.match(renderBudgetMarkdown([], 200_000), /No targets/);
     assert.match(
       renderBudgetMarkdown([], 200_000),
-      /estimates\)\. Targets come from `agentSkills\.targets`\.\n\nNo target hosts: set `agentSkills\.targets` \(for example `\["vscode", "claude-code", "codex"\]`\)\.\n$/,
+      /estimates\)\. Targets come from `agentSkills\.targets`\.\n\nNo targets: set `agentSkills\.targets` \(for example `\["vscode", "claude-code", "codex"\]`\)\.\n$/,
     );
     assert.doesNotMatch(renderBudgetMarkdown([targetListing(records, targetProfile('codex')!, 100_000)], 100_000), /decides the order/);
   });
 
   it('say which hosts to add when no target documents a budget', function () {
     const hint =
-      'None of these targets documents a budget for its list of skills, so this report cannot show what a budget cuts. Add a host that documents one to `agentSkills.targets` to see it: Claude Code (`claude-code`) or Codex (`codex`).';
+      'None of these targets documents a budget for its list of skills, so this report cannot show what a budget cuts. Add a target that documents one to `agentSkills.targets` to see it: Claude Code (`claude-code`) or Codex (`codex`).';
     const undocumented = renderBudgetMarkdown([targetListing(records, targetProfile('vscode')!, 100_000), targetListing(records, targetProfile('cursor')!, 100_000)], 100_000);
     assert.ok(undocumented.includes(`Targets come from \`agentSkills.targets\`.\n\n${hint}\n\n## VS Code\n`), undocumented);
     assert.ok(renderBudgetMarkdown([targetListing(records, targetProfile('gemini-cli')!, 100_000)], 100_000).includes(hint), 'a host that lists every skill cuts nothing either');
@@ -66,7 +66,7 @@ describe('host reports', function () {
     );
     assert.equal(
       markdown,
-      "# Skills: budget per host\n\nWhat each target host lists of this project's skills at a 1,000-token context, from its documented rule (about four characters per token; hosts differ in markup, so costs are estimates). Targets come from `agentSkills.targets`.\n\n## Claude Code\n\nClaude Code at a 1,000-token context: budget 40 characters, 18 used; 1 in full, 1 by name only, 1 not offered to the model (disable-model-invocation).\n\nBudget rule: 1 % of the context window (8,000 characters when the window is unknown), at most 1,536 characters per description; past it skills are listed by name only. Source: <https://claudefa.st/blog/guide/mechanics/skill-listing-budget> (settings skillListingBudgetFraction and skillListingMaxDescChars of Claude Code 2.1.129) (checked 2026-11-26).\n\nClaude Code decides the order itself (the skills used most keep their descriptions); this table takes the skills in this project's order.\n\n| skill | listed | characters |\n| --- | --- | ---: |\n| `alpha` | by name only | 6 |\n| `beta` | in full | 12 |\n| `manual` | not offered to the model (disable-model-invocation) | 0 |\n\n## Gemini CLI\n\nGemini CLI at a 1,000-token context lists every skill in full: 3 in full (2,037 characters).\n\nBudget rule: none: every skill is listed in full. Source: <https://raw.githubusercontent.com/google-gemini/gemini-cli/main/docs/cli/skills.md> (checked 2026-11-26).\n\n| skill | listed | characters |\n| --- | --- | ---: |\n| `alpha` | in full | 2,008 |\n| `beta` | in full | 12 |\n| `manual` | in full | 17 |\n\n## VS Code\n\nVS Code at a 1,000-token context documents no budget for its list of skills, so all are assumed listed: no skills (0 characters).\n\nBudget rule: not documented. Source: none found (checked 2026-11-26).\n",
+      "# Skills: budget per target\n\nWhat each target lists of this project's skills at a 1,000-token context, from its documented rule (about four characters per token; targets differ in markup, so costs are estimates). Targets come from `agentSkills.targets`.\n\n## Claude Code\n\nClaude Code at a 1,000-token context: budget 40 characters, 18 used; 1 in full, 1 by name only, 1 not offered to the model (disable-model-invocation).\n\nBudget rule: 1 % of the context window (8,000 characters when the window is unknown), at most 1,536 characters per description; past it skills are listed by name only. Source: <https://claudefa.st/blog/guide/mechanics/skill-listing-budget> (settings skillListingBudgetFraction and skillListingMaxDescChars of Claude Code 2.1.129) (checked 2026-11-26).\n\nClaude Code decides the order itself (the skills used most keep their descriptions); this table takes the skills in this project's order.\n\n| skill | listed | characters |\n| --- | --- | ---: |\n| `alpha` | by name only | 6 |\n| `beta` | in full | 12 |\n| `manual` | not offered to the model (disable-model-invocation) | 0 |\n\n## Gemini CLI\n\nGemini CLI at a 1,000-token context lists every skill in full: 3 in full (2,037 characters).\n\nBudget rule: none: every skill is listed in full. Source: <https://raw.githubusercontent.com/google-gemini/gemini-cli/main/docs/cli/skills.md> (checked 2026-11-26).\n\n| skill | listed | characters |\n| --- | --- | ---: |\n| `alpha` | in full | 2,008 |\n| `beta` | in full | 12 |\n| `manual` | in full | 17 |\n\n## VS Code\n\nVS Code at a 1,000-token context documents no budget for its list of skills, so all are assumed listed: no skills (0 characters).\n\nBudget rule: not documented. Source: none found (checked 2026-11-26).\n",
     );
     assert.match(renderBudgetMarkdown([targetListing(skills, targetProfile('codex')!, 1000)], 1000), /\| `alpha` \| shortened to 43 characters \| 51 \|/);
   });
