@@ -2,12 +2,9 @@
 
 import { version } from '../../package.json';
 import { MAX_FIND_MATCHES } from '../core/use/find';
-import { DEFAULT_CATALOG_BUDGET_CHARS } from '../core/use/catalog';
+import { DEFAULT_CATALOG_BUDGET_CHARS, DEFAULT_CONTEXT_TOKENS, MAX_TUNE_ROUNDS, USAGE_LOG_ENV } from '../core/defaults';
 import { DEFAULT_MAX_SESSIONS, MIN_TOKEN_LENGTH, TOKEN_ENV } from './mcp/http-options';
-import { USAGE_LOG_ENV } from '../core/use/usage-log';
 import { DEFAULT_CONCURRENCY, DEFAULT_RUNS } from '../core/evals/verdict';
-import { MAX_TUNE_ROUNDS } from '../core/evals/tune';
-import { DEFAULT_CONTEXT_TOKENS } from '../core/hosts/budget';
 import { HOST_IDS } from '../core/hosts/profiles';
 
 export const VERSION = version;
