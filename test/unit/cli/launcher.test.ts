@@ -15,7 +15,7 @@ const LAUNCHER = path.join(REPOSITORY, 'dist', 'agent-skills.js');
 
 /** Runs `script` with `node`, the temporary folder (where Node keeps its compile cache by default) in `tmp`. */
 async function run(node: string, script: string, args: string[], tmp: string): Promise<string> {
-  const env = { ...process.env, TMPDIR: tmp, TMP: tmp, TEMP: tmp };
+  const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: tmp, TMP: tmp, TEMP: tmp };
   delete env.NODE_COMPILE_CACHE;
   delete env.NODE_DISABLE_COMPILE_CACHE;
   const { stdout } = await promisify(execFile)(node, [script, ...args], { env });
