@@ -22,6 +22,12 @@ const REPLAY_INPUT_SCHEMA: StandardSchemaWithJSON<Record<string, unknown>> = {
 };
 
 /**
+ * Per distinct arguments, the answer find_skills gave the first time, kept for the whole process:
+ * on 2026-07-28 each request may get a server of its own, over the same skills.
+ */
+const answers = new Map<string, Promise<ToolResult>>();
+
+/**
  * Adds the replay tool to `server`, beside its own. The servers of stdio are handed to the SDK's
  * entry as they are made, so the tool is added as each is made: its constructor ends by syncing
  * its tools, which a server also does later on each change of the catalog.
@@ -31,8 +37,6 @@ function addReplayTool(server: SkillsServer): void {
   if (!find) {
     throw new Error(`the server offers no ${MCP_TOOL_NAMES.find} tool to replay`);
   }
-  // Per distinct arguments, the answer find_skills gave the first time.
-  const answers = new Map<string, Promise<ToolResult>>();
   server.mcp.registerTool(
     REPLAY_TOOL_NAME,
     { description: `Answers as ${MCP_TOOL_NAMES.find} answered the same arguments, without searching again (benchmark only).`, inputSchema: REPLAY_INPUT_SCHEMA },
