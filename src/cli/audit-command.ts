@@ -2,13 +2,13 @@
 // it is trusted. PATH is a skill folder or any folder holding skills (searched, as `add` does).
 // Exit 1 when any finding is high.
 
-import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { auditSkillFolder, auditSummary, auditVerdict, type AuditReport, type AuditVerdict } from '../core/audit/audit-folder';
 import type { AuditFinding } from '../core/audit/rules';
 import { toSarif } from '../core/audit/sarif';
 import type { SkillRoot } from '../core/model/types';
 import { findSkillFolders } from '../core/sources/checkout';
+import { isFolder } from '../core/util/files';
 import { parseArguments } from './args';
 import { VERSION } from './help';
 import { projectFromArguments, rootsFromArguments } from './inputs';
@@ -77,13 +77,6 @@ function oneBased(value: number | undefined): number | undefined {
 }
 
 async function existingRoots(roots: readonly SkillRoot[]): Promise<SkillRoot[]> {
-  const exists = await Promise.all(
-    roots.map((root) =>
-      fs.stat(root.path).then(
-        (stat) => stat.isDirectory(),
-        () => false,
-      ),
-    ),
-  );
-  return roots.filter((_, index) => exists[index]);
+  const present = await Promise.all(roots.map((root) => isFolder(root.path)));
+  return roots.filter((_, index) => present[index]);
 }

@@ -12,6 +12,7 @@ import type { CatalogDocument } from './catalog-document';
 import { createSkill, type CreateSkillArgs } from './create-skill';
 import type { SkillDiagnostics, ValidationReport } from './diagnostics';
 import { COMMANDS, SETTINGS, SETTINGS_SECTION } from './manifest';
+import { findRecord } from './skill-argument';
 import type { SkillsHost } from './skills-host';
 import type { UnconfiguredLocations } from './unconfigured-locations';
 
@@ -94,21 +95,6 @@ export function registerCommands(host: SkillsHost, diagnostics: SkillDiagnostics
       withSkill((record) => vscode.env.clipboard.writeText(record.name)),
     ),
   );
-}
-
-export function findRecord(host: SkillsHost, reference: SkillReference): SkillRecord | undefined {
-  const skills = host.snapshot.skills;
-  if (typeof reference === 'string') {
-    return host.snapshot.usable(reference) ?? host.snapshot.byName(reference)[0];
-  }
-  if (reference instanceof vscode.Uri) {
-    return skills.find((record) => record.file === reference.fsPath || record.dir === reference.fsPath);
-  }
-  if (reference?.kind === 'skill') {
-    // The item may be from an older snapshot: prefer the current record of the same file.
-    return skills.find((record) => record.file === reference.record.file) ?? reference.record;
-  }
-  return undefined;
 }
 
 /** Arguments of the Validate command for callers that show the summary themselves. */

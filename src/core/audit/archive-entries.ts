@@ -6,6 +6,7 @@ import * as fs from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream';
 import * as zlib from 'node:zlib';
+import { paxRecords, tarChecksumMatches, tarHeaderPath, tarNumber, tarText } from '../util/tar-header';
 import { plural } from '../util/text';
 import { capped, finding, quoted, type AuditFinding } from './rules';
 
@@ -249,7 +250,7 @@ class TarHeaders {
   private record?: { type: string; size: number; parts: Buffer[]; collected: number };
   private longName?: string;
   private longLink?: string;
-  private pax: Record<string, string> = {};
+  private pax = new Map<string, string>();
 
   push(chunk: Buffer): void {
     let offset = 0;
@@ -285,11 +286,11 @@ class TarHeaders {
       this.stopped = 'end';
       return;
     }
-    if (!checksumMatches(block)) {
+    const size = tarNumber(block, 124, 12);
+    if (!tarChecksumMatches(block) || size === undefined) {
       this.stopped = this.entries.length === 0 ? 'not-tar' : damagedAfter(this.entries.length);
       return;
     }
-    const size = octal(block, 124, 12);
     const type = block[156] === 0 ? '0' : String.fromCharCode(block[156]);
     if (type === 'L' || type === 'K' || type === 'x') {
       if (size > MAX_TAR_NAME_RECORD) {
@@ -304,13 +305,11 @@ class TarHeaders {
     if (type === 'g') {
       return; // Global pax settings: no entry.
     }
-    const prefix = block.toString('latin1', 257, 263) === 'ustar\0' ? field(block, 345, 155) : '';
-    const shortName = field(block, 0, 100);
-    const name = this.pax.path ?? this.longName ?? (prefix ? `${prefix}/${shortName}` : shortName);
-    const target = this.pax.linkpath ?? this.longLink ?? field(block, 157, 100);
+    const name = this.pax.get('path') ?? this.longName ?? tarHeaderPath(block);
+    const target = this.pax.get('linkpath') ?? this.longLink ?? tarText(block, 157, 100);
     this.entries.push(type === '1' || type === '2' ? { name, link: { kind: type === '1' ? 'hard' : 'symbolic', target } } : { name });
     this.longName = this.longLink = undefined;
-    this.pax = {};
+    this.pax = new Map();
     if (this.entries.length >= MAX_ARCHIVE_ENTRIES) {
       this.stopped = unreadEntries(this.entries.length);
     }
@@ -322,52 +321,9 @@ class TarHeaders {
     } else if (type === 'K') {
       this.longLink = data.toString('utf8').replace(/\0[\s\S]*$/, '');
     } else {
-      this.pax = { ...this.pax, ...paxRecords(data.toString('utf8')) };
+      this.pax = new Map([...this.pax, ...paxRecords(data).records]);
     }
   }
-}
-
-/** `LENGTH key=value\n` records; only `path` and `linkpath` matter here. */
-function paxRecords(text: string): Record<string, string> {
-  const records: Record<string, string> = {};
-  let at = 0;
-  while (at < text.length) {
-    const length = Number(/^\d+/.exec(text.slice(at))?.[0]);
-    if (!Number.isInteger(length) || length <= 0) {
-      break;
-    }
-    const record = /^\d+ ([^=]+)=([\s\S]*)\n$/.exec(text.slice(at, at + length));
-    if (record && (record[1] === 'path' || record[1] === 'linkpath')) {
-      records[record[1]] = record[2];
-    }
-    at += length;
-  }
-  return records;
-}
-
-function checksumMatches(block: Buffer): boolean {
-  let sum = 0;
-  for (let index = 0; index < 512; index++) {
-    sum += index >= 148 && index < 156 ? 0x20 : block[index];
-  }
-  return octal(block, 148, 8) === sum;
-}
-
-/** A numeric field: octal text, or base-256 when its first byte has the high bit set. */
-function octal(block: Buffer, at: number, length: number): number {
-  if (block[at] & 0x80) {
-    let value = block[at] & 0x7f;
-    for (let index = at + 1; index < at + length; index++) {
-      value = value * 256 + block[index];
-    }
-    return value;
-  }
-  return parseInt(field(block, at, length).trim() || '0', 8);
-}
-
-function field(block: Buffer, at: number, length: number): string {
-  const end = block.indexOf(0, at);
-  return block.toString('utf8', at, end >= at && end < at + length ? end : at + length);
 }
 
 function padding(size: number): number {

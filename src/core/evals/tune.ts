@@ -226,8 +226,12 @@ export function pickBest(rounds: readonly TuneRound[]): TuneRound {
 /** Openings of a reply to the user rather than of a description: "Sure, here is…", "I would…". */
 const CHATTER_OPENING =
   /^(?:sure|certainly|of course|okay|ok|great|absolutely|happy to|sorry|unfortunately|here(?:'s| is| are)|below is|the following|as an ai|(?:an? |the )?(?:new|better|improved|updated|proposed) description)\b|^i(?:'m|'ll|'ve|'d)? /i;
-/** A speaker's label in front of the text: "Assistant: …", "Demo model (scripted): …". */
-const SPEAKER_LABEL = /^(?:[\w-]+ ){0,2}(?:model|assistant|ai|bot|gpt[\w.-]*)(?: ?\([^)]*\))? ?:/i;
+/**
+ * A speaker's label in front of the text: "Assistant: …", "GPT-4o: …", "Demo model (scripted): …".
+ * A noun before "model" makes a label only when it names a chat model's kind, so that a
+ * description opening with "Data model: …" is still one.
+ */
+const SPEAKER_LABEL = /^(?:assistant|ai|bot|model|gpt[\w.-]*|claude[\w.-]*|(?:(?:the|my) )?(?:demo|scripted|fake|test|chat|language|ai) (?:model|assistant|bot))(?: ?\([^)]*\))? ?:/i;
 /** Markdown or HTML: emphasis, headings, list items, links, code fences, tags. */
 const MARKUP = /\*\*|__|^#{1,6}\s|^(?:[-*+]|\d+[.)])\s|\[[^\]]*\]\([^)]*\)|```|<\/?[a-z][^>]*>/i;
 

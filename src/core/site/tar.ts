@@ -4,9 +4,9 @@
 // links, devices and paths leaving the folder are refused (ArchiveContents).
 
 import * as zlib from 'node:zlib';
+import { paxRecords, TAR_BLOCK as BLOCK, tarChecksumMatches, tarHeaderPath, tarNumber } from '../util/tar-header';
 import { ArchiveContents, ArchiveError, compareBytes, describeBytes, type ArchiveFile, type ArchiveLimits } from './archive';
 
-const BLOCK = 512;
 /** 2000-01-01T00:00:00Z: any fixed time would do; tar tools warn about 1970 (zero) as implausibly old. */
 const FIXED_MTIME = 946_684_800;
 const FILE_MODE = 0o644;
@@ -85,12 +85,12 @@ export function readTarGz(bytes: Buffer, limits: ArchiveLimits): ArchiveFile[] {
     if (header.every((byte) => byte === 0)) {
       break;
     }
-    if (!checksumMatches(header)) {
+    if (!tarChecksumMatches(header)) {
       throw new ArchiveError(`the tar header at byte ${offset} is damaged (its checksum does not match).`);
     }
-    const size = readOctal(header, 124, 12);
+    const size = tarNumber(header, 124, 12);
     const type = header[156];
-    const headerPath = headerName(header);
+    const headerPath = tarHeaderPath(header);
     const dataStart = offset + BLOCK;
     if (size === undefined || dataStart + size > tar.length) {
       throw new ArchiveError(`the entry ${JSON.stringify(longName ?? headerPath)} says it holds more bytes than the archive has left.`);
@@ -120,53 +120,16 @@ export function readTarGz(bytes: Buffer, limits: ArchiveLimits): ArchiveFile[] {
   return contents.finish();
 }
 
-function checksumMatches(header: Buffer): boolean {
-  const stored = readOctal(header, 148, 8);
-  let sum = 0;
-  for (let index = 0; index < BLOCK; index++) {
-    sum += index >= 148 && index < 156 ? 0x20 : header[index];
-  }
-  return stored === sum;
-}
-
-/** An octal number field (digits, padded with spaces or NULs); undefined when it is not one (GNU's base-256 sizes included). */
-function readOctal(header: Buffer, offset: number, length: number): number | undefined {
-  const text = header
-    .subarray(offset, offset + length)
-    .toString('latin1')
-    .replace(/[\0 ]+$/, '')
-    .replace(/^ +/, '');
-  return /^[0-7]{1,12}$/.test(text) ? parseInt(text, 8) : undefined;
-}
-
-/** The entry's path from its header: the ustar prefix (only in a POSIX ustar header) and the name. */
-function headerName(header: Buffer): string {
-  const name = cString(header.subarray(0, NAME_BYTES));
-  const posix = header.toString('latin1', 257, 263) === 'ustar\0';
-  const prefix = posix ? cString(header.subarray(345, 345 + PREFIX_BYTES)) : '';
-  return prefix === '' ? name : `${prefix}/${name}`;
-}
-
 function cString(bytes: Buffer): string {
   const end = bytes.indexOf(0);
   return bytes.subarray(0, end < 0 ? bytes.length : end).toString('utf8');
 }
 
-/** The `path` record of a pax extended header (`LENGTH key=value\n` records), if it has one. */
+/** The `path` record of a pax extended header, if it has one. */
 function paxPath(data: Buffer): string | undefined {
-  let found: string | undefined;
-  for (let offset = 0; offset < data.length;) {
-    const space = data.indexOf(0x20, offset);
-    const length = space < 0 ? NaN : Number(data.toString('latin1', offset, space));
-    if (!Number.isSafeInteger(length) || length <= space - offset || offset + length > data.length) {
-      throw new ArchiveError('a pax extended header is damaged.');
-    }
-    const record = data.toString('utf8', space + 1, offset + length).replace(/\n$/, '');
-    const equals = record.indexOf('=');
-    if (record.slice(0, equals) === 'path') {
-      found = record.slice(equals + 1);
-    }
-    offset += length;
+  const { records, damaged } = paxRecords(data);
+  if (damaged) {
+    throw new ArchiveError('a pax extended header is damaged.');
   }
-  return found;
+  return records.get('path');
 }

@@ -11,6 +11,7 @@ import { WELL_KNOWN_LOCATIONS } from '../discovery/unconfigured-locations';
 import { EVALS_FOLDER } from '../evals/trigger-file';
 import { errorCode } from '../util/errors';
 import { OutsidePathError, resolveInside, skillNameProblem } from './confine';
+import { pathExists } from '../util/files';
 import { walkFolder } from './folder-walk';
 import { SourceError } from './source-spec';
 
@@ -57,7 +58,7 @@ export async function installFolder(from: string, parent: string, name: string, 
   try {
     await fs.mkdir(staging);
     await copyInto(from, staging, parent, result);
-    if (options.keepEvals && (await isRealFolder(path.join(destination, EVALS_FOLDER))) && !(await exists(path.join(staging, EVALS_FOLDER)))) {
+    if (options.keepEvals && (await isRealFolder(path.join(destination, EVALS_FOLDER))) && !(await pathExists(path.join(staging, EVALS_FOLDER)))) {
       await fs.mkdir(path.join(staging, EVALS_FOLDER));
       // Only files: what else the user's folder holds (links, pipes) is not said to be skipped, it was never the source's.
       await copyInto(path.join(destination, EVALS_FOLDER), path.join(staging, EVALS_FOLDER), parent, { skippedLinks: [], skippedSpecialFiles: [] });
@@ -93,10 +94,6 @@ async function copyInto(from: string, to: string, parent: string, skipped: Pick<
 /** A folder, not a symbolic link to one (which could lead anywhere). */
 async function isRealFolder(folder: string): Promise<boolean> {
   return (await fs.lstat(folder).catch(() => undefined))?.isDirectory() ?? false;
-}
-
-async function exists(file: string): Promise<boolean> {
-  return (await fs.lstat(file).catch(() => undefined)) !== undefined;
 }
 
 /** Deletes an installed skill folder (`parent/name`, as findInstalled gives it): renamed aside first, so it disappears at once and whole. */

@@ -12,7 +12,7 @@ import { skillAt, type SourceSkill } from './checkout';
 import { computeFolderHash } from './folder-hash';
 import type { GitOptions } from './git';
 import { findInstalled, installFolder, type InstallResult } from './install';
-import { describeSkillPath, entryOrigin, entrySource, LOCK_FILE_NAME, pinnedCommit, type LockEntry, type SkillsLock } from './lock';
+import { describeSkillPath, entryOrigin, entrySource, LOCK_FILE_NAME, pinnedCommit, SITE_SOURCE_TYPE, type LockEntry, type SkillsLock } from './lock';
 import { lockedSignatureState, SignatureRefused, type SignatureState } from './signatures';
 import { sourceLabel, type SkillSource } from './source-spec';
 import { installedState } from './drift';
@@ -61,6 +61,7 @@ export const LOCKED_SOURCE_TYPES: Readonly<Record<string, LockedSourceFetch>> = 
   github: fromSource,
   gitlab: fromSource,
   local: fromSource,
+  [SITE_SOURCE_TYPE]: fromSource,
 };
 
 /** Where the locked skill `name` is, and whether it is as the lock says. */
@@ -122,7 +123,7 @@ export async function unlockedSkillFolders(parents: readonly string[], lock: Ski
   return [...found].sort();
 }
 
-/** A git repository (at the pinned commit, else at the ref the lock names) or a folder, as entrySource reads the entry. */
+/** A git repository (at the pinned commit, else at the ref the lock names), a folder, or a site's skill (its artifact's digest checked against the site's index), as entrySource reads the entry. */
 async function fromSource(name: string, entry: LockEntry, context: RestoreContext): Promise<LockedVersion> {
   const source = entrySource(entry, context.projectDir, name);
   if (typeof source === 'string') {
@@ -147,6 +148,9 @@ function versionLabel(source: SkillSource, commit: string | undefined): string {
 
 /** Why the fetched version is not the locked one; for a lock without a commit, that its ref moved on. */
 function differsMessage(entry: LockEntry, origin: string): string {
+  if (entry.sourceType === SITE_SOURCE_TYPE) {
+    return `${origin} now publishes another version than the computedHash of ${LOCK_FILE_NAME} (a site keeps only its latest): nothing was installed. Updating the skill installs that version and records it in the lock.`;
+  }
   if (pinnedCommit(entry) !== undefined || entry.sourceType === 'local') {
     return `${origin} does not hash to the computedHash of ${LOCK_FILE_NAME}; nothing was installed.`;
   }

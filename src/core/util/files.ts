@@ -18,3 +18,13 @@ export async function folderBirthTime(dir: string): Promise<number | undefined> 
   const born = Math.max(link?.birthtimeMs ?? 0, target?.birthtimeMs ?? 0);
   return born > 0 ? born : undefined;
 }
+
+/** Whether anything is at `file`, a broken symbolic link included (lstat: the link itself counts). */
+export async function pathExists(file: string): Promise<boolean> {
+  return (await fs.promises.lstat(file).catch(() => undefined)) !== undefined;
+}
+
+/** Whether `dir` is a folder, or a symbolic link leading to one. */
+export async function isFolder(dir: string): Promise<boolean> {
+  return (await fs.promises.stat(dir).catch(() => undefined))?.isDirectory() ?? false;
+}

@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isSkillFile, SKILL_FILE_SELECTOR } from '../diagnostics';
 import { COMMANDS } from '../manifest';
+import { pathExists } from '../../core/util/files';
 import type { HostFindings } from './host-findings';
 
 export type AddMode = 'link' | 'copy';
@@ -63,16 +64,9 @@ function existsNow(file: string): boolean {
   }
 }
 
-async function exists(file: string): Promise<boolean> {
-  return fs.lstat(file).then(
-    () => true,
-    () => false,
-  );
-}
-
 /** Links (a relative symbolic link) or copies a skill folder to `target`; refuses when something is there. */
 export async function addToHostFolder(skillDir: string, target: string, mode: AddMode): Promise<boolean> {
-  if (await exists(target)) {
+  if (await pathExists(target)) {
     void vscode.window.showWarningMessage(`${target} already exists; nothing was changed.`);
     return false;
   }

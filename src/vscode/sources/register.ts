@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../manifest';
-import { isSkillFile } from '../diagnostics';
+import { skillArgument, type SkillArgument } from '../skill-argument';
 import { sourcesOnDemand } from '../side-bundles';
 import type { SkillsHost } from '../skills-host';
 import { entryOrigin } from '../../core/sources/lock';
@@ -35,7 +35,7 @@ export function registerSources(host: SkillsHost, state: vscode.Memento): Source
     vscode.commands.registerCommand(COMMANDS.installLocked, () => sourcesOnDemand().installLockedSkills(host, installed)),
     offerLockedSkills(host, state),
     vscode.commands.registerCommand(COMMANDS.updateSkill, async (argument: unknown) => {
-      const reference = installedReference(argument);
+      const reference = skillArgument(argument);
       const skills = reference === undefined ? await chooseForUpdate(installed) : [await chooseInstalled(installed, reference, 'Update Skill')];
       let updated = false;
       for (const skill of skills) {
@@ -44,29 +44,15 @@ export function registerSources(host: SkillsHost, state: vscode.Memento): Source
       return updated;
     }),
     vscode.commands.registerCommand(COMMANDS.removeSkill, async (argument: unknown) => {
-      const skill = await chooseInstalled(installed, installedReference(argument), 'Remove Installed Skill');
+      const skill = await chooseInstalled(installed, skillArgument(argument), 'Remove Installed Skill');
       return skill ? sourcesOnDemand().removeInstalledSkill(skill, host, installed) : false;
     }),
     vscode.commands.registerCommand(COMMANDS.keepEdits, async (argument: unknown) => {
-      const skill = await chooseInstalled(installed, installedReference(argument), 'Keep Edits');
+      const skill = await chooseInstalled(installed, skillArgument(argument), 'Keep Edits');
       return skill ? sourcesOnDemand().keepSkillEdits(skill, host, installed) : false;
     }),
   );
   return { installed, diagnostics, disposable };
-}
-
-/** What an item command was given: a tree item, a SKILL.md or folder URI, an absolute folder, or a name. */
-function installedReference(argument: unknown): { folder?: string; name?: string } | undefined {
-  if (argument instanceof vscode.Uri) {
-    return { folder: isSkillFile(argument) ? path.dirname(argument.fsPath) : argument.fsPath };
-  }
-  if (typeof argument === 'string') {
-    return path.isAbsolute(argument) ? { folder: argument } : { name: argument };
-  }
-  if (typeof argument === 'object' && argument !== null && 'record' in argument) {
-    return { folder: (argument as { record: { dir: string } }).record.dir };
-  }
-  return undefined;
 }
 
 /**
@@ -98,7 +84,7 @@ async function chooseForUpdate(installed: InstalledSkills): Promise<InstalledSki
 }
 
 /** The installed skill a command was given (tree item, SKILL.md URI, folder or name), else the user's pick. */
-async function chooseInstalled(installed: InstalledSkills, reference: { folder?: string; name?: string } | undefined, title: string): Promise<InstalledSkill | undefined> {
+async function chooseInstalled(installed: InstalledSkills, reference: SkillArgument | undefined, title: string): Promise<InstalledSkill | undefined> {
   await installed.settled();
   if (reference?.folder !== undefined) {
     const skill = installed.find(reference.folder);

@@ -5,7 +5,8 @@
 
 import * as vscode from 'vscode';
 import { once } from '../../core/util/async';
-import { findRecord, type SkillReference } from '../commands';
+import type { SkillReference } from '../commands';
+import { findRecord } from '../skill-argument';
 import { COMMANDS } from '../manifest';
 import { triggerToolsOnDemand } from '../side-bundles';
 import type { ReportPreviews } from '../report-preview';

@@ -12,8 +12,14 @@ export interface CliRun {
   asked: string[];
 }
 
-/** Runs `argv` in `cwd`; with `answers`, a terminal answers each question with the next one (then nothing). */
-export async function cli(cwd: string, argv: string[], answers?: string[]): Promise<CliRun> {
+/** Answers a question asked on the terminal. */
+export type Answerer = (question: string) => Promise<string>;
+
+/**
+ * Runs `argv` in `cwd`. With `answers`, a terminal answers each question with the next one (then
+ * nothing), or with what the function returns. `env` stands in for the process's environment.
+ */
+export async function cli(cwd: string, argv: string[], answers?: string[] | Answerer, env?: CliIo['env']): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const asked: string[] = [];
@@ -21,10 +27,11 @@ export async function cli(cwd: string, argv: string[], answers?: string[]): Prom
     stdout: (text) => (stdout += text),
     stderr: (text) => (stderr += text),
     cwd,
+    ...(env && { env }),
     ask: answers
       ? async (question) => {
           asked.push(question);
-          return answers.shift() ?? '';
+          return typeof answers === 'function' ? answers(question) : (answers.shift() ?? '');
         }
       : undefined,
   };

@@ -4,9 +4,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import type { CliIo } from '../../../src/cli/io';
 import { MAX_RUNS } from '../../../src/core/evals/trigger-file';
-import { runCli } from '../../../src/cli/run';
+import { cli as cliInProcess, type Answerer, type CliRun } from './run-in-process';
 import { removeDir, skillText, tempDir, writeTree } from '../../fixtures/trees/tree';
 import { startFakeEndpoint, type FakeEndpoint } from '../fake-endpoint';
 import { TUNE_FIXTURE, tuneFixtureTriggers } from '../../integration/word-overlap-model';
@@ -17,19 +16,9 @@ describe('agent-skills tune', function () {
   let dir: string;
   let skillFile: string;
 
-  async function cli(argv: string[], ask?: (question: string) => Promise<string>): Promise<{ code: number; stdout: string; stderr: string; asked: string[] }> {
-    let stdout = '';
-    let stderr = '';
-    const asked: string[] = [];
-    const io: CliIo = {
-      stdout: (text) => (stdout += text),
-      stderr: (text) => (stderr += text),
-      cwd: dir,
-      env: {},
-      ...(ask ? { ask: (question: string) => (asked.push(question), ask(question)) } : {}),
-    };
-    const code = await runCli(argv, io);
-    return { code, stdout, stderr, asked };
+  /** The CLI in the test's folder, with no environment: no API key of the machine's reaches it. */
+  function cli(argv: string[], ask?: Answerer): Promise<CliRun> {
+    return cliInProcess(dir, argv, ask, {});
   }
 
   beforeEach(async () => {
@@ -226,14 +215,7 @@ describe('agent-skills tune', function () {
   it('never shows the API key an endpoint echoes back, and exits 1 when the endpoint refuses every request', async () => {
     const key = 'sk-ant-0123456789abcdef';
     endpoint.failNext(...Array.from({ length: 100 }, () => ({ status: 401, body: JSON.stringify({ error: { message: `invalid x-api-key ${key}` } }) })));
-    let stdout = '';
-    let stderr = '';
-    const code = await runCli([...base(), '--api', 'anthropic', '--endpoint', endpoint.origin, '--rounds', '1'], {
-      stdout: (text) => (stdout += text),
-      stderr: (text) => (stderr += text),
-      cwd: dir,
-      env: { ANTHROPIC_API_KEY: key },
-    });
+    const { code, stdout, stderr } = await cliInProcess(dir, [...base(), '--api', 'anthropic', '--endpoint', endpoint.origin, '--rounds', '1'], undefined, { ANTHROPIC_API_KEY: key });
     assert.equal(code, 1, stderr);
     assert.match(
       stderr,

@@ -207,6 +207,13 @@ describe('Skills commands', () => {
       const item = treeItem(api, 'Available', 'notes');
       await vscode.commands.executeCommand('agentSkills.copyName', item);
       assert.equal(await vscode.env.clipboard.readText(), 'notes');
+      // The same command given the skill's folder, its SKILL.md, or its name names the same skill.
+      const skillFile = skillNamed(api, 'notes')!.path;
+      for (const argument of [path.dirname(skillFile), vscode.Uri.file(skillFile), vscode.Uri.file(path.dirname(skillFile)), 'notes']) {
+        await vscode.env.clipboard.writeText('');
+        await vscode.commands.executeCommand('agentSkills.copyName', argument);
+        assert.equal(await vscode.env.clipboard.readText(), 'notes', String(argument));
+      }
       await vscode.commands.executeCommand('agentSkills.reveal', item);
       if (harnessAvailable()) {
         await waitForViewText('sidebar', 'SKILL.md');

@@ -284,6 +284,8 @@ describe('description tuning', () => {
       ['**Demo model (scripted)**: a scripted stand-in for a chat model.', /reply/],
       ['Demo model (scripted): a scripted stand-in for a chat model.', /reply/],
       ['Assistant: writes release notes.', /reply/],
+      ['GPT-4o: writes release notes.', /reply/],
+      ['The language model: writes release notes.', /reply/],
       ['Sure! Writes release notes from merged pull requests.', /reply/],
       ["Here's a better one: writes release notes.", /reply/],
       ["I'd suggest: writes release notes.", /reply/],
@@ -306,6 +308,8 @@ describe('description tuning', () => {
       'Okta sign-in setup for the web app.',
       'Generates OpenAPI docs from the routes in src/server.js (use `npm run docs`).',
       'Trains the ranking model on the labelled set. Use when asked to retrain.',
+      'Data model: draws entity diagrams from the schema files. Use when asked how tables relate.',
+      'Pricing model: explains the plans and their limits.',
     ]) {
       assert.equal(notADescription('release-notes', description), undefined, description);
     }
