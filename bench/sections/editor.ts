@@ -113,6 +113,7 @@ function activationFigures(windows: readonly EditorBenchFigures[], size: number)
   printFigure(`ours: code loading → Skills view seen open (${skills} skills)`, viewOpen, ' ms');
   const treeLabel = `ours: code loading → first snapshot in the Skills view (${skills} skills)`;
   const rowsFigure = (pick: (rows: EditorBenchFigures['firstRows']) => number) => median(windows.map((measured) => pick(measured.firstRows)));
+  console.log(`  (the extension host's start: ${[...new Set(windows.map((measured) => measured.firstRows.hostStartMark))].join(', ')})`);
   const baselineRows = rowsFigure((rows) => rows.treeBaselineMs);
   const skillsRows = rowsFigure((rows) => rows.skillsViewMs);
   printFigure(`tree extension: host start → its 10 fixed rows (${skills} skills beside)`, baselineRows, ' ms');
