@@ -1,7 +1,8 @@
 // Bundles the benchmark into out/bench/ (git-ignored) with the settings of the shipped bundles
 // (scripts/build.mjs with --production: bundled, minified, node20, cjs), so `npm run bench`
 // measures the core as the extension and the CLI run it, with plain `node` and no on-the-fly
-// TypeScript transform. One bundle per entry point: the runner, each section, the heap probe.
+// TypeScript transform. One bundle per entry point: the runner, each section, the heap probe, the
+// HTTP load worker.
 //
 // Runtime dependencies (gray-matter, zod) are bundled, as in the product. Development tools and
 // the reference validator (skills-ref) stay external: they run from node_modules as installed.
@@ -23,7 +24,7 @@ const sections = fs
 // A deleted section must not linger as a stale bundle the runner would still find.
 fs.rmSync(outFolder, { recursive: true, force: true });
 await esbuild.build({
-  entryPoints: [path.join(benchFolder, 'run.ts'), path.join(benchFolder, 'core', 'heap-probe.ts'), ...sections],
+  entryPoints: [path.join(benchFolder, 'run.ts'), path.join(benchFolder, 'core', 'heap-probe.ts'), path.join(benchFolder, 'mcp', 'load-worker.ts'), ...sections],
   outbase: benchFolder,
   outdir: outFolder,
   bundle: true,

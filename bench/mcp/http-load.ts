@@ -96,7 +96,7 @@ interface OutgoingMessage {
 }
 
 /** One plain HTTP client on its own kept-alive connection: a session on 2025-11-25, none on 2026-07-28. */
-class PlainSession {
+export class PlainSession {
   private readonly agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   private sessionId: string | undefined;
   private nextId = 1;
@@ -181,7 +181,7 @@ class PlainSession {
 }
 
 /** Calls find_skills on every session back to back until `until`; the latencies and the number of failed calls. */
-async function load(sessions: readonly PlainSession[], query: string, until: number): Promise<{ latencies: number[]; errors: number }> {
+export async function load(sessions: readonly PlainSession[], query: string, until: number): Promise<{ latencies: number[]; errors: number }> {
   const latencies: number[] = [];
   let errors = 0;
   await Promise.all(
@@ -221,12 +221,25 @@ async function checkAgainstSdkClient(url: string, revision: ProtocolRevision, se
   }
 }
 
-export async function findOverHttp(options: HttpLoadOptions): Promise<HttpLoadResult> {
-  const server = spawn(process.execPath, [options.cli, 'mcp', '--no-user', '--no-builtin', '--http', '127.0.0.1:0', options.root], {
+export interface ServerProcess {
+  /** The endpoint it listens on, http://127.0.0.1:PORT/mcp. */
+  url: string;
+  pid: number;
+  /** Stops it (SIGTERM) and resolves once it has exited. */
+  stop(): Promise<void>;
+}
+
+/** `agent-skills mcp --http 127.0.0.1:0 ARGS… ROOT` with the bench's token; resolves once it listens. */
+export async function startServer(cli: string, root: string, args: readonly string[] = []): Promise<ServerProcess> {
+  const server = spawn(process.execPath, [cli, 'mcp', '--no-user', '--no-builtin', '--http', '127.0.0.1:0', ...args, root], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, AGENT_SKILLS_MCP_TOKEN: TOKEN },
   });
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  const stop = async (): Promise<void> => {
+    server.kill('SIGTERM');
+    await exited;
+  };
   try {
     const url = await new Promise<string>((resolve, reject) => {
       let stderr = '';
@@ -239,16 +252,27 @@ export async function findOverHttp(options: HttpLoadOptions): Promise<HttpLoadRe
       });
       void exited.then(() => reject(new Error(`the server exited before listening:\n${stderr}`)));
     });
+    return { url, pid: server.pid!, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+export async function findOverHttp(options: HttpLoadOptions): Promise<HttpLoadResult> {
+  const server = await startServer(options.cli, options.root);
+  const { url } = server;
+  try {
     const sessions = Array.from({ length: options.clients }, () => new PlainSession(new URL(url), options.revision));
     await Promise.all(sessions.map((session) => session.open()));
     await checkAgainstSdkClient(url, options.revision, sessions[0], options.query);
     await load(sessions, options.query, Date.now() + 2000); // Warm-up: JIT, file-system caches, the find index.
     const loadBefore = os.loadavg()[0];
-    const cpuBefore = await cpuMs(server.pid!);
+    const cpuBefore = await cpuMs(server.pid);
     const ownCpuBefore = process.cpuUsage();
     const measured = await load(sessions, options.query, Date.now() + options.seconds * 1000);
     const ownCpu = process.cpuUsage(ownCpuBefore);
-    const cpuUsed = (await cpuMs(server.pid!)) - cpuBefore;
+    const cpuUsed = (await cpuMs(server.pid)) - cpuBefore;
     const sorted = measured.latencies.sort((a, b) => a - b);
     const result: HttpLoadResult = {
       serverCpuMsPerCall: cpuUsed / sorted.length,
@@ -258,12 +282,12 @@ export async function findOverHttp(options: HttpLoadOptions): Promise<HttpLoadRe
       errors: measured.errors,
       p50Ms: percentile(sorted, 0.5),
       p99Ms: percentile(sorted, 0.99),
-      rssAfterRunMb: await residentMb(server.pid!),
+      rssAfterRunMb: await residentMb(server.pid),
     };
     if (options.soakSeconds > 0) {
       const samples: { atSeconds: number; mb: number }[] = [];
       const started = Date.now();
-      const sampler = setInterval(() => void residentMb(server.pid!).then((mb) => samples.push({ atSeconds: (Date.now() - started) / 1000, mb })), 1000);
+      const sampler = setInterval(() => void residentMb(server.pid).then((mb) => samples.push({ atSeconds: (Date.now() - started) / 1000, mb })), 1000);
       const soaked = await load(sessions, options.query, started + options.soakSeconds * 1000);
       clearInterval(sampler);
       // Where memory settled: the mean of the first minute's last 10 s; the end: the mean of the last 10 s.
@@ -278,7 +302,6 @@ export async function findOverHttp(options: HttpLoadOptions): Promise<HttpLoadRe
     sessions.forEach((session) => session.close());
     return result;
   } finally {
-    server.kill('SIGTERM');
-    await exited;
+    await server.stop();
   }
 }

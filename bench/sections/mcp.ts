@@ -31,6 +31,7 @@ import { median } from '../measure';
 import { checkGoal, formatNumber, printFigure, round, type BenchFigures } from '../section';
 import { findOverHttp, type ProtocolRevision } from '../mcp/http-load';
 import { REPLAY_TOOL_NAME } from '../mcp/replay';
+import { bundleCli } from '../mcp/cli-bundle';
 
 const START_RUNS = 7;
 /** Where the public skill collections are checked out; their skills are what find_skills searches. */
@@ -52,28 +53,6 @@ const HTTP_P99_GOAL_MS = 25;
 const SOAK_SECONDS = 300;
 const SOAK_RSS_RATIO_GOAL = 1.1;
 const INSPECTOR = path.join(repositoryRoot, 'node_modules', '@modelcontextprotocol', 'inspector', 'clients', 'launcher', 'build', 'index.js');
-
-/**
- * The CLI bundled as it ships (scripts/build.mjs --production), into the bench's own folder; from
- * `entry` (a path in the repository), src/cli/main.ts unless the bench adds to it.
- */
-async function bundleCli(folder: string, entry = 'src/cli/main.ts', name = 'cli.js'): Promise<string> {
-  const esbuild = await import('esbuild');
-  const outfile = path.join(folder, name);
-  await esbuild.build({
-    entryPoints: [path.join(repositoryRoot, ...entry.split('/'))],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    minify: true,
-    logLevel: 'warning',
-    // As scripts/build.mjs: jsonc-parser's UMD entry loads its parts with a require esbuild cannot follow.
-    mainFields: ['module', 'main'],
-  });
-  return outfile;
-}
 
 /** Milliseconds from spawning `args` to the moment `done(stdout)` holds (or the process exits, without `done`). */
 function timeProcess(args: string[], input?: string, done?: (stdout: string) => boolean): Promise<number> {

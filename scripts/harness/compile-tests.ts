@@ -8,7 +8,9 @@ import { repositoryRoot } from './repository';
 export const compiledIntegrationFolder = path.join(repositoryRoot, 'out', 'test', 'integration');
 
 export async function compileIntegrationTests(): Promise<string> {
-  const sources = [...typescriptFiles(path.join(repositoryRoot, 'test', 'integration')), path.join(repositoryRoot, 'scripts', 'harness', 'channel.ts')];
+  // The harness modules the tests use themselves: the channel to the launcher, nginx for the replica tests.
+  const harnessModules = ['channel.ts', 'nginx.ts', 'repository.ts'].map((file) => path.join(repositoryRoot, 'scripts', 'harness', file));
+  const sources = [...typescriptFiles(path.join(repositoryRoot, 'test', 'integration')), ...harnessModules];
   // Stale output of a deleted or renamed test would still be run.
   fs.rmSync(path.join(repositoryRoot, 'out', 'test'), { recursive: true, force: true });
   await esbuild.build({

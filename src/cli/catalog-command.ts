@@ -8,7 +8,8 @@ import * as os from 'node:os';
 import { DEFAULT_CATALOG_BUDGET_CHARS, renderCatalog } from '../core/use/catalog';
 import { describeCatalogSize } from '../core/use/catalog-report';
 import { parseArguments, positiveInteger } from './args';
-import { discoverFromArguments, PROJECT_OPTION } from './inputs';
+import { CATALOG_USAGE } from './usage/catalog';
+import { discoverFromArguments } from './inputs';
 import { ExitCode, PROGRAM, type CliIo } from './io';
 import { reportProblems } from './list-command';
 import { contextTokens, targetHosts } from './targets';
@@ -17,7 +18,7 @@ import { hostFolderFindings } from '../core/hosts/checks';
 import { describeCuts, describeListing, listingLines } from '../core/hosts/report';
 
 export async function catalogCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseArguments('catalog', args, { 'budget-chars': 'value', verbose: 'flag', target: 'repeated', context: 'value', ...PROJECT_OPTION });
+  const parsed = parseArguments('catalog', args, CATALOG_USAGE.options);
   const { options, operands } = parsed;
   const hosts = targetHosts('catalog', parsed);
   const tokens = contextTokens('catalog', parsed);

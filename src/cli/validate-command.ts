@@ -16,7 +16,8 @@ import { overlapDiagnostics } from '../core/evals/overlap';
 import { modelVisibleSkills } from '../core/use/catalog';
 import { findSkills } from '../core/use/find';
 import { parseArguments } from './args';
-import { PROJECT_OPTION, projectFromArguments, validationTarget } from './inputs';
+import { VALIDATE_USAGE } from './usage/validate';
+import { projectFromArguments, validationTarget } from './inputs';
 import { PROJECT_SETTINGS_FILE, type ProjectRoots } from '../core/discovery/project';
 import { HOST_IDS, hostProfile, parseHostIds, type HostProfile } from '../core/hosts/profiles';
 import { contextTokens, hostDiagnostics, targetHosts } from './targets';
@@ -57,7 +58,7 @@ interface ValidatedSkill {
 }
 
 export async function validateCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseArguments('validate', args, { strict: 'flag', json: 'flag', target: 'repeated', context: 'value', ...PROJECT_OPTION });
+  const parsed = parseArguments('validate', args, VALIDATE_USAGE.options);
   const { options, operands } = parsed;
   const tokens = contextTokens('validate', parsed);
   const project = await projectFromArguments(parsed, io, true);

@@ -6,7 +6,6 @@
 // On a SKILL.md shown in an editor, VS Code's own skills support validates too; what it reports
 // itself is left to it there (REPORTED_BY_VSCODE_SKILLS), so nothing is said twice.
 
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { parseTriggerTests } from '../core/evals/trigger-file';
 import { loadSkillFile, validateSkillText } from '../core/skill-file/load';
@@ -23,6 +22,7 @@ import { DescriptionIndex, INCREMENTAL_DRIFT, SIMILAR_DESCRIPTIONS } from '../co
 import type { SkillsHost } from './skills-host';
 import type { TriggerTestFiles } from './testing/trigger-test-files';
 import { Disposable } from './disposable';
+import { isSkillFile } from './skill-files';
 
 const TYPING_DELAY_MS = 150;
 
@@ -35,13 +35,6 @@ export interface ValidationReport {
   message: string;
   /** Every finding, per file and of locations, also those the Problems panel leaves to VS Code's own skills checks. */
   problems: ChatProblem[];
-}
-
-/** SKILL.md files on disk, in any case, for the editor features on them. */
-export const SKILL_FILE_SELECTOR: vscode.DocumentFilter = { scheme: 'file', pattern: '**/[sS][kK][iI][lL][lL].[mM][dD]' };
-
-export function isSkillFile(uri: vscode.Uri): boolean {
-  return uri.scheme === 'file' && path.basename(uri.fsPath).toLowerCase() === 'skill.md';
 }
 
 /** The language VS Code 1.139 gives every file named SKILL.md, and validates while it is shown. */

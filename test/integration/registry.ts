@@ -121,8 +121,9 @@ export const integrationSuites: readonly IntegrationSuite[] = [
     trusted: false,
     home: 'chat-home',
   },
-  // Skill servers: this product's own `agent-skills mcp` (stdio and HTTP) and a stand-in that
-  // alters what it serves, as sources of skills in the tree, activation and the cache.
+  // Skill servers: this product's own `agent-skills mcp` (stdio, HTTP, and two HTTP replicas
+  // behind nginx) and a stand-in that alters what it serves, as sources of skills in the tree,
+  // activation and the cache.
   {
     name: 'skill-servers',
     workspaces: ['skill-servers'],

@@ -35,6 +35,17 @@ export function parseListenAddress(value: string): ListenAddress {
   return { host: match[1] ?? match[2] ?? DEFAULT_HTTP_HOST, port };
 }
 
+/** A replica's name as it begins the session ids it hands out: short, and plain enough for a proxy's pattern to match. */
+const REPLICA_NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$/;
+
+/** `--replica NAME`: letters, digits, `-` and `_`, at most 32, so that `NAME.` never reads as part of another replica's name. */
+export function parseReplicaName(value: string): string {
+  if (!REPLICA_NAME.test(value)) {
+    throw new UsageError(`mcp: --replica takes a name of 1 to 32 letters, digits, "-" and "_" (starting with a letter or digit), not "${value}".`);
+  }
+  return value;
+}
+
 export function isLoopbackHost(host: string): boolean {
   return LOOPBACK_HOSTS.has(host.toLowerCase());
 }

@@ -24,7 +24,7 @@ import { errorMessage } from '../../core/util/errors';
 import { collapseWhitespace, plural } from '../../core/util/text';
 import { DEFAULT_MAX_SESSIONS, urlHost, type ListenAddress } from './http-options';
 import { DirectAnswers, isPlainRequest, takesPost, type PlainAnswer } from './direct-answers';
-import type { SkillsService } from './mcp-command';
+import type { SkillsService } from './skills-service';
 import type { SkillsServer } from './skills-server';
 import { DEFAULT_REFUSAL_INTERVAL_MS, RefusalLog } from './refusal-log';
 import { BATCHES_UNSUPPORTED } from './wire';
@@ -45,6 +45,11 @@ export interface HttpServeOptions {
   stop: Promise<void>;
   /** Sessions (2025-11-25) open at once, and change subscriptions (2026-07-28); one more is refused with 503 (default DEFAULT_MAX_SESSIONS). */
   maxSessions?: number;
+  /**
+   * This replica's name: each session id it hands out is `NAME.` and a random UUID, so a load
+   * balancer can send a 2025-11-25 session's requests back to the replica that holds it.
+   */
+  replicaName?: string;
   /** Sessions idle this long are closed (default DEFAULT_IDLE_SESSION_MS). */
   idleSessionMs?: number;
   /** How often the refused requests of each client are summed up in the log (default 60 s). */
@@ -88,6 +93,7 @@ class HttpSessions {
     private readonly log: (message: string) => void,
     private readonly idleMs: number,
     private readonly maxSessions: number,
+    private readonly replicaName: string | undefined,
   ) {
     this.sweeper = setInterval(() => void this.closeIdle(), Math.min(idleMs, 60_000)).unref();
   }
@@ -157,7 +163,7 @@ class HttpSessions {
   private async start(request: Request): Promise<Response> {
     const server = this.service.openServer();
     const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
+      sessionIdGenerator: () => (this.replicaName === undefined ? randomUUID() : `${this.replicaName}.${randomUUID()}`),
       // Answers are JSON: no call of this server reports progress before its result, and one
       // write per answer is cheaper than a stream. Notifications go on the client's GET stream.
       enableJsonResponse: true,
@@ -400,7 +406,7 @@ export async function serveSkillsOverHttp(service: SkillsService, options: HttpS
   const tokenDigest = token === undefined ? undefined : sha256(token);
   const allowed = [...options.allowedHostnames];
   const maxSessions = options.maxSessions ?? DEFAULT_MAX_SESSIONS;
-  const sessions = new HttpSessions(service, log, options.idleSessionMs ?? DEFAULT_IDLE_SESSION_MS, maxSessions);
+  const sessions = new HttpSessions(service, log, options.idleSessionMs ?? DEFAULT_IDLE_SESSION_MS, maxSessions, options.replicaName);
   const refusals = new RefusalLog(log, options.refusalIntervalMs ?? DEFAULT_REFUSAL_INTERVAL_MS);
   const stateless = statelessHandler(service, maxSessions, refusals);
   let serving = true;

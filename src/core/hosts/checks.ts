@@ -6,6 +6,7 @@
 import * as path from 'node:path';
 import { OPENING_FENCE_RANGE, makeDiagnostic } from '../skill-file/diagnostic-codes';
 import { locateFrontmatterFields } from '../skill-file/frontmatter-locator';
+import { writtenFields } from '../skill-file/schema';
 import { hostIgnores, type HostProfile } from './profiles';
 import type { HostListing, ListingState } from './budget';
 import type { Range, SkillDiagnostic, SkillRecord } from '../model/types';
@@ -60,15 +61,7 @@ function behaviourFields(record: SkillRecord): [field: string, shown: string][] 
   if (!metadata) {
     return [];
   }
-  const fields: [string, string | undefined][] = [
-    ['context', metadata.context === undefined ? undefined : `context: ${metadata.context}`],
-    ['model', metadata.model === undefined ? undefined : `model: ${metadata.model}`],
-    ['allowed-tools', metadata.allowedTools === undefined ? undefined : 'allowed-tools'],
-    ['argument-hint', metadata.argumentHint === undefined ? undefined : 'argument-hint'],
-    ['user-invocable', metadata.userInvocable ? undefined : 'user-invocable: false'],
-    ['disable-model-invocation', metadata.disableModelInvocation ? 'disable-model-invocation: true' : undefined],
-  ];
-  return fields.filter((entry): entry is [string, string] => entry[1] !== undefined);
+  return writtenFields(metadata).flatMap(({ field, value, hostWarning }): [string, string][] => (hostWarning === undefined ? [] : [[field, hostWarning === 'name' ? field : `${field}: ${value}`]]));
 }
 
 const CUT_WORDS: Partial<Record<ListingState, string>> = {

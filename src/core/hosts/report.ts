@@ -119,7 +119,7 @@ function describeLimits(host: HostProfile): string {
   return `${parts.join(', ')} (${limits.overLimit === 'unknown' ? 'past them: not documented' : `${limits.overLimit} past them`})`;
 }
 
-/** The table of hosts in docs/hosts.md, generated from the profiles (`npm run docs:hosts` writes it). */
+/** The table of hosts in docs/hosts.md, generated from the profiles (`npm run docs:tables` writes it). */
 export function renderHostTable(): string {
   const rows = HOST_PROFILES.map((host) =>
     [

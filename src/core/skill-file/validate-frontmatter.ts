@@ -14,6 +14,7 @@ import {
   PORTABLE_NAME_PATTERN,
   SPEC_FIELDS,
   TYPED_OPTIONAL_FIELDS,
+  fieldProperty,
   isSpecNameCharacter,
   metadataMappingSchema,
   type TypedOptionalField,
@@ -103,32 +104,19 @@ export function validateFrontmatter(data: Record<string, unknown>, context: Fron
     return { diagnostics: sink.diagnostics };
   }
   // Every text is copied out of the file's text (see detached).
-  const metadata: SkillMetadata = {
-    name: detached(name),
-    description: detached(description.trim()),
-    userInvocable: typed['user-invocable'] ?? true,
-    disableModelInvocation: typed['disable-model-invocation'] ?? false,
-  };
-  if (typed.license !== undefined) {
-    metadata.license = detached(typed.license);
-  }
+  const metadata: SkillMetadata = { name: detached(name), description: detached(description.trim()), userInvocable: true, disableModelInvocation: false };
   if (compatibility !== undefined) {
     metadata.compatibility = detached(compatibility);
   }
   if (metadataMap !== undefined) {
     metadata.metadata = metadataMap;
   }
-  if (typed['allowed-tools'] !== undefined) {
-    metadata.allowedTools = detached(typed['allowed-tools']);
-  }
-  if (typed['argument-hint'] !== undefined) {
-    metadata.argumentHint = detached(typed['argument-hint']);
-  }
-  if (typed.context !== undefined) {
-    metadata.context = detached(typed.context);
-  }
-  if (typed.model !== undefined) {
-    metadata.model = detached(typed.model);
+  for (const field of TYPED_OPTIONAL_FIELD_NAMES) {
+    const { property, default: fallback } = fieldProperty(field);
+    const value = typed[field] ?? fallback;
+    if (value !== undefined) {
+      (metadata as unknown as Record<string, unknown>)[property] = typeof value === 'string' ? detached(value) : value;
+    }
   }
   return { metadata, diagnostics: sink.diagnostics };
 }

@@ -8,6 +8,8 @@ import { CHARS_PER_TOKEN, singleLine } from '../util/text';
 import type { SkillRecord } from '../model/types';
 
 export { DEFAULT_CATALOG_BUDGET_CHARS };
+/** The share of the model's input window the catalog may take, in percent (agentSkills.catalog.budgetPercent). */
+export const DEFAULT_CATALOG_BUDGET_PERCENT = 2;
 
 export interface CatalogOptions {
   /** Upper bound of the rendered text, in characters. */

@@ -7,7 +7,7 @@ import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { isSkillFile, SKILL_FILE_SELECTOR } from '../diagnostics';
+import { isSkillFile, SKILL_FILE_SELECTOR } from '../skill-files';
 import { COMMANDS } from '../manifest';
 import { pathExists } from '../../core/util/files';
 import type { HostFindings } from './host-findings';

@@ -20,7 +20,7 @@ const COMMAND_OPTIONS: readonly (readonly [string, string])[] = [
   ['check', '--to, --json'],
   ['remove', '--to, --yes'],
   ['publish', '--out, --legacy, --allow, --project'],
-  ['mcp', '--user, --no-user, --builtin, --no-builtin, --allow, --budget-chars, --http, --token-file, --allow-host, --max-sessions, --project'],
+  ['mcp', '--user, --no-user, --builtin, --no-builtin, --allow, --budget-chars, --http, --token-file, --allow-host, --max-sessions, --replica, --project'],
 ];
 
 const ENDPOINT = ['--endpoint', 'http://127.0.0.1:9', '--model', 'some-model'];

@@ -9,7 +9,7 @@ import * as fs from 'node:fs/promises';
 import * as http from 'node:http';
 import * as net from 'node:net';
 import * as path from 'node:path';
-import { Client, StreamableHTTPClientTransport, type FetchLike } from '@modelcontextprotocol/client';
+import { StreamableHTTPClientTransport, type FetchLike } from '@modelcontextprotocol/client';
 import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
 import { serveSkillsOverHttp, type HttpServeOptions } from '../../../../src/cli/mcp/http-server';
 import { allowedHostnames } from '../../../../src/cli/mcp/http-options';
@@ -17,6 +17,7 @@ import { startSkillsService } from '../../../../src/cli/mcp/mcp-command';
 import { removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
 import { waitFor } from './wait';
 import { ENVELOPE, STATELESS_REVISION } from './envelope';
+import { connectClient, connectStatelessClient } from './http-clients';
 
 const TOKEN = 'team-token-0123456789';
 
@@ -28,7 +29,7 @@ interface Running {
 }
 
 /** Serves `skills`; `token` null serves without one. */
-async function serve(skills: string, token: string | null = TOKEN, limits: Pick<HttpServeOptions, 'idleSessionMs' | 'maxSessions' | 'refusalIntervalMs'> = {}): Promise<Running> {
+async function serve(skills: string, token: string | null = TOKEN, limits: Pick<HttpServeOptions, 'idleSessionMs' | 'maxSessions' | 'refusalIntervalMs' | 'replicaName'> = {}): Promise<Running> {
   const logs: string[] = [];
   const log = (message: string): void => void logs.push(message);
   const service = await startSkillsService({ roots: [root(skills)], allowlist: [], catalogBudgetChars: 16_000, log });
@@ -57,21 +58,6 @@ async function serve(skills: string, token: string | null = TOKEN, limits: Pick<
       await served;
     },
   };
-}
-
-async function connectClient(url: string, token: string | null = TOKEN): Promise<Client> {
-  const client = new Client({ name: 'http-test', version: '1.0.0' });
-  const headers: Record<string, string> = token === null ? {} : { authorization: `Bearer ${token}` };
-  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
-  return client;
-}
-
-/** A client of the stateless revision (2026-07-28): no initialize, no session; `fetch` sends its requests. */
-async function connectStatelessClient(url: string, fetchRequest?: FetchLike): Promise<Client> {
-  const client = new Client({ name: 'http-test-2026', version: '1.0.0' }, { versionNegotiation: { mode: { pin: STATELESS_REVISION } } });
-  const headers = { authorization: `Bearer ${TOKEN}` };
-  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers }, ...(fetchRequest ? { fetch: fetchRequest } : {}) }));
-  return client;
 }
 
 /** A 2026-07-28 request, with the headers that revision asks for. */
@@ -176,7 +162,7 @@ describe('agent-skills mcp --http, through the SDK client', function () {
 
   it('serves two clients at once, each in its own session, and tells both of an edit on disk', async () => {
     running = await serve(skills);
-    const clients = [await connectClient(running.url), await connectClient(running.url)];
+    const clients = [await connectClient(running.url, TOKEN), await connectClient(running.url, TOKEN)];
     const sessionIds = clients.map((client) => (client.transport as StreamableHTTPClientTransport).sessionId);
     assert.equal(new Set(sessionIds).size, 2, 'two distinct sessions');
     for (const client of clients) {
@@ -201,8 +187,8 @@ describe('agent-skills mcp --http, through the SDK client', function () {
 
   it('serves a 2026-07-28 client without a session beside a 2025-11-25 session on the same endpoint, and tells both of an edit on disk', async () => {
     running = await serve(skills);
-    const sessionful = await connectClient(running.url);
-    const stateless = await connectStatelessClient(running.url);
+    const sessionful = await connectClient(running.url, TOKEN);
+    const stateless = await connectStatelessClient(running.url, TOKEN);
     assert.equal(sessionful.getNegotiatedProtocolVersion(), '2025-11-25');
     assert.equal(stateless.getNegotiatedProtocolVersion(), '2026-07-28');
     assert.equal((stateless.transport as StreamableHTTPClientTransport).sessionId, undefined, 'no Mcp-Session-Id');
@@ -251,7 +237,7 @@ describe('agent-skills mcp --http, through the SDK client', function () {
         answeredBy[index]++;
         return fetch(urls[index], init);
       };
-      const client = await connectStatelessClient(running.url, roundRobin);
+      const client = await connectStatelessClient(running.url, TOKEN, roundRobin);
       const skillsClient = new SkillsClient(client);
       const listing = await skillsClient.list(); // Two pages: the second page's cursor goes to the other replica.
       assert.deepEqual(listing.invalid, []);
@@ -262,6 +248,16 @@ describe('agent-skills mcp --http, through the SDK client', function () {
       }
       const found = await client.callTool({ name: 'find_skills', arguments: { query: 'skill number 119' } });
       assert.match(JSON.stringify(found.content), /skill-119/);
+      // The same pages, digests included, from either replica; a cursor one handed out reads the same page on the other.
+      const skillsPage = async (url: string, cursor?: string): Promise<{ skills: unknown[]; nextCursor?: string }> => {
+        const { headers, body } = statelessRequest(9, 'skills/list', cursor === undefined ? {} : { cursor });
+        return (JSON.parse((await post(url, headers, body)).body) as { result: { skills: unknown[]; nextCursor?: string } }).result;
+      };
+      const firstPage = await skillsPage(running.url);
+      assert.deepEqual(await skillsPage(replica.url), firstPage);
+      const secondPage = await skillsPage(replica.url, firstPage.nextCursor);
+      assert.deepEqual([firstPage.skills.length, secondPage.skills.length, secondPage.nextCursor], [100, 21, undefined]);
+      assert.deepEqual(await skillsPage(running.url, firstPage.nextCursor), secondPage);
       assert.ok(answeredBy[0] > 2 && answeredBy[1] > 2, `both replicas answered (${answeredBy.join(', ')})`);
       assert.equal(sessionsOpened([...running.logs, ...replica.logs]), 0, 'no replica holds anything of the client');
       await client.close();
@@ -485,9 +481,25 @@ describe('agent-skills mcp --http, through the SDK client', function () {
     );
   });
 
+  it('begins each session id with the replica name it is given, so a proxy can route the session back, and uses the session by that id', async () => {
+    running = await serve(skills, TOKEN, { replicaName: 'replica-b' });
+    const client = await connectClient(running.url, TOKEN);
+    const sessionId = (client.transport as StreamableHTTPClientTransport).sessionId!;
+    assert.match(sessionId, /^replica-b\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+    assert.ok((await client.listTools()).tools.some((tool) => tool.name === 'find_skills'));
+    assert.match(JSON.stringify((await client.callTool({ name: 'find_skills', arguments: { query: 'pdf report' } })).content), /pdf-report/);
+    await client.close();
+    const unnamed = await serve(skills, null);
+    try {
+      assert.match((await post(unnamed.url, {})).headers['mcp-session-id'] as string, /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'no name: a plain UUID');
+    } finally {
+      await unnamed.stop();
+    }
+  });
+
   it('closes every session and stops listening when stopped', async () => {
     running = await serve(skills);
-    const client = await connectClient(running.url);
+    const client = await connectClient(running.url, TOKEN);
     const { base, logs } = running;
     await running.stop();
     running = undefined;
@@ -499,7 +511,7 @@ describe('agent-skills mcp --http, through the SDK client', function () {
 
   it('ends a session on DELETE and forgets it', async () => {
     running = await serve(skills);
-    const client = await connectClient(running.url);
+    const client = await connectClient(running.url, TOKEN);
     const transport = client.transport as StreamableHTTPClientTransport;
     const sessionId = transport.sessionId!;
     await transport.terminateSession();
@@ -515,7 +527,7 @@ describe('agent-skills mcp --http, through the SDK client', function () {
 
   it('closes a session left without a request or an open notification stream, and keeps one whose client holds its stream', async () => {
     running = await serve(skills, TOKEN, { idleSessionMs: 300 });
-    const held = await connectClient(running.url); // The SDK client opens its notification stream (GET) once initialized.
+    const held = await connectClient(running.url, TOKEN); // The SDK client opens its notification stream (GET) once initialized.
     const abandoned = await post(running.url, { authorization: `Bearer ${TOKEN}` });
     const abandonedId = abandoned.headers['mcp-session-id'] as string;
     const { logs } = running;
@@ -536,7 +548,7 @@ describe('agent-skills mcp --http, through the SDK client', function () {
     running = await serve(skills, TOKEN, { idleSessionMs: 600 });
     const { logs, url } = running;
     const busyId = (await post(url, { authorization: `Bearer ${TOKEN}` })).headers['mcp-session-id'] as string;
-    const dropping = await connectClient(url);
+    const dropping = await connectClient(url, TOKEN);
     const droppingId = (dropping.transport as StreamableHTTPClientTransport).sessionId!;
     for (let request = 0; request < 10; request++) {
       const ping = await fetch(url, {
@@ -731,7 +743,7 @@ describe('agent-skills mcp --http, through the SDK client', function () {
     await fs.mkdir(path.join(skills, 'pdf-report', 'references'));
     await fs.writeFile(path.join(skills, 'pdf-report', 'references', 'guide.md'), '# Guide\n');
     running = await serve(skills);
-    const client = await connectClient(running.url);
+    const client = await connectClient(running.url, TOKEN);
     const read = await client.callTool({ name: 'read_skill_resource', arguments: { skill: 'pdf-report', path: 'references/guide.md' } });
     assert.match(JSON.stringify(read.content), /# Guide/);
     const escape = await client.callTool({ name: 'read_skill_resource', arguments: { skill: 'pdf-report', path: '../../etc/passwd' } });

@@ -134,7 +134,7 @@ describe('agent-skills mcp (the command)', function () {
     await removeDir(dir);
   });
 
-  for (const option of ['--token-file', '--allow-host', '--max-sessions']) {
+  for (const option of ['--token-file', '--allow-host', '--max-sessions', '--replica']) {
     it(`refuses ${option} without --http, naming the option`, async () => {
       let stderr = '';
       const code = await runCli(['mcp', option, 'x'], { stdout: () => undefined, stderr: (text) => (stderr += text), cwd: dir });
@@ -312,6 +312,14 @@ describe('agent-skills mcp (the command)', function () {
       let stderr = '';
       assert.equal(await runCli(['mcp', ...args], { stdout: () => undefined, stderr: (text) => (stderr += text), cwd: dir }), 2);
       assert.match(stderr, /--max-sessions/);
+    }
+  });
+
+  it('refuses a --replica name a proxy pattern could not tell apart: too long, with a dot or a space, not starting with a letter or digit', async () => {
+    for (const name of ['a'.repeat(33), 'a.b', 'a b', '_a', 'ä']) {
+      let stderr = '';
+      assert.equal(await runCli(['mcp', '--http', '0', '--replica', name], { stdout: () => undefined, stderr: (text) => (stderr += text), cwd: dir }), 2, name);
+      assert.equal(stderr.split('\n')[0], `agent-skills: mcp: --replica takes a name of 1 to 32 letters, digits, "-" and "_" (starting with a letter or digit), not "${name}".`);
     }
   });
 

@@ -58,9 +58,10 @@ describe('host checks', function () {
     const base = inLocation(fakeRecord('a', 'A.'), '.agents/skills');
     const record = { ...base, metadata: { ...base.metadata!, context: 'fork' as const, model: 'fast', disableModelInvocation: true } };
     assert.deepEqual(messages([record], hosts('codex', 'copilot-cli', 'vscode')), [
+      // In the order of the frontmatter table (FRONTMATTER_FIELDS).
+      'codex: Codex ignores `disable-model-invocation: true`.',
       'codex: Codex ignores `context: fork`.',
       'codex: Codex ignores `model: fast`.',
-      'codex: Codex ignores `disable-model-invocation: true`.',
       // VS Code honours context and disable-model-invocation, and skips model (with a hint of its own).
       'vscode: VS Code ignores `model: fast`.',
     ]);
