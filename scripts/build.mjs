@@ -128,6 +128,8 @@ const cli = { ...common, minify: true, sourcemap: false };
 const cliWithSides = { ...cli, banner: { js: '#!/usr/bin/env node' }, plugins: [...common.plugins, bundledApart(reExportedModules(MCP_LIBRARIES_ENTRY), MCP_LIBRARIES_BUNDLE)] };
 
 const builds = [
+  // The executable: turns Node's compile cache on, then loads dist/cli.js (src/cli/launcher.ts).
+  { ...cli, entryPoints: ['src/cli/launcher.ts'], outfile: 'dist/agent-skills.js', banner: { js: '#!/usr/bin/env node' }, external: ['./cli.js'] },
   {
     ...cli,
     entryPoints: [MCP_LIBRARIES_ENTRY],

@@ -1,5 +1,4 @@
-import { DEFAULT_CATALOG_BUDGET_CHARS } from '../../core/use/catalog';
-import { DEFAULT_CONTEXT_TOKENS } from '../../core/targets/budget';
+import { DEFAULT_CATALOG_BUDGET_CHARS, DEFAULT_CONTEXT_TOKENS } from '../../core/defaults';
 import { PROJECT_OPTION } from './shared-options';
 import type { CommandUsage } from './command-usage';
 

@@ -1,6 +1,5 @@
 import { DEFAULT_MAX_SESSIONS, MIN_TOKEN_LENGTH, TOKEN_ENV } from '../mcp/http-options';
-import { DEFAULT_CATALOG_BUDGET_CHARS } from '../../core/use/catalog';
-import { USAGE_LOG_ENV } from '../../core/use/usage-log';
+import { DEFAULT_CATALOG_BUDGET_CHARS, USAGE_LOG_ENV } from '../../core/defaults';
 import { PROJECT_OPTION } from './shared-options';
 import type { CommandUsage } from './command-usage';
 

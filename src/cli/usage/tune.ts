@@ -1,4 +1,4 @@
-import { MAX_TUNE_ROUNDS } from '../../core/evals/tune';
+import { MAX_TUNE_ROUNDS } from '../../core/defaults';
 import { ENDPOINT_OPTIONS, PROJECT_OPTION } from './shared-options';
 import type { CommandUsage } from './command-usage';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_CONTEXT_TOKENS } from '../../core/targets/budget';
+import { DEFAULT_CONTEXT_TOKENS } from '../../core/defaults';
 import { TARGET_IDS } from '../../core/targets/profiles';
 import { PROJECT_OPTION } from './shared-options';
 import type { CommandUsage } from './command-usage';

@@ -3,12 +3,13 @@
 // (disable-model-invocation, where the host honours it), with the characters each costs. An
 // estimate from the host's documented rule, at about four characters per token.
 
+import { DEFAULT_CONTEXT_TOKENS } from '../defaults';
 import { isUsableStatus } from '../model/status';
 import { CHARS_PER_TOKEN, collapseWhitespace } from '../util/text';
 import type { SkillRecord } from '../model/types';
 import type { BudgetRule, TargetProfile } from './profiles';
 
-export const DEFAULT_CONTEXT_TOKENS = 200_000;
+export { DEFAULT_CONTEXT_TOKENS };
 
 export type ListingState = 'full' | 'shortened' | 'name-only' | 'dropped' | 'user-only';
 
