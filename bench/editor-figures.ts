@@ -30,5 +30,20 @@ export interface EditorBenchFigures {
     /** The product until its Skills view was first seen open (the bench clicks it open as the window starts). */
     viewOpenMs: number;
   };
+  /** From the extension host's start for the window (VS Code's mark once the window handed it its data), in milliseconds. */
+  firstRows: {
+    /** The mark counted from, or 'the process start' where VS Code made none. */
+    hostStartMark: string;
+    /** The product's Skills view handed its first skills' rows. */
+    skillsViewMs: number;
+    /** test/tree-extension's view, beside it in the same window, handed its 10 fixed rows: the baseline. */
+    treeBaselineMs: number;
+  };
+  /**
+   * The product's code the extension host had evaluated once the Skills view had its first rows:
+   * its bundle and side bundles in the host's module cache, in bytes, by file name (read when the
+   * rows are seen, so a chunk loaded just after them counts too).
+   */
+  bundleBytesBeforeRows: Record<string, number>;
   edits: Record<EditedSkill, EditTiming[]>;
 }

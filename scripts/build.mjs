@@ -1,6 +1,7 @@
 // Bundles the extension and the CLI with esbuild. `--production` minifies the extension and drops
 // its sourcemap; the CLI is always built that way. Then assembles the CLI's npm package
 // (scripts/npm-package.mjs); watch mode leaves that to `npm run build`.
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as esbuild from 'esbuild';
 import { assembleNpmPackage } from './npm-package.mjs';
@@ -63,16 +64,23 @@ const common = {
 /**
  * The libraries only `agent-skills mcp` uses (the MCP SDK and the file watcher) are most of the
  * command line's code. src/cli/mcp/libraries.ts is the one module that imports them; it is bundled
- * apart, so every other command and --help compile a bundle a fifth of the size, and `mcp` loads it
- * when its modules are first used. The HTTP server and the stdio wire, which only `mcp` runs, are
- * bundled there through it.
+ * apart through src/cli/mcp/libraries-bundle.ts, so every other command and --help compile a bundle
+ * a fifth of the size, and `mcp` loads it when its modules are first used. The HTTP server and the
+ * stdio wire, which only `mcp` runs, are bundled there through the entry, and each module the
+ * entry re-exports becomes, in dist/cli.js, a stand-in that requires that bundle.
  */
-const MCP_LIBRARIES_ENTRY = 'src/cli/mcp/libraries.ts';
+const MCP_LIBRARIES_ENTRY = 'src/cli/mcp/libraries-bundle.ts';
 const MCP_LIBRARIES_BUNDLE = 'cli-mcp-libraries.js';
 
-/** In dist/cli.js, the module `entry` becomes one that requires the separate bundle `bundle` at run time. */
-function bundledApart(entry, bundle) {
-  const importedAs = `./${path.basename(entry, '.ts')}`;
+/** The modules a bundle's entry re-exports (`export … from './name'`): in dist/cli.js, each stands for the bundle. */
+function reExportedModules(entry) {
+  const text = fs.readFileSync(entry, 'utf8');
+  return [...text.matchAll(/^export [^;]* from '(\.\/[\w.-]+)';$/gm)].map(([, specifier]) => path.join(path.dirname(entry), `${specifier}.ts`));
+}
+
+/** In dist/cli.js, each module of `modules` becomes one that requires the separate bundle `bundle` at run time. */
+function bundledApart(modules, bundle) {
+  const standIns = new Set(modules.map((module) => path.resolve(module)));
   return {
     name: `${bundle}-apart`,
     setup(build) {
@@ -80,8 +88,8 @@ function bundledApart(entry, bundle) {
         if (args.path === `./${bundle}`) {
           return { path: args.path, external: true };
         }
-        const isEntry = args.path === importedAs && path.resolve(args.resolveDir, `${args.path}.ts`) === path.resolve(entry);
-        return isEntry ? { path: args.path, namespace: bundle } : undefined;
+        const standsIn = standIns.has(path.resolve(args.resolveDir, `${args.path}.ts`));
+        return standsIn ? { path: args.path, namespace: bundle } : undefined;
       });
       build.onLoad({ filter: /.*/, namespace: bundle }, () => ({ contents: `module.exports = require('./${bundle}');`, loader: 'js' }));
     },
@@ -117,9 +125,11 @@ const extension = { ...common, plugins: [...common.plugins, oneNamespacePerExter
 const cli = { ...common, minify: true, sourcemap: false };
 
 // dist/cli.js and the side bundles of the commands used rarely (scripts/side-bundles.mjs).
-const cliWithSides = { ...cli, banner: { js: '#!/usr/bin/env node' }, plugins: [...common.plugins, bundledApart(MCP_LIBRARIES_ENTRY, MCP_LIBRARIES_BUNDLE)] };
+const cliWithSides = { ...cli, banner: { js: '#!/usr/bin/env node' }, plugins: [...common.plugins, bundledApart(reExportedModules(MCP_LIBRARIES_ENTRY), MCP_LIBRARIES_BUNDLE)] };
 
 const builds = [
+  // The executable: turns Node's compile cache on, then loads dist/cli.js (src/cli/launcher.ts).
+  { ...cli, entryPoints: ['src/cli/launcher.ts'], outfile: 'dist/agent-skills.js', banner: { js: '#!/usr/bin/env node' }, external: ['./cli.js'] },
   {
     ...cli,
     entryPoints: [MCP_LIBRARIES_ENTRY],

@@ -2,19 +2,23 @@
 // its own Node process over stdio, at both protocol revisions. Start-up is timed from spawning the
 // process to the answer of the first tools/list (after initialize on 2025-11-25, after
 // server/discover on 2026-07-28), at 10 and 1,000 skills, next to spawning `node -e 0` in the same
-// run (the floor any Node server pays). Then find_skills at about 500 skills under 10 concurrent
-// calls, measured by a third-party client: the MCP Inspector's load mode. Then the team server
-// (`mcp --http`) at 1,000 skills under 50 clients at once (bench/mcp/http-load.ts);
-// AGENT_SKILLS_BENCH_SOAK=1 adds the 5-minute memory soak.
+// run (the floor any Node server pays). Then find_skills under 10 concurrent calls, measured by a
+// third-party client, the MCP Inspector's load mode, over real skills: the public collections
+// checked out at AGENT_SKILLS_BENCH_CORPUS (default /work/corpus; without them, 500 generated
+// skills, and the bench says so). Beside it, in the same server and the same run, a tool that answers
+// the same bytes without searching (bench/mcp/replay-server.ts): find_skills' throughput over
+// that one's is what the search costs. Then the team server (`mcp --http`) at 1,000 skills under
+// 50 clients at once (bench/mcp/http-load.ts); AGENT_SKILLS_BENCH_SOAK=1 adds the 5-minute memory soak.
 //
 // Figures (sections.mcp in bench-results.json), those of 2026-07-28 with the prefix `stateless`
-// (statelessStartToToolsListMs10, statelessFindP50Ms500, statelessHttpFindP99Ms1000…):
+// (statelessStartToToolsListMs10, statelessFindP50Ms, statelessHttpFindP99Ms1000…):
 // nodeStartMs, startToToolsListMs10, startToToolsListMs1000, startVsNodeRatio10,
-// startVsNodeRatio1000, findP50Ms500, findP99Ms500, findCalls500, findErrors500, findP99Goal,
-// findErrorsGoal, httpFindP50Ms1000, httpFindP99Ms1000, httpFindCalls1000, httpFindErrors1000,
+// startVsNodeRatio1000, findSkills, findP50Ms, findP99Ms, findCalls, findErrors, findP99Goal,
+// findErrorsGoal, findCallsPerSecond, replayCallsPerSecond, findVsReplayThroughput,
+// findVsReplayGoal, httpFindP50Ms1000, httpFindP99Ms1000, httpFindCalls1000, httpFindErrors1000,
 // httpFindP99Goal, httpFindErrorsGoal, httpServerCpuMsPerCall, httpClientCpuMsPerCall,
 // httpLoadAverage, httpRssMb, and with the soak soakSettledRssMb, soakEndRssMb, soakRssRatio,
-// soakCalls, soakErrors, soakRssGoal.
+// soakCalls, soakErrors, soakRssGoal; findCorpus says which skills find_skills searched.
 
 import { execFile, spawn } from 'node:child_process';
 import * as fs from 'node:fs/promises';
@@ -24,19 +28,28 @@ import { promisify } from 'node:util';
 import { repositoryRoot } from '../../scripts/harness/repository';
 import { writeSyntheticSkills } from '../core/synthetic-skills';
 import { median } from '../measure';
-import { checkGoal, printFigure, round, type BenchFigures } from '../section';
+import { checkGoal, formatNumber, printFigure, round, type BenchFigures } from '../section';
 import { findOverHttp, type ProtocolRevision } from '../mcp/http-load';
+import { REPLAY_TOOL_NAME } from '../mcp/replay';
 import { bundleCli } from '../mcp/cli-bundle';
 
 const START_RUNS = 7;
-const FIND_SKILLS = 500;
+/** Where the public skill collections are checked out; their skills are what find_skills searches. */
+const REAL_SKILLS_FOLDER = process.env.AGENT_SKILLS_BENCH_CORPUS ?? '/work/corpus';
+/** Generated skills find_skills searches when the collections are absent. */
+const GENERATED_FIND_SKILLS = 500;
 const FIND_CONCURRENCY = 10;
 const FIND_SECONDS = 5;
-const FIND_P99_GOAL_MS = 25;
+/** Inspector runs per tool, find_skills and the replay alternating (find, replay, replay, find…). */
+const FIND_ROUNDS = 3;
+const FIND_P99_GOAL_MS = 10;
+const CONNECT_TIMEOUT_MS = 120_000;
+/** find_skills' calls per second ÷ those of the tool answering the same bytes without searching. */
+const FIND_VS_REPLAY_GOAL = 0.6;
 const HTTP_SKILLS = 1000;
 const HTTP_CLIENTS = 50;
 const HTTP_SECONDS = 20;
-const HTTP_P99_GOAL_MS = 50;
+const HTTP_P99_GOAL_MS = 25;
 const SOAK_SECONDS = 300;
 const SOAK_RSS_RATIO_GOAL = 1.1;
 const INSPECTOR = path.join(repositoryRoot, 'node_modules', '@modelcontextprotocol', 'inspector', 'clients', 'launcher', 'build', 'index.js');
@@ -139,7 +152,8 @@ interface LoadSummary {
   latencyMs: { p50: number; p99: number };
 }
 
-async function findUnderLoad(cli: string, root: string, revision: ProtocolRevision): Promise<BenchFigures> {
+/** One MCP Inspector load run: `tool` called with `query`, FIND_CONCURRENCY at a time for FIND_SECONDS, over stdio. */
+async function inspectorLoad(server: readonly string[], tool: string, query: string, revision: ProtocolRevision): Promise<LoadSummary> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
     [
@@ -151,34 +165,118 @@ async function findUnderLoad(cli: string, root: string, revision: ProtocolRevisi
       '--method',
       'tools/call',
       '--tool-name',
-      'find_skills',
+      tool,
       '--tool-arg',
-      'query=generate a pdf report from a spreadsheet',
+      `query=${query}`,
       '--load',
       '--load-concurrency',
       String(FIND_CONCURRENCY),
       '--load-duration',
       String(FIND_SECONDS),
+      // A loaded machine starts the server slowly; the load is measured once it is connected.
+      '--connect-timeout',
+      String(CONNECT_TIMEOUT_MS),
       '--',
       process.execPath,
-      cli,
-      'mcp',
-      '--no-user',
-      '--no-builtin',
-      root,
+      ...server,
     ],
     { maxBuffer: 16 * 1024 * 1024 },
   );
-  const summary = JSON.parse(stdout) as LoadSummary;
-  const errors = summary.errors + summary.toolErrors;
-  printFigure(`find_skills calls in ${FIND_SECONDS} s, ${FIND_CONCURRENCY} at a time, ${FIND_SKILLS} skills, ${revision}`, summary.requests, '');
-  printFigure('find_skills latency p50', summary.latencyMs.p50, ' ms');
+  return JSON.parse(stdout) as LoadSummary;
+}
+
+/** The skills find_skills searches: the roots holding them, how many the server serves, and what they are. */
+interface FindCorpus {
+  roots: string[];
+  skills: number;
+  description: string;
+}
+
+/**
+ * Every folder of REAL_SKILLS_FOLDER that holds skill folders (a folder with a SKILL.md), hidden
+ * ones included (collections keep skills under .github/ and .curated/); undefined when it is absent.
+ */
+async function realSkillRoots(): Promise<string[] | undefined> {
+  const entries = await fs.readdir(REAL_SKILLS_FOLDER, { recursive: true, withFileTypes: true }).catch(() => undefined);
+  if (!entries) {
+    return undefined;
+  }
+  const roots = new Set<string>();
+  for (const entry of entries) {
+    const folder = entry.parentPath;
+    if (entry.isFile() && entry.name.toLowerCase() === 'skill.md' && !folder.split(path.sep).some((part) => part === 'node_modules' || part === '.git')) {
+      roots.add(path.dirname(folder));
+    }
+  }
+  return roots.size > 0 ? [...roots].sort() : undefined;
+}
+
+async function findCorpus(cli: string, generatedRoot: string): Promise<FindCorpus> {
+  const roots = await realSkillRoots();
+  if (!roots) {
+    console.log(`  (no skill collections at ${REAL_SKILLS_FOLDER}: find_skills searches ${GENERATED_FIND_SKILLS} generated skills; AGENT_SKILLS_BENCH_CORPUS names another folder)`);
+    await writeSyntheticSkills(generatedRoot, GENERATED_FIND_SKILLS);
+    return { roots: [generatedRoot], skills: GENERATED_FIND_SKILLS, description: 'generated' };
+  }
+  // The skills the server serves of them, as `list` counts them: shadowed and invalid ones left out.
+  const { stdout } = await promisify(execFile)(process.execPath, [cli, 'list', '--json', ...roots], { maxBuffer: 64 * 1024 * 1024 });
+  const listed = JSON.parse(stdout) as { skills: { status: string }[] };
+  const skills = listed.skills.filter((skill) => skill.status === 'available').length;
+  console.log(`  (find_skills searches the ${skills} skills of the collections at ${REAL_SKILLS_FOLDER}, ${roots.length} folders of skills)`);
+  return { roots, skills, description: REAL_SKILLS_FOLDER };
+}
+
+/**
+ * find_skills under the Inspector's load, and beside it, in the same server build, the replay tool
+ * answering the same bytes without searching: runs alternate, each tool FIND_ROUNDS times. The
+ * latency figures are find_skills' medians over its runs.
+ */
+async function findUnderLoad(replayServer: string, corpus: FindCorpus, revision: ProtocolRevision): Promise<BenchFigures> {
+  const server = [replayServer, 'mcp', '--no-user', '--no-builtin', ...corpus.roots];
+  const query = 'generate a pdf report from a spreadsheet';
+  const runs: Record<'find' | 'replay', LoadSummary[]> = { find: [], replay: [] };
+  for (let round = 0; round < FIND_ROUNDS; round++) {
+    const order = round % 2 === 0 ? (['find', 'replay'] as const) : (['replay', 'find'] as const);
+    for (const tool of order) {
+      runs[tool].push(await inspectorLoad(server, tool === 'find' ? 'find_skills' : REPLAY_TOOL_NAME, query, revision));
+    }
+  }
+  const total = (summaries: readonly LoadSummary[], pick: (summary: LoadSummary) => number) => summaries.reduce((sum, summary) => sum + pick(summary), 0);
+  const seconds = FIND_ROUNDS * FIND_SECONDS;
+  const findPerSecond = total(runs.find, (summary) => summary.requests) / seconds;
+  const replayPerSecond = total(runs.replay, (summary) => summary.requests) / seconds;
+  const errors = total([...runs.find, ...runs.replay], (summary) => summary.errors + summary.toolErrors);
+  const p50 = median(runs.find.map((summary) => summary.latencyMs.p50));
+  const p99 = median(runs.find.map((summary) => summary.latencyMs.p99));
+  const skills = `${corpus.skills} ${corpus.description === 'generated' ? 'generated' : 'real'} skills`;
+  printFigure(`find_skills calls per second, ${FIND_CONCURRENCY} at a time, ${skills}, ${revision}`, findPerSecond, '');
+  printFigure(`${REPLAY_TOOL_NAME} (same bytes, no search) calls per second`, replayPerSecond, '');
+  printFigure('find_skills latency p50', p50, ' ms');
+  printFigure(
+    `  ${REPLAY_TOOL_NAME} latency p50 / p99`,
+    median(runs.replay.map((summary) => summary.latencyMs.p50)),
+    ` / ${formatNumber(median(runs.replay.map((summary) => summary.latencyMs.p99)))} ms`,
+  );
+  console.log(`  (1-minute load average ${os.loadavg()[0].toFixed(2)} at the end, ${os.cpus().length} CPUs)`);
   const figures: BenchFigures = {
-    findP50Ms500: summary.latencyMs.p50,
-    findP99Ms500: summary.latencyMs.p99,
-    findCalls500: summary.requests,
-    findErrors500: errors,
-    findP99Goal: checkGoal({ label: `find_skills latency p99 (MCP Inspector load, ${revision})`, value: summary.latencyMs.p99, unit: ' ms', target: FIND_P99_GOAL_MS, better: 'lower' }),
+    findSkills: corpus.skills,
+    findCorpus: corpus.description,
+    findP50Ms: round(p50, 2),
+    findP99Ms: round(p99, 2),
+    findCalls: total(runs.find, (summary) => summary.requests),
+    findErrors: errors,
+    findCallsPerSecond: round(findPerSecond, 1),
+    replayCallsPerSecond: round(replayPerSecond, 1),
+    findVsReplayThroughput: round(findPerSecond / replayPerSecond, 3),
+    findLoadAverage: round(os.loadavg()[0], 2),
+    findP99Goal: checkGoal({ label: `find_skills latency p99 (MCP Inspector load, ${revision})`, value: p99, unit: ' ms', target: FIND_P99_GOAL_MS, better: 'lower' }),
+    findVsReplayGoal: checkGoal({
+      label: `find_skills ÷ ${REPLAY_TOOL_NAME} throughput, ${revision}`,
+      value: findPerSecond / replayPerSecond,
+      unit: '×',
+      target: FIND_VS_REPLAY_GOAL,
+      better: 'higher',
+    }),
     findErrorsGoal: checkGoal({ label: `find_skills errors under load, ${revision}`, value: errors, unit: '', target: 0, better: 'lower' }),
   };
   return Object.fromEntries(Object.entries(figures).map(([name, value]) => [figureName(revision, name), value]));
@@ -229,16 +327,17 @@ export async function run(): Promise<BenchFigures> {
   const folder = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'agent-skills-bench-mcp-')));
   try {
     const cli = await bundleCli(folder);
-    const roots = { '10': path.join(folder, 'skills-10'), '1000': path.join(folder, 'skills-1000'), '500': path.join(folder, 'skills-500') };
+    const replayServer = await bundleCli(folder, 'bench/mcp/replay-server.ts', 'replay-server.js');
+    const roots = { '10': path.join(folder, 'skills-10'), '1000': path.join(folder, 'skills-1000') };
     await writeSyntheticSkills(roots['10'], 10);
     await writeSyntheticSkills(roots['1000'], 1000);
-    await writeSyntheticSkills(roots['500'], FIND_SKILLS);
+    const corpus = await findCorpus(cli, path.join(folder, 'skills-find'));
     let figures: BenchFigures = {};
     for (const revision of REVISIONS) {
       figures = {
         ...figures,
         ...(await startUp(cli, { '10': roots['10'], '1000': roots['1000'] }, revision)),
-        ...(await findUnderLoad(cli, roots['500'], revision)),
+        ...(await findUnderLoad(replayServer, corpus, revision)),
         ...(await teamServer(cli, roots['1000'], revision)),
       };
     }

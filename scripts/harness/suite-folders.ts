@@ -8,8 +8,8 @@ import { repositoryRoot } from './repository';
 
 const fixturesFolder = path.join(repositoryRoot, 'test', 'workspaces');
 export const scriptedModelFolder = path.join(repositoryRoot, 'test', 'scripted-model');
-/** An extension that does nothing, for the activation benchmark's baseline. */
-export const emptyExtensionFolder = path.join(repositoryRoot, 'test', 'empty-extension');
+/** The editor benchmark's baselines: an extension that does nothing, and one that shows 10 fixed rows in a tree view. */
+export const baselineExtensionFolders = [path.join(repositoryRoot, 'test', 'empty-extension'), path.join(repositoryRoot, 'test', 'tree-extension')];
 
 export interface IntegrationSuite {
   /** The suite's folder under test/integration/suites, holding its `*.test.ts` files. */
@@ -34,8 +34,12 @@ export interface IntegrationSuite {
    * repository; the scripted model then holds the development slot the test payload needs.
    */
   readonly installVsix?: boolean;
-  /** Also installs test/empty-extension, which activates on the product's events and does nothing. */
-  readonly emptyExtension?: boolean;
+  /**
+   * Also installs the editor benchmark's baselines, activated on the product's events:
+   * test/empty-extension, which does nothing, and test/tree-extension, which shows 10 fixed rows in
+   * a view beside the Skills view.
+   */
+  readonly baselineExtensions?: boolean;
   /** Opens the Skills view as the window starts (a user who keeps it open), before the tests run. */
   readonly openSkillsView?: boolean;
 }
@@ -90,8 +94,8 @@ export function prepareSuiteFolders(suite: IntegrationSuite, temporaryRoot: stri
   }
   const extensionsFolder = folder('extensions');
   installTestExtension(scriptedModelFolder, extensionsFolder);
-  if (suite.emptyExtension) {
-    installTestExtension(emptyExtensionFolder, extensionsFolder);
+  if (suite.baselineExtensions) {
+    baselineExtensionFolders.forEach((baseline) => installTestExtension(baseline, extensionsFolder));
   }
   return {
     userDataFolder: folder('user-data'),

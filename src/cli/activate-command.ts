@@ -6,12 +6,13 @@ import { activateSkill, type ActivationResult } from '../core/use/activation';
 import { isUsableStatus } from '../core/model/status';
 import { SkillRegistry } from '../core/discovery/registry';
 import { parseArguments } from './args';
+import { ACTIVATE_USAGE } from './usage/activate';
 import { rootsFromArguments } from './inputs';
 import { ExitCode, PROGRAM, UsageError, type CliIo } from './io';
 import { reportProblems } from './list-command';
 
 export async function activateCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const { operands } = parseArguments('activate', args, {}, 2);
+  const { operands } = parseArguments('activate', args, ACTIVATE_USAGE.options, 2);
   const [rootArgument, name, ...skillArguments] = operands;
   if (name === undefined) {
     throw new UsageError('activate: give a ROOT (a folder of skill folders) and a skill NAME.');

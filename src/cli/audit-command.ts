@@ -10,6 +10,7 @@ import type { SkillRoot } from '../core/model/types';
 import { findSkillFolders } from '../core/sources/checkout';
 import { isFolder } from '../core/util/files';
 import { parseArguments } from './args';
+import { AUDIT_USAGE } from './usage/audit';
 import { VERSION } from './help';
 import { projectFromArguments, rootsFromArguments } from './inputs';
 import { displayPath, ExitCode, InputError, plural, UsageError, type CliIo } from './io';
@@ -21,7 +22,7 @@ export interface AuditedSkillJson {
 }
 
 export async function auditCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseArguments('audit', args, { json: 'flag', sarif: 'flag' });
+  const parsed = parseArguments('audit', args, AUDIT_USAGE.options);
   const { options, operands } = parsed;
   if (options.has('json') && options.has('sarif')) {
     throw new UsageError('audit: --json and --sarif are two output formats; choose one.');

@@ -8,25 +8,26 @@ import * as os from 'node:os';
 import { DEFAULT_CATALOG_BUDGET_CHARS, renderCatalog } from '../core/use/catalog';
 import { describeCatalogSize } from '../core/use/catalog-report';
 import { parseArguments, positiveInteger } from './args';
-import { discoverFromArguments, PROJECT_OPTION } from './inputs';
+import { CATALOG_USAGE } from './usage/catalog';
+import { discoverFromArguments } from './inputs';
 import { ExitCode, PROGRAM, type CliIo } from './io';
 import { reportProblems } from './list-command';
 import { contextTokens, targetHosts } from './targets';
-import { hostListings, type HostListing } from '../core/hosts/budget';
-import { hostFolderFindings } from '../core/hosts/checks';
-import { describeCuts, describeListing, listingLines } from '../core/hosts/report';
+import { targetListings, type TargetListing } from '../core/targets/budget';
+import { targetFolderFindings } from '../core/targets/checks';
+import { describeCuts, describeListing, listingLines } from '../core/targets/report';
 
 export async function catalogCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseArguments('catalog', args, { 'budget-chars': 'value', verbose: 'flag', target: 'repeated', context: 'value', ...PROJECT_OPTION });
+  const parsed = parseArguments('catalog', args, CATALOG_USAGE.options);
   const { options, operands } = parsed;
   const hosts = targetHosts('catalog', parsed);
   const tokens = contextTokens('catalog', parsed);
   const budgetChars = positiveInteger('catalog', 'budget-chars', options.get('budget-chars')) ?? DEFAULT_CATALOG_BUDGET_CHARS;
   const discovery = await discoverFromArguments(parsed, operands, io, true);
   if (hosts.length > 0) {
-    printHostListings(hostListings(discovery.skills, hosts, tokens), io);
+    printTargetListings(targetListings(discovery.skills, hosts, tokens), io);
     // The list is what a host would show of these skills if it read their folders; say which it never reads.
-    for (const unread of hostFolderFindings(discovery.skills, { targets: hosts, homeDir: os.homedir(), servedInVsCode: false })) {
+    for (const unread of targetFolderFindings(discovery.skills, { targets: hosts, homeDir: os.homedir(), servedInVsCode: false })) {
       const message = unread.skills.length > 1 ? `${unread.message.replace(/\.$/, '')}: ${unread.skills.map((skill) => skill.name).join(', ')}.` : unread.message;
       io.stderr(`${PROGRAM}: ${message}\n`);
     }
@@ -48,7 +49,7 @@ export async function catalogCommand(args: readonly string[], io: CliIo): Promis
   return ExitCode.ok;
 }
 
-function printHostListings(listings: ReadonlyMap<string, HostListing>, io: CliIo): void {
+function printTargetListings(listings: ReadonlyMap<string, TargetListing>, io: CliIo): void {
   for (const [index, listing] of [...listings.values()].entries()) {
     const heading = listings.size > 1 ? `${index > 0 ? '\n' : ''}# ${listing.host.name}\n` : '';
     io.stdout(

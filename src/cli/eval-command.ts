@@ -24,6 +24,7 @@ import { DEFAULT_CONCURRENCY, DEFAULT_RUNS, DEFAULT_THRESHOLD, describePrecision
 import type { SkillRecord } from '../core/model/types';
 import { DEFAULT_CATALOG_BUDGET_CHARS, modelVisibleSkills, renderCatalog } from '../core/use/catalog';
 import { parseArguments, positiveInteger, type ParsedArguments } from './args';
+import { EVAL_USAGE } from './usage/eval';
 import { readAtGitRef } from './git-ref';
 import { rootsFromArguments } from './inputs';
 import { displayPath, ExitCode, InputError, plural, PROGRAM, UsageError, type CliIo } from './io';
@@ -61,13 +62,7 @@ export interface EndpointSettings {
 }
 
 export async function evalCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const { options, operands } = parseArguments('eval', args, {
-    ...ENDPOINT_OPTIONS,
-    runs: 'value',
-    junit: 'value',
-    json: 'flag',
-    baseline: 'value',
-  });
+  const { options, operands } = parseArguments('eval', args, EVAL_USAGE.options);
   const settings = readEndpointSettings('eval', options, io);
   const runs = positiveInteger('eval', 'runs', options.get('runs'));
   if (runs !== undefined && runs > MAX_RUNS) {
@@ -149,9 +144,6 @@ export function readEndpointSettings(command: string, options: ParsedArguments['
     concurrency: positiveInteger(command, 'concurrency', options.get('concurrency')) ?? DEFAULT_CONCURRENCY,
   };
 }
-
-/** The options readEndpointSettings reads. */
-export const ENDPOINT_OPTIONS = { endpoint: 'value', model: 'value', api: 'value', concurrency: 'value' } as const;
 
 /** A job per query of every skill the model may invoke; trigger-file errors go to stderr. */
 async function collectJobs(snapshot: RegistrySnapshot, runs: number | undefined, io: CliIo): Promise<{ jobs: EvalJob[]; fileErrors: boolean }> {

@@ -6,7 +6,8 @@ import { modelVisibleSkills } from '../core/use/catalog';
 import { findSkills, MAX_FIND_MATCHES } from '../core/use/find';
 import { collapseWhitespace } from '../core/util/text';
 import { parseArguments, positiveInteger } from './args';
-import { discoverFromArguments, PROJECT_OPTION } from './inputs';
+import { FIND_USAGE } from './usage/find';
+import { discoverFromArguments } from './inputs';
 import { ExitCode, plural, UsageError, type CliIo } from './io';
 import { formatTable, reportProblems } from './list-command';
 
@@ -24,7 +25,7 @@ const HEADINGS = ['NAME', 'DESCRIPTION'] as const;
 const SCORE_DIGITS = 3;
 
 export async function findCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseArguments('find', args, { json: 'flag', limit: 'value', ...PROJECT_OPTION });
+  const parsed = parseArguments('find', args, FIND_USAGE.options);
   const { options, operands } = parsed;
   const limit = positiveInteger('find', 'limit', options.get('limit')) ?? MAX_FIND_MATCHES;
   const [query, ...rootArguments] = operands;

@@ -12,9 +12,6 @@ import type { SkillRoot } from '../core/model/types';
 import type { ParsedArguments } from './args';
 import { InputError, type CliIo } from './io';
 
-/** The `--project DIR` option, shared by the commands that discover skills. */
-export const PROJECT_OPTION = { project: 'value' } as const;
-
 export type ValidationTarget = { kind: 'skill'; dir: string } | { kind: 'skills-folder'; root: SkillRoot };
 
 /** Folders given on the command line are roots like AGENT_SKILLS_PATH entries, labelled as typed. */

@@ -17,6 +17,7 @@ import { readTrustPolicy } from '../core/sources/trust-policy';
 import { errorMessage, InputProblem, unlessMissing } from '../core/util/errors';
 import { relativeInside } from '../core/util/paths';
 import { parseArguments } from './args';
+import { INSTALL_USAGE } from './usage/install';
 import { displayPath, ExitCode, InputError, plural, PROGRAM, UsageError, type CliIo } from './io';
 import { confirmed, forSkill, lockedNames, passesAudit, projectLock, reportSkipped, signedBy, type Project } from './sources-command';
 
@@ -24,7 +25,7 @@ import { confirmed, forSkill, lockedNames, passesAudit, projectLock, reportSkipp
 type Outcome = 'as-locked' | 'installed';
 
 export async function installCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const { options, operands } = parseArguments('install', args, { frozen: 'flag', to: 'value', yes: 'flag' });
+  const { options, operands } = parseArguments('install', args, INSTALL_USAGE.options);
   if (operands.length > 0) {
     throw new UsageError(`install: takes no SOURCE or NAME; it installs every skill ${LOCK_FILE_NAME} lists (add SOURCE installs from a source).`);
   }

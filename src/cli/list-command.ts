@@ -7,7 +7,8 @@ import * as path from 'node:path';
 import { collapseWhitespace } from '../core/util/text';
 import type { DiscoveryProblem, SkillRecord, SkillRoot, SkillStatus } from '../core/model/types';
 import { parseArguments } from './args';
-import { discoverFromArguments, PROJECT_OPTION } from './inputs';
+import { LIST_USAGE } from './usage/list';
+import { discoverFromArguments } from './inputs';
 import { displayPath, ExitCode, plural, PROGRAM, type CliIo } from './io';
 import { firstError, statusWords } from '../core/model/status';
 
@@ -31,7 +32,7 @@ const SOURCE_COLUMN = HEADINGS.indexOf('SOURCE');
 const COLUMN_GAP = '  ';
 
 export async function listCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseArguments('list', args, { json: 'flag', ...PROJECT_OPTION });
+  const parsed = parseArguments('list', args, LIST_USAGE.options);
   const { options, operands } = parsed;
   const discovery = await discoverFromArguments(parsed, operands, io, true);
 

@@ -9,12 +9,13 @@ import { discoverSkills } from '../core/discovery/discover';
 import { firstError } from '../core/model/status';
 import { buildSite, INDEX_PATH, LEGACY_INDEX_PATH, writeSite } from '../core/site/publish';
 import { parseArguments } from './args';
-import { projectFromArguments, PROJECT_OPTION, rootsFromArguments } from './inputs';
+import { PUBLISH_USAGE } from './usage/publish';
+import { projectFromArguments, rootsFromArguments } from './inputs';
 import { displayPath, ExitCode, InputError, plural, PROGRAM, UsageError, type CliIo } from './io';
 import { formatTable, reportProblems } from './list-command';
 
 export async function publishCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseArguments('publish', args, { out: 'value', legacy: 'flag', allow: 'repeated', ...PROJECT_OPTION });
+  const parsed = parseArguments('publish', args, PUBLISH_USAGE.options);
   const out = parsed.options.get('out');
   if (typeof out !== 'string') {
     throw new UsageError('publish: name the folder to write the site to with --out DIR.');

@@ -1,7 +1,7 @@
 // Entry of the `agent-skills` command, runnable in-process: parses the command name, runs it, and
 // turns every failure into a one-line message and an exit code, never a stack trace.
 
-import { commandHelp, USAGE, VERSION } from './help';
+import { commandHelp, USAGE, VERSION, type CommandName } from './help';
 import { ExitCode, PROGRAM, UsageError, type CliIo } from './io';
 import { errorMessage, InputProblem } from '../core/util/errors';
 
@@ -15,7 +15,7 @@ type Command = (args: readonly string[], io: CliIo) => Promise<number>;
  */
 /* eslint-disable @typescript-eslint/no-require-imports -- loading on demand is the point */
 const rareCommands = (): typeof import('./rare-commands') => require('./rare-commands') as typeof import('./rare-commands');
-const COMMANDS: Readonly<Record<string, () => Command>> = {
+const COMMANDS: Readonly<Record<CommandName, () => Command>> = {
   validate: () => (require('./validate-command') as typeof import('./validate-command')).validateCommand,
   list: () => (require('./list-command') as typeof import('./list-command')).listCommand,
   catalog: () => (require('./catalog-command') as typeof import('./catalog-command')).catalogCommand,
@@ -35,6 +35,10 @@ const COMMANDS: Readonly<Record<string, () => Command>> = {
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 const HELP_FLAGS: ReadonlySet<string> = new Set(['--help', '-h']);
+
+function isCommandName(name: string): name is CommandName {
+  return Object.hasOwn(COMMANDS, name);
+}
 
 /** Runs one command line (without the program name) and resolves to the exit code. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
@@ -66,7 +70,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
   if (name === 'help') {
     return printHelp(args, io);
   }
-  if (Object.hasOwn(COMMANDS, name) && ownArguments.some((arg) => HELP_FLAGS.has(arg))) {
+  if (isCommandName(name) && ownArguments.some((arg) => HELP_FLAGS.has(arg))) {
     io.stdout(commandHelp(name) ?? USAGE);
     return ExitCode.ok;
   }
@@ -74,7 +78,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
     io.stdout(`${VERSION}\n`);
     return ExitCode.ok;
   }
-  const loadCommand = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  const loadCommand = isCommandName(name) ? COMMANDS[name] : undefined;
   if (!loadCommand) {
     throw new UsageError(`unknown command "${name}" (commands: ${Object.keys(COMMANDS).join(', ')}).`);
   }
@@ -91,7 +95,7 @@ function printHelp(args: readonly string[], io: CliIo): number {
     io.stdout(USAGE);
     return ExitCode.ok;
   }
-  const help = Object.hasOwn(COMMANDS, name) ? commandHelp(name) : undefined;
+  const help = isCommandName(name) ? commandHelp(name) : undefined;
   if (help === undefined) {
     throw new UsageError(`help: unknown command "${name}" (commands: ${Object.keys(COMMANDS).join(', ')}).`);
   }

@@ -22,6 +22,10 @@ import { readTrustPolicy } from '../core/sources/trust-policy';
 import { InputProblem } from '../core/util/errors';
 import { collapseWhitespace } from '../core/util/text';
 import { parseArguments } from './args';
+import { ADD_USAGE } from './usage/add';
+import { CHECK_USAGE } from './usage/check';
+import { REMOVE_USAGE } from './usage/remove';
+import { UPDATE_USAGE } from './usage/update';
 import { displayPath, ExitCode, InputError, plural, PROGRAM, UsageError, type CliIo } from './io';
 import { formatTable } from './list-command';
 
@@ -43,7 +47,7 @@ export function project(options: Map<string, string | true>, io: CliIo): Project
 }
 
 export async function addCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const { options, lists, operands } = parseArguments('add', args, { skill: 'repeated', to: 'value', yes: 'flag' });
+  const { options, lists, operands } = parseArguments('add', args, ADD_USAGE.options);
   if (operands.length !== 1) {
     throw new UsageError('add: give exactly one SOURCE (a git URL, a local repository or folder, or owner/repo).');
   }
@@ -132,7 +136,7 @@ async function addSkill(skill: SourceSkill, checkout: Checkout, typed: string, l
 }
 
 export async function updateCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const { options, operands } = parseArguments('update', args, { to: 'value', yes: 'flag' });
+  const { options, operands } = parseArguments('update', args, UPDATE_USAGE.options);
   const context = project(options, io);
   const lock = await projectLock(context.dir, io);
   await readTrustPolicy(context.dir);
@@ -208,7 +212,7 @@ export interface CheckedSkillJson {
 }
 
 export async function checkCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const { options, operands } = parseArguments('check', args, { to: 'value', json: 'flag' });
+  const { options, operands } = parseArguments('check', args, CHECK_USAGE.options);
   const context = project(options, io);
   const lock = await projectLock(context.dir, io);
   const trust = await readTrustPolicy(context.dir);
@@ -266,7 +270,7 @@ function signatureJson(state: SignatureState): NonNullable<CheckedSkillJson['sig
 }
 
 export async function removeCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const { options, operands } = parseArguments('remove', args, { to: 'value', yes: 'flag' });
+  const { options, operands } = parseArguments('remove', args, REMOVE_USAGE.options);
   if (operands.length === 0) {
     throw new UsageError('remove: name at least one installed skill.');
   }

@@ -3,31 +3,31 @@
 
 import * as os from 'node:os';
 import { promises as fsp } from 'node:fs';
-import { DEFAULT_CONTEXT_TOKENS, hostListings } from '../core/hosts/budget';
-import { checkSkillForHosts, fieldKeyRanges, hostFolderFindings, type HostFolderFinding } from '../core/hosts/checks';
-import { HOST_IDS, hostProfile, parseHostIds, type HostProfile } from '../core/hosts/profiles';
+import { DEFAULT_CONTEXT_TOKENS, targetListings } from '../core/targets/budget';
+import { checkSkillForTargets, fieldKeyRanges, targetFolderFindings, type TargetFolderFinding } from '../core/targets/checks';
+import { TARGET_IDS, targetProfile, parseTargetIds, type TargetProfile } from '../core/targets/profiles';
 import type { SkillDiagnostic, SkillRecord } from '../core/model/types';
 import type { ParsedArguments } from './args';
 import { positiveInteger } from './args';
 import { UsageError } from './io';
 
-export function targetHosts(command: string, parsed: ParsedArguments): HostProfile[] {
-  const { ids, unknown } = parseHostIds(parsed.lists.get('target') ?? []);
+export function targetHosts(command: string, parsed: ParsedArguments): TargetProfile[] {
+  const { ids, unknown } = parseTargetIds(parsed.lists.get('target') ?? []);
   if (unknown.length > 0) {
-    throw new UsageError(`${command}: unknown --target ${unknown.map((id) => `"${id}"`).join(', ')} (hosts: ${HOST_IDS.join(', ')}).`);
+    throw new UsageError(`${command}: unknown --target ${unknown.map((id) => `"${id}"`).join(', ')} (hosts: ${TARGET_IDS.join(', ')}).`);
   }
-  return ids.map((id) => hostProfile(id)!);
+  return ids.map((id) => targetProfile(id)!);
 }
 
 export function contextTokens(command: string, parsed: ParsedArguments): number {
   return positiveInteger(command, 'context', parsed.options.get('context')) ?? DEFAULT_CONTEXT_TOKENS;
 }
 
-export interface HostWarnings {
+export interface TargetWarnings {
   /** Each skill's warnings, by SKILL.md path. */
   byFile: Map<string, SkillDiagnostic[]>;
   /** The project's skill folders a target host does not read, one per host and folder. */
-  folders: HostFolderFinding[];
+  folders: TargetFolderFinding[];
 }
 
 /**
@@ -35,19 +35,19 @@ export interface HostWarnings {
  * `servedInVsCode` (targets from the project's editor settings), VS Code is judged as the editor
  * judges it: it gets every folder through the extension.
  */
-export async function hostDiagnostics(records: readonly SkillRecord[], targets: readonly HostProfile[], tokens: number, servedInVsCode = false): Promise<HostWarnings> {
+export async function targetDiagnostics(records: readonly SkillRecord[], targets: readonly TargetProfile[], tokens: number, servedInVsCode = false): Promise<TargetWarnings> {
   const byFile = new Map<string, SkillDiagnostic[]>();
   if (targets.length === 0) {
     return { byFile, folders: [] };
   }
   const homeDir = os.homedir();
-  const listings = hostListings(records, targets, tokens);
+  const listings = targetListings(records, targets, tokens);
   for (const record of records) {
     if (!record.metadata) {
       continue;
     }
     const text = await fsp.readFile(record.file, 'utf8').catch(() => '');
-    byFile.set(record.file, checkSkillForHosts(record, { targets, listings, homeDir, servedInVsCode, fieldRange: fieldKeyRanges(text) }));
+    byFile.set(record.file, checkSkillForTargets(record, { targets, listings, homeDir, servedInVsCode, fieldRange: fieldKeyRanges(text) }));
   }
-  return { byFile, folders: hostFolderFindings(records, { targets, homeDir, servedInVsCode }) };
+  return { byFile, folders: targetFolderFindings(records, { targets, homeDir, servedInVsCode }) };
 }

@@ -14,13 +14,14 @@ import { DEFAULT_RUNS, DEFAULT_THRESHOLD } from '../core/evals/verdict';
 import { draftRefusal } from '../core/evals/draft';
 import { DEFAULT_CATALOG_BUDGET_CHARS, modelVisibleSkills } from '../core/use/catalog';
 import { parseArguments, positiveInteger } from './args';
-import { ENDPOINT_OPTIONS, readEndpointSettings } from './eval-command';
-import { discoverFromArguments, PROJECT_OPTION } from './inputs';
+import { TUNE_USAGE } from './usage/tune';
+import { readEndpointSettings } from './eval-command';
+import { discoverFromArguments } from './inputs';
 import { displayPath, ExitCode, InputError, plural, PROGRAM, UsageError, type CliIo } from './io';
 import { reportProblems } from './list-command';
 
 export async function tuneCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseArguments('tune', args, { ...ENDPOINT_OPTIONS, ...PROJECT_OPTION, runs: 'value', rounds: 'value', seed: 'value', write: 'flag' });
+  const parsed = parseArguments('tune', args, TUNE_USAGE.options);
   const { options, operands } = parsed;
   const [name, ...roots] = operands;
   if (name === undefined) {

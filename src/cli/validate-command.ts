@@ -16,10 +16,11 @@ import { overlapDiagnostics } from '../core/evals/overlap';
 import { modelVisibleSkills } from '../core/use/catalog';
 import { findSkills } from '../core/use/find';
 import { parseArguments } from './args';
-import { PROJECT_OPTION, projectFromArguments, validationTarget } from './inputs';
+import { VALIDATE_USAGE } from './usage/validate';
+import { projectFromArguments, validationTarget } from './inputs';
 import { PROJECT_SETTINGS_FILE, type ProjectRoots } from '../core/discovery/project';
-import { HOST_IDS, hostProfile, parseHostIds, type HostProfile } from '../core/hosts/profiles';
-import { contextTokens, hostDiagnostics, targetHosts } from './targets';
+import { TARGET_IDS, targetProfile, parseTargetIds, type TargetProfile } from '../core/targets/profiles';
+import { contextTokens, targetDiagnostics, targetHosts } from './targets';
 import { displayPath, ExitCode, InputError, plural, type CliIo } from './io';
 
 /** A problem of a location rather than of one SKILL.md (dangling link, loop, unreadable or duplicate folder, no skills, a folder a target host does not read). */
@@ -57,7 +58,7 @@ interface ValidatedSkill {
 }
 
 export async function validateCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseArguments('validate', args, { strict: 'flag', json: 'flag', target: 'repeated', context: 'value', ...PROJECT_OPTION });
+  const parsed = parseArguments('validate', args, VALIDATE_USAGE.options);
   const { options, operands } = parsed;
   const tokens = contextTokens('validate', parsed);
   const project = await projectFromArguments(parsed, io, true);
@@ -102,11 +103,11 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
     }
   }
 
-  const forHosts = await hostDiagnostics([...discovered, ...singles], hosts, tokens, fromSettings);
+  const forTargets = await targetDiagnostics([...discovered, ...singles], hosts, tokens, fromSettings);
   for (const skill of skills) {
-    skill.diagnostics = sortedByPosition([...skill.diagnostics, ...(forHosts.byFile.get(skill.file) ?? [])]);
+    skill.diagnostics = sortedByPosition([...skill.diagnostics, ...(forTargets.byFile.get(skill.file) ?? [])]);
   }
-  problems.push(...forHosts.folders.map((finding) => ({ code: 'host-folder', severity: 'warning' as const, message: finding.message, path: finding.folder, host: finding.host.id })));
+  problems.push(...forTargets.folders.map((finding) => ({ code: 'host-folder', severity: 'warning' as const, message: finding.message, path: finding.folder, host: finding.host.id })));
 
   for (const skill of skills) {
     skill.triggerTests = await loadTriggerTests(path.dirname(skill.file), { blockingReads: true });
@@ -228,13 +229,13 @@ function problemToJson(problem: ValidationProblem): LocationProblemJson {
 }
 
 /** The hosts the project's agentSkills.targets names (unknown ids aside, as the editor leaves them). */
-function projectTargets(project: ProjectRoots): HostProfile[] {
-  return parseHostIds(project.targets ?? []).ids.map((id) => hostProfile(id)!);
+function projectTargets(project: ProjectRoots): TargetProfile[] {
+  return parseTargetIds(project.targets ?? []).ids.map((id) => targetProfile(id)!);
 }
 
 /** A warning naming the settings file for each id of its agentSkills.targets that names no host. */
 function unknownTargetsProblems(project: ProjectRoots): DiscoveryProblem[] {
-  const { unknown } = parseHostIds(project.targets ?? []);
+  const { unknown } = parseTargetIds(project.targets ?? []);
   if (unknown.length === 0 || project.folder === undefined) {
     return [];
   }
@@ -243,7 +244,7 @@ function unknownTargetsProblems(project: ProjectRoots): DiscoveryProblem[] {
     {
       code: 'project-settings',
       severity: 'warning',
-      message: `agentSkills.targets in ${file} names no host ${unknown.map((id) => `"${id}"`).join(', ')} (hosts: ${HOST_IDS.join(', ')}); left out.`,
+      message: `agentSkills.targets in ${file} names no host ${unknown.map((id) => `"${id}"`).join(', ')} (hosts: ${TARGET_IDS.join(', ')}); left out.`,
       path: file,
     },
   ];

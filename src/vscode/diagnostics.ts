@@ -6,7 +6,6 @@
 // On a SKILL.md shown in an editor, VS Code's own skills support validates too; what it reports
 // itself is left to it there (REPORTED_BY_VSCODE_SKILLS), so nothing is said twice.
 
-import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { parseTriggerTests } from '../core/evals/trigger-file';
 import { loadSkillFile, validateSkillText } from '../core/skill-file/load';
@@ -14,7 +13,7 @@ import type { RegistrySnapshot } from '../core/discovery/registry';
 import { FILE_START_RANGE, makeDiagnostic, REPORTED_BY_VSCODE_SKILLS } from '../core/skill-file/diagnostic-codes';
 import type { ChatProblem } from '../core/chat/commands';
 import type { SkillDiagnostic, SkillMetadata, SkillRecord } from '../core/model/types';
-import type { HostFindings } from './hosts/host-findings';
+import type { TargetFindings } from './targets/target-findings';
 import type { SourceDiagnostics } from './sources/source-diagnostics';
 import { fromVscodeSeverity, toVscodeDiagnostic } from './convert';
 import { describeValidation, readTextIfAny, validateAllSkills, type ValidationSummary } from '../core/discovery/validate-all';
@@ -23,6 +22,7 @@ import { DescriptionIndex, INCREMENTAL_DRIFT, SIMILAR_DESCRIPTIONS } from '../co
 import type { SkillsHost } from './skills-host';
 import type { TriggerTestFiles } from './testing/trigger-test-files';
 import { Disposable } from './disposable';
+import { isSkillFile } from './skill-files';
 
 const TYPING_DELAY_MS = 150;
 
@@ -35,13 +35,6 @@ export interface ValidationReport {
   message: string;
   /** Every finding, per file and of locations, also those the Problems panel leaves to VS Code's own skills checks. */
   problems: ChatProblem[];
-}
-
-/** SKILL.md files on disk, in any case, for the editor features on them. */
-export const SKILL_FILE_SELECTOR: vscode.DocumentFilter = { scheme: 'file', pattern: '**/[sS][kK][iI][lL][lL].[mM][dD]' };
-
-export function isSkillFile(uri: vscode.Uri): boolean {
-  return uri.scheme === 'file' && path.basename(uri.fsPath).toLowerCase() === 'skill.md';
 }
 
 /** The language VS Code 1.139 gives every file named SKILL.md, and validates while it is shown. */
@@ -88,7 +81,7 @@ export class SkillDiagnostics extends Disposable {
   constructor(
     private readonly host: SkillsHost,
     private readonly triggerTests: TriggerTestFiles,
-    private readonly hostFindings: HostFindings,
+    private readonly hostFindings: TargetFindings,
     private readonly installedSkills: Pick<SourceDiagnostics, 'settled' | 'entries'>,
   ) {
     super();
@@ -140,7 +133,7 @@ export class SkillDiagnostics extends Disposable {
     vscode.workspace.textDocuments.forEach((document) => this.followDocument(document));
     this.showProjectFindings();
     // Per-host warnings are shown with each SKILL.md's findings, and a folder's once, so they are counted so too.
-    const forHosts = [
+    const forTargets = [
       ...[...summary.files.keys()].filter((file) => isSkillFile(vscode.Uri.file(file))).flatMap((file) => this.hostFindings.forFile(file)),
       ...[...this.projectFindings.values()].flat(),
     ];
@@ -153,11 +146,11 @@ export class SkillDiagnostics extends Disposable {
         diagnostics.map((diagnostic) => ({ file: uri.fsPath, line: diagnostic.range.start.line, severity: fromVscodeSeverity(diagnostic.severity), message: diagnostic.message })),
       );
     const installed = { errors: onInstalled.filter((problem) => problem.severity === 'error').length, warnings: onInstalled.filter((problem) => problem.severity === 'warning').length };
-    const errors = summary.errors + forHosts.filter((diagnostic) => diagnostic.severity === 'error').length + installed.errors;
-    const warnings = summary.warnings + forHosts.filter((diagnostic) => diagnostic.severity === 'warning').length + installed.warnings;
+    const errors = summary.errors + forTargets.filter((diagnostic) => diagnostic.severity === 'error').length + installed.errors;
+    const warnings = summary.warnings + forTargets.filter((diagnostic) => diagnostic.severity === 'warning').length + installed.warnings;
     const message = describeValidation({ ...summary, errors, warnings, installed });
     this.host.log.info(`Validate Skills: ${message}`);
-    for (const diagnostic of [...[...summary.files.values()].flat(), ...forHosts]) {
+    for (const diagnostic of [...[...summary.files.values()].flat(), ...forTargets]) {
       if (diagnostic.severity !== 'info') {
         this.host.log.warn(`${diagnostic.file}:${diagnostic.range.start.line + 1}:${diagnostic.range.start.column + 1}: ${diagnostic.severity} ${diagnostic.code}: ${diagnostic.message}`);
       }
@@ -168,7 +161,7 @@ export class SkillDiagnostics extends Disposable {
     const { checked, skippedUntrusted, locationProblems } = summary;
     const problems: ChatProblem[] = [
       ...[...this.findings.values()].flatMap(({ uri, diagnostics }) =>
-        [...diagnostics, ...(this.overlaps.get(uri.fsPath) ?? []), ...forHosts.filter((diagnostic) => diagnostic.file === uri.fsPath)].map((diagnostic) => ({
+        [...diagnostics, ...(this.overlaps.get(uri.fsPath) ?? []), ...forTargets.filter((diagnostic) => diagnostic.file === uri.fsPath)].map((diagnostic) => ({
           file: uri.fsPath,
           line: diagnostic.range.start.line,
           severity: diagnostic.severity,
@@ -422,8 +415,8 @@ export class SkillDiagnostics extends Disposable {
   }
 
   private shown({ uri, diagnostics, editor }: { uri: vscode.Uri; diagnostics: readonly SkillDiagnostic[]; editor?: EditorVersion }): SkillDiagnostic[] {
-    const forHosts = isSkillFile(uri) ? this.hostFindings.forFile(uri.fsPath, editor?.text, editor?.metadata) : [];
-    return [...notReportedByVsCode(uri, diagnostics), ...(this.overlaps.get(uri.fsPath) ?? []), ...forHosts];
+    const forTargets = isSkillFile(uri) ? this.hostFindings.forFile(uri.fsPath, editor?.text, editor?.metadata) : [];
+    return [...notReportedByVsCode(uri, diagnostics), ...(this.overlaps.get(uri.fsPath) ?? []), ...forTargets];
   }
 }
 

@@ -9,7 +9,7 @@ import { CatalogDocument } from './catalog-document';
 import { registerCommands } from './commands';
 import { SkillDiagnostics } from './diagnostics';
 import { registerFieldHovers } from './field-hovers';
-import { registerHosts } from './hosts/register';
+import { registerTargets } from './targets/register';
 import { SkillsMcpServerProvider } from './mcp/server-definition';
 import { registerQuickFixes } from './quick-fixes';
 import { ReportPreviews } from './report-preview';
@@ -42,7 +42,7 @@ export function activate(context: vscode.ExtensionContext): AgentSkillsApi {
   const tree = new SkillsTreeProvider(host, sources.installed, sources.diagnostics);
   const triggerTestFiles = new TriggerTestFiles(host, watcher);
   const previews = new ReportPreviews();
-  const hosts = registerHosts(host, previews);
+  const hosts = registerTargets(host, previews);
   const diagnostics = new SkillDiagnostics(host, triggerTestFiles, hosts.findings, sources.diagnostics);
   const catalog = new CatalogDocument(host);
   const unconfigured = new UnconfiguredLocations(host);

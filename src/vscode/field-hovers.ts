@@ -3,7 +3,7 @@
 
 import * as vscode from 'vscode';
 import { fieldNoteAt } from '../core/skill-file/field-notes';
-import { SKILL_FILE_SELECTOR } from './diagnostics';
+import { SKILL_FILE_SELECTOR } from './skill-files';
 
 class FieldHovers implements vscode.HoverProvider {
   provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {

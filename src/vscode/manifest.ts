@@ -3,6 +3,9 @@
 // manifest, so a rename on one side alone fails the build.
 
 import { MCP_TOOL_NAMES, TOOL_NAMES } from '../core/chat/tool-names';
+import { DEFAULT_SKILL_LOCATIONS } from '../core/discovery/roots';
+import { DEFAULT_CONCURRENCY, DEFAULT_RUNS, DEFAULT_THRESHOLD } from '../core/evals/verdict';
+import { DEFAULT_CATALOG_BUDGET_CHARS, DEFAULT_CATALOG_BUDGET_PERCENT } from '../core/use/catalog';
 
 export const COMMANDS = {
   validate: 'agentSkills.validate',
@@ -11,7 +14,7 @@ export const COMMANDS = {
   addFoundLocations: 'agentSkills.addFoundLocations',
   showCatalog: 'agentSkills.showCatalog',
   showBudget: 'agentSkills.showBudget',
-  addToHostFolder: 'agentSkills.addToHostFolder',
+  addToTargetFolder: 'agentSkills.addToTargetFolder',
   deactivateAll: 'agentSkills.deactivateAll',
   showLog: 'agentSkills.showLog',
   openSkill: 'agentSkills.openSkill',
@@ -73,6 +76,26 @@ export const SETTINGS = {
   triggerTestsConfirmAbove: 'triggerTests.confirmAbove',
   triggerTestsConcurrency: 'triggerTests.concurrency',
 } as const;
+
+/** Each setting's default, as package.json declares it (a unit test holds the two equal): what the code falls back to. */
+export const SETTING_DEFAULTS = {
+  enabled: true,
+  allowlist: [],
+  locations: DEFAULT_SKILL_LOCATIONS,
+  nestedLocations: true,
+  targets: null,
+  userSkills: true,
+  builtinSkills: true,
+  servers: [],
+  agentMode: 'mcpServer',
+  catalogBudgetPercent: DEFAULT_CATALOG_BUDGET_PERCENT,
+  catalogBudgetChars: DEFAULT_CATALOG_BUDGET_CHARS,
+  triggerTestsRuns: DEFAULT_RUNS,
+  triggerTestsThreshold: DEFAULT_THRESHOLD,
+  triggerTestsModel: '',
+  triggerTestsConfirmAbove: 60,
+  triggerTestsConcurrency: DEFAULT_CONCURRENCY,
+} as const satisfies Record<keyof typeof SETTINGS, unknown>;
 
 /** The language-model tools for @skills and other extensions; the core's texts for the model name them too. */
 export const TOOLS = TOOL_NAMES;

@@ -7,7 +7,8 @@ import { fixesForDiagnostic, type SkillFix } from '../core/skill-file/fixes';
 import { REPORTED_BY_VSCODE_SKILLS } from '../core/skill-file/diagnostic-codes';
 import { validateSkillText } from '../core/skill-file/load';
 import { DIAGNOSTIC_SOURCE, toVscodeRange } from './convert';
-import { isSkillFile, SKILL_FILE_SELECTOR, validatedByVsCode } from './diagnostics';
+import { validatedByVsCode } from './diagnostics';
+import { isSkillFile, SKILL_FILE_SELECTOR } from './skill-files';
 
 export class SkillQuickFixes implements vscode.CodeActionProvider {
   static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };

@@ -1,12 +1,9 @@
 import * as vscode from 'vscode';
-import { DEFAULT_CONCURRENCY } from '../core/evals/verdict';
 import { MAX_RUNS } from '../core/evals/trigger-file';
-import { DEFAULT_RUNS, DEFAULT_THRESHOLD } from '../core/evals/verdict';
 import type { SkillSettings } from '../core/model/settings';
-import { DEFAULT_CATALOG_BUDGET_CHARS } from '../core/use/catalog';
-import { SETTINGS, SETTINGS_SECTION } from './manifest';
+import { SETTING_DEFAULTS, SETTINGS, SETTINGS_SECTION } from './manifest';
 import { parseServerSettings, type ServerSettings } from '../core/servers/server-config';
-import { targetIdsSetting } from '../core/hosts/profiles';
+import { targetIdsSetting } from '../core/targets/profiles';
 
 /** Every `agentSkills.*` setting, read through one typed accessor. */
 
@@ -14,20 +11,20 @@ import { targetIdsSetting } from '../core/hosts/profiles';
 export function readSettings(scope?: vscode.ConfigurationScope): SkillSettings {
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION, scope);
   return {
-    enabled: config.get<boolean>(SETTINGS.enabled, true),
-    allowlist: stringList(config.get<unknown>(SETTINGS.allowlist)),
-    locations: stringList(config.get<unknown>(SETTINGS.locations), ['.agent/skills']),
-    nestedLocations: config.get<boolean>(SETTINGS.nestedLocations, true),
-    userSkills: config.get<boolean>(SETTINGS.userSkills, true),
-    builtinSkills: config.get<boolean>(SETTINGS.builtinSkills, true),
-    agentMode: config.get<string>(SETTINGS.agentMode) === 'tools' ? 'tools' : 'mcpServer',
-    catalogBudgetPercent: config.get<number>(SETTINGS.catalogBudgetPercent, 2),
-    catalogBudgetChars: config.get<number>(SETTINGS.catalogBudgetChars, DEFAULT_CATALOG_BUDGET_CHARS),
+    enabled: config.get<boolean>(SETTINGS.enabled, SETTING_DEFAULTS.enabled),
+    allowlist: stringList(config.get<unknown>(SETTINGS.allowlist), SETTING_DEFAULTS.allowlist),
+    locations: stringList(config.get<unknown>(SETTINGS.locations), SETTING_DEFAULTS.locations),
+    nestedLocations: config.get<boolean>(SETTINGS.nestedLocations, SETTING_DEFAULTS.nestedLocations),
+    userSkills: config.get<boolean>(SETTINGS.userSkills, SETTING_DEFAULTS.userSkills),
+    builtinSkills: config.get<boolean>(SETTINGS.builtinSkills, SETTING_DEFAULTS.builtinSkills),
+    agentMode: config.get<string>(SETTINGS.agentMode) === 'tools' ? 'tools' : SETTING_DEFAULTS.agentMode,
+    catalogBudgetPercent: config.get<number>(SETTINGS.catalogBudgetPercent, SETTING_DEFAULTS.catalogBudgetPercent),
+    catalogBudgetChars: config.get<number>(SETTINGS.catalogBudgetChars, SETTING_DEFAULTS.catalogBudgetChars),
   };
 }
 
 /** `agentSkills.targets`: the host ids set for this folder, or undefined when unset (the default picks them). */
-export function readHostTargets(scope?: vscode.ConfigurationScope): string[] | undefined {
+export function readTargetIds(scope?: vscode.ConfigurationScope): string[] | undefined {
   return targetIdsSetting(vscode.workspace.getConfiguration(SETTINGS_SECTION, scope).get<unknown>(SETTINGS.targets));
 }
 
@@ -58,15 +55,14 @@ export function readTriggerTestSettings(): TriggerTestSettings {
   const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
   const model = config.get<unknown>(SETTINGS.triggerTestsModel);
   return {
-    runs: wholeNumber(config.get<unknown>(SETTINGS.triggerTestsRuns), DEFAULT_RUNS, 1, MAX_RUNS),
-    threshold: Math.min(1, Math.max(0, numberOr(config.get<unknown>(SETTINGS.triggerTestsThreshold), DEFAULT_THRESHOLD))),
+    runs: wholeNumber(config.get<unknown>(SETTINGS.triggerTestsRuns), SETTING_DEFAULTS.triggerTestsRuns, 1, MAX_RUNS),
+    threshold: Math.min(1, Math.max(0, numberOr(config.get<unknown>(SETTINGS.triggerTestsThreshold), SETTING_DEFAULTS.triggerTestsThreshold))),
     model: typeof model === 'string' ? model.trim() : '',
-    confirmAbove: wholeNumber(config.get<unknown>(SETTINGS.triggerTestsConfirmAbove), DEFAULT_CONFIRM_ABOVE, 0, Number.MAX_SAFE_INTEGER),
-    concurrency: wholeNumber(config.get<unknown>(SETTINGS.triggerTestsConcurrency), DEFAULT_CONCURRENCY, 1, MAX_CONCURRENCY),
+    confirmAbove: wholeNumber(config.get<unknown>(SETTINGS.triggerTestsConfirmAbove), SETTING_DEFAULTS.triggerTestsConfirmAbove, 0, Number.MAX_SAFE_INTEGER),
+    concurrency: wholeNumber(config.get<unknown>(SETTINGS.triggerTestsConcurrency), SETTING_DEFAULTS.triggerTestsConcurrency, 1, MAX_CONCURRENCY),
   };
 }
 
-const DEFAULT_CONFIRM_ABOVE = 60;
 const MAX_CONCURRENCY = 16;
 
 function numberOr(value: unknown, fallback: number): number {
@@ -87,9 +83,9 @@ export function onDidChangeSettings(listener: () => void): vscode.Disposable {
 }
 
 /** Hand-edited settings may hold anything; keep only the strings. */
-function stringList(value: unknown, fallback: string[] = []): string[] {
+function stringList(value: unknown, fallback: readonly string[]): string[] {
   if (!Array.isArray(value)) {
-    return fallback;
+    return [...fallback];
   }
   return value.filter((entry): entry is string => typeof entry === 'string' && entry.trim() !== '');
 }

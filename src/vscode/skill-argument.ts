@@ -5,7 +5,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SkillRecord } from '../core/model/types';
-import { isSkillFile } from './diagnostics';
+import { isSkillFile } from './skill-files';
 import type { SkillsHost } from './skills-host';
 
 /** A skill named by its folder or by its name. */

@@ -21,6 +21,7 @@ import {
 import { unconfiguredMessage } from '../core/discovery/unconfigured-locations';
 import { currentCatalog } from '../core/use/current-catalog';
 import { COMMANDS, CONTEXT_KEYS, SKILLS_VIEW_ID } from './manifest';
+import { setContext } from './set-context';
 import type { SkillsHost } from './skills-host';
 import type { InstalledSkills } from './sources/installed-skills';
 import type { SourceDiagnostics } from './sources/source-diagnostics';
@@ -377,8 +378,4 @@ export function createSkillsView(early: EarlySkillsView, host: SkillsHost, provi
     // Folders and the locations setting change the roots; those are the moments to look again.
     host.onDidChangeRoots(() => void unconfigured.check()),
   );
-}
-
-export function setContext(key: string, value: unknown): Thenable<unknown> {
-  return vscode.commands.executeCommand('setContext', key, value);
 }

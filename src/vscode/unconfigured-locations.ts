@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { findUnconfiguredLocations } from '../core/discovery/unconfigured-locations';
 import { CONTEXT_KEYS, SETTINGS, SETTINGS_SECTION } from './manifest';
 import { readSettings } from './settings';
-import { setContext } from './tree';
+import { setContext } from './set-context';
 import type { SkillsHost } from './skills-host';
 
 const ADD_BUTTON = 'Add to agentSkills.locations';

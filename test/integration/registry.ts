@@ -26,13 +26,13 @@ export const integrationSuites: readonly IntegrationSuite[] = [
     workspaces: ['editor'],
     trusted: true,
     home: 'editor-home',
-    // Its .claude/skills would make Claude Code a default target; the hosts suite checks that.
+    // Its .claude/skills would make Claude Code a default target; the targets suite checks that.
     settings: { 'agentSkills.targets': [] },
   },
-  // Other hosts: per-target warnings, their quick fixes and Show Budget.
+  // Targets (other tools that read skills): per-target warnings, their quick fixes and Show Budget.
   {
-    name: 'hosts',
-    workspaces: ['hosts'],
+    name: 'targets',
+    workspaces: ['targets'],
     trusted: true,
     settings: { 'agentSkills.builtinSkills': false, 'agentSkills.locations': ['.agent/skills', '.agents/skills'] },
   },

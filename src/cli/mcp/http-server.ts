@@ -24,7 +24,7 @@ import { errorMessage } from '../../core/util/errors';
 import { collapseWhitespace, plural } from '../../core/util/text';
 import { DEFAULT_MAX_SESSIONS, urlHost, type ListenAddress } from './http-options';
 import { DirectAnswers, isPlainRequest, takesPost, type PlainAnswer } from './direct-answers';
-import type { SkillsService } from './mcp-command';
+import type { SkillsService } from './skills-service';
 import type { SkillsServer } from './skills-server';
 import { DEFAULT_REFUSAL_INTERVAL_MS, RefusalLog } from './refusal-log';
 import { BATCHES_UNSUPPORTED } from './wire';

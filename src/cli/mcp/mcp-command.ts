@@ -8,7 +8,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { guardLines, ListenError, MAX_MESSAGE_BYTES, serveSkillsOverHttp, serveStdio, StdioServerTransport } from './libraries';
+import { serveStdio, StdioServerTransport } from './libraries';
+import { ListenError, serveSkillsOverHttp } from './http-server';
+import { guardLines, MAX_MESSAGE_BYTES } from './wire';
 import { RootsCatchUp } from '../../core/discovery/change-coalescer';
 import { projectRoots } from '../../core/discovery/project';
 import { SkillRegistry, type SkillChange } from '../../core/discovery/registry';
@@ -16,14 +18,16 @@ import { buildSkillRoots, SKILLS_PATH_ENV } from '../../core/discovery/roots';
 import { DEFAULT_CATALOG_BUDGET_CHARS } from '../../core/use/catalog';
 import type { SkillRoot } from '../../core/model/types';
 import { parseArguments, positiveInteger } from '../args';
+import { MCP_USAGE } from '../usage/mcp';
 import { VERSION } from '../help';
-import { PROJECT_OPTION, projectFromArguments, watchedRootsFromArguments } from '../inputs';
+import { projectFromArguments, watchedRootsFromArguments } from '../inputs';
 import { ExitCode, InputError, PROGRAM, UsageError, type CliIo } from '../io';
 import { allowedHostnames, parseListenAddress, parseReplicaName, readBearerToken, requireTokenBeyondLoopback } from './http-options';
 import { ProjectWatcher } from './project-watcher';
 import { RootWatcher } from './root-watcher';
 import { SkillsServer, type ListChanges } from './skills-server';
-import { Emitter, type Event } from '../../core/model/event';
+import type { SkillsService } from './skills-service';
+import { Emitter } from '../../core/model/event';
 import { errorMessage } from '../../core/util/errors';
 import { PublishedSkills } from '../../core/mcp/published-skills';
 import { USAGE_LOG_ENV, UsageLogWriter, type LoggedActivation } from '../../core/use/usage-log';
@@ -46,30 +50,6 @@ export interface McpServeOptions extends SkillsServiceOptions {
   output: Writable;
   /** Resolves to stop serving (a signal); the server also stops when the input ends. */
   stop?: Promise<void>;
-}
-
-/**
- * The registry over the roots, the published skills, and a watcher that keeps both current; each
- * client connection gets its own server over them (`openServer`), told of every change until it is
- * closed, and each request of the stateless revision one of its own (`requestServer`). The first
- * answer does not wait for the watcher's initial scan (`watcher.ready`).
- */
-export interface SkillsService {
-  registry: SkillRegistry;
-  published: PublishedSkills;
-  watcher: RootWatcher;
-  /** With a project: resolves once its folders are watched for new sub-project locations. */
-  projectWatched?: Promise<void>;
-  /** Fired when a list a client holds changed (2026-07-28 clients are told through their subscriptions). */
-  onListsChanged: Event<ListChanges>;
-  /** A server for one client connection (stdio, a 2025-11-25 session), told of every change; `close` releases it. */
-  openServer(): SkillsServer;
-  /**
-   * A server for one request: the lists as they are now, no notifications. Once closed, it serves a
-   * later request while the lists are unchanged (building one costs more than most requests).
-   */
-  requestServer(): SkillsServer;
-  close(): Promise<void>;
 }
 
 /** Request servers kept for later requests: as many as are likely to run at once. */
@@ -258,20 +238,7 @@ function ownSourceServed(options: ReadonlyMap<string, unknown>, source: keyof ty
 }
 
 export async function mcpCommand(args: readonly string[], io: CliIo): Promise<number> {
-  const parsed = parseArguments('mcp', args, {
-    user: 'flag',
-    'no-user': 'flag',
-    builtin: 'flag',
-    'no-builtin': 'flag',
-    allow: 'repeated',
-    'budget-chars': 'value',
-    http: 'value',
-    'token-file': 'value',
-    'allow-host': 'repeated',
-    'max-sessions': 'value',
-    replica: 'value',
-    ...PROJECT_OPTION,
-  });
+  const parsed = parseArguments('mcp', args, MCP_USAGE.options);
   const { options, lists, operands } = parsed;
   const catalogBudgetChars = positiveInteger('mcp', 'budget-chars', options.get('budget-chars')) ?? DEFAULT_CATALOG_BUDGET_CHARS;
   const http = options.get('http');

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { watch, type FSWatcher } from './libraries';
 import { ChangeCoalescer } from '../../core/discovery/change-coalescer';
 import { MAX_SUBPROJECT_DEPTH } from '../../core/discovery/nested-locations';
-import { IGNORED_FOLDER_NAMES } from '../../core/discovery/probe';
+import { IGNORED_FOLDER_NAMES } from '../../core/discovery/ignored-folders';
 import type { Disposable } from '../../core/model/event';
 
 export class ProjectWatcher implements Disposable {

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { watch, type FSWatcher } from './libraries';
 import { ChangeCoalescer } from '../../core/discovery/change-coalescer';
-import { IGNORED_FOLDER_NAMES } from '../../core/discovery/probe';
+import { IGNORED_FOLDER_NAMES } from '../../core/discovery/ignored-folders';
 import type { SkillChange } from '../../core/discovery/registry';
 import type { Disposable } from '../../core/model/event';
 

@@ -16,9 +16,8 @@ import {
   type SkillSource,
   type StandardSchemaWithJSON,
   type Transport,
-  refineAnswers,
-  stringParams,
 } from './libraries';
+import { refineAnswers, stringParams } from './wire';
 import { activateSkill, readResourceOfSkill } from '../../core/use/activation';
 import { errorMessage } from '../../core/util/errors';
 import { activationToolText, parseActivateInput, parseFindInput, parseReadResourceInput, renderFindResult } from '../../core/chat/tool-texts';

@@ -7,7 +7,7 @@ import type { Dirent } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { IgnoreRules, isIgnoredFolder, type IgnoreScope } from './gitignore';
-import { IGNORED_FOLDER_NAMES } from './probe';
+import { IGNORED_FOLDER_NAMES } from './ignored-folders';
 import { mapWithConcurrency } from '../util/async';
 
 /** Sub-projects are looked for this many folder levels below the workspace folder (`apps/web` is 2). */

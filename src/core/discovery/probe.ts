@@ -10,9 +10,7 @@ import { cachedSkillFile } from '../servers/server-cache';
 import type { DiscoveryProblem, SkillRoot } from '../model/types';
 import { errorCode, errorMessage } from '../util/errors';
 import { relativeInside, resolveChild } from '../util/paths';
-
-/** Folders never treated as skills (nor listed as resources). */
-export const IGNORED_FOLDER_NAMES: ReadonlySet<string> = new Set(['.git', 'node_modules']);
+import { IGNORED_FOLDER_NAMES } from './ignored-folders';
 
 /**
  * Grouping folders a skill folder may lie in, at most: `a/b/c/skill/SKILL.md` is found, one more

@@ -10,7 +10,7 @@ import { errorCode, errorMessage } from '../util/errors';
 import { buildFolderSkillRoots } from './folder-roots';
 import { findNestedLocations, nestedLocationsTruncatedMessage } from './nested-locations';
 import { DEFAULT_SKILL_LOCATIONS } from './roots';
-import { HOST_IDS, targetIdsSetting } from '../hosts/profiles';
+import { TARGET_IDS, targetIdsSetting } from '../targets/profiles';
 
 export const PROJECT_SETTINGS_FILE = path.join('.vscode', 'settings.json');
 const LOCATIONS_KEY = 'agentSkills.locations';
@@ -68,7 +68,7 @@ export async function readProjectSettings(folder: string): Promise<ProjectSettin
     settings.targets = targetIds;
   }
   if (targets !== undefined && (!Array.isArray(targets) || targetIds?.length !== targets.length)) {
-    settings.problems.push(settingsProblem(file, `${TARGETS_KEY} in ${file} must be a list of host ids (${HOST_IDS.join(', ')}); ${targetIds ? 'its other entries are' : 'it is'} ignored.`));
+    settings.problems.push(settingsProblem(file, `${TARGETS_KEY} in ${file} must be a list of host ids (${TARGET_IDS.join(', ')}); ${targetIds ? 'its other entries are' : 'it is'} ignored.`));
   }
   const nested = values[NESTED_KEY];
   if (typeof nested === 'boolean') {

@@ -4,6 +4,7 @@
 // that merely memorised the train queries does not win.
 
 import type { PromptMessage } from '../chat/conversation';
+import { MAX_TUNE_ROUNDS } from '../defaults';
 import { setFieldValueEdit, applyEdits, type TextEdit } from '../skill-file/fixes';
 import { validateSkillText } from '../skill-file/load';
 import { InputProblem } from '../util/errors';
@@ -11,7 +12,7 @@ import type { DraftSkill } from './draft';
 import type { TriggerQuery } from './trigger-file';
 import type { QueryVerdict } from './verdict';
 
-export const MAX_TUNE_ROUNDS = 5;
+export { MAX_TUNE_ROUNDS };
 export const DEFAULT_TUNE_ROUNDS = 3;
 export const DEFAULT_TUNE_SEED = 1;
 /** Share of each kind of query (should / should not trigger) that goes to train. */

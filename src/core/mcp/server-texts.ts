@@ -3,6 +3,7 @@
 // schemas, and the prompts that let a user start a skill. Pure data, no protocol library.
 
 import { MCP_TOOL_NAMES } from '../chat/tool-names';
+import { skillToolDefinitions, type ModelToolDefinition } from '../chat/tool-definitions';
 import { skillUsageLines } from '../chat/prompt';
 import { isUsableStatus } from '../model/status';
 import { modelVisibleSkills, renderCatalog, type Catalog } from '../use/catalog';
@@ -33,49 +34,32 @@ export function usableNames(skills: readonly SkillRecord[]): string[] {
   return [...new Set(skills.filter((record) => isUsableStatus(record.status) && record.metadata).map((record) => record.name))];
 }
 
-function nameProperty(names: readonly string[], description: string): JsonSchema {
-  return names.length > 0 && names.length <= MAX_ENUM_NAMES ? { type: 'string', enum: [...names], description } : { type: 'string', description };
+/** The MCP tools' texts as the one source gives them; the skills' names are listed in activate's description. */
+const [ACTIVATE_TOOL, FIND_TOOL, READ_RESOURCE_TOOL] = skillToolDefinitions(MCP_TOOL_NAMES, 'below');
+
+/** A schema whose skill-name property `property` also lists the names it takes, while they are few enough. */
+function withNameEnum(schema: ModelToolDefinition['inputSchema'], property: string, names: readonly string[]): JsonSchema {
+  const enumerated = names.length > 0 && names.length <= MAX_ENUM_NAMES ? { type: 'string', enum: [...names], description: schema.properties[property].description } : schema.properties[property];
+  return { ...schema, properties: { ...schema.properties, [property]: enumerated } };
 }
 
 export function activateToolDescription(skills: readonly SkillRecord[]): string {
   const list = renderCatalog(skills, { maxChars: ACTIVATE_LIST_CHARS, descriptionChars: ACTIVATE_LIST_DESCRIPTION_CHARS, toolNames: MCP_TOOL_NAMES });
-  return [
-    `Loads the full instructions of an Agent Skill by its exact name. Call it before a task that a skill covers, then follow what it returns: the skill's instructions, its folder and its resource files (read them with ${MCP_TOOL_NAMES.readResource}). Optional "arguments" are substituted into the skill. Call ${MCP_TOOL_NAMES.find} to search every skill by topic.`,
-    '',
-    list.text,
-  ].join('\n');
+  return [ACTIVATE_TOOL.description, '', list.text].join('\n');
 }
 
 export function activateInputSchema(skills: readonly SkillRecord[]): JsonSchema {
-  return {
-    type: 'object',
-    properties: {
-      name: nameProperty(modelInvocableNames(skills), 'Exact skill name, as listed.'),
-      arguments: { type: 'string', description: 'Optional arguments for the skill, as the user would type them.' },
-    },
-    required: ['name'],
-  };
+  return withNameEnum(ACTIVATE_TOOL.inputSchema, 'name', modelInvocableNames(skills));
 }
 
-export const FIND_TOOL_DESCRIPTION = `Searches the available Agent Skills by a free-text query over names and descriptions and returns ranked matches with descriptions. Use it when no listed skill obviously fits or when the list was cut short. An empty query returns the whole catalog.`;
+export const FIND_TOOL_DESCRIPTION = FIND_TOOL.description;
 
-export const FIND_INPUT_SCHEMA: JsonSchema = {
-  type: 'object',
-  properties: { query: { type: 'string', description: 'What the task is about, e.g. "fill a pdf form".' } },
-  required: ['query'],
-};
+export const FIND_INPUT_SCHEMA: JsonSchema = FIND_TOOL.inputSchema;
 
-export const READ_RESOURCE_TOOL_DESCRIPTION = `Reads a text file inside a skill's folder (for example references/guide.md or scripts/run.py), by a path relative to that folder as listed by ${MCP_TOOL_NAMES.activate}. Paths outside the skill folder are refused; large files are truncated.`;
+export const READ_RESOURCE_TOOL_DESCRIPTION = READ_RESOURCE_TOOL.description;
 
 export function readResourceInputSchema(skills: readonly SkillRecord[]): JsonSchema {
-  return {
-    type: 'object',
-    properties: {
-      skill: nameProperty(usableNames(skills), 'Skill name.'),
-      path: { type: 'string', description: 'Path relative to the skill folder, e.g. "references/forms.md".' },
-    },
-    required: ['skill', 'path'],
-  };
+  return withNameEnum(READ_RESOURCE_TOOL.inputSchema, 'skill', usableNames(skills));
 }
 
 export interface SkillPrompt {

@@ -29,6 +29,12 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
  */
 const DEFAULT_PROBE_TIMEOUT_MS = 10_000;
 const MAX_LIST_PAGES = 64;
+/**
+ * 2026-07-28 holds no session, so a subscription that breaks after lasting this long is made again
+ * at once: behind a load balancer, another replica takes it. One that breaks sooner, the new one
+ * included, means the server is gone.
+ */
+const RESUBSCRIBE_AFTER_MS = 1000;
 /** Notifications after which the skills are listed again. */
 const LIST_CHANGED = new Set(['notifications/resources/list_changed', 'notifications/skills/list_changed']);
 /** The errors by which a 2026-07-28 server turns a request down: a header mismatch, a capability missing, a revision it does not speak. */
@@ -229,14 +235,28 @@ class Connection implements SkillServerConnection, WireEnds {
 
   /**
    * 2026-07-28: change notices come on a subscription that lasts as long as its request. A server
-   * that refuses it only leaves the list unfollowed; one whose subscription breaks or ends is gone.
+   * that refuses it only leaves the list unfollowed. One whose subscription breaks or ends is asked
+   * once more at once, and the list read again for what changed meanwhile; when that one breaks
+   * early too, the server is gone.
    */
   subscribe(): void {
+    const started = Date.now();
+    const broken = (reason: string): void => {
+      if (this.isEnded) {
+        return;
+      }
+      if (Date.now() - started < RESUBSCRIBE_AFTER_MS) {
+        this.end(reason);
+        return;
+      }
+      this.subscribe();
+      this.listChangedListeners.forEach((listener) => listener());
+    };
     this.request('subscriptions/listen', { notifications: { resourcesListChanged: true } }, { timeoutMs: undefined }).then(
-      () => this.end('the server ended its subscription to changes'),
+      () => broken('the server ended its subscription to changes'),
       (error: unknown) => {
         if (!(error instanceof McpError && error.code !== undefined)) {
-          this.end(errorMessage(error));
+          broken(errorMessage(error));
         }
       },
     );

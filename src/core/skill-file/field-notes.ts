@@ -1,15 +1,8 @@
 // What Agent Skills does with the frontmatter fields VS Code's own skills support reads
-// differently or calls unsupported, shown on hover beside VS Code's hint so the two read as
-// complementary rather than contradictory.
+// differently or calls unsupported (the notes of FRONTMATTER_FIELDS), shown on hover beside VS
+// Code's hint so the two read as complementary rather than contradictory.
 
-export const FIELD_NOTES: Readonly<Record<string, string>> = {
-  'allowed-tools':
-    'Agent Skills: accepted and shown as the tools this skill expects (space-separated, as the specification defines it), but not enforced: no tool is allowed or blocked because of it. VS Code\'s own skills support does not read this field, hence its "not supported" hint.',
-  model:
-    "Agent Skills: the model a `context: fork` skill runs on when `@skills` runs it in isolation (a model id or family); without it, the user's model. VS Code's own skills support does not read this field.",
-  context:
-    "Agent Skills: `fork` makes `@skills` run the skill in an isolated request and report back; `inline` (the default) loads it into the conversation. VS Code's own skills support runs `fork` only with github.copilot.chat.skillTool.enabled.",
-};
+import { FIELD_NOTES } from './schema';
 
 export interface FieldAtPosition {
   field: string;

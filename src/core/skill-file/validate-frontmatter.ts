@@ -14,13 +14,14 @@ import {
   PORTABLE_NAME_PATTERN,
   SPEC_FIELDS,
   TYPED_OPTIONAL_FIELDS,
+  fieldProperty,
   isSpecNameCharacter,
   metadataMappingSchema,
   type TypedOptionalField,
 } from './schema';
 import { OPENING_FENCE_RANGE, hasErrors, makeDiagnostic, type SkillDiagnosticCode } from './diagnostic-codes';
 import type { Range, Severity, SkillDiagnostic, SkillMetadata } from '../model/types';
-import { hostsHonouring } from '../hosts/profiles';
+import { targetsHonouring } from '../targets/profiles';
 
 export interface FrontmatterValidationContext {
   /** Absolute path reported in diagnostics. */
@@ -103,32 +104,19 @@ export function validateFrontmatter(data: Record<string, unknown>, context: Fron
     return { diagnostics: sink.diagnostics };
   }
   // Every text is copied out of the file's text (see detached).
-  const metadata: SkillMetadata = {
-    name: detached(name),
-    description: detached(description.trim()),
-    userInvocable: typed['user-invocable'] ?? true,
-    disableModelInvocation: typed['disable-model-invocation'] ?? false,
-  };
-  if (typed.license !== undefined) {
-    metadata.license = detached(typed.license);
-  }
+  const metadata: SkillMetadata = { name: detached(name), description: detached(description.trim()), userInvocable: true, disableModelInvocation: false };
   if (compatibility !== undefined) {
     metadata.compatibility = detached(compatibility);
   }
   if (metadataMap !== undefined) {
     metadata.metadata = metadataMap;
   }
-  if (typed['allowed-tools'] !== undefined) {
-    metadata.allowedTools = detached(typed['allowed-tools']);
-  }
-  if (typed['argument-hint'] !== undefined) {
-    metadata.argumentHint = detached(typed['argument-hint']);
-  }
-  if (typed.context !== undefined) {
-    metadata.context = detached(typed.context);
-  }
-  if (typed.model !== undefined) {
-    metadata.model = detached(typed.model);
+  for (const field of TYPED_OPTIONAL_FIELD_NAMES) {
+    const { property, default: fallback } = fieldProperty(field);
+    const value = typed[field] ?? fallback;
+    if (value !== undefined) {
+      (metadata as unknown as Record<string, unknown>)[property] = typeof value === 'string' ? detached(value) : value;
+    }
   }
   return { metadata, diagnostics: sink.diagnostics };
 }
@@ -387,7 +375,7 @@ function readTypedOptionalFields(data: Record<string, unknown>, strict: boolean,
       // accepts a list: a portability warning in every mode, naming the hosts that read the field.
       const list = data[field] as string[];
       values[field] = list.join(' ');
-      const readers = hostsHonouring(field).map((host) => host.name);
+      const readers = targetsHonouring(field).map((host) => host.name);
       sink.add(
         'allowed-tools-list',
         'warning',

@@ -6,7 +6,7 @@ import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { findSkillFile, loadSkillFile, SKILL_FILE_NAME } from '../skill-file/load';
-import { IGNORED_FOLDER_NAMES } from '../discovery/probe';
+import { IGNORED_FOLDER_NAMES } from '../discovery/ignored-folders';
 import { errorMessage, InputProblem } from '../util/errors';
 import { resolveInside, skillNameProblem } from './confine';
 import { cloneAt, type GitOptions } from './git';

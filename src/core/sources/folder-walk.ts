@@ -4,7 +4,7 @@
 import type { Dirent } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { IGNORED_FOLDER_NAMES } from '../discovery/probe';
+import { IGNORED_FOLDER_NAMES } from '../discovery/ignored-folders';
 import { InputProblem } from '../util/errors';
 
 /** More entries than any skill folder holds; past it the folder is not a skill. */

@@ -2,11 +2,14 @@
 // the rest by name only, and reports what did not fit so it is never dropped silently.
 
 import { TOOL_NAMES, type ToolNames } from '../chat/tool-names';
+import { DEFAULT_CATALOG_BUDGET_CHARS } from '../defaults';
 import { isDraft, isUsableStatus } from '../model/status';
 import { CHARS_PER_TOKEN, singleLine } from '../util/text';
 import type { SkillRecord } from '../model/types';
 
-export const DEFAULT_CATALOG_BUDGET_CHARS = 16_000;
+export { DEFAULT_CATALOG_BUDGET_CHARS };
+/** The share of the model's input window the catalog may take, in percent (agentSkills.catalog.budgetPercent). */
+export const DEFAULT_CATALOG_BUDGET_PERCENT = 2;
 
 export interface CatalogOptions {
   /** Upper bound of the rendered text, in characters. */

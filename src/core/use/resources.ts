@@ -7,7 +7,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { errorCode } from '../util/errors';
 import { READ_WITHOUT_WAITING } from '../util/files';
-import { IGNORED_FOLDER_NAMES } from '../discovery/probe';
+import { IGNORED_FOLDER_NAMES } from '../discovery/ignored-folders';
 import { relativeInside } from '../util/paths';
 import { closestNames } from './find';
 import { SKILL_FILE_NAME } from '../skill-file/load';

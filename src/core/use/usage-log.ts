@@ -5,10 +5,11 @@
 
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
+import { USAGE_LOG_ENV } from '../defaults';
 import { errorMessage, unlessMissing } from '../util/errors';
 import { recordActivation, type UsageOrigin, type UsageRecord } from './usage';
 
-export const USAGE_LOG_ENV = 'AGENT_SKILLS_USAGE_LOG';
+export { USAGE_LOG_ENV };
 /** The file stops growing at this size until the editor takes it (a line is about 90 bytes). */
 export const MAX_USAGE_LOG_BYTES = 256 * 1024;
 

@@ -5,6 +5,7 @@
 import * as path from 'node:path';
 import type { Catalog } from '../use/catalog';
 import { relativeInside } from '../util/paths';
+import { writtenFields } from '../skill-file/schema';
 import type { RegistrySnapshot } from '../discovery/registry';
 import { collapseWhitespace, escapeMarkdown } from '../util/text';
 import type { DiscoveryProblem, Severity, SkillDiagnostic, SkillRecord, SkillRoot, SkillStatus } from '../model/types';
@@ -374,18 +375,10 @@ function tooltipFields(record: SkillRecord): [string, string][] {
   if (!metadata) {
     return [];
   }
-  const fields: [string, string | undefined][] = [
-    ['license', metadata.license],
-    ['compatibility', metadata.compatibility],
-    ['argument-hint', metadata.argumentHint],
-    ['allowed-tools', metadata.allowedTools],
-    ['context', metadata.context],
-    ['model', metadata.model],
-    ['user-invocable', metadata.userInvocable ? undefined : 'false'],
-    ['disable-model-invocation', metadata.disableModelInvocation ? 'true' : undefined],
+  return [
+    ...writtenFields(metadata).map(({ field, value }): [string, string] => [field, value]),
     ...Object.entries(metadata.metadata ?? {}).map(([key, value]): [string, string] => [`metadata.${key}`, value]),
   ];
-  return fields.filter((field): field is [string, string] => field[1] !== undefined);
 }
 
 /** True when an allowlist entry names the skill exactly (so removing that entry disallows it). */
@@ -395,27 +388,48 @@ export function isListedByName(name: string, allowlist: readonly string[]): bool
 }
 
 /** The flags the item menus match: `skill`, `activatable`, `active`, `allowable`, `allowlisted`, `draftable`, `installed`, `outdated`, `edited`. */
+/**
+ * The words a row's context value is made of, which the menus of package.json match with
+ * `viewItem =~ /\bWORD\b/` (a unit test holds the two together). `problem` and `outdated` only
+ * say what a row is: no menu of the manifest reads them.
+ */
+export const VIEW_ITEM_FLAGS = {
+  skill: 'skill',
+  problem: 'problem',
+  installed: 'installed',
+  outdated: 'outdated',
+  edited: 'edited',
+  activatable: 'activatable',
+  active: 'active',
+  allowable: 'allowable',
+  allowlisted: 'allowlisted',
+  draftable: 'draftable',
+  reconnectable: 'reconnectable',
+} as const;
+
+type ViewItemFlag = (typeof VIEW_ITEM_FLAGS)[keyof typeof VIEW_ITEM_FLAGS];
+
 export function skillContextValue(record: SkillRecord, policy: ViewPolicy): string {
-  const flags = ['skill'];
+  const flags: ViewItemFlag[] = [VIEW_ITEM_FLAGS.skill];
   const installed = record.status === 'untrusted' ? undefined : policy.installed?.get(record.dir);
   if (installed) {
-    flags.push('installed', ...(installed.update ? ['outdated'] : []), ...(installed.edited ? ['edited'] : []));
+    flags.push(VIEW_ITEM_FLAGS.installed, ...(installed.update ? [VIEW_ITEM_FLAGS.outdated] : []), ...(installed.edited ? [VIEW_ITEM_FLAGS.edited] : []));
   }
   if (record.status === 'available' && record.metadata?.userInvocable !== false) {
-    flags.push('activatable');
+    flags.push(VIEW_ITEM_FLAGS.activatable);
   }
   if (record.status === 'active') {
-    flags.push('active');
+    flags.push(VIEW_ITEM_FLAGS.active);
   }
   // An empty allowlist allows everything, so "Allow" only exists for skills it filters out.
   if (record.status === 'not-allowed') {
-    flags.push('allowable');
+    flags.push(VIEW_ITEM_FLAGS.allowable);
   }
   if (record.status !== 'untrusted' && isListedByName(record.name, policy.allowlist)) {
-    flags.push('allowlisted');
+    flags.push(VIEW_ITEM_FLAGS.allowlisted);
   }
   if (draftRefusal(record) === undefined) {
-    flags.push('draftable');
+    flags.push(VIEW_ITEM_FLAGS.draftable);
   }
   return flags.join(' ');
 }
@@ -460,7 +474,7 @@ function problemItem(problem: DiscoveryProblem, homeDir?: string): ProblemViewIt
     description: collapseWhitespace(problem.message),
     icon: problem.severity === 'error' ? { id: 'error', color: 'list.errorForeground' } : problem.severity === 'warning' ? { id: 'warning', color: 'list.warningForeground' } : { id: 'info' },
     tooltip: problem.server === undefined ? `${message}\n\n\`${displayPath(problem.path, homeDir)}\`` : message,
-    contextValue: problem.code === SERVER_OFFLINE_CODE ? 'problem reconnectable' : 'problem',
+    contextValue: problem.code === SERVER_OFFLINE_CODE ? `${VIEW_ITEM_FLAGS.problem} ${VIEW_ITEM_FLAGS.reconnectable}` : VIEW_ITEM_FLAGS.problem,
   };
 }
 

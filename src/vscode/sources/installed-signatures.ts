@@ -4,23 +4,38 @@
 // is loaded only once a project has a policy.
 
 import * as fs from 'node:fs/promises';
-import type { SignatureState } from '../../core/sources/signatures';
+import type { lockedSignatureState, SignatureState } from '../../core/sources/signatures';
 import { readTrustPolicy, type TrustPolicy } from '../../core/sources/trust-policy';
 import type { InstalledMark } from '../../core/view/skill-view';
 import { errorMessage } from '../../core/util/errors';
-import { sourcesOnDemand } from '../side-bundles';
-import type { InstalledSkill } from './installed-skills';
+import type { LockEntry } from '../../core/sources/lock';
 
 export type SignatureMark = NonNullable<InstalledMark['signature']>;
+
+/** An installed skill as far as its signature goes: the lock entry it was installed by, and where. */
+export interface LockedSkill {
+  name: string;
+  /** The workspace folder holding skills-lock.json. */
+  projectDir: string;
+  /** The installed skill folder, as discovery found it. */
+  folder: string;
+  entry: LockEntry;
+}
+
+/** Verifies a locked skill's signature; given by the caller, which loads it from the sources' side bundle on first use. */
+export type LockedSignatureCheck = typeof lockedSignatureState;
 
 export class InstalledSignatures {
   /** Verdicts by what they depend on: the lock entry, the policy's rules and its signers files as they were. */
   private cache = new Map<string, SignatureMark>();
 
-  constructor(private readonly warn: (message: string) => void) {}
+  constructor(
+    private readonly verify: LockedSignatureCheck,
+    private readonly warn: (message: string) => void,
+  ) {}
 
   /** The mark of each installed skill (by folder) whose project has a trust policy. */
-  async marks(skills: readonly InstalledSkill[]): Promise<Map<string, SignatureMark>> {
+  async marks(skills: readonly LockedSkill[]): Promise<Map<string, SignatureMark>> {
     const marks = new Map<string, SignatureMark>();
     const kept = new Map<string, SignatureMark>();
     const policies = new Map<string, TrustPolicy | undefined>();
@@ -31,13 +46,21 @@ export class InstalledSignatures {
       const policy = policies.get(skill.projectDir);
       if (policy) {
         const key = JSON.stringify([skill.projectDir, skill.entry, policy.rules, await signersVersions(policy)]);
-        const mark = this.cache.get(key) ?? (await verified(skill, policy));
+        const mark = this.cache.get(key) ?? (await this.verified(skill, policy));
         kept.set(key, mark);
         marks.set(skill.folder, mark);
       }
     }
     this.cache = kept;
     return marks;
+  }
+
+  private async verified(skill: LockedSkill, policy: TrustPolicy): Promise<SignatureMark> {
+    try {
+      return markOf(await this.verify(skill.name, skill.entry, skill.projectDir, policy));
+    } catch (error) {
+      return { unsigned: `its signature could not be verified: ${errorMessage(error)}` };
+    }
   }
 
   private async policyOf(projectDir: string): Promise<TrustPolicy | undefined> {
@@ -47,14 +70,6 @@ export class InstalledSignatures {
       this.warn(errorMessage(error));
       return undefined;
     }
-  }
-}
-
-async function verified(skill: InstalledSkill, policy: TrustPolicy): Promise<SignatureMark> {
-  try {
-    return markOf(await sourcesOnDemand().lockedSignatureState(skill.name, skill.entry, skill.projectDir, policy));
-  } catch (error) {
-    return { unsigned: `its signature could not be verified: ${errorMessage(error)}` };
   }
 }
 

@@ -15,17 +15,11 @@ import { errorMessage } from '../../core/util/errors';
 import { relativeInside } from '../../core/util/paths';
 import { Disposable } from '../disposable';
 import type { SkillsHost } from '../skills-host';
-import { InstalledSignatures, type SignatureMark } from './installed-signatures';
+import { InstalledSignatures, type LockedSignatureCheck, type LockedSkill, type SignatureMark } from './installed-signatures';
 
-export interface InstalledSkill {
-  name: string;
-  /** The workspace folder holding skills-lock.json. */
-  projectDir: string;
-  /** The installed skill folder, as discovery found it. */
-  folder: string;
+export interface InstalledSkill extends LockedSkill {
   /** Its SKILL.md. */
   file: string;
-  entry: LockEntry;
   /** The folder's hash now (computeFolderHash). */
   hash: string;
   /** How the folder stands against its lock entry. */
@@ -49,7 +43,7 @@ export class InstalledSkills extends Disposable {
   private currentMarks = new Map<string, InstalledMark>();
   private signature = '';
   private readonly updates = new Map<string, FoundUpdate>();
-  private readonly signatures = new InstalledSignatures((message) => this.warnOnce(message));
+  private readonly signatures: InstalledSignatures;
   private signatureMarks = new Map<string, SignatureMark>();
   /** Reloads run one after another, the first once the Skills view shows the first snapshot's rows. */
   private queue: Promise<void>;
@@ -61,8 +55,13 @@ export class InstalledSkills extends Disposable {
   /** What the locks hold that was already warned about (a key given twice, a key that is no skill name), so each is logged once. */
   private reportedWarnings = new Set<string>();
 
-  constructor(private readonly host: SkillsHost) {
+  /** `verifySignature` is called only for the skills of a project with a trust policy. */
+  constructor(
+    private readonly host: SkillsHost,
+    verifySignature: LockedSignatureCheck,
+  ) {
     super();
+    this.signatures = new InstalledSignatures(verifySignature, (message) => this.warnOnce(message));
     // The trust policy changes what is said of signatures.
     const lockWatcher = this.register(vscode.workspace.createFileSystemWatcher(`**/{${LOCK_FILE_NAME},${TRUST_FILE_NAME}}`));
     for (const event of [lockWatcher.onDidCreate, lockWatcher.onDidChange, lockWatcher.onDidDelete]) {

@@ -23,7 +23,7 @@ export interface Sources {
 
 /** `state`: the workspace's memento, where the offer to install locked skills is remembered. */
 export function registerSources(host: SkillsHost, state: vscode.Memento): Sources {
-  const installed = new InstalledSkills(host);
+  const installed = new InstalledSkills(host, (...args) => sourcesOnDemand().lockedSignatureState(...args));
   const diagnostics = new SourceDiagnostics(host, installed);
   const incoming = new IncomingFiles();
   const disposable = vscode.Disposable.from(

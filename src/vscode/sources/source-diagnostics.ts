@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { entryOrigin, entrySourceLabel } from '../../core/sources/lock';
 import { errorMessage } from '../../core/util/errors';
 import { DIAGNOSTIC_SOURCE } from '../convert';
-import { SKILL_FILE_SELECTOR } from '../diagnostics';
+import { SKILL_FILE_SELECTOR } from '../skill-files';
 import { Disposable } from '../disposable';
 import { COMMANDS } from '../manifest';
 import { sourcesOnDemand } from '../side-bundles';

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { draftRefusal } from '../../core/evals/draft';
 import { TRIGGER_TESTS_PATH } from '../../core/evals/trigger-file';
-import { SKILL_FILE_SELECTOR } from '../diagnostics';
+import { SKILL_FILE_SELECTOR } from '../skill-files';
 import { Disposable } from '../disposable';
 import { COMMANDS } from '../manifest';
 import type { SkillsHost } from '../skills-host';

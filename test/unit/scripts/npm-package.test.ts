@@ -63,12 +63,15 @@ describe('the agent-skills-vscode npm package, installed offline', function () {
 
   it('holds only its bundles, the built-in skills, README and LICENSE, with the version and Node range of the extension', () => {
     const builtinSkills = filesUnder(path.join(REPOSITORY, 'skills')).map((file) => `skills/${file}`);
-    assert.deepEqual(filesUnder(installed), ['LICENSE', 'README.md', 'dist/cli-mcp-libraries.js', 'dist/cli-rare-commands.js', 'dist/cli.js', 'package.json', ...builtinSkills].sort());
+    assert.deepEqual(
+      filesUnder(installed),
+      ['LICENSE', 'README.md', 'dist/agent-skills.js', 'dist/cli-mcp-libraries.js', 'dist/cli-rare-commands.js', 'dist/cli.js', 'package.json', ...builtinSkills].sort(),
+    );
     const manifest = JSON.parse(fs.readFileSync(path.join(installed, 'package.json'), 'utf8')) as Record<string, unknown>;
     assert.equal(manifest.name, PACKAGE_NAME);
     assert.notEqual(PACKAGE_NAME, 'agent-skills', 'agent-skills on the npm registry is another project');
     assert.equal(manifest.version, rootManifest.version);
-    assert.deepEqual(manifest.bin, { [PACKAGE_NAME]: 'dist/cli.js' });
+    assert.deepEqual(manifest.bin, { [PACKAGE_NAME]: 'dist/agent-skills.js' });
     assert.deepEqual(manifest.engines, { node: rootManifest.engines.node });
     assert.equal(manifest.dependencies, undefined, 'the bundles need no installed dependency');
     assert.equal(fs.readFileSync(path.join(installed, 'LICENSE'), 'utf8'), fs.readFileSync(path.join(REPOSITORY, 'LICENSE'), 'utf8'));

@@ -3,7 +3,8 @@
 
 import * as assert from 'node:assert/strict';
 import manifest from '../../../package.json';
-import { AGENT_MODE_TOOLS, COMMANDS, CONTEXT_KEYS, PARTICIPANT_ID, SETTINGS, SETTINGS_SECTION, SKILLS_VIEW_ID, TOOLS, VIEW_CONTAINER_ID } from '../../../src/vscode/manifest';
+import { AGENT_MODE_TOOLS, COMMANDS, CONTEXT_KEYS, PARTICIPANT_ID, SETTING_DEFAULTS, SETTINGS, SETTINGS_SECTION, SKILLS_VIEW_ID, TOOLS, VIEW_CONTAINER_ID } from '../../../src/vscode/manifest';
+import { VIEW_ITEM_FLAGS } from '../../../src/core/view/skill-view';
 
 const contributes = manifest.contributes;
 const sorted = (values: Iterable<string>): string[] => [...new Set(values)].sort();
@@ -50,6 +51,25 @@ describe('manifest ids', () => {
     // `view == agentSkills.skills` names the view, not a context key.
     const read = whenClauses().flatMap((clause) => [...clause.replace(/\bview == [\w.]+/g, '').matchAll(/(?<![.\w])(agentSkills\.\w+)/g)].map((match) => match[1]));
     assert.deepEqual(sorted(read), sorted(Object.values(CONTEXT_KEYS)));
+  });
+
+  it("matches only the Skills view's row flags in its menus, and each flag a menu can use is matched", () => {
+    const matched = whenClauses().flatMap((clause) => [...clause.matchAll(/\bviewItem\b[^&|]*/g)].map(([test]) => test));
+    const flags = matched.map((test) => {
+      const flag = /^viewItem =~ \/\\b([a-z-]+)\\b\/$/.exec(test.trim())?.[1];
+      assert.ok(flag !== undefined, `"${test}" matches a row by one whole word`);
+      return flag;
+    });
+    const rowOnly = new Set<string>([VIEW_ITEM_FLAGS.problem, VIEW_ITEM_FLAGS.outdated]);
+    assert.deepEqual(sorted(flags), sorted(Object.values(VIEW_ITEM_FLAGS).filter((flag) => !rowOnly.has(flag))));
+  });
+
+  it('declares each setting with the default the code falls back to', () => {
+    for (const [key, fallback] of Object.entries(SETTING_DEFAULTS)) {
+      const setting = `${SETTINGS_SECTION}.${SETTINGS[key as keyof typeof SETTINGS]}`;
+      const declared = contributes.configuration.properties[setting as keyof typeof contributes.configuration.properties] as { default: unknown };
+      assert.deepEqual(declared.default, fallback, setting);
+    }
   });
 
   it('names the chat participant', () => {

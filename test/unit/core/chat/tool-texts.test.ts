@@ -2,8 +2,8 @@ import * as assert from 'node:assert/strict';
 import { renderActivation } from '../../../../src/core/use/activation';
 import { renderCatalog } from '../../../../src/core/use/catalog';
 import { MAX_FIND_MATCHES } from '../../../../src/core/use/find';
-import { TOOL_NAMES } from '../../../../src/core/chat/tool-names';
-import { SKILL_TOOL_DEFINITIONS } from '../../../../src/core/chat/tool-definitions';
+import { MCP_TOOL_NAMES, TOOL_NAMES, type ToolNames } from '../../../../src/core/chat/tool-names';
+import { SKILL_TOOL_DEFINITIONS, skillToolDefinitions, type ModelToolDefinition } from '../../../../src/core/chat/tool-definitions';
 import {
   activationInvocationMessage,
   activationToolText,
@@ -178,14 +178,44 @@ describe('the contributed tools', () => {
   });
 });
 
-describe('the tool definitions sent outside the editor', () => {
-  it('are exactly the contributed tools of @skills: names, descriptions and input schemas', () => {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the manifest is JSON
-    const manifest = require('../../../../package.json') as { contributes: { languageModelTools: { name: string; modelDescription: string; inputSchema: object }[] } };
-    const contributed = manifest.contributes.languageModelTools
-      .filter((tool) => (Object.values(TOOL_NAMES) as string[]).includes(tool.name))
-      .map(({ name, modelDescription, inputSchema }) => ({ name, description: modelDescription, inputSchema }));
-    assert.deepEqual(SKILL_TOOL_DEFINITIONS, contributed);
+describe('the tool definitions', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the manifest is JSON
+  const manifest = require('../../../../package.json') as { contributes: { languageModelTools: { name: string; modelDescription: string; inputSchema: object }[] } };
+  const contributed = (names: ToolNames): ModelToolDefinition[] =>
+    Object.values(names).map((name) => {
+      const tool = manifest.contributes.languageModelTools.find((candidate) => candidate.name === name)!;
+      return { name, description: tool.modelDescription, inputSchema: tool.inputSchema as ModelToolDefinition['inputSchema'] };
+    });
+
+  it("are package.json's tools for @skills, and what agent-skills eval sends: names, descriptions and input schemas", () => {
+    assert.deepEqual(skillToolDefinitions(TOOL_NAMES, 'catalog'), contributed(TOOL_NAMES));
+    assert.deepEqual(SKILL_TOOL_DEFINITIONS, contributed(TOOL_NAMES));
+  });
+
+  it("are package.json's referenceable twins for agent mode, which point to find for the names", () => {
+    const twins = skillToolDefinitions(MCP_TOOL_NAMES, 'find');
+    assert.deepEqual(twins, contributed(MCP_TOOL_NAMES));
+    assert.match(twins[0].description, new RegExp(`by its exact name, as ${MCP_TOOL_NAMES.find} lists it\\.`));
+    assert.match(twins[1].description, new RegExp(`Call it before a task .* then load the skill with ${MCP_TOOL_NAMES.activate}\\.`));
+  });
+
+  it('differ by where the names are listed only, each set naming its own tools', () => {
+    const [catalog, find, below] = (['catalog', 'find', 'below'] as const).map((listing) => skillToolDefinitions(MCP_TOOL_NAMES, listing));
+    assert.match(catalog[0].description, /as listed in <available_skills>\./);
+    assert.match(below[0].description, new RegExp(`as listed below\\. .* Call ${MCP_TOOL_NAMES.find} to search every skill by topic\\.$`));
+    for (const tools of [find, below]) {
+      assert.deepEqual(
+        tools.map((tool) => tool.inputSchema),
+        catalog.map((tool) => tool.inputSchema),
+      );
+    }
+    assert.equal(catalog[1].description, below[1].description);
+    assert.equal(catalog[2].description, find[2].description);
+    for (const tool of skillToolDefinitions(TOOL_NAMES, 'catalog')) {
+      for (const other of Object.values(MCP_TOOL_NAMES)) {
+        assert.ok(!tool.description.includes(other), `${tool.name} mentions ${other}`);
+      }
+    }
   });
 });
 

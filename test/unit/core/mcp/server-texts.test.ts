@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { skillUsageLines } from '../../../../src/core/chat/prompt';
 import { MCP_TOOL_NAMES } from '../../../../src/core/chat/tool-names';
+import { skillToolDefinitions } from '../../../../src/core/chat/tool-definitions';
 import {
   activateInputSchema,
   activateToolDescription,
@@ -31,7 +32,7 @@ const unusable: SkillRecord[] = [
   fakeRecord('pptx', 'Slides.', { status: 'untrusted' }),
 ];
 
-const ACTIVATE_NAME_DESCRIPTION = 'Exact skill name, as listed.';
+const ACTIVATE_NAME_DESCRIPTION = 'Exact skill name, e.g. "pdf-report".';
 
 function manySkills(count: number): SkillRecord[] {
   return Array.from({ length: count }, (_, index) => fakeRecord(`skill-${index}`, `Skill number ${index}.`));
@@ -108,6 +109,25 @@ describe('the find and read-resource tools', () => {
   });
 });
 
+describe('the MCP tools and the one source of tool texts', () => {
+  it('say what the source says with the MCP names, the schemas adding only the enum of names', () => {
+    const [activate, find, read] = skillToolDefinitions(MCP_TOOL_NAMES, 'below');
+    const skills = [pdf, docx];
+    assert.equal(activateToolDescription(skills).split('\n')[0], activate.description);
+    assert.equal(FIND_TOOL_DESCRIPTION, find.description);
+    assert.equal(READ_RESOURCE_TOOL_DESCRIPTION, read.description);
+    assert.deepEqual(FIND_INPUT_SCHEMA, find.inputSchema);
+    const withoutEnum = (schema: Record<string, unknown>, property: string): unknown => {
+      const properties = schema.properties as Record<string, Record<string, unknown>>;
+      const { enum: names, ...rest } = properties[property];
+      assert.deepEqual(names, ['pdf', 'docx']);
+      return { ...schema, properties: { ...properties, [property]: rest } };
+    };
+    assert.deepEqual(withoutEnum(activateInputSchema(skills), 'name'), activate.inputSchema);
+    assert.deepEqual(withoutEnum(readResourceInputSchema(skills), 'skill'), read.inputSchema);
+  });
+});
+
 describe('activateToolDescription', () => {
   it('says what the tool does with the MCP tool names, then lists the skills with short descriptions within its budget', () => {
     const long = fakeRecord('long', `Handles ${'very '.repeat(40)}long requests.`);
@@ -115,7 +135,7 @@ describe('activateToolDescription', () => {
     const [intro, blank, ...list] = text.split('\n');
     assert.equal(
       intro,
-      `Loads the full instructions of an Agent Skill by its exact name. Call it before a task that a skill covers, then follow what it returns: the skill's instructions, its folder and its resource files (read them with ${MCP_TOOL_NAMES.readResource}). Optional "arguments" are substituted into the skill. Call ${MCP_TOOL_NAMES.find} to search every skill by topic.`,
+      `Loads the full instructions of an Agent Skill by its exact name, as listed below. Call it before doing a task that a listed skill covers, then follow the returned instructions. Returns the skill body, its folder and its resource files (read them with ${MCP_TOOL_NAMES.readResource}). Optional "arguments" are substituted into the skill. Call ${MCP_TOOL_NAMES.find} to search every skill by topic.`,
     );
     assert.equal(blank, '');
     const catalog = list.join('\n');

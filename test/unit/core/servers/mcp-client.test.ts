@@ -799,6 +799,29 @@ describe('the skill server client, agreeing on a protocol revision', function ()
     );
   });
 
+  it('subscribes again at once when a 2026-07-28 subscription that lasted breaks (another replica takes it), reading the list again', async () => {
+    const listens: HttpExchange[] = [];
+    const standIn = await startHttpStandIn((exchange) => answerAsModernServer(exchange, {}, (listen) => listens.push(listen)));
+    standIns.push(standIn);
+    const connection = await connectSkillServer({ kind: 'http', url: standIn.url }, CLIENT);
+    try {
+      await waitFor(() => listens.length === 1, 'the subscription', WAIT_MS);
+      let changes = 0;
+      connection.onListChanged(() => changes++);
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      listens[0].response.destroy();
+      await waitFor(() => listens.length === 2, 'a second subscription', WAIT_MS);
+      assert.equal(changes, 1, 'the list is read again for what changed while no subscription was open');
+      assert.equal(await Promise.race([connection.closed, new Promise((resolve) => setTimeout(() => resolve('still open'), 50))]), 'still open');
+      // The new subscription breaks at once: this server is gone.
+      listens[1].response.end();
+      assert.match(await connection.closed, /ended the answer to subscriptions\/listen/);
+      assert.equal(listens.length, 2);
+    } finally {
+      await connection.close();
+    }
+  });
+
   it('hears an HTTP server of 2026-07-28 go when its subscription stream ends, and falls back to 2025 on a 400 naming 2025-11-25', async () => {
     const listens: HttpExchange[] = [];
     const modern = await startHttpStandIn((exchange) => answerAsModernServer(exchange, {}, (listen) => listens.push(listen)));

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { FIELD_NOTES, fieldNoteAt } from '../../../../src/core/skill-file/field-notes';
+import { fieldNoteAt } from '../../../../src/core/skill-file/field-notes';
+import { FIELD_NOTES } from '../../../../src/core/skill-file/schema';
 
 describe('fieldNoteAt', () => {
   const lines = ['---', 'name: demo', 'description: Does one thing.', 'allowed-tools: Read Grep', 'model: fast', '---', 'allowed-tools: in the body'];

@@ -1,0 +1,15 @@
+// Defaults and limits the user is told about (the command line's help quotes each), in a module
+// that imports nothing: quoting them loads none of the code that applies them, so `--help` does
+// not start the schema and YAML libraries.
+
+/** The catalog's character budget when none is given. */
+export const DEFAULT_CATALOG_BUDGET_CHARS = 16_000;
+
+/** The most rounds description tuning runs. */
+export const MAX_TUNE_ROUNDS = 5;
+
+/** The context size, in tokens, at which host listings are estimated when none is given. */
+export const DEFAULT_CONTEXT_TOKENS = 200_000;
+
+/** The environment variable naming the file an MCP server appends its activations to. */
+export const USAGE_LOG_ENV = 'AGENT_SKILLS_USAGE_LOG';
