@@ -34,6 +34,9 @@ export const INCREMENTAL_DRIFT = 0.02;
 /** How far below a bound the approximate candidate search keeps pairs: its sums are rounded, the reported values are not. */
 const ROUNDING_MARGIN = 1e-9;
 
+/** What computing one cosine costs, in steps of walking a posting (a dozen terms each). */
+const HEAVY_PAIR_COST = 12;
+
 /** A refresh of this many terms at once re-reads everything instead (cheaper than one by one). */
 const REBUILD_SHARE = 0.25;
 
@@ -61,7 +64,7 @@ interface Entry {
   norm: number;
   referenceNorm: number;
   /** Candidates: other entries whose reference cosine reaches the band. */
-  band: Map<number, number>;
+  band: Set<number>;
   /** Reported: other entries whose cosine reaches the threshold, with it. */
   alike: Map<number, number>;
 }
@@ -89,6 +92,8 @@ export class DescriptionIndex {
   private removedFiles: string[] = [];
   /** Each SKILL.md's entry, made when first asked for after an update. */
   private slotOfFile: Map<string, number> | undefined;
+  /** Set by alikeOnce: takes each pair at the threshold a rebuild finds, instead of the entries' candidates and reported pairs. */
+  private collect: ((earlier: number, later: number, similarity: number) => void) | undefined;
 
   constructor(
     private readonly threshold = SIMILAR_DESCRIPTIONS,
@@ -139,7 +144,7 @@ export class DescriptionIndex {
         continue;
       }
       const added = this.freeSlots.pop() ?? this.entries.length;
-      const fresh: Entry = { record, description: '', order: order++, terms: new Int32Array(0), counts: new Float64Array(0), norm: 0, referenceNorm: 0, band: new Map(), alike: new Map() };
+      const fresh: Entry = { record, description: '', order: order++, terms: new Int32Array(0), counts: new Float64Array(0), norm: 0, referenceNorm: 0, band: new Set(), alike: new Map() };
       this.entries[added] = fresh;
       this.slotOf.set(key, added);
       this.setTerms(added, fresh, record.metadata!.description, heldBefore);
@@ -211,24 +216,26 @@ export class DescriptionIndex {
       .map((entry) => this.describe(entry, limit));
   }
 
-  /** The closest `limit` partners (equally alike: in the set's order), kept in a short sorted list rather than sorting them all. */
+  /** The closest `limit` partners of an entry and how many more. */
   private describe(entry: Entry, limit: number): AlikeDescriptions {
-    const closest: Array<{ partner: Entry; similarity: number }> = [];
-    const before = (x: { partner: Entry; similarity: number }, y: { partner: Entry; similarity: number }): boolean =>
-      x.similarity > y.similarity || (x.similarity === y.similarity && x.partner.order < y.partner.order);
-    entry.alike.forEach((similarity, slot) => {
-      const candidate = { partner: this.entries[slot]!, similarity };
-      if (closest.length === limit && !before(candidate, closest[limit - 1])) {
-        return;
-      }
-      let at = closest.length === limit ? limit - 1 : closest.length;
-      while (at > 0 && before(candidate, closest[at - 1])) {
-        closest[at] = closest[at - 1];
-        at--;
-      }
-      closest[at] = candidate;
-    });
-    return { record: entry.record, closest: closest.map(({ partner, similarity }) => ({ record: partner.record, similarity })), more: entry.alike.size - closest.length };
+    const partners = new ClosestPartners(limit);
+    entry.alike.forEach((similarity, slot) => partners.add(this.entries[slot]!, similarity));
+    return partners.describe(entry.record);
+  }
+
+  /** What a new index's `allAlike(limit)` gives after its first `update(records)`, found without keeping the pairs (see alikeDescriptions). */
+  static alikeOnce(records: readonly SkillRecord[], limit: number, threshold: number): AlikeDescriptions[] {
+    const index = new DescriptionIndex(threshold);
+    const partners: Array<ClosestPartners | undefined> = [];
+    index.collect = (earlier, later, similarity) => {
+      (partners[earlier] ??= new ClosestPartners(limit)).add(index.entries[later]!, similarity);
+      (partners[later] ??= new ClosestPartners(limit)).add(index.entries[earlier]!, similarity);
+    };
+    index.update(records);
+    return partners
+      .flatMap((found, slot) => (found ? [{ found, entry: index.entries[slot]! }] : []))
+      .sort((x, y) => x.entry.order - y.entry.order)
+      .map(({ found, entry }) => found.describe(entry.record));
   }
 
   private idf(term: number): number {
@@ -252,7 +259,7 @@ export class DescriptionIndex {
   private remove(slot: number, heldBefore: Map<number, number>): void {
     const entry = this.entries[slot]!;
     this.dropTerms(slot, entry, heldBefore);
-    entry.band.forEach((_, other) => this.entries[other]!.band.delete(slot));
+    entry.band.forEach((other) => this.entries[other]!.band.delete(slot));
     entry.alike.forEach((_, other) => {
       this.entries[other]!.alike.delete(slot);
       this.touch(other);
@@ -361,7 +368,7 @@ export class DescriptionIndex {
   /** An entry's candidates, from the postings of its terms with the reference weights. */
   private findCandidates(slot: number): void {
     const entry = this.entries[slot]!;
-    entry.band.forEach((_, other) => this.entries[other]!.band.delete(slot));
+    entry.band.forEach((other) => this.entries[other]!.band.delete(slot));
     entry.band.clear();
     const dots = new Map<number, number>();
     entry.terms.forEach((term, position) => {
@@ -376,8 +383,8 @@ export class DescriptionIndex {
       const partner = this.entries[other]!;
       const similarity = dot / (entry.referenceNorm * partner.referenceNorm);
       if (similarity >= this.band) {
-        entry.band.set(other, similarity);
-        partner.band.set(slot, similarity);
+        entry.band.add(other);
+        partner.band.add(slot);
       }
     });
   }
@@ -385,6 +392,16 @@ export class DescriptionIndex {
   /** Reported pairs of an entry, from its candidates with the current weights; those with entries in `reported` are already done. */
   private reportFrom(slot: number, reported: Set<number>): void {
     reported.add(slot);
+    this.dropOutsideBand(slot);
+    this.entries[slot]!.band.forEach((other) => {
+      if (!reported.has(other)) {
+        this.report(slot, other, this.cosine(this.entries[slot]!, this.entries[other]!));
+      }
+    });
+  }
+
+  /** Drops the reported pairs of an entry whose partner is no longer a candidate. */
+  private dropOutsideBand(slot: number): void {
     const entry = this.entries[slot]!;
     for (const other of entry.alike.keys()) {
       if (!entry.band.has(other)) {
@@ -394,27 +411,26 @@ export class DescriptionIndex {
         this.touch(other);
       }
     }
-    entry.band.forEach((_, other) => {
-      if (reported.has(other)) {
-        return;
-      }
-      const partner = this.entries[other]!;
-      const similarity = this.cosine(entry, partner);
-      const before = entry.alike.get(other);
-      const now = similarity >= this.threshold ? similarity : undefined;
-      if (before === now) {
-        return;
-      }
-      if (now === undefined) {
-        entry.alike.delete(other);
-        partner.alike.delete(slot);
-      } else {
-        entry.alike.set(other, now);
-        partner.alike.set(slot, now);
-      }
-      this.touch(slot);
-      this.touch(other);
-    });
+  }
+
+  /** A candidate pair with its cosine under the current weights: reported when it reaches the threshold. */
+  private report(slot: number, other: number, similarity: number): void {
+    const entry = this.entries[slot]!;
+    const partner = this.entries[other]!;
+    const before = entry.alike.get(other);
+    const now = similarity >= this.threshold ? similarity : undefined;
+    if (before === now) {
+      return;
+    }
+    if (now === undefined) {
+      entry.alike.delete(other);
+      partner.alike.delete(slot);
+    } else {
+      entry.alike.set(other, now);
+      partner.alike.set(slot, now);
+    }
+    this.touch(slot);
+    this.touch(other);
   }
 
   /** Every reference weight set to the current one, every candidate and reported pair found anew. */
@@ -431,50 +447,185 @@ export class DescriptionIndex {
       entry.referenceNorm = entry.norm;
       entry.band.clear();
     }
-    this.allCandidates(live);
-    const reported = new Set<number>();
+    const { collect } = this;
+    if (collect) {
+      this.allCandidates(live, (earlier, later, similarity) => similarity >= this.threshold && collect(earlier, later, similarity));
+      return;
+    }
+    this.allCandidates(live, (earlier, later, similarity) => {
+      this.entries[earlier]!.band.add(later);
+      this.entries[later]!.band.add(earlier);
+      this.report(earlier, later, similarity);
+    });
     for (const slot of live) {
-      this.reportFrom(slot, reported);
+      this.dropOutsideBand(slot);
     }
   }
 
   /**
-   * Every candidate pair at once: for each entry, its dot products with the later ones, summed over
-   * its terms' postings into one array (the cost is the squares of the postings' lengths, halved).
+   * Every candidate pair at once, each handed to `found` (the earlier entry in `live` first, the
+   * entries' pairs in the order of `live`) with its cosine exactly as `cosine` finds it: the
+   * reference weights are the current ones here, and the same products are summed over the shared
+   * terms in the order of their text.
+   *
+   * Comparing every pair through the postings costs the squares of their lengths, which the terms
+   * most descriptions hold make most of. So the commonest terms are set apart: a pair that shares
+   * no other term has at most the product of the lengths of the two vectors' parts in those terms
+   * as its dot product (Cauchy–Schwarz), which is below the band unless both are made mostly of
+   * common terms ("heavy"). Each entry's dot products with the earlier ones are summed over the
+   * postings of the other terms only; a pair is looked at when that sum plus the bound of the
+   * common terms can reach the band, or when both are heavy, and then gets its exact cosine. The
+   * common terms are chosen, the longest postings first, to make the postings walked plus the
+   * pairs of heavy entries fewest.
    */
-  private allCandidates(live: readonly number[]): void {
+  private allCandidates(live: readonly number[], found: (earlier: number, later: number, similarity: number) => void): void {
     const count = live.length;
-    // Each term's holders in the order of `live`, with the term's weight in each, relative to its length.
-    const holders = this.postings.map((posting) => ({ at: new Int32Array(posting.size), weights: new Float64Array(posting.size), filled: 0, next: 0 }));
-    for (let index = 0; index < count; index++) {
-      const entry = this.entries[live[index]]!;
+    const entries = live.map((slot) => this.entries[slot]!);
+    const norms = Float64Array.from(entries, (entry) => entry.referenceNorm);
+    const bound = this.band * (1 - ROUNDING_MARGIN);
+    const common = this.commonTerms(entries, norms, bound);
+    /** Per entry, the squared length of its part in the common terms. */
+    const commonSquares = new Float64Array(count);
+    // Each other term's holders in the order of `live`, with the term's weight in each: the
+    // postings one after the other in two arrays, each term's from its start offset on.
+    const starts = new Int32Array(this.postings.length + 1);
+    this.postings.forEach((posting, term) => (starts[term + 1] = starts[term] + (common[term] ? 0 : posting.size)));
+    const holders = new Int32Array(starts[this.postings.length]);
+    const weights = new Float64Array(holders.length);
+    const next = starts.slice(0, this.postings.length);
+    entries.forEach((entry, index) => {
       for (let position = 0; position < entry.terms.length; position++) {
         const term = entry.terms[position];
-        const posting = holders[term];
-        posting.at[posting.filled] = index;
-        posting.weights[posting.filled++] = (entry.counts[position] * this.reference[term]) / entry.referenceNorm;
+        const weight = entry.counts[position] * this.reference[term];
+        if (common[term]) {
+          commonSquares[index] += weight * weight;
+        } else {
+          holders[next[term]] = index;
+          weights[next[term]++] = weight;
+        }
       }
-    }
-    const dots = new Float64Array(count);
+    });
+    const commonLengths = commonSquares.map(Math.sqrt);
+    const heavy = Uint8Array.from(commonLengths, (length, index) => (length >= bound * norms[index] ? 1 : 0));
+    /** Per term, the weight of the entry being looked at; zero elsewhere. */
+    const own = new Float64Array(this.postings.length);
+    const sums = new Float64Array(count);
     for (let index = 0; index < count; index++) {
-      const entry = this.entries[live[index]]!;
+      const entry = entries[index];
       for (let position = 0; position < entry.terms.length; position++) {
-        const posting = holders[entry.terms[position]];
-        const own = posting.weights[posting.next++];
-        const { at, weights } = posting;
-        for (let k = posting.next; k < at.length; k++) {
-          dots[at[k]] += own * weights[k];
+        const term = entry.terms[position];
+        const weight = entry.counts[position] * this.reference[term];
+        own[term] = weight;
+        for (let k = starts[term], end = starts[term + 1]; k < end && holders[k] < index; k++) {
+          sums[holders[k]] += weight * weights[k];
         }
       }
-      for (let other = index + 1; other < count; other++) {
-        if (dots[other] >= this.band) {
-          entry.band.set(live[other], dots[other]);
-          this.entries[live[other]]!.band.set(live[index], dots[other]);
+      const norm = norms[index];
+      for (let other = 0; other < index; other++) {
+        const shared = sums[other];
+        sums[other] = 0;
+        if ((shared === 0 && !(heavy[index] && heavy[other])) || shared + commonLengths[index] * commonLengths[other] < bound * norm * norms[other]) {
+          continue;
         }
-        dots[other] = 0;
+        const partner = entries[other];
+        let dot = 0;
+        for (let position = 0; position < partner.terms.length; position++) {
+          const weight = own[partner.terms[position]];
+          if (weight !== 0) {
+            dot += weight * (partner.counts[position] * this.reference[partner.terms[position]]);
+          }
+        }
+        const similarity = dot / (norms[other] * norm);
+        if (similarity >= this.band) {
+          found(live[other], live[index], similarity);
+        }
       }
+      entry.terms.forEach((term) => (own[term] = 0));
     }
   }
+
+  /**
+   * The terms allCandidates sets apart (by term id): of the terms taken longest posting first, as
+   * many as make the postings left to walk (the squares of their lengths) plus the pairs of heavy
+   * entries (whose cosines are computed, a dozen products each) fewest.
+   */
+  private commonTerms(entries: readonly Entry[], norms: Float64Array, bound: number): Uint8Array {
+    const common = new Uint8Array(this.postings.length);
+    const byLength = this.postings.map((_, term) => term).filter((term) => this.postings[term].size > 1);
+    byLength.sort((x, y) => this.postings[y].size - this.postings[x].size || x - y);
+    const slotIndex = new Map(entries.map((entry, index) => [this.slotOf.get(entry.record.realDir)!, index]));
+    const squares = new Float64Array(entries.length);
+    const heavyFrom = Float64Array.from(norms, (norm) => bound * norm * bound * norm);
+    let walked = 0;
+    byLength.forEach((term) => (walked += (this.postings[term].size * this.postings[term].size) / 2));
+    let heavyCount = 0;
+    let best = walked;
+    let bestTaken = 0;
+    for (let taken = 0; taken < byLength.length; taken++) {
+      const term = byLength[taken];
+      walked -= (this.postings[term].size * this.postings[term].size) / 2;
+      this.postings[term].forEach((count, slot) => {
+        const index = slotIndex.get(slot)!;
+        const weight = count * this.reference[term];
+        const before = squares[index];
+        squares[index] += weight * weight;
+        if (before < heavyFrom[index] && squares[index] >= heavyFrom[index]) {
+          heavyCount++;
+        }
+      });
+      const cost = walked + HEAVY_PAIR_COST * ((heavyCount * heavyCount) / 2);
+      if (cost < best) {
+        best = cost;
+        bestTaken = taken + 1;
+      }
+    }
+    byLength.slice(0, bestTaken).forEach((term) => (common[term] = 1));
+    return common;
+  }
+}
+
+/**
+ * The closest `limit` partners of an entry among those it is alike to (most alike first, equally
+ * alike: in the set's order), kept in a short sorted list rather than sorting them all, and how many
+ * there are.
+ */
+class ClosestPartners {
+  private readonly closest: Array<{ partner: Entry; similarity: number }> = [];
+  private count = 0;
+
+  constructor(private readonly limit: number) {}
+
+  add(partner: Entry, similarity: number): void {
+    this.count++;
+    const { closest, limit } = this;
+    if (closest.length === limit && !comesBefore(partner, similarity, closest[limit - 1])) {
+      return;
+    }
+    let at = closest.length === limit ? limit - 1 : closest.length;
+    while (at > 0 && comesBefore(partner, similarity, closest[at - 1])) {
+      closest[at] = closest[at - 1];
+      at--;
+    }
+    closest[at] = { partner, similarity };
+  }
+
+  describe(record: SkillRecord): AlikeDescriptions {
+    return { record, closest: this.closest.map(({ partner, similarity }) => ({ record: partner.record, similarity })), more: this.count - this.closest.length };
+  }
+}
+
+/** Whether a partner this alike comes before `other` among the closest: more alike, or as alike and earlier in the set. */
+function comesBefore(partner: Entry, similarity: number, other: { partner: Entry; similarity: number }): boolean {
+  return similarity > other.similarity || (similarity === other.similarity && partner.order < other.partner.order);
+}
+
+/**
+ * Every skill of `records` alike to others, as a DescriptionIndex's `allAlike(limit)` gives them,
+ * for a one-off check: the pairs are not kept (of thousands of alike skills, keeping each pair
+ * costs more than finding it), only each skill's closest.
+ */
+export function alikeDescriptions(records: readonly SkillRecord[], limit: number, threshold = SIMILAR_DESCRIPTIONS): AlikeDescriptions[] {
+  return DescriptionIndex.alikeOnce(records, limit, threshold);
 }
 
 /** The pairs of `records` whose descriptions are alike at `threshold` or above, most alike first. */

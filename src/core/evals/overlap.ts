@@ -8,7 +8,7 @@ import { FRONTMATTER_FENCE } from '../skill-file/parse';
 import { FILE_START_RANGE } from '../skill-file/diagnostic-codes';
 import { locateFrontmatterFields } from '../skill-file/frontmatter-locator';
 import type { SkillMatch } from '../use/find';
-import { DescriptionIndex, SIMILAR_DESCRIPTIONS, type AlikeDescriptions } from './description-index';
+import { alikeDescriptions, SIMILAR_DESCRIPTIONS, type AlikeDescriptions } from './description-index';
 import type { TriggerTestFile } from './trigger-file';
 
 export const OVERLAP_CODES = ['overlap-query', 'overlap-description'] as const;
@@ -95,10 +95,8 @@ export async function overlapDiagnostics(
   find: (query: string) => SkillMatch[],
   readText: (file: string) => Promise<string | undefined>,
 ): Promise<SkillDiagnostic[]> {
-  const index = new DescriptionIndex();
-  index.update(records);
   const diagnostics = queryOverlaps(skills, find);
-  for (const alike of index.allAlike(MAX_ALIKE_NAMED)) {
+  for (const alike of alikeDescriptions(records, MAX_ALIKE_NAMED)) {
     diagnostics.push(...alikeDescriptionDiagnostics(alike, await readText(alike.record.file)));
   }
   return diagnostics;

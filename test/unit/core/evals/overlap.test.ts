@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { alikeDescriptionDiagnostics, overlapDiagnostics, queryOverlaps } from '../../../../src/core/evals/overlap';
-import { DescriptionIndex, similarDescriptions } from '../../../../src/core/evals/description-index';
+import { alikeDescriptions, DescriptionIndex, similarDescriptions } from '../../../../src/core/evals/description-index';
 import { parseTriggerTests } from '../../../../src/core/evals/trigger-file';
 import { findSkills, stem, STOP_WORDS, tokenize } from '../../../../src/core/use/find';
 import type { SkillRecord } from '../../../../src/core/model/types';
@@ -132,6 +132,24 @@ describe('skills that compete for queries, without a model', () => {
       pairsSeen += expected.length;
     }
     assert.ok(pairsSeen > 500, `the sets hold similar pairs to find (${pairsSeen})`);
+  });
+
+  it('names, in a one-off check, the same closest alike skills and counts as a kept index does', () => {
+    const described = (found: ReturnType<typeof alikeDescriptions>) =>
+      found.map(({ record, closest, more }) => [record.name, closest.map(({ record: other, similarity }) => [other.name, similarity]), more]);
+    let named = 0;
+    for (let seed = 1; seed <= 16; seed++) {
+      // Small vocabularies make skills alike to many others, so that more than the closest three are counted.
+      const records = randomSkills(seed, 40 + ((seed * 53) % 160), [6, 12, 40, 400][seed % 4]);
+      const threshold = [0.8, 0.5, 0.95, 1][seed % 4];
+      const limit = [3, 1, 5][seed % 3];
+      const index = new DescriptionIndex(threshold);
+      index.update(records);
+      const kept = described(index.allAlike(limit));
+      assert.deepEqual(described(alikeDescriptions(records, limit, threshold)), kept, `seed ${seed}`);
+      named += kept.filter(([, , more]) => (more as number) > 0).length;
+    }
+    assert.ok(named > 100, `skills with more alike than named (${named})`);
   });
 
   it('finds copies of a one-word description, however many skills share it', () => {
