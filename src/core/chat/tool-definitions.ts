@@ -55,7 +55,7 @@ export function skillToolDefinitions(names: ToolNames, listing: SkillListing): [
       inputSchema: {
         type: 'object',
         properties: {
-          name: { type: 'string', description: 'Exact skill name, e.g. "pdf-report".' },
+          name: { type: 'string', description: 'Exact skill name, e.g. "pdf-forms".' },
           arguments: { type: 'string', description: 'Optional arguments for the skill, as the user would type them.' },
         },
         required: ['name'],

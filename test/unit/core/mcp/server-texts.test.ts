@@ -32,7 +32,7 @@ const unusable: SkillRecord[] = [
   fakeRecord('pptx', 'Slides.', { status: 'untrusted' }),
 ];
 
-const ACTIVATE_NAME_DESCRIPTION = 'Exact skill name, e.g. "pdf-report".';
+const ACTIVATE_NAME_DESCRIPTION = 'Exact skill name, e.g. "pdf-forms".';
 
 function manySkills(count: number): SkillRecord[] {
   return Array.from({ length: count }, (_, index) => fakeRecord(`skill-${index}`, `Skill number ${index}.`));
