@@ -14,7 +14,7 @@ import { addCounts, noCounts, readSuiteCounts, withAtLeastOneFailure, type Suite
 import { compileIntegrationTests } from './harness/compile-tests';
 import { runSuite, type SuiteResult } from './harness/launcher';
 import { screenshotsFolder } from './harness/workbench-page';
-import { ensureVsCodeServer } from './harness/vscode-server';
+import { ensureServerNode, ensureVsCodeServer } from './harness/vscode-server';
 import { repositoryRoot } from './harness/repository';
 import { integrationSuites } from '../test/integration/registry';
 import { errorMessage } from '../src/core/util/errors';
@@ -64,6 +64,11 @@ async function main(): Promise<number> {
     problems += checks.failed;
   }
   if (plan.unit) {
+    // Unit tests of the executable's compile cache run on the harness's Node 24 (this Node may be
+    // 20, which has none); a run with the integration suites installs it anyway, so it comes first.
+    if (plan.integration) {
+      await ensureServerNode();
+    }
     const unit = await runUnitTests();
     addCounts(total, unit.counts);
     problems += unit.ok ? 0 : 1;
