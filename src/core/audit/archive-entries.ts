@@ -317,9 +317,9 @@ class TarHeaders {
 
   private endRecord(type: string, data: Buffer): void {
     if (type === 'L') {
-      this.longName = data.toString('utf8').replace(/\0[\s\S]*$/, '');
+      this.longName = tarText(data, 0, data.length);
     } else if (type === 'K') {
-      this.longLink = data.toString('utf8').replace(/\0[\s\S]*$/, '');
+      this.longLink = tarText(data, 0, data.length);
     } else {
       this.pax = new Map([...this.pax, ...paxRecords(data).records]);
     }

@@ -4,7 +4,7 @@
 // links, devices and paths leaving the folder are refused (ArchiveContents).
 
 import * as zlib from 'node:zlib';
-import { paxRecords, TAR_BLOCK as BLOCK, tarChecksumMatches, tarHeaderPath, tarNumber } from '../util/tar-header';
+import { paxRecords, TAR_BLOCK as BLOCK, tarChecksumMatches, tarHeaderPath, tarNumber, tarText } from '../util/tar-header';
 import { ArchiveContents, ArchiveError, compareBytes, describeBytes, type ArchiveFile, type ArchiveLimits } from './archive';
 
 /** 2000-01-01T00:00:00Z: any fixed time would do; tar tools warn about 1970 (zero) as implausibly old. */
@@ -100,7 +100,7 @@ export function readTarGz(bytes: Buffer, limits: ArchiveLimits): ArchiveFile[] {
     const entryPath = longName ?? headerPath;
     if (type === TYPE.paxHeader || type === TYPE.gnuLongName) {
       // The next entry's full path, when its header could not hold it.
-      longName = type === TYPE.paxHeader ? (paxPath(data) ?? longName) : cString(data);
+      longName = type === TYPE.paxHeader ? (paxPath(data) ?? longName) : tarText(data, 0, data.length);
       continue;
     }
     longName = undefined;
@@ -118,11 +118,6 @@ export function readTarGz(bytes: Buffer, limits: ArchiveLimits): ArchiveFile[] {
     }
   }
   return contents.finish();
-}
-
-function cString(bytes: Buffer): string {
-  const end = bytes.indexOf(0);
-  return bytes.subarray(0, end < 0 ? bytes.length : end).toString('utf8');
 }
 
 /** The `path` record of a pax extended header, if it has one. */
