@@ -3,7 +3,8 @@
 // precedence, as for `list`.
 
 import { modelVisibleSkills } from '../core/use/catalog';
-import { findSkills, MAX_FIND_MATCHES } from '../core/use/find';
+import { MAX_FIND_MATCHES } from '../core/defaults';
+import { findSkills } from '../core/use/find';
 import { collapseWhitespace } from '../core/util/text';
 import { parseArguments, positiveInteger } from './args';
 import { FIND_USAGE } from './usage/find';

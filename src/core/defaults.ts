@@ -5,6 +5,18 @@
 /** The catalog's character budget when none is given. */
 export const DEFAULT_CATALOG_BUDGET_CHARS = 16_000;
 
+/** Bounds of the runs per query of trigger tests (a file's `runs`, `--runs`, the setting): each run is a model request per query. */
+export const MAX_RUNS = 20;
+
+/** Matches shown by the find tool (and `find` without --limit); a narrower query reaches the rest. */
+export const MAX_FIND_MATCHES = 20;
+
+/** Runs per query of trigger tests, and the share of them that must trigger the skill. */
+export const DEFAULT_RUNS = 3;
+export const DEFAULT_THRESHOLD = 0.5;
+/** Requests of a trigger-test run in flight at once. */
+export const DEFAULT_CONCURRENCY = 4;
+
 /** The most rounds description tuning runs. */
 export const MAX_TUNE_ROUNDS = 5;
 

@@ -4,7 +4,7 @@
 
 import { MCP_TOOL_NAMES, TOOL_NAMES } from '../core/chat/tool-names';
 import { DEFAULT_SKILL_LOCATIONS } from '../core/discovery/roots';
-import { DEFAULT_CONCURRENCY, DEFAULT_RUNS, DEFAULT_THRESHOLD } from '../core/evals/verdict';
+import { DEFAULT_CONCURRENCY, DEFAULT_RUNS, DEFAULT_THRESHOLD } from '../core/defaults';
 import { DEFAULT_CATALOG_BUDGET_CHARS, DEFAULT_CATALOG_BUDGET_PERCENT } from '../core/use/catalog';
 
 export const COMMANDS = {

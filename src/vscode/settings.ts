@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { MAX_RUNS } from '../core/evals/trigger-file';
+import { MAX_RUNS } from '../core/defaults';
 import type { SkillSettings } from '../core/model/settings';
 import { SETTING_DEFAULTS, SETTINGS, SETTINGS_SECTION } from './manifest';
 import { parseServerSettings, type ServerSettings } from '../core/servers/server-config';

@@ -1,4 +1,4 @@
-import { DEFAULT_CONCURRENCY, DEFAULT_RUNS } from '../../core/evals/verdict';
+import { DEFAULT_CONCURRENCY, DEFAULT_RUNS } from '../../core/defaults';
 import { ENDPOINT_OPTIONS } from './shared-options';
 import type { CommandUsage } from './command-usage';
 

@@ -1,4 +1,4 @@
-import { MAX_FIND_MATCHES } from '../../core/use/find';
+import { MAX_FIND_MATCHES } from '../../core/defaults';
 import { PROJECT_OPTION } from './shared-options';
 import type { CommandUsage } from './command-usage';
 

@@ -5,7 +5,7 @@
 
 import { checkInvocation, type ActivationResult } from '../use/activation';
 import { modelVisibleSkills, type Catalog } from '../use/catalog';
-import { MAX_FIND_MATCHES } from '../use/find';
+import { MAX_FIND_MATCHES } from '../defaults';
 import { singleLine } from '../util/text';
 import { TOOL_NAMES, type ToolNames } from './tool-names';
 import type { RegistrySnapshot } from '../discovery/registry';

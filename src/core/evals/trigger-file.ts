@@ -8,11 +8,10 @@ import * as path from 'node:path';
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { Range, Severity, SkillDiagnostic } from '../model/types';
 import { FILE_START_RANGE } from '../skill-file/diagnostic-codes';
+import { MAX_RUNS } from '../defaults';
+import { EVALS_FOLDER } from './evals-folder';
 import { errorCode, errorMessage } from '../util/errors';
 import { READ_WITHOUT_WAITING } from '../util/files';
-
-/** A skill's folder for its authors' tests, which the model never sees (see isAuthorOnlyPath). */
-export const EVALS_FOLDER = 'evals';
 
 /** Where a skill keeps its trigger tests, relative to the skill folder. */
 export const TRIGGER_TESTS_PATH = path.join(EVALS_FOLDER, 'triggers.json');
@@ -37,9 +36,6 @@ export type TriggerDiagnosticCode = (typeof TRIGGER_DIAGNOSTIC_CODES)[number];
 
 /** Trigger files hold a few dozen queries; a larger one is refused unread. */
 export const MAX_TRIGGER_FILE_BYTES = 1024 * 1024;
-
-/** Bounds of the per-file `runs` override (each run is a model request per query). */
-export const MAX_RUNS = 20;
 
 export interface TriggerQuery {
   query: string;

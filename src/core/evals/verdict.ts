@@ -19,11 +19,6 @@ export type QueryVerdict =
   | { kind: 'failed'; rate: number; triggeredRuns: number; runs: number; message: string }
   | { kind: 'errored'; message: string };
 
-export const DEFAULT_RUNS = 3;
-export const DEFAULT_THRESHOLD = 0.5;
-/** Requests of a run in flight at once. */
-export const DEFAULT_CONCURRENCY = 4;
-
 /**
  * A query passes when its trigger rate reaches the threshold if it should trigger, and stays below
  * it if it should not. A model error in any run makes the query errored: its rate would be a guess.

@@ -3,7 +3,7 @@
 
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs/promises';
-import { EVALS_FOLDER } from '../evals/trigger-file';
+import { EVALS_FOLDER } from '../evals/evals-folder';
 import { walkFolder } from './folder-walk';
 
 /**

@@ -8,7 +8,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { DEFAULT_SKILL_LOCATIONS } from '../discovery/roots';
 import { WELL_KNOWN_LOCATIONS } from '../discovery/unconfigured-locations';
-import { EVALS_FOLDER } from '../evals/trigger-file';
+import { EVALS_FOLDER } from '../evals/evals-folder';
 import { errorCode } from '../util/errors';
 import { OutsidePathError, resolveInside, skillNameProblem } from './confine';
 import { pathExists } from '../util/files';

@@ -6,9 +6,6 @@
 
 import type { SkillRecord } from '../model/types';
 
-/** Matches shown by the find tool; a narrower query reaches the rest. */
-export const MAX_FIND_MATCHES = 20;
-
 export interface FindOptions {
   /** At most this many matches; all of them when omitted. */
   limit?: number;

@@ -11,7 +11,7 @@ import { IGNORED_FOLDER_NAMES } from '../discovery/ignored-folders';
 import { relativeInside } from '../util/paths';
 import { closestNames } from './find';
 import { SKILL_FILE_NAME } from '../skill-file/load';
-import { EVALS_FOLDER } from '../evals/trigger-file';
+import { EVALS_FOLDER } from '../evals/evals-folder';
 
 export const DEFAULT_MAX_RESOURCE_BYTES = 256 * 1024;
 export const DEFAULT_MAX_LISTED_RESOURCES = 200;

@@ -11,7 +11,7 @@ import { collapseWhitespace, escapeMarkdown } from '../util/text';
 import type { DiscoveryProblem, Severity, SkillDiagnostic, SkillRecord, SkillRoot, SkillStatus } from '../model/types';
 import { firstError, isDraft, isUsableStatus } from '../model/status';
 import type { SkillDiagnosticCode } from '../skill-file/diagnostic-codes';
-import { draftRefusal } from '../evals/draft';
+import { draftRefusal } from '../evals/draft-refusal';
 import { groupingPath, pathInLocation } from '../discovery/grouping';
 import { sourceNamer } from '../discovery/source-names';
 import { SERVER_OFFLINE_CODE } from '../servers/server-config';

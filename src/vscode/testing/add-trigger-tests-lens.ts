@@ -4,7 +4,7 @@
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { draftRefusal } from '../../core/evals/draft';
+import { draftRefusal } from '../../core/evals/draft-refusal';
 import { TRIGGER_TESTS_PATH } from '../../core/evals/trigger-file';
 import { SKILL_FILE_SELECTOR } from '../skill-files';
 import { Disposable } from '../disposable';

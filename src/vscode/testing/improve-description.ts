@@ -4,7 +4,7 @@
 
 import * as vscode from 'vscode';
 import { describeModelError } from '../../core/chat/prompt';
-import { draftRefusal } from '../../core/evals/draft';
+import { draftRefusal } from '../../core/evals/draft-refusal';
 import { measureDescription } from '../../core/evals/measure';
 import { loadTriggerTests, type TriggerQuery } from '../../core/evals/trigger-file';
 import { descriptionEdit, DEFAULT_TUNE_SEED, MAX_TUNE_ROUNDS, plannedTuneRequests, rateOf, tuneDescription, tuneRefusal, type TuneResult } from '../../core/evals/tune';

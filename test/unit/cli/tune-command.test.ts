@@ -4,7 +4,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
-import { MAX_RUNS } from '../../../src/core/evals/trigger-file';
+import { MAX_RUNS } from '../../../src/core/defaults';
 import { cli as cliInProcess, type Answerer, type CliRun } from './run-in-process';
 import { removeDir, skillText, tempDir, writeTree } from '../../fixtures/trees/tree';
 import { startFakeEndpoint, type FakeEndpoint } from '../fake-endpoint';

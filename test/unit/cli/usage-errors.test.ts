@@ -3,7 +3,7 @@
 
 import * as assert from 'node:assert/strict';
 import { runCli } from '../../../src/cli/run';
-import { MAX_RUNS } from '../../../src/core/evals/trigger-file';
+import { MAX_RUNS } from '../../../src/core/defaults';
 import { removeDir, tempDir } from '../../fixtures/trees/tree';
 
 /** Every command and the options it takes, as its usage error lists them. */

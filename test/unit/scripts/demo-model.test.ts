@@ -11,11 +11,12 @@ import { forkResultText } from '../../../src/core/chat/conversation';
 import { forkMessages } from '../../../src/core/chat/prompt';
 import type { PromptMessage } from '../../../src/core/chat/conversation';
 import { renderFindResult } from '../../../src/core/chat/tool-texts';
-import { draftFromAnswer, draftPrompt, draftRefusal } from '../../../src/core/evals/draft';
+import { draftFromAnswer, draftPrompt } from '../../../src/core/evals/draft';
+import { draftRefusal } from '../../../src/core/evals/draft-refusal';
 import { triggerTestPrompt } from '../../../src/core/evals/request';
 import { runTriggerJobs, type TriggerModel } from '../../../src/core/evals/run';
 import { loadTriggerTests, TRIGGER_TESTS_PATH } from '../../../src/core/evals/trigger-file';
-import { DEFAULT_RUNS, DEFAULT_THRESHOLD } from '../../../src/core/evals/verdict';
+import { DEFAULT_RUNS, DEFAULT_THRESHOLD } from '../../../src/core/defaults';
 import { activateToolName, bestMatch, catalogNames, findToolName, nextAnswer, userRequest, type ConversationMessage } from '../../../scripts/demo/model/src/conversation';
 
 const demoSkillsFolder = path.join(__dirname, '..', '..', '..', 'scripts', 'demo', 'workspace-template', '.agent', 'skills');

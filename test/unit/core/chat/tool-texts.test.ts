@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { renderActivation } from '../../../../src/core/use/activation';
 import { renderCatalog } from '../../../../src/core/use/catalog';
-import { MAX_FIND_MATCHES } from '../../../../src/core/use/find';
+import { MAX_FIND_MATCHES } from '../../../../src/core/defaults';
 import { MCP_TOOL_NAMES, TOOL_NAMES, type ToolNames } from '../../../../src/core/chat/tool-names';
 import { SKILL_TOOL_DEFINITIONS, skillToolDefinitions, type ModelToolDefinition } from '../../../../src/core/chat/tool-definitions';
 import {

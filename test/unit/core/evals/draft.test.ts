@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { draftFromAnswer, draftPrompt, draftRefusal, formatTriggerTests } from '../../../../src/core/evals/draft';
+import { draftFromAnswer, draftPrompt, formatTriggerTests } from '../../../../src/core/evals/draft';
+import { draftRefusal } from '../../../../src/core/evals/draft-refusal';
 import { parseTriggerTests } from '../../../../src/core/evals/trigger-file';
 import { NEW_SKILL_DESCRIPTION } from '../../../../src/core/skill-file/schema';
 import { fakeRecord } from '../../../fixtures/trees/tree';
