@@ -1,14 +1,18 @@
 // A main bundle holds what starting needs; features used rarely are side bundles beside it, loaded
 // the first time they are used: dist/extension.js holds what activation needs, dist/cli.js what
 // --help, list and validate need. In the source such a feature is a `require()` of its entry module
-// (listed below, required in src/vscode/side-bundles.ts or src/cli/run.ts); in the main bundle
-// that require loads the side bundle.
+// (listed below, required in src/vscode/side-bundles.ts or src/cli/run.ts unless it names its own
+// `requiredIn`); in the main bundle that require loads the side bundle.
 //
 // A side bundle holds no second copy of anything its main bundle has: each module both would hold
 // is taken from the running main bundle instead (it hands the side bundle a table of its modules
 // when it loads it). So a class checked with `instanceof`, an error type or a module's own state
 // stays one thing, and the registry stays the one source of truth. The build checks it: a module in
 // two bundles fails the build.
+//
+// One side bundle may be marked `sharedWithSides`: the features loaded right after start-up. The
+// other side bundles then take its modules from it as they take the main bundle's (loading it first),
+// so code both need lives there instead of in the main bundle or in neither.
 
 import { watch } from 'node:fs';
 import * as fs from 'node:fs/promises';
@@ -18,7 +22,8 @@ import ts from 'typescript';
 
 /**
  * A main bundle and its side bundles: each side `entry` is required on first use only (by
- * `requiredIn`), and ships as dist/`bundle`. `moduleTable` names the table of shared modules.
+ * `requiredIn`), and ships as dist/`bundle`. `moduleTable` names the table of shared modules. The
+ * other sides share the modules of a side with `sharedWithSides` too.
  */
 export const EXTENSION_BUNDLES = {
   entry: 'src/vscode/extension.ts',
@@ -26,6 +31,8 @@ export const EXTENSION_BUNDLES = {
   requiredIn: 'src/vscode/side-bundles.ts',
   moduleTable: 'agent-skills:extension-modules',
   sides: [
+    // What the Skills view's first rows do not need, loaded right after them (src/vscode/deferred).
+    { entry: 'src/vscode/deferred/on-demand.ts', bundle: 'extension-deferred.js', sharedWithSides: true, requiredIn: 'src/vscode/deferred/loader.ts' },
     // Add Skills from Git, Check for Updates, Update Skill and the audit of installed skills.
     { entry: 'src/vscode/sources/on-demand.ts', bundle: 'extension-sources.js' },
     // Draft Trigger Tests, Improve Description and the Routing Report.
@@ -49,15 +56,38 @@ export const CLI_BUNDLES = {
 
 /** The parameter through which a side bundle receives its main bundle's modules. */
 const TABLE_PARAMETER = '__agentSkillsModules';
+/** The export through which the side bundle shared with the others hands them its modules. */
+const SIDE_TABLE_EXPORT = '__agentSkillsSideModules';
+/** How the main bundle's loader of a side bundle requires the loader of the shared side bundle. */
+const SIDE_LOADER_PREFIX = 'side-bundle:';
+
+/** The side bundle whose modules the other sides share, if any. */
+const sharedSide = (layout) => layout.sides.find((side) => side.sharedWithSides);
+
+/** A table of `modules` (repository path → the names taken, or '*') as the code of a module, which imports each `from` the given root. */
+function moduleTableCode(shared, exportName, root) {
+  const modules = [...shared.keys()].sort();
+  const entry = (module, index) => {
+    const names = shared.get(module);
+    return names === '*' ? `m${index}` : `{ ${[...names].map((name) => `${name}: m${index}.${name}`).join(', ')} }`;
+  };
+  return [
+    ...modules.map((module, index) => `import * as m${index} from ${JSON.stringify(`${root}/${module}`)};`),
+    `export const ${exportName} = { ${modules.map((module, index) => `${JSON.stringify(module)}: ${entry(module, index)}`).join(', ')} };`,
+  ].join('\n');
+}
 
 const repositoryPath = (file) => path.relative(process.cwd(), file).split(path.sep).join('/');
 
 /**
  * In the main bundle: a `require()` of a side entry requires its bundle, handing it the table of
- * the modules it shares (`shared`: repository path → the names side bundles import, or '*' for all).
- * Only those names are kept alive in the main bundle for the side bundles.
+ * the modules it shares (`shared`: repository path → the names side bundles import, or '*' for all),
+ * with those of the shared side bundle (loaded first) for the other sides. Only those names are
+ * kept alive in the main bundle for the side bundles.
  */
-function loadSideBundles({ sides, requiredIn, moduleTable }, shared) {
+function loadSideBundles(layout, shared) {
+  const { sides, requiredIn, moduleTable } = layout;
+  const base = sharedSide(layout);
   return {
     name: 'load-side-bundles',
     setup(build) {
@@ -70,41 +100,46 @@ function loadSideBundles({ sides, requiredIn, moduleTable }, shared) {
           return undefined;
         }
         if (args.kind !== 'require-call') {
-          return { errors: [{ text: `${side.entry} is loaded on first use (dist/${side.bundle}): require it in ${requiredIn}, and \`import type\` its types.` }] };
+          return { errors: [{ text: `${side.entry} is loaded on first use (dist/${side.bundle}): require it in ${side.requiredIn ?? requiredIn}, and \`import type\` its types.` }] };
         }
         return { path: side.bundle, namespace: 'side-bundle' };
       });
-      build.onLoad({ filter: /.*/, namespace: 'side-bundle' }, (args) => ({
-        contents: `module.exports = require('./${args.path}')(require('${moduleTable}').modules);`,
-        loader: 'js',
-      }));
+      build.onResolve({ filter: new RegExp(`^${SIDE_LOADER_PREFIX}`) }, (args) => ({ path: args.path.slice(SIDE_LOADER_PREFIX.length), namespace: 'side-bundle' }));
+      build.onLoad({ filter: /.*/, namespace: 'side-bundle' }, (args) => {
+        const mainTable = `require('${moduleTable}').modules`;
+        const table = base && args.path !== base.bundle ? `Object.assign({}, ${mainTable}, require('${SIDE_LOADER_PREFIX}${base.bundle}').${SIDE_TABLE_EXPORT})` : mainTable;
+        return { contents: `module.exports = require('./${args.path}')(${table});`, loader: 'js' };
+      });
       build.onResolve({ filter: new RegExp(`^${moduleTable}$`) }, () => ({ path: moduleTable, namespace: 'module-table' }));
-      build.onLoad({ filter: /.*/, namespace: 'module-table' }, () => {
-        const modules = [...shared.keys()].sort();
-        const entry = (module, index) => {
-          const names = shared.get(module);
-          return names === '*' ? `m${index}` : `{ ${[...names].map((name) => `${name}: m${index}.${name}`).join(', ')} }`;
-        };
-        return {
-          contents: [
-            ...modules.map((module, index) => `import * as m${index} from ${JSON.stringify(`./${module}`)};`),
-            `export const modules = { ${modules.map((module, index) => `${JSON.stringify(module)}: ${entry(module, index)}`).join(', ')} };`,
-          ].join('\n'),
-          resolveDir: process.cwd(),
-          loader: 'js',
-        };
+      build.onLoad({ filter: /.*/, namespace: 'module-table' }, () => ({ contents: moduleTableCode(shared, 'modules', '.'), resolveDir: process.cwd(), loader: 'js' }));
+    },
+  };
+}
+
+/** In the shared side bundle: its entry also exports the table of its modules the other sides take (`shared`, as for the main bundle). */
+function exportSideModules(entry, shared) {
+  return {
+    name: 'export-side-modules',
+    setup(build) {
+      build.onLoad({ filter: /\.ts$/ }, async (args) => {
+        if (repositoryPath(args.path) !== entry) {
+          return undefined;
+        }
+        const source = await fs.readFile(args.path, 'utf8');
+        return { contents: `${source}\n${moduleTableCode(shared, SIDE_TABLE_EXPORT, process.cwd())}\n`, loader: 'ts' };
       });
     },
   };
 }
 
 /**
- * In a side bundle: an import of a module the main bundle holds (`inMain`) is read from the table
- * the main bundle hands over; `used` collects those modules and the names imported from them.
+ * In a side bundle: an import of a module a bundle loaded before it holds is read from the table
+ * it is handed. `owners`: for each such bundle, its modules (`holds`) and, collected here, those
+ * imported from it with the names imported (`used`).
  */
-function shareMainModules(inMain, used) {
+function shareModules(owners) {
   return {
-    name: 'share-main-modules',
+    name: 'share-modules',
     setup(build) {
       build.onResolve({ filter: /.*/ }, async (args) => {
         if (args.pluginData?.resolving || args.kind === 'entry-point') {
@@ -112,10 +147,11 @@ function shareMainModules(inMain, used) {
         }
         const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { resolving: true } });
         const module = resolved.errors.length === 0 ? repositoryPath(resolved.path) : undefined;
-        if (module === undefined || !inMain.has(module)) {
+        const owner = module === undefined ? undefined : owners.find(({ holds }) => holds.has(module));
+        if (!owner) {
           return undefined;
         }
-        addNames(used, module, importedNames(args.importer, args.path, resolved.path));
+        addNames(owner.used, module, importedNames(args.importer, args.path, resolved.path));
         return { path: module, namespace: 'main-module' };
       });
       build.onLoad({ filter: /.*/, namespace: 'main-module' }, (args) => ({ contents: `module.exports = ${TABLE_PARAMETER}[${JSON.stringify(args.path)}];`, loader: 'js' }));
@@ -204,6 +240,20 @@ function bundledFiles(result) {
  */
 export async function buildWithSideBundles(options, layout) {
   const shared = new Map();
+  const sideShared = new Map();
+  const base = sharedSide(layout);
+  const buildSide = ({ bundle, entry }, plugins) =>
+    esbuild.build({
+      ...options,
+      entryPoints: [entry],
+      outfile: `dist/${bundle}`,
+      write: false,
+      metafile: true,
+      plugins: [...options.plugins, ...plugins],
+      // A function of the main bundle's modules, called once by the main bundle.
+      banner: { js: `module.exports = function (${TABLE_PARAMETER}) { "use strict"; const module = { exports: {} }, exports = module.exports;` },
+      footer: { js: 'return module.exports; };' },
+    });
   const build = async () => {
     const main = await esbuild.build({
       ...options,
@@ -213,28 +263,17 @@ export async function buildWithSideBundles(options, layout) {
       metafile: true,
       plugins: [...options.plugins, loadSideBundles(layout, shared)],
     });
-    const inMain = bundledFiles(main);
-    const used = new Map();
-    const sides = await Promise.all(
-      layout.sides.map(({ bundle, entry }) =>
-        esbuild.build({
-          ...options,
-          entryPoints: [entry],
-          outfile: `dist/${bundle}`,
-          write: false,
-          metafile: true,
-          plugins: [...options.plugins, shareMainModules(inMain, used)],
-          // A function of the main bundle's modules, called once by the main bundle.
-          banner: { js: `module.exports = function (${TABLE_PARAMETER}) { "use strict"; const module = { exports: {} }, exports = module.exports;` },
-          footer: { js: 'return module.exports; };' },
-        }),
-      ),
-    );
-    return { main, inMain, sides, used };
+    const fromMain = { holds: bundledFiles(main), used: new Map() };
+    const baseBuilt = base && (await buildSide(base, [shareModules([fromMain]), exportSideModules(base.entry, sideShared)]));
+    const fromBase = { holds: baseBuilt ? bundledFiles(baseBuilt) : new Set(), used: new Map() };
+    const others = await Promise.all(layout.sides.filter((side) => side !== base).map((side) => buildSide(side, [shareModules([fromMain, fromBase])])));
+    const sides = layout.sides.map((side) => (side === base ? baseBuilt : others.shift()));
+    return { main, inMain: fromMain.holds, sides, fromMain, fromBase };
   };
   let result = await build();
-  while (asksForMore(result.used, shared)) {
-    result.used.forEach((names, module) => addNames(shared, module, names));
+  while (asksForMore(result.fromMain.used, shared) || asksForMore(result.fromBase.used, sideShared)) {
+    result.fromMain.used.forEach((names, module) => addNames(shared, module, names));
+    result.fromBase.used.forEach((names, module) => addNames(sideShared, module, names));
     result = await build();
   }
   checkOneCopy(layout, result);
