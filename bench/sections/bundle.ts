@@ -32,9 +32,15 @@ const under =
 
 /** Budgets in kilobytes (1,000 bytes) of the files as shipped, before the .vsix compresses them. */
 const FILE_BUDGETS: readonly FileBudget[] = [
-  { key: 'extension', label: 'dist/extension.js (the extension, minified)', covers: exactly('dist/extension.js'), budgetKb: 297 },
+  { key: 'extension', label: 'dist/extension.js (what the Skills view needs until its first rows, minified)', covers: exactly('dist/extension.js'), budgetKb: 200 },
+  {
+    key: 'extensionDeferred',
+    label: 'dist/extension-deferred.js (diagnostics, chat, tools, trigger tests, usage, sources; right after the first rows)',
+    covers: exactly('dist/extension-deferred.js'),
+    budgetKb: 150,
+  },
   { key: 'extensionSources', label: 'dist/extension-sources.js (git and site sources, on first use)', covers: exactly('dist/extension-sources.js'), budgetKb: 72 },
-  { key: 'extensionTriggerTools', label: 'dist/extension-trigger-tools.js (drafts, tuning, routing report)', covers: exactly('dist/extension-trigger-tools.js'), budgetKb: 34 },
+  { key: 'extensionTriggerTools', label: 'dist/extension-trigger-tools.js (drafts, tuning, routing report)', covers: exactly('dist/extension-trigger-tools.js'), budgetKb: 36 },
   { key: 'extensionServers', label: 'dist/extension-servers.js (skill servers, once configured)', covers: exactly('dist/extension-servers.js'), budgetKb: 25 },
   { key: 'cliLauncher', label: 'dist/agent-skills.js (the executable: compile cache on, then dist/cli.js)', covers: exactly('dist/agent-skills.js'), budgetKb: 1 },
   { key: 'cli', label: 'dist/cli.js (the commands used on every edit, and mcp)', covers: exactly('dist/cli.js'), budgetKb: 225 },

@@ -4,10 +4,9 @@
 import * as vscode from 'vscode';
 import { activationToolText } from '../core/chat/tool-texts';
 import { describeSkills, type SkillInfo } from '../core/view/skill-info';
-import type { SkillDiagnostics } from './diagnostics';
+import type { DeferredLoader } from './deferred/loader';
 import type { SkillsMcpServerProvider } from './mcp/server-definition';
 import type { SkillsHost } from './skills-host';
-import type { Sources } from './sources/register';
 import type { TriggerTestController } from './testing/trigger-tests';
 import type { SkillsTreeProvider } from './tree';
 import type { SkillUsage } from './usage/skill-usage';
@@ -35,14 +34,18 @@ export interface AgentSkillsApi {
     startupMs(): number | undefined;
     /** Milliseconds from activation to the Skills view first being handed the rows of a complete snapshot (undefined until it was shown). */
     treeShownMs(): number | undefined;
+    /** The files of Node's module cache when the Skills view was first handed its rows (undefined until then). */
+    modulesAtFirstRows(): readonly string[] | undefined;
     /** Milliseconds from activation to the Skills view first seen open (negative: never before activation; undefined: not yet). */
     viewOpenMs(): number | undefined;
     /** The MCP server definition VS Code is given now (none while skills are off). */
     mcpServerDefinition(): vscode.McpStdioServerDefinition | undefined;
-    /** The Testing view's trigger tests: its items, its run handler and the last results. */
+    /** The Testing view's trigger tests: its items, its run handler and the last results (loads the deferred features). */
     readonly triggerTests: TriggerTestController;
-    /** The workspace's record of activations (Show Usage). */
+    /** The workspace's record of activations (Show Usage; loads the deferred features). */
     readonly usage: SkillUsage;
+    /** Whether the features the first rows do not need have been loaded (src/vscode/deferred). */
+    deferredLoaded(): boolean;
   };
 }
 
@@ -50,12 +53,9 @@ export interface AgentSkillsApi {
 export function createApi(
   host: SkillsHost,
   watcher: SkillWatcher,
-  diagnostics: SkillDiagnostics,
   tree: SkillsTreeProvider,
   mcpServer: SkillsMcpServerProvider,
-  triggerTests: TriggerTestController,
-  sources: Pick<Sources, 'installed' | 'diagnostics'>,
-  usage: SkillUsage,
+  deferred: DeferredLoader,
   disposables: vscode.Disposable[],
 ): AgentSkillsApi {
   const changes = new vscode.EventEmitter<void>();
@@ -77,6 +77,8 @@ export function createApi(
       await host.ready;
       watcher.flush();
       await host.whenIdle();
+      // Diagnostics, trigger tests, usage and installed skills follow the registry: settled, once loaded.
+      const { diagnostics, triggerTests, usage, sources } = deferred.features();
       await diagnostics.settled();
       await triggerTests.settled();
       await sources.installed.settled();
@@ -87,10 +89,16 @@ export function createApi(
       tree,
       startupMs: () => host.startupMs,
       treeShownMs: () => (tree.firstRowsServedAt === undefined ? undefined : tree.firstRowsServedAt - host.createdAt),
+      modulesAtFirstRows: () => tree.modulesAtFirstRows,
       viewOpenMs: () => (tree.firstVisibleAt === undefined ? undefined : tree.firstVisibleAt - host.createdAt),
       mcpServerDefinition: () => mcpServer.definition(),
-      triggerTests,
-      usage,
+      get triggerTests() {
+        return deferred.features().triggerTests;
+      },
+      get usage() {
+        return deferred.features().usage;
+      },
+      deferredLoaded: () => deferred.loaded(),
     },
   };
 }

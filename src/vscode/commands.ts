@@ -8,8 +8,6 @@ import type { SkillRecord } from '../core/model/types';
 import { leadingProblem } from '../core/model/status';
 import { toVscodeRange } from './convert';
 import { errorMessage } from '../core/util/errors';
-import type { CatalogDocument } from './catalog-document';
-import { createSkill, type CreateSkillArgs } from './create-skill';
 import type { SkillDiagnostics, ValidationReport } from './diagnostics';
 import { COMMANDS, SETTINGS, SETTINGS_SECTION } from './manifest';
 import { findRecord } from './skill-argument';
@@ -19,7 +17,8 @@ import type { UnconfiguredLocations } from './unconfigured-locations';
 /** A tree item, a skill name or a SKILL.md Uri: what the item commands accept. */
 export type SkillReference = SkillViewItem | string | vscode.Uri | undefined;
 
-export function registerCommands(host: SkillsHost, diagnostics: SkillDiagnostics, catalog: CatalogDocument, unconfigured: UnconfiguredLocations): vscode.Disposable {
+/** The commands the Skills view's items and title need; Validate Skills, Create Skill and Show Catalog come with the features loaded after the first rows (src/vscode/deferred). */
+export function registerCommands(host: SkillsHost, unconfigured: UnconfiguredLocations): vscode.Disposable {
   const register = (id: string, run: (...args: never[]) => unknown): vscode.Disposable => vscode.commands.registerCommand(id, run);
   const withSkill =
     (run: (record: SkillRecord) => unknown) =>
@@ -33,11 +32,8 @@ export function registerCommands(host: SkillsHost, diagnostics: SkillDiagnostics
     };
 
   return vscode.Disposable.from(
-    register(COMMANDS.validate, (options?: ValidateOptions) => validate(diagnostics, options)),
-    register(COMMANDS.createSkill, (args?: CreateSkillArgs) => createSkill(host, args)),
     register(COMMANDS.refresh, () => Promise.all([host.refresh(), unconfigured.check()])),
     register(COMMANDS.addFoundLocations, () => unconfigured.addAll()),
-    register(COMMANDS.showCatalog, () => catalog.show()),
     register(COMMANDS.deactivateAll, () => {
       host.registry.deactivateAll();
       host.log.info('Deactivated all skills.');
@@ -103,7 +99,8 @@ export interface ValidateOptions {
   notify?: boolean;
 }
 
-async function validate(diagnostics: SkillDiagnostics, options: ValidateOptions = {}): Promise<ValidationReport> {
+/** Skills: Validate Skills. */
+export async function validate(diagnostics: SkillDiagnostics, options: ValidateOptions = {}): Promise<ValidationReport> {
   const report = await diagnostics.validateAll();
   if (options.notify === false) {
     return report;

@@ -5,22 +5,13 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { createApi, type AgentSkillsApi } from './api';
 import { registerChat } from './chat/register';
-import { CatalogDocument } from './catalog-document';
 import { registerCommands } from './commands';
-import { SkillDiagnostics } from './diagnostics';
-import { registerFieldHovers } from './field-hovers';
-import { registerTargets } from './targets/register';
-import { SkillsMcpServerProvider } from './mcp/server-definition';
-import { registerQuickFixes } from './quick-fixes';
-import { ReportPreviews } from './report-preview';
+import { deferredFeatures } from './deferred/loader';
+import { serverLogFile, SkillsMcpServerProvider } from './mcp/server-definition';
 import { SkillsHost, startFirstDiscovery } from './skills-host';
-import { registerSources } from './sources/register';
 import { SkillServersOnDemand } from './servers/server-loader';
 import { createSkillsView, registerSkillsView, SkillsTreeProvider } from './tree';
-import { registerTriggerTests } from './testing/register';
-import { TriggerTestFiles } from './testing/trigger-test-files';
 import { UnconfiguredLocations } from './unconfigured-locations';
-import { registerUsage } from './usage/skill-usage';
 import { SkillWatcher } from './watcher';
 
 // Discovery starts, and the Skills view is registered, as this code loads: VS Code reads the
@@ -38,22 +29,14 @@ export function activate(context: vscode.ExtensionContext): AgentSkillsApi {
   const servers = new SkillServersOnDemand(log, context.secrets, (SkillServers) => new SkillServers(log, serverCache, context.secrets, String(context.extension.packageJSON.version)));
   const host = new SkillsHost(log, { builtinDir, servers, firstDiscovery });
   const watcher = new SkillWatcher(host);
-  const sources = registerSources(host, context.workspaceState);
-  const tree = new SkillsTreeProvider(host, sources.installed, sources.diagnostics);
-  const triggerTestFiles = new TriggerTestFiles(host, watcher);
-  const previews = new ReportPreviews();
-  const hosts = registerTargets(host, previews);
-  const diagnostics = new SkillDiagnostics(host, triggerTestFiles, hosts.findings, sources.diagnostics);
-  const catalog = new CatalogDocument(host);
+  const tree = new SkillsTreeProvider(host);
   const unconfigured = new UnconfiguredLocations(host);
-  context.subscriptions.push(host, servers, watcher, sources.disposable, triggerTestFiles, tree, previews, hosts.disposable, diagnostics, catalog, unconfigured);
-  context.subscriptions.push(createSkillsView(skillsView, host, tree, unconfigured), registerCommands(host, diagnostics, catalog, unconfigured), registerQuickFixes(), registerFieldHovers(), log);
-  const usage = registerUsage(context, host, previews);
-  registerChat(context, host);
-  const mcpServer = new SkillsMcpServerProvider(host, context.extensionUri, usage.serverLog);
-  context.subscriptions.push(mcpServer);
-  const triggerTests = registerTriggerTests(context, host, triggerTestFiles, previews);
-  return createApi(host, watcher, diagnostics, tree, mcpServer, triggerTests, sources, usage, context.subscriptions);
+  const mcpServer = new SkillsMcpServerProvider(host, context.extensionUri, serverLogFile(context));
+  // What the rows do not need loads once they are shown, or on first use (src/vscode/deferred).
+  const deferred = deferredFeatures(host, ({ registerDeferredFeatures }) => registerDeferredFeatures(context, host, watcher, tree));
+  context.subscriptions.push(host, servers, watcher, tree, unconfigured, mcpServer, deferred.standIns);
+  context.subscriptions.push(createSkillsView(skillsView, host, tree, unconfigured), registerCommands(host, unconfigured), registerChat(context.extensionUri, deferred.features), log);
+  return createApi(host, watcher, tree, mcpServer, deferred, context.subscriptions);
 }
 
 export function deactivate(): void {}

@@ -14,6 +14,7 @@ import {
   type FileFinding,
   type GroupViewItem,
   type IconSpec,
+  type InstalledMark,
   type SkillViewItem,
   type ViewAction,
   type ViewItem,
@@ -35,6 +36,9 @@ const VIEW_ACTION_COMMANDS: Record<ViewAction, string> = { manageTrust: COMMANDS
 
 const REDRAW_DELAY_MS = 50;
 
+/** The marks before the installed skills are followed. */
+const NOTHING_INSTALLED: ReadonlyMap<string, InstalledMark> = new Map();
+
 export class SkillsTreeProvider extends Disposable implements vscode.TreeDataProvider<ViewItem> {
   private readonly changeEmitter = this.register(new vscode.EventEmitter<ViewItem[] | undefined>());
   readonly onDidChangeTreeData = this.changeEmitter.event;
@@ -47,6 +51,8 @@ export class SkillsTreeProvider extends Disposable implements vscode.TreeDataPro
    * complete snapshot: the tree drawn at start-up.
    */
   firstRowsServedAt: number | undefined;
+  /** The files of Node's module cache when the first rows were handed over: the code evaluated before them. */
+  modulesAtFirstRows: readonly string[] | undefined;
   /** When (performance.now()) the view was first seen open (at its creation, or later). */
   firstVisibleAt: number | undefined;
   /**
@@ -56,19 +62,26 @@ export class SkillsTreeProvider extends Disposable implements vscode.TreeDataPro
    */
   private fetched = false;
 
-  constructor(
-    private readonly host: SkillsHost,
-    private readonly installed: InstalledSkills,
-    private readonly installedDiagnostics: Pick<SourceDiagnostics, 'entries'>,
-  ) {
+  /** Skills installed from a source and their audit findings, once followed (showInstalled). */
+  private installed: { skills: InstalledSkills; diagnostics: Pick<SourceDiagnostics, 'entries'> } | undefined;
+
+  constructor(private readonly host: SkillsHost) {
     super();
     this.rebuild(host.snapshot);
     this.register(host.onDidChange((snapshot) => this.rebuild(snapshot)));
-    // Origins, drift and updates of installed skills are marked on their rows.
-    this.register(installed.onDidChange(() => this.rebuild(host.snapshot)));
     // The allowlist decides which items offer "Remove from Allowlist", even when no status changes.
     this.register(host.onDidChangeSettings(() => this.rebuild(host.snapshot)));
     this.register({ dispose: () => clearTimeout(this.redrawTimer) });
+  }
+
+  /**
+   * Marks installed skills' origins, drift and updates on their rows from now on. They are known only
+   * after the first rows (the tracker starts then), so the view follows them from there.
+   */
+  showInstalled(skills: InstalledSkills, diagnostics: Pick<SourceDiagnostics, 'entries'>): void {
+    this.installed = { skills, diagnostics };
+    this.register(skills.onDidChange(() => this.rebuild(this.host.snapshot)));
+    this.rebuild(this.host.snapshot);
   }
 
   /** The items shown right now, top level first (tests read the tree through this). */
@@ -116,7 +129,7 @@ export class SkillsTreeProvider extends Disposable implements vscode.TreeDataPro
     if (item.record.status === 'untrusted') {
       return [];
     }
-    return this.installedDiagnostics.entries().flatMap(([uri, diagnostics]) => {
+    return (this.installed?.diagnostics.entries() ?? []).flatMap(([uri, diagnostics]) => {
       const file = relativeInside(item.record.dir, uri.fsPath);
       return file === undefined
         ? []
@@ -148,6 +161,7 @@ export class SkillsTreeProvider extends Disposable implements vscode.TreeDataPro
       // Skills' rows (or the empty view's welcome) are on their way: what they do not need may start,
       // once this answer has gone.
       this.firstRowsServedAt = performance.now();
+      this.modulesAtFirstRows = Object.keys(require.cache);
       setTimeout(() => this.host.markFirstRowsShown());
     }
     return rows;
@@ -158,7 +172,7 @@ export class SkillsTreeProvider extends Disposable implements vscode.TreeDataPro
   }
 
   private rebuild(snapshot: RegistrySnapshot): void {
-    const groups = buildSkillView(snapshot, { allowlist: this.host.settings.allowlist, installed: this.installed.marks }, this.homeDir);
+    const groups = buildSkillView(snapshot, { allowlist: this.host.settings.allowlist, installed: this.installed?.skills.marks ?? NOTHING_INSTALLED }, this.homeDir);
     if (this.redrawTimer === undefined && sameShape(this.groups, groups)) {
       // The same rows in the same places (an edited description, a new status): only the rows
       // that changed are drawn again, in place, instead of the whole view; none when nothing the

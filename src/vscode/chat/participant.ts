@@ -66,14 +66,15 @@ const MAX_FORK_ROUNDS = 4;
 /** A tool attached with # is a referenceable twin (agentMode "tools"); @skills runs its own tool of the same kind. */
 const OWN_TOOL_OF_REFERENCE: ReadonlyMap<string, string> = new Map((Object.keys(TOOL_NAMES) as (keyof ToolNames)[]).map((key) => [MCP_TOOL_NAMES[key], TOOL_NAMES[key]]));
 
-export function createSkillsParticipant(extensionUri: vscode.Uri, host: SkillsHost): vscode.ChatParticipant {
-  const participant = vscode.chat.createChatParticipant(PARTICIPANT_ID, (request, context, stream, token) => new SkillsChatTurn(host, request, context, stream, token).run());
-  participant.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'skills.svg');
-  participant.followupProvider = {
-    provideFollowups: (result) => readTurnMetadata(result.metadata).suggestedSkills.map((name): vscode.ChatFollowup => ({ prompt: name, label: `Use skill ${name}`, command: 'use' })),
-  };
-  return participant;
+/** What answers a request to @skills (chat/register.ts makes the participant). */
+export function skillsChatHandler(host: SkillsHost): vscode.ChatRequestHandler {
+  return (request, context, stream, token) => new SkillsChatTurn(host, request, context, stream, token).run();
 }
+
+/** The follow-ups of an answer: the skills it suggested. */
+export const skillsFollowups: vscode.ChatFollowupProvider = {
+  provideFollowups: (result) => readTurnMetadata(result.metadata).suggestedSkills.map((name): vscode.ChatFollowup => ({ prompt: name, label: `Use skill ${name}`, command: 'use' })),
+};
 
 /** One request to @skills, from start to the result it returns. */
 class SkillsChatTurn {

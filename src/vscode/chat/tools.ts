@@ -116,13 +116,13 @@ const readResourceTool: SkillToolSpec<ReadResourceInput> = {
   },
 };
 
-/** Both tool sets; package.json decides where each is offered. */
-export function registerSkillTools(host: SkillsHost): vscode.Disposable {
-  return vscode.Disposable.from(
-    ...[TOOL_NAMES, MCP_TOOL_NAMES].flatMap((tools) => [
-      vscode.lm.registerTool(tools.activate, skillTool(host, activateTool, tools)),
-      vscode.lm.registerTool(tools.find, skillTool(host, findTool, tools)),
-      vscode.lm.registerTool(tools.readResource, skillTool(host, readResourceTool, tools)),
+/** Both tool sets, by name; package.json decides where each is offered (chat/register.ts registers them). */
+export function skillTools(host: SkillsHost): ReadonlyMap<string, vscode.LanguageModelTool<unknown>> {
+  return new Map(
+    [TOOL_NAMES, MCP_TOOL_NAMES].flatMap((tools) => [
+      [tools.activate, skillTool(host, activateTool, tools)],
+      [tools.find, skillTool(host, findTool, tools)],
+      [tools.readResource, skillTool(host, readResourceTool, tools)],
     ]),
   );
 }

@@ -7,12 +7,17 @@
 import * as vscode from 'vscode';
 import { serverLaunch } from '../../core/mcp/server-launch';
 import { SKILLS_PATH_ENV } from '../../core/discovery/roots';
-import { USAGE_LOG_ENV } from '../../core/use/usage-log';
+import { USAGE_LOG_ENV } from '../../core/defaults';
 import { MCP_SERVER_PROVIDER_ID } from '../manifest';
 import { Disposable } from '../disposable';
 import type { SkillsHost } from '../skills-host';
 
 export const MCP_SERVER_LABEL = 'Agent Skills';
+
+/** Where the MCP server records its activations: in the workspace's storage folder, when there is one on disk. */
+export function serverLogFile(context: vscode.ExtensionContext): string | undefined {
+  return context.storageUri?.scheme === 'file' ? vscode.Uri.joinPath(context.storageUri, 'mcp-activations.jsonl').fsPath : undefined;
+}
 
 /** The provider of the one server definition; `definition()` is what VS Code is given now. */
 export class SkillsMcpServerProvider extends Disposable {

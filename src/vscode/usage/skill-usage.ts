@@ -16,16 +16,12 @@ import { folderBirthTime } from '../../core/util/files';
 import { Disposable } from '../disposable';
 import type { ReportPreviews } from '../report-preview';
 import { COMMANDS } from '../manifest';
+import { serverLogFile } from '../mcp/server-definition';
 import type { SkillsHost } from '../skills-host';
 
 const STORAGE_KEY = 'agentSkills.usage';
 const SCHEME = 'agent-skills-usage';
 export const USAGE_URI = vscode.Uri.from({ scheme: SCHEME, path: '/Skill Usage.md' });
-
-/** Where the MCP server records its activations: in the workspace's storage folder, when there is one on disk. */
-function serverLogFile(context: vscode.ExtensionContext): string | undefined {
-  return context.storageUri?.scheme === 'file' ? vscode.Uri.joinPath(context.storageUri, 'mcp-activations.jsonl').fsPath : undefined;
-}
 
 /** The usage record, its document and the two commands. */
 export function registerUsage(context: vscode.ExtensionContext, host: SkillsHost, previews: ReportPreviews): SkillUsage {

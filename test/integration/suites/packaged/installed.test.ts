@@ -71,11 +71,12 @@ describe('the packaged extension, installed from its .vsix', () => {
 
   it('loads the features bundled apart on first use, from the side bundles it ships', async () => {
     const folder = (await activateProduct()).extensionPath;
-    for (const bundle of ['extension-sources.js', 'extension-trigger-tools.js', 'extension-servers.js']) {
+    for (const bundle of ['extension-deferred.js', 'extension-sources.js', 'extension-trigger-tools.js', 'extension-servers.js']) {
       assert.ok(fs.existsSync(path.join(folder, 'dist', bundle)), `the package should hold dist/${bundle}`);
     }
     // Each command's code is in a side bundle: it answers only if the bundle loads and finds what it
-    // shares with dist/extension.js.
+    // shares with dist/extension.js, and with dist/extension-deferred.js (the Routing Report reads the
+    // Testing view's controller there, Check for Updates the installed skills' tracker).
     const page = await vscode.commands.executeCommand<string>('agentSkills.showRoutingReport');
     assert.match(page, /Run trigger tests to see routing/);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');

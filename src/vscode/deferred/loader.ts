@@ -1,0 +1,67 @@
+// Loads the features the Skills view's first rows do not need (./on-demand, bundled apart) once the
+// view was handed those rows, or on the first use of one of them if that comes first. VS Code runs a
+// contributed command only if it is registered when asked: until the features load, each of their
+// commands is a stand-in that loads them and runs the real command.
+
+import * as vscode from 'vscode';
+import { once } from '../../core/util/async';
+import { COMMANDS } from '../manifest';
+import type { SkillsHost } from '../skills-host';
+import type { DeferredFeatures } from './on-demand';
+
+/**
+ * The deferred features' module, which loads dist/extension-deferred.js. Required here rather than
+ * in ../side-bundles.ts: the features use the other side bundles, so that module is theirs to import.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loading on first use is the point
+const deferredOnDemand = (): typeof import('./on-demand') => require('./on-demand') as typeof import('./on-demand');
+
+/** The commands the deferred features register (./on-demand and the modules it wires). */
+export const DEFERRED_COMMANDS: readonly string[] = [
+  COMMANDS.validate,
+  COMMANDS.showCatalog,
+  COMMANDS.createSkill,
+  COMMANDS.showBudget,
+  COMMANDS.addToTargetFolder,
+  COMMANDS.showUsage,
+  COMMANDS.clearUsage,
+  COMMANDS.showRoutingReport,
+  COMMANDS.draftTriggerTests,
+  COMMANDS.improveDescription,
+  COMMANDS.addFromGit,
+  COMMANDS.checkForUpdates,
+  COMMANDS.installLocked,
+  COMMANDS.updateSkill,
+  COMMANDS.removeSkill,
+  COMMANDS.keepEdits,
+];
+
+export interface DeferredLoader {
+  /** The deferred features, loaded and registered by the first call. */
+  features(): DeferredFeatures;
+  /** Whether they have been loaded. */
+  loaded(): boolean;
+  /** The stand-in commands, until the features load. */
+  standIns: vscode.Disposable;
+}
+
+/** `register` registers the features from their module; it runs once the host's first rows were shown, or on first use. */
+export function deferredFeatures(host: SkillsHost, register: (features: ReturnType<typeof deferredOnDemand>) => DeferredFeatures): DeferredLoader {
+  let made = false;
+  const standIns = vscode.Disposable.from(
+    ...DEFERRED_COMMANDS.map((id) =>
+      vscode.commands.registerCommand(id, (...args: unknown[]) => {
+        features();
+        return vscode.commands.executeCommand(id, ...args);
+      }),
+    ),
+  );
+  const features = once(() => {
+    // The real commands take the stand-ins' ids.
+    standIns.dispose();
+    made = true;
+    return register(deferredOnDemand());
+  });
+  void host.firstRowsShown.then(features);
+  return { features, loaded: () => made, standIns };
+}
