@@ -5,14 +5,14 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { createApi, type AgentSkillsApi } from './api';
 import { registerChat } from './chat/register';
-import { registerCommands } from './commands';
+import { registerCommands } from './commands/commands';
 import { deferredFeatures } from './deferred/loader';
 import { serverLogFile, SkillsMcpServerProvider } from './mcp/server-definition';
-import { SkillsHost, startFirstDiscovery } from './skills-host';
+import { SkillsHost, startFirstDiscovery } from './skills/skills-host';
 import { SkillServersOnDemand } from './servers/server-loader';
-import { createSkillsView, registerSkillsView, SkillsTreeProvider } from './tree';
-import { UnconfiguredLocations } from './unconfigured-locations';
-import { SkillWatcher } from './watcher';
+import { createSkillsView, registerSkillsView, SkillsTreeProvider } from './view/tree';
+import { UnconfiguredLocations } from './view/unconfigured-locations';
+import { SkillWatcher } from './skills/watcher';
 
 // Discovery starts, and the Skills view is registered, as this code loads: VS Code reads the
 // extension's stored state before it calls activate(), a round trip to the window that is slow while

@@ -5,7 +5,7 @@
 
 import * as vscode from 'vscode';
 import { MCP_TOOL_NAMES, TOOL_NAMES } from '../../core/chat/tool-names';
-import { PARTICIPANT_ID } from '../manifest';
+import { PARTICIPANT_ID } from '../shared/manifest';
 import type { DeferredFeatures } from '../deferred/on-demand';
 
 export function registerChat(extensionUri: vscode.Uri, features: () => DeferredFeatures): vscode.Disposable {

@@ -5,8 +5,8 @@
 
 import * as vscode from 'vscode';
 import { once } from '../../core/util/async';
-import { COMMANDS } from '../manifest';
-import type { SkillsHost } from '../skills-host';
+import { COMMANDS } from '../shared/manifest';
+import type { SkillsHost } from '../skills/skills-host';
 import type { DeferredFeatures } from './on-demand';
 
 /**

@@ -4,25 +4,25 @@
 // first rows, or by the first use of one of these features if that comes first (src/vscode/deferred.ts).
 
 import * as vscode from 'vscode';
-import { CatalogDocument } from '../catalog-document';
+import { CatalogDocument } from '../commands/catalog-document';
 import { skillsChatHandler, skillsFollowups } from '../chat/participant';
 import { skillTools } from '../chat/tools';
-import { validate, type ValidateOptions } from '../commands';
-import { createSkill, type CreateSkillArgs } from '../create-skill';
-import { SkillDiagnostics } from '../diagnostics';
-import { registerFieldHovers } from '../field-hovers';
-import { COMMANDS } from '../manifest';
-import { registerQuickFixes } from '../quick-fixes';
-import { ReportPreviews } from '../report-preview';
-import type { SkillsHost } from '../skills-host';
+import { validate, type ValidateOptions } from '../commands/commands';
+import { createSkill, type CreateSkillArgs } from '../commands/create-skill';
+import { SkillDiagnostics } from '../diagnostics/diagnostics';
+import { registerFieldHovers } from '../diagnostics/field-hovers';
+import { COMMANDS } from '../shared/manifest';
+import { registerQuickFixes } from '../diagnostics/quick-fixes';
+import { ReportPreviews } from '../shared/report-preview';
+import type { SkillsHost } from '../skills/skills-host';
 import { registerSources, type Sources } from '../sources/register';
 import { registerTargets } from '../targets/register';
 import { registerTriggerTests } from '../testing/register';
 import { TriggerTestFiles } from '../testing/trigger-test-files';
 import type { TriggerTestController } from '../testing/trigger-tests';
 import { registerUsage, type SkillUsage } from '../usage/skill-usage';
-import type { SkillsTreeProvider } from '../tree';
-import type { SkillWatcher } from '../watcher';
+import type { SkillsTreeProvider } from '../view/tree';
+import type { SkillWatcher } from '../skills/watcher';
 
 export interface DeferredFeatures {
   readonly diagnostics: SkillDiagnostics;

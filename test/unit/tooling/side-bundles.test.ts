@@ -71,6 +71,7 @@ describe('side bundles (scripts/side-bundles.mjs)', function () {
     assert.deepEqual(holding('diagnostics'), ['later.js']);
     // The rare side first: it loads the shared one to take Diagnostics from it, and the shared one
     // is not evaluated a second time when it is asked for itself.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built bundle, loaded as VS Code loads an extension's
     const main = require(path.join(project, 'dist', 'main.js')) as {
       registry: object;
       later(): { diagnostics: object };
