@@ -24,6 +24,14 @@ const builtinDir = path.join(__dirname, '..', 'skills');
 const firstDiscovery = startFirstDiscovery(log, { builtinDir });
 const skillsView = registerSkillsView();
 
+/**
+ * The module of what the first rows do not need, which loads dist/extension-deferred.js. Required
+ * here rather than in side-bundles.ts: those features use the other side bundles, so that module is
+ * theirs to import.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loading on first use is the point
+const deferredOnDemand = (): typeof import('./deferred/on-demand') => require('./deferred/on-demand') as typeof import('./deferred/on-demand');
+
 export function activate(context: vscode.ExtensionContext): AgentSkillsApi {
   const serverCache = vscode.Uri.joinPath(context.globalStorageUri, 'skill-servers').fsPath;
   const servers = new SkillServersOnDemand(log, context.secrets, (SkillServers) => new SkillServers(log, serverCache, context.secrets, String(context.extension.packageJSON.version)));
@@ -33,7 +41,7 @@ export function activate(context: vscode.ExtensionContext): AgentSkillsApi {
   const unconfigured = new UnconfiguredLocations(host);
   const mcpServer = new SkillsMcpServerProvider(host, context.extensionUri, serverLogFile(context));
   // What the rows do not need loads once they are shown, or on first use (src/vscode/deferred).
-  const deferred = deferredFeatures(host, ({ registerDeferredFeatures }) => registerDeferredFeatures(context, host, watcher, tree));
+  const deferred = deferredFeatures(host, () => deferredOnDemand().registerDeferredFeatures(context, host, watcher, tree));
   context.subscriptions.push(host, servers, watcher, tree, unconfigured, mcpServer, deferred.standIns);
   context.subscriptions.push(createSkillsView(skillsView, host, tree, unconfigured), registerCommands(host, unconfigured), registerChat(context.extensionUri, deferred.features), log);
   return createApi(host, watcher, tree, mcpServer, deferred, context.subscriptions);

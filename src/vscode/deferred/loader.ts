@@ -9,13 +9,6 @@ import { COMMANDS } from '../shared/manifest';
 import type { SkillsHost } from '../skills/skills-host';
 import type { DeferredFeatures } from './on-demand';
 
-/**
- * The deferred features' module, which loads dist/extension-deferred.js. Required here rather than
- * in ../side-bundles.ts: the features use the other side bundles, so that module is theirs to import.
- */
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- loading on first use is the point
-const deferredOnDemand = (): typeof import('./on-demand') => require('./on-demand') as typeof import('./on-demand');
-
 /** The commands the deferred features register (./on-demand and the modules it wires). */
 export const DEFERRED_COMMANDS: readonly string[] = [
   COMMANDS.validate,
@@ -45,8 +38,8 @@ export interface DeferredLoader {
   standIns: vscode.Disposable;
 }
 
-/** `register` registers the features from their module; it runs once the host's first rows were shown, or on first use. */
-export function deferredFeatures(host: SkillsHost, register: (features: ReturnType<typeof deferredOnDemand>) => DeferredFeatures): DeferredLoader {
+/** `load` loads and registers the features; it runs once the host's first rows were shown, or on first use. */
+export function deferredFeatures(host: Pick<SkillsHost, 'firstRowsShown'>, load: () => DeferredFeatures): DeferredLoader {
   let made = false;
   const standIns = vscode.Disposable.from(
     ...DEFERRED_COMMANDS.map((id) =>
@@ -60,7 +53,7 @@ export function deferredFeatures(host: SkillsHost, register: (features: ReturnTy
     // The real commands take the stand-ins' ids.
     standIns.dispose();
     made = true;
-    return register(deferredOnDemand());
+    return load();
   });
   void host.firstRowsShown.then(features);
   return { features, loaded: () => made, standIns };
