@@ -17,7 +17,7 @@
 //
 // A 2026-07-28 request has no session: the SDK's stateless handler answers each with a server of
 // its own, through a per-request transport and the whole dispatch (a Request, the era's checks, a
-// Response), about 14 times what a 2025-11-25 call costs. A tools/call of one of the server's own
+// Response), many times what a 2025-11-25 call costs. A tools/call of one of the server's own
 // tools is run here instead, once the SDK has classified the request as that revision's and every
 // header it checks is exactly what it requires; the result carries what the SDK stamps on it for
 // that revision (resultType, the server's name and version). Anything else, including any doubt,
