@@ -99,7 +99,7 @@ describe('the features loaded after the first rows (deferred/loader)', () => {
   it('stands in for every contributed command not registered at activation', () => {
     // Registered as the extension activates: the commands of the view's items, and the skill servers' two.
     const atActivation = ['commands/commands.ts', 'servers/server-loader.ts'];
-    const registeredIn = (file: string) =>
+    const registeredIn = (file: string): string[] =>
       [...fs.readFileSync(path.join(VSCODE_SOURCES, file), 'utf8').matchAll(/(?:registerCommand|register)\(\s*COMMANDS\.(\w+)/g)].map(([, key]) => COMMANDS[key as keyof typeof COMMANDS]);
     const files = fs.readdirSync(VSCODE_SOURCES, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'));
     const later = files.filter((file) => !atActivation.includes(file.split(path.sep).join('/'))).flatMap(registeredIn);
