@@ -17,7 +17,7 @@ import { compileIntegrationTests } from '../../scripts/harness/compile-tests';
 import { runSuite } from '../../scripts/harness/launcher';
 import { repositoryRoot } from '../../scripts/harness/repository';
 import { triggerTestPrompt } from '../../src/core/evals/request';
-import { DEFAULT_CONCURRENCY } from '../../src/core/evals/verdict';
+import { DEFAULT_CONCURRENCY } from '../../src/core/defaults';
 import { runTriggerJobs, type TriggerJob, type TriggerModel } from '../../src/core/evals/run';
 import { median } from '../measure';
 import { checkGoal, printFigure, round, type BenchFigures } from '../section';
