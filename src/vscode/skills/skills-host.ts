@@ -151,6 +151,8 @@ async function findPackages(folder: string, locations: readonly string[], log: v
 
 /** How long after the first snapshot work the first rows do not need waits for the view at most. */
 const FIRST_ROWS_WAIT_MS = 1500;
+/** How long it waits at most while the view is open but not yet asked for its rows (VS Code asks late in a busy window). */
+const OPEN_VIEW_WAIT_MS = 15_000;
 
 export class SkillsHost extends Disposable {
   /** The single source of truth. */
@@ -160,7 +162,7 @@ export class SkillsHost extends Disposable {
   /** Resolves when the first discovery has finished. */
   readonly ready: Promise<void>;
   /**
-   * Resolves once the Skills view has been handed the first snapshot's rows, or FIRST_ROWS_WAIT_MS
+   * Resolves once the Skills view has been handed the first snapshot's rows, or FIRST_ROWS_WAIT_MS (OPEN_VIEW_WAIT_MS while the view is open)
    * after that snapshot (a closed view asks for none). What those rows do not need (diagnostics,
    * trigger tests, host, lock and folder checks, usage from the MCP server) starts then, so it
    * neither delays the snapshot nor keeps the view waiting at start-up.
@@ -168,6 +170,8 @@ export class SkillsHost extends Disposable {
   readonly firstRowsShown: Promise<void>;
   private showFirstRows: () => void = () => undefined;
   private firstRowsTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Whether the Skills view is open and still waiting for its first rows (the view sets it): the wait is longer then. */
+  viewAwaitsRows: () => boolean = () => false;
   /** Reads skills' bodies and files: from their folder, or a skill server's through its verified cache. */
   readonly content: SkillContent;
 
@@ -231,8 +235,19 @@ export class SkillsHost extends Disposable {
       this.logDiscovery(this.startupMs);
     });
     this.firstRowsShown = new Promise((resolve) => (this.showFirstRows = resolve));
-    void this.ready.catch(() => undefined).then(() => (this.firstRowsTimer = setTimeout(() => this.markFirstRowsShown(), FIRST_ROWS_WAIT_MS)));
+    void this.ready.catch(() => undefined).then(() => this.waitForFirstRows(performance.now()));
     this.register({ dispose: () => clearTimeout(this.firstRowsTimer) });
+  }
+
+  /** Gives up waiting for the first rows FIRST_ROWS_WAIT_MS after `since`, or OPEN_VIEW_WAIT_MS while the view is open and waiting for them. */
+  private waitForFirstRows(since: number): void {
+    this.firstRowsTimer = setTimeout(() => {
+      if (this.viewAwaitsRows() && performance.now() - since < OPEN_VIEW_WAIT_MS) {
+        this.waitForFirstRows(since);
+      } else {
+        this.markFirstRowsShown();
+      }
+    }, FIRST_ROWS_WAIT_MS);
   }
 
   /** The Skills view was handed the first snapshot's rows (see firstRowsShown). */

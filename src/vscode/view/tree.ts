@@ -342,6 +342,8 @@ export function registerSkillsView(): EarlySkillsView {
 export function createSkillsView(early: EarlySkillsView, host: SkillsHost, provider: SkillsTreeProvider, unconfigured: UnconfiguredLocations): vscode.Disposable {
   const view = early.view;
   const attached = early.attach(provider);
+  // An open view will ask for its rows: what waits for them waits longer before giving up.
+  host.viewAwaitsRows = () => view.visible && provider.firstRowsServedAt === undefined;
   const seenOpen = (): void => {
     if (view.visible) {
       provider.firstVisibleAt ??= performance.now();
