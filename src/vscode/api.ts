@@ -4,14 +4,13 @@
 import * as vscode from 'vscode';
 import { activationToolText } from '../core/chat/tool-texts';
 import { describeSkills, type SkillInfo } from '../core/view/skill-info';
-import type { SkillDiagnostics } from './diagnostics/diagnostics';
-import type { SkillsMcpServerProvider } from './mcp/server-definition';
-import type { SkillsHost } from './skills/skills-host';
-import type { Sources } from './sources/register';
-import type { TriggerTestController } from './testing/trigger-tests';
-import type { SkillsTreeProvider } from './view/tree';
-import type { SkillUsage } from './usage/skill-usage';
-import type { SkillWatcher } from './skills/watcher';
+import type { SkillDiagnostics } from './diagnostics/types';
+import type { SkillsMcpServerProvider } from './mcp/types';
+import type { SkillsHost, SkillWatcher } from './skills/types';
+import type { Sources } from './sources/types';
+import type { TriggerTestController } from './testing/types';
+import type { SkillUsage } from './usage/types';
+import type { SkillsTreeProvider } from './view/types';
 
 export type { SkillInfo } from '../core/view/skill-info';
 
@@ -46,18 +45,20 @@ export interface AgentSkillsApi {
   };
 }
 
+/** What the API reads: the handles of the areas it answers from. */
+export interface ApiInputs {
+  host: SkillsHost;
+  watcher: SkillWatcher;
+  diagnostics: SkillDiagnostics;
+  tree: SkillsTreeProvider;
+  mcpServer: SkillsMcpServerProvider;
+  triggerTests: TriggerTestController;
+  sources: Sources;
+  usage: SkillUsage;
+}
+
 /** The API object; what it subscribes to is added to `disposables`. */
-export function createApi(
-  host: SkillsHost,
-  watcher: SkillWatcher,
-  diagnostics: SkillDiagnostics,
-  tree: SkillsTreeProvider,
-  mcpServer: SkillsMcpServerProvider,
-  triggerTests: TriggerTestController,
-  sources: Pick<Sources, 'installed' | 'diagnostics'>,
-  usage: SkillUsage,
-  disposables: vscode.Disposable[],
-): AgentSkillsApi {
+export function createApi({ host, watcher, diagnostics, tree, mcpServer, triggerTests, sources, usage }: ApiInputs, disposables: vscode.Disposable[]): AgentSkillsApi {
   const changes = new vscode.EventEmitter<void>();
   disposables.push(
     changes,

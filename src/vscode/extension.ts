@@ -1,27 +1,21 @@
-// Composition root: creates the skills host and wires the editor features to it. Every feature
-// lives in its own module; this file only connects them and owns their disposal.
+// Composition root: each area of the editor glue (a folder with a register.ts) is registered in
+// the order of what it needs from the others. Each register() adds its disposables to the
+// context's subscriptions and hands back what the areas after it use.
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { createApi, type AgentSkillsApi } from './api';
-import { registerChat } from './chat/register';
-import { CatalogDocument } from './commands/catalog-document';
-import { registerCommands } from './commands/commands';
-import { SkillDiagnostics } from './diagnostics/diagnostics';
-import { registerFieldHovers } from './diagnostics/field-hovers';
-import { registerTargets } from './targets/register';
-import { SkillsMcpServerProvider } from './mcp/server-definition';
-import { registerQuickFixes } from './diagnostics/quick-fixes';
-import { ReportPreviews } from './shared/report-preview';
-import { SkillsHost, startFirstDiscovery } from './skills/skills-host';
-import { registerSources } from './sources/register';
-import { SkillServersOnDemand } from './servers/server-loader';
-import { createSkillsView, registerSkillsView, SkillsTreeProvider } from './view/tree';
-import { registerTriggerTests } from './testing/register';
-import { TriggerTestFiles } from './testing/trigger-test-files';
-import { UnconfiguredLocations } from './view/unconfigured-locations';
-import { registerUsage } from './usage/skill-usage';
-import { SkillWatcher } from './skills/watcher';
+import { register as registerChat } from './chat/register';
+import { register as registerCommands } from './commands/register';
+import { register as registerDiagnostics } from './diagnostics/register';
+import { register as registerMcp } from './mcp/register';
+import { register as registerServers } from './servers/register';
+import { register as registerSkills, startFirstDiscovery } from './skills/register';
+import { register as registerSources } from './sources/register';
+import { register as registerTargets } from './targets/register';
+import { register as registerTriggerTests } from './testing/register';
+import { register as registerUsage } from './usage/register';
+import { createEarlySkillsView, register as registerView } from './view/register';
 
 // Discovery starts, and the Skills view is registered, as this code loads: VS Code reads the
 // extension's stored state before it calls activate(), a round trip to the window that is slow while
@@ -31,29 +25,23 @@ const log = vscode.window.createOutputChannel('Agent Skills', { log: true });
 /** The built-in skills (dist/ is beside skills/): the same folder for the early discovery and the host, which takes it over only then. */
 const builtinDir = path.join(__dirname, '..', 'skills');
 const firstDiscovery = startFirstDiscovery(log, { builtinDir });
-const skillsView = registerSkillsView();
+const earlySkillsView = createEarlySkillsView();
 
 export function activate(context: vscode.ExtensionContext): AgentSkillsApi {
-  const serverCache = vscode.Uri.joinPath(context.globalStorageUri, 'skill-servers').fsPath;
-  const servers = new SkillServersOnDemand(log, context.secrets, (SkillServers) => new SkillServers(log, serverCache, context.secrets, String(context.extension.packageJSON.version)));
-  const host = new SkillsHost(log, { builtinDir, servers, firstDiscovery });
-  const watcher = new SkillWatcher(host);
-  const sources = registerSources(host, context.workspaceState);
-  const tree = new SkillsTreeProvider(host, sources.installed, sources.diagnostics);
-  const triggerTestFiles = new TriggerTestFiles(host, watcher);
-  const previews = new ReportPreviews();
-  const hosts = registerTargets(host, previews);
-  const diagnostics = new SkillDiagnostics(host, triggerTestFiles, hosts.findings, sources.diagnostics);
-  const catalog = new CatalogDocument(host);
-  const unconfigured = new UnconfiguredLocations(host);
-  context.subscriptions.push(host, servers, watcher, sources.disposable, triggerTestFiles, tree, previews, hosts.disposable, diagnostics, catalog, unconfigured);
-  context.subscriptions.push(createSkillsView(skillsView, host, tree, unconfigured), registerCommands(host, diagnostics, catalog, unconfigured), registerQuickFixes(), registerFieldHovers(), log);
-  const usage = registerUsage(context, host, previews);
-  registerChat(context, host);
-  const mcpServer = new SkillsMcpServerProvider(host, context.extensionUri, usage.serverLog);
-  context.subscriptions.push(mcpServer);
-  const triggerTests = registerTriggerTests(context, host, triggerTestFiles, previews);
-  return createApi(host, watcher, diagnostics, tree, mcpServer, triggerTests, sources, usage, context.subscriptions);
+  const { servers } = registerServers(context, { log });
+  const { host, watcher } = registerSkills(context, { log, builtinDir, servers, firstDiscovery });
+  const sources = registerSources(context, { host });
+  const { tree, unconfigured, previews } = registerView(context, { host, sources, early: earlySkillsView });
+  const { findings } = registerTargets(context, { host, previews });
+  const triggerTests = registerTriggerTests(context, { host, watcher, previews });
+  const { diagnostics } = registerDiagnostics(context, { host, triggerTestFiles: triggerTests.files, targetFindings: findings, sourceDiagnostics: sources.diagnostics });
+  registerCommands(context, { host, diagnostics, unconfigured });
+  const { usage } = registerUsage(context, { host, previews });
+  registerChat(context, { host });
+  const { mcpServer } = registerMcp(context, { host, usageLog: usage.serverLog });
+  // Released last, so what the areas log while they are released is still written.
+  context.subscriptions.push(log);
+  return createApi({ host, watcher, diagnostics, tree, mcpServer, triggerTests: triggerTests.controller, sources, usage }, context.subscriptions);
 }
 
 export function deactivate(): void {}

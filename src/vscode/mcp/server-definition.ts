@@ -10,7 +10,7 @@ import { SKILLS_PATH_ENV } from '../../core/discovery/roots';
 import { USAGE_LOG_ENV } from '../../core/use/usage-log';
 import { MCP_SERVER_PROVIDER_ID } from '../shared/manifest';
 import { Disposable } from '../shared/disposable';
-import type { SkillsHost } from '../skills/skills-host';
+import type { SkillsHost } from '../skills/types';
 
 export const MCP_SERVER_LABEL = 'Agent Skills';
 
