@@ -512,6 +512,13 @@ export class DescriptionIndex {
     const norms = Float64Array.from(entries, (entry) => entry.referenceNorm);
     const bound = this.band * (1 - ROUNDING_MARGIN);
     const common = this.commonTerms(entries, norms, bound);
+    // Every entry's terms and their weights (count × reference weight), in the order of their
+    // text, one entry after the other in two arrays, each entry's from its start offset on: the
+    // loops below then read no entry object.
+    const termsFrom = new Int32Array(count + 1);
+    entries.forEach((entry, index) => (termsFrom[index + 1] = termsFrom[index] + entry.terms.length));
+    const entryTerms = new Int32Array(termsFrom[count]);
+    const entryWeights = new Float64Array(entryTerms.length);
     /** Per entry, the squared length of its part in the common terms. */
     const commonSquares = new Float64Array(count);
     // Each other term's holders in the order of `live`, with the term's weight in each: the
@@ -521,10 +528,13 @@ export class DescriptionIndex {
     const holders = new Int32Array(starts[this.postings.length]);
     const weights = new Float64Array(holders.length);
     const next = starts.slice(0, this.postings.length);
-    entries.forEach((entry, index) => {
-      for (let position = 0; position < entry.terms.length; position++) {
-        const term = entry.terms[position];
-        const weight = entry.counts[position] * this.reference[term];
+    for (let index = 0; index < count; index++) {
+      const { terms, counts } = entries[index];
+      for (let position = 0, at = termsFrom[index]; position < terms.length; position++, at++) {
+        const term = terms[position];
+        const weight = counts[position] * this.reference[term];
+        entryTerms[at] = term;
+        entryWeights[at] = weight;
         if (common[term]) {
           commonSquares[index] += weight * weight;
         } else {
@@ -532,35 +542,37 @@ export class DescriptionIndex {
           weights[next[term]++] = weight;
         }
       }
-    });
+    }
     const commonLengths = commonSquares.map(Math.sqrt);
     const heavy = Uint8Array.from(commonLengths, (length, index) => (length >= bound * norms[index] ? 1 : 0));
     /** Per term, the weight of the entry being looked at; zero elsewhere. */
     const own = new Float64Array(this.postings.length);
     const sums = new Float64Array(count);
     for (let index = 0; index < count; index++) {
-      const entry = entries[index];
-      for (let position = 0; position < entry.terms.length; position++) {
-        const term = entry.terms[position];
-        const weight = entry.counts[position] * this.reference[term];
+      const first = termsFrom[index];
+      const last = termsFrom[index + 1];
+      for (let at = first; at < last; at++) {
+        const term = entryTerms[at];
+        const weight = entryWeights[at];
         own[term] = weight;
         for (let k = starts[term], end = starts[term + 1]; k < end && holders[k] < index; k++) {
           sums[holders[k]] += weight * weights[k];
         }
       }
       const norm = norms[index];
+      const commonLength = commonLengths[index];
+      const isHeavy = heavy[index] === 1;
       for (let other = 0; other < index; other++) {
         const shared = sums[other];
         sums[other] = 0;
-        if ((shared === 0 && !(heavy[index] && heavy[other])) || shared + commonLengths[index] * commonLengths[other] < bound * norm * norms[other]) {
+        if ((shared === 0 && !(isHeavy && heavy[other] === 1)) || shared + commonLength * commonLengths[other] < bound * norm * norms[other]) {
           continue;
         }
-        const partner = entries[other];
         let dot = 0;
-        for (let position = 0; position < partner.terms.length; position++) {
-          const weight = own[partner.terms[position]];
+        for (let at = termsFrom[other], end = termsFrom[other + 1]; at < end; at++) {
+          const weight = own[entryTerms[at]];
           if (weight !== 0) {
-            dot += weight * (partner.counts[position] * this.reference[partner.terms[position]]);
+            dot += weight * entryWeights[at];
           }
         }
         const similarity = dot / (norms[other] * norm);
@@ -568,7 +580,9 @@ export class DescriptionIndex {
           found(live[other], live[index], similarity);
         }
       }
-      entry.terms.forEach((term) => (own[term] = 0));
+      for (let at = first; at < last; at++) {
+        own[entryTerms[at]] = 0;
+      }
     }
   }
 
