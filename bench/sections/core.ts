@@ -275,7 +275,7 @@ async function incrementalEdit(small: Tree, large: Tree): Promise<BenchFigures> 
 }
 
 /**
- * What the editor does when a SKILL.md of the workspace is saved (diagnostics.ts): the skill read
+ * What the editor does when a SKILL.md of the workspace is saved (diagnostics/diagnostics.ts): the skill read
  * and validated in full, the alike-descriptions index brought up to date, and the warnings of the
  * files whose alike skills changed made anew, each from its text. The save changes the
  * description, so the index has work to do.

@@ -4,14 +4,14 @@
 import * as vscode from 'vscode';
 import { activationToolText } from '../core/chat/tool-texts';
 import { describeSkills, type SkillInfo } from '../core/view/skill-info';
-import type { SkillDiagnostics } from './diagnostics';
+import type { SkillDiagnostics } from './diagnostics/diagnostics';
 import type { SkillsMcpServerProvider } from './mcp/server-definition';
-import type { SkillsHost } from './skills-host';
+import type { SkillsHost } from './skills/skills-host';
 import type { Sources } from './sources/register';
 import type { TriggerTestController } from './testing/trigger-tests';
-import type { SkillsTreeProvider } from './tree';
+import type { SkillsTreeProvider } from './view/tree';
 import type { SkillUsage } from './usage/skill-usage';
-import type { SkillWatcher } from './watcher';
+import type { SkillWatcher } from './skills/watcher';
 
 export type { SkillInfo } from '../core/view/skill-info';
 

@@ -5,23 +5,23 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { createApi, type AgentSkillsApi } from './api';
 import { registerChat } from './chat/register';
-import { CatalogDocument } from './catalog-document';
-import { registerCommands } from './commands';
-import { SkillDiagnostics } from './diagnostics';
-import { registerFieldHovers } from './field-hovers';
+import { CatalogDocument } from './commands/catalog-document';
+import { registerCommands } from './commands/commands';
+import { SkillDiagnostics } from './diagnostics/diagnostics';
+import { registerFieldHovers } from './diagnostics/field-hovers';
 import { registerTargets } from './targets/register';
 import { SkillsMcpServerProvider } from './mcp/server-definition';
-import { registerQuickFixes } from './quick-fixes';
-import { ReportPreviews } from './report-preview';
-import { SkillsHost, startFirstDiscovery } from './skills-host';
+import { registerQuickFixes } from './diagnostics/quick-fixes';
+import { ReportPreviews } from './shared/report-preview';
+import { SkillsHost, startFirstDiscovery } from './skills/skills-host';
 import { registerSources } from './sources/register';
 import { SkillServersOnDemand } from './servers/server-loader';
-import { createSkillsView, registerSkillsView, SkillsTreeProvider } from './tree';
+import { createSkillsView, registerSkillsView, SkillsTreeProvider } from './view/tree';
 import { registerTriggerTests } from './testing/register';
 import { TriggerTestFiles } from './testing/trigger-test-files';
-import { UnconfiguredLocations } from './unconfigured-locations';
+import { UnconfiguredLocations } from './view/unconfigured-locations';
 import { registerUsage } from './usage/skill-usage';
-import { SkillWatcher } from './watcher';
+import { SkillWatcher } from './skills/watcher';
 
 // Discovery starts, and the Skills view is registered, as this code loads: VS Code reads the
 // extension's stored state before it calls activate(), a round trip to the window that is slow while

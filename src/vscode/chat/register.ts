@@ -2,7 +2,7 @@
 // participant, both released with the extension.
 
 import type * as vscode from 'vscode';
-import type { SkillsHost } from '../skills-host';
+import type { SkillsHost } from '../skills/skills-host';
 import { createSkillsParticipant } from './participant';
 import { registerSkillTools } from './tools';
 

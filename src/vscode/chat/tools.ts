@@ -24,7 +24,7 @@ import {
   type ReadResourceInput,
 } from '../../core/chat/tool-texts';
 import { currentCatalog } from '../../core/use/current-catalog';
-import type { SkillsHost } from '../skills-host';
+import type { SkillsHost } from '../skills/skills-host';
 
 export function textResult(text: string): vscode.LanguageModelToolResult {
   return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);

@@ -8,9 +8,9 @@ import * as vscode from 'vscode';
 import { serverLaunch } from '../../core/mcp/server-launch';
 import { SKILLS_PATH_ENV } from '../../core/discovery/roots';
 import { USAGE_LOG_ENV } from '../../core/use/usage-log';
-import { MCP_SERVER_PROVIDER_ID } from '../manifest';
-import { Disposable } from '../disposable';
-import type { SkillsHost } from '../skills-host';
+import { MCP_SERVER_PROVIDER_ID } from '../shared/manifest';
+import { Disposable } from '../shared/disposable';
+import type { SkillsHost } from '../skills/skills-host';
 
 export const MCP_SERVER_LABEL = 'Agent Skills';
 

@@ -9,11 +9,11 @@ import { SERVERS_SETTING } from '../../core/servers/server-config';
 import { once } from '../../core/util/async';
 import type { SkillContent } from '../../core/use/skill-content';
 import type { ProblemViewItem } from '../../core/view/skill-view';
-import { Disposable } from '../disposable';
-import { COMMANDS } from '../manifest';
-import { readServerSettings } from '../settings';
+import { Disposable } from '../shared/disposable';
+import { COMMANDS } from '../shared/manifest';
+import { readServerSettings } from '../shared/settings';
 import { serversOnDemand } from '../side-bundles';
-import type { SkillServerRoots } from '../skills-host';
+import type { SkillServerRoots } from '../skills/skills-host';
 import type { SkillServers } from './on-demand';
 
 export class SkillServersOnDemand extends Disposable implements SkillServerRoots {

@@ -11,8 +11,8 @@ import { ServedSkillFiles, type SkillFileSource } from '../../core/servers/serve
 import { describeTransport, serverCacheFolder, serverRoot, serverTokenKey, SERVERS_SETTING, type SkillServerConfig } from '../../core/servers/server-config';
 import { ServerLink } from '../../core/servers/server-link';
 import type { SkillRoot } from '../../core/model/types';
-import { Disposable } from '../disposable';
-import { readServerSettings } from '../settings';
+import { Disposable } from '../shared/disposable';
+import { readServerSettings } from '../shared/settings';
 
 export interface ConfiguredServer {
   readonly config: SkillServerConfig;

@@ -15,9 +15,9 @@ import { credentialsNotice, entryOrigin, readLock } from '../../core/sources/loc
 import { parseSource, sourceLabel, type SkillSource } from '../../core/sources/source-spec';
 import { collapseWhitespace } from '../../core/util/text';
 import { errorMessage } from '../../core/util/errors';
-import { readSettings } from '../settings';
-import type { SkillsHost } from '../skills-host';
-import { showLockedPreview } from '../report-preview';
+import { readSettings } from '../shared/settings';
+import type { SkillsHost } from '../skills/skills-host';
+import { showLockedPreview } from '../shared/report-preview';
 import type { IncomingFiles } from './incoming-files';
 import type { InstalledSkills } from './installed-skills';
 import { confirmChoice, isTrustedFor, reportFailure, withCancellableProgress } from './source-ui';

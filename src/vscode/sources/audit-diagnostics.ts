@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { auditSkillFolder } from '../../core/audit/audit-folder';
 import type { AuditFinding, AuditSeverity } from '../../core/audit/rules';
-import { AUDIT_DIAGNOSTIC_SOURCE } from '../convert';
+import { AUDIT_DIAGNOSTIC_SOURCE } from '../shared/convert';
 
 const AUDIT_SEVERITY: Record<AuditSeverity, vscode.DiagnosticSeverity> = {
   high: vscode.DiagnosticSeverity.Error,

@@ -13,8 +13,8 @@ import { TRUST_FILE_NAME } from '../../core/sources/trust-policy';
 import type { InstalledMark } from '../../core/view/skill-view';
 import { errorMessage } from '../../core/util/errors';
 import { relativeInside } from '../../core/util/paths';
-import { Disposable } from '../disposable';
-import type { SkillsHost } from '../skills-host';
+import { Disposable } from '../shared/disposable';
+import type { SkillsHost } from '../skills/skills-host';
 import { InstalledSignatures, type LockedSignatureCheck, type LockedSkill, type SignatureMark } from './installed-signatures';
 
 export interface InstalledSkill extends LockedSkill {

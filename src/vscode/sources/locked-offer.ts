@@ -7,8 +7,8 @@ import { skillNameProblem } from '../../core/sources/confine';
 import { findInstalled } from '../../core/sources/install';
 import { LOCK_FILE_NAME, readLock } from '../../core/sources/lock';
 import { plural } from '../../core/util/text';
-import { COMMANDS } from '../manifest';
-import type { SkillsHost } from '../skills-host';
+import { COMMANDS } from '../shared/manifest';
+import type { SkillsHost } from '../skills/skills-host';
 
 const OFFERED_KEY = 'agentSkills.lockedSkillsOffered';
 

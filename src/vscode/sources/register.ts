@@ -4,10 +4,10 @@
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { COMMANDS } from '../manifest';
-import { skillArgument, type SkillArgument } from '../skill-argument';
+import { COMMANDS } from '../shared/manifest';
+import { skillArgument, type SkillArgument } from '../shared/skill-argument';
 import { sourcesOnDemand } from '../side-bundles';
-import type { SkillsHost } from '../skills-host';
+import type { SkillsHost } from '../skills/skills-host';
 import { entryOrigin } from '../../core/sources/lock';
 import type { AddFromGitArgs } from './add-from-git';
 import { IncomingFiles, INCOMING_SCHEME } from './incoming-files';

@@ -5,12 +5,12 @@
 import * as vscode from 'vscode';
 import { entryOrigin, entrySourceLabel } from '../../core/sources/lock';
 import { errorMessage } from '../../core/util/errors';
-import { DIAGNOSTIC_SOURCE } from '../convert';
-import { SKILL_FILE_SELECTOR } from '../skill-files';
-import { Disposable } from '../disposable';
-import { COMMANDS } from '../manifest';
+import { DIAGNOSTIC_SOURCE } from '../shared/convert';
+import { SKILL_FILE_SELECTOR } from '../shared/skill-files';
+import { Disposable } from '../shared/disposable';
+import { COMMANDS } from '../shared/manifest';
 import { sourcesOnDemand } from '../side-bundles';
-import type { SkillsHost } from '../skills-host';
+import type { SkillsHost } from '../skills/skills-host';
 import type { InstalledSkill, InstalledSkills } from './installed-skills';
 
 /** The code of the warning on a skill edited since it was installed. */

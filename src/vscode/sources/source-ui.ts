@@ -3,8 +3,8 @@
 
 import * as vscode from 'vscode';
 import { errorMessage } from '../../core/util/errors';
-import { COMMANDS } from '../manifest';
-import type { SkillsHost } from '../skills-host';
+import { COMMANDS } from '../shared/manifest';
+import type { SkillsHost } from '../skills/skills-host';
 
 /**
  * Skills from elsewhere are installed, updated and audited only in a trusted workspace: in

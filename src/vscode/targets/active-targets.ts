@@ -5,9 +5,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { defaultTargetIds, targetProfile, parseTargetIds, type TargetProfile } from '../../core/targets/profiles';
-import { onDidChangeSettings, readTargetIds } from '../settings';
-import type { SkillsHost } from '../skills-host';
-import { Disposable } from '../disposable';
+import { onDidChangeSettings, readTargetIds } from '../shared/settings';
+import type { SkillsHost } from '../skills/skills-host';
+import { Disposable } from '../shared/disposable';
 
 export class ActiveTargets extends Disposable {
   private readonly changeEmitter = this.register(new vscode.EventEmitter<void>());

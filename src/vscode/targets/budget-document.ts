@@ -5,10 +5,10 @@
 import * as vscode from 'vscode';
 import { DEFAULT_CONTEXT_TOKENS, targetListings } from '../../core/targets/budget';
 import { renderBudgetMarkdown } from '../../core/targets/report';
-import type { SkillsHost } from '../skills-host';
+import type { SkillsHost } from '../skills/skills-host';
 import type { ActiveTargets } from './active-targets';
-import { Disposable } from '../disposable';
-import type { ReportPreviews } from '../report-preview';
+import { Disposable } from '../shared/disposable';
+import type { ReportPreviews } from '../shared/report-preview';
 
 const SCHEME = 'agent-skills-budget';
 export const BUDGET_URI = vscode.Uri.from({ scheme: SCHEME, path: '/Skill Budget.md' });

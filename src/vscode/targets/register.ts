@@ -1,9 +1,9 @@
 // Wires the per-host features: the targets, their warnings' source, Show Budget and the folder fixes.
 
 import * as vscode from 'vscode';
-import { COMMANDS } from '../manifest';
-import type { ReportPreviews } from '../report-preview';
-import type { SkillsHost } from '../skills-host';
+import { COMMANDS } from '../shared/manifest';
+import type { ReportPreviews } from '../shared/report-preview';
+import type { SkillsHost } from '../skills/skills-host';
 import { BudgetDocument, type ShowBudgetArgs } from './budget-document';
 import { registerTargetFolderFixes } from './target-folder-fix';
 import { TargetFindings } from './target-findings';

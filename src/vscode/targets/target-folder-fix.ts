@@ -7,8 +7,8 @@ import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { isSkillFile, SKILL_FILE_SELECTOR } from '../skill-files';
-import { COMMANDS } from '../manifest';
+import { isSkillFile, SKILL_FILE_SELECTOR } from '../shared/skill-files';
+import { COMMANDS } from '../shared/manifest';
 import { pathExists } from '../../core/util/files';
 import type { TargetFindings } from './target-findings';
 

@@ -6,10 +6,10 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { draftRefusal } from '../../core/evals/draft';
 import { TRIGGER_TESTS_PATH } from '../../core/evals/trigger-file';
-import { SKILL_FILE_SELECTOR } from '../skill-files';
-import { Disposable } from '../disposable';
-import { COMMANDS } from '../manifest';
-import type { SkillsHost } from '../skills-host';
+import { SKILL_FILE_SELECTOR } from '../shared/skill-files';
+import { Disposable } from '../shared/disposable';
+import { COMMANDS } from '../shared/manifest';
+import type { SkillsHost } from '../skills/skills-host';
 import type { TriggerTestFiles } from './trigger-test-files';
 
 export class AddTriggerTestsLens extends Disposable implements vscode.CodeLensProvider {

@@ -10,9 +10,9 @@ import { draftFromAnswer, draftPrompt, draftRefusal } from '../../core/evals/dra
 import { TRIGGER_TESTS_PATH } from '../../core/evals/trigger-file';
 import type { SkillRecord } from '../../core/model/types';
 import { isUsableStatus } from '../../core/model/status';
-import { toChatMessages } from '../chat/messages';
-import { readTriggerTestSettings } from '../settings';
-import type { SkillsHost } from '../skills-host';
+import { toChatMessages } from '../shared/language-model';
+import { readTriggerTestSettings } from '../shared/settings';
+import type { SkillsHost } from '../skills/skills-host';
 import { chooseTriggerModel } from './trigger-model';
 import { errorMessage } from '../../core/util/errors';
 

@@ -5,12 +5,12 @@
 
 import * as vscode from 'vscode';
 import { once } from '../../core/util/async';
-import type { SkillReference } from '../commands';
-import { findRecord } from '../skill-argument';
-import { COMMANDS } from '../manifest';
+import type { SkillReference } from '../commands/commands';
+import { findRecord } from '../shared/skill-argument';
+import { COMMANDS } from '../shared/manifest';
 import { triggerToolsOnDemand } from '../side-bundles';
-import type { ReportPreviews } from '../report-preview';
-import type { SkillsHost } from '../skills-host';
+import type { ReportPreviews } from '../shared/report-preview';
+import type { SkillsHost } from '../skills/skills-host';
 import { AddTriggerTestsLens } from './add-trigger-tests-lens';
 import type { RoutingReport, TuneReportDocument } from './on-demand';
 import type { TriggerTestFiles } from './trigger-test-files';

@@ -6,8 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { parseRoutingPageMessage, renderRoutingPage, renderRoutingReport, type RoutingPageUpdate } from '../../core/evals/routing-page';
-import { Disposable } from '../disposable';
-import { ROUTING_REPORT_VIEW_TYPE } from '../manifest';
+import { Disposable } from '../shared/disposable';
+import { ROUTING_REPORT_VIEW_TYPE } from '../shared/manifest';
 import type { TriggerTestController } from './trigger-tests';
 
 export class RoutingReport extends Disposable {

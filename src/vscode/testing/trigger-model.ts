@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import { findModel } from '../../core/chat/prompt';
 import { unavailableToolText } from '../../core/chat/tool-texts';
 import type { ModelAnswer, TriggerModel } from '../../core/evals/run';
-import { toChatMessages } from '../chat/messages';
+import { toChatMessages } from '../shared/language-model';
 import { isSkillTool, resultText, skillChatTools } from '../chat/tools';
 import { errorMessage } from '../../core/util/errors';
 

@@ -8,9 +8,9 @@ import * as vscode from 'vscode';
 import { loadTriggerTests, TRIGGER_TESTS_PATH, type ParsedTriggerTests } from '../../core/evals/trigger-file';
 import { isUsableStatus } from '../../core/model/status';
 import type { SkillRecord } from '../../core/model/types';
-import { Disposable } from '../disposable';
-import type { SkillsHost } from '../skills-host';
-import type { SkillWatcher } from '../watcher';
+import { Disposable } from '../shared/disposable';
+import type { SkillsHost } from '../skills/skills-host';
+import type { SkillWatcher } from '../skills/watcher';
 import { errorDetail } from '../../core/util/errors';
 
 export interface TriggerTestsOfSkill {

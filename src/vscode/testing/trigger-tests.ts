@@ -17,10 +17,10 @@ import { describePrecisionRecall, precisionRecall, type QueryVerdict } from '../
 import type { SkillRecord } from '../../core/model/types';
 import { currentCatalog } from '../../core/use/current-catalog';
 import { sourceNamer } from '../../core/discovery/source-names';
-import { toVscodeRange } from '../convert';
-import { readTriggerTestSettings, type TriggerTestSettings } from '../settings';
-import { Disposable } from '../disposable';
-import type { SkillsHost } from '../skills-host';
+import { toVscodeRange } from '../shared/convert';
+import { readTriggerTestSettings, type TriggerTestSettings } from '../shared/settings';
+import { Disposable } from '../shared/disposable';
+import type { SkillsHost } from '../skills/skills-host';
 import { chooseTriggerModel, chatTriggerModel } from './trigger-model';
 import type { TriggerTestFiles, TriggerTestsOfSkill } from './trigger-test-files';
 import { errorDetail, errorMessage } from '../../core/util/errors';

@@ -13,10 +13,10 @@ import { foldUsageLog, takeUsageLog } from '../../core/use/usage-log';
 import { plural } from '../../core/util/text';
 import { errorMessage } from '../../core/util/errors';
 import { folderBirthTime } from '../../core/util/files';
-import { Disposable } from '../disposable';
-import type { ReportPreviews } from '../report-preview';
-import { COMMANDS } from '../manifest';
-import type { SkillsHost } from '../skills-host';
+import { Disposable } from '../shared/disposable';
+import type { ReportPreviews } from '../shared/report-preview';
+import { COMMANDS } from '../shared/manifest';
+import type { SkillsHost } from '../skills/skills-host';
 
 const STORAGE_KEY = 'agentSkills.usage';
 const SCHEME = 'agent-skills-usage';

@@ -12,7 +12,8 @@ import { readLock, type SkillsLock } from '../../../src/core/sources/lock';
 import { makeRepo, type TestRepo } from '../../fixtures/trees/git-repo';
 import { removeDir, skillText, tempDir, writeTree } from '../../fixtures/trees/tree';
 import { cli } from './run-in-process';
-import { startSiteServer, type SiteServer } from '../../integration/site-server';
+import type { SiteServer } from '../../integration/site-server';
+import { publish, publishedSite } from './published-site';
 
 const TWO_SKILLS = {
   skills: {
@@ -599,13 +600,7 @@ describe('agent-skills add, update, check from a skills site', () => {
 
   beforeEach(async () => {
     dir = await tempDir();
-    project = path.join(dir, 'project');
-    skills = path.join(dir, 'skills');
-    site = path.join(dir, 'site');
-    await fs.mkdir(project);
-    await writeTree(skills, TWO_SKILLS.skills);
-    assert.equal((await cli(dir, ['publish', '--out', site, skills])).code, 0);
-    server = await startSiteServer(site);
+    ({ project, skills, site, server } = await publishedSite(dir, TWO_SKILLS.skills));
   });
 
   afterEach(async () => {
@@ -644,7 +639,7 @@ describe('agent-skills add, update, check from a skills site', () => {
     assert.match(check.stdout, new RegExp(`alpha +unchanged +current +${server.origin}`));
 
     await writeTree(skills, { alpha: { 'SKILL.md': skillText('alpha', 'Formats alpha reports, now with totals.') } });
-    assert.equal((await cli(dir, ['publish', '--out', site, skills])).code, 0);
+    await publish(dir, site, skills);
     check = await cli(project, ['check']);
     assert.equal(check.code, 1);
     assert.match(check.stdout, /alpha +unchanged +outdated/);
@@ -660,7 +655,7 @@ describe('agent-skills add, update, check from a skills site', () => {
 
   it('says a skill is gone when the site no longer lists it', async () => {
     assert.equal((await cli(project, ['add', server.origin, '--skill', 'beta'])).code, 0);
-    assert.equal((await cli(dir, ['publish', '--out', site, '--allow', 'alpha', skills])).code, 0);
+    await publish(dir, site, '--allow', 'alpha', skills);
     const check = await cli(project, ['check', '--json']);
     assert.equal(check.code, 1);
     assert.deepEqual(

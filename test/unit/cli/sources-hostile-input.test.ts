@@ -15,6 +15,7 @@ import { startGitHttpServer } from '../../integration/git-http-server';
 import { removeDir, skillText, tempDir, writeTree } from '../../fixtures/trees/tree';
 import { cli } from './run-in-process';
 import { startSiteServer, type SiteServer } from '../../integration/site-server';
+import { publishedSite } from './published-site';
 import { artifactDigest, DISCOVERY_SCHEMA } from '../../../src/core/site/discovery-index';
 import { tarGzOf } from '../core/audit/archive-fixtures';
 
@@ -336,11 +337,11 @@ describe('agent-skills add, update, check, remove against hostile input', () => 
     let server: SiteServer;
 
     beforeEach(async () => {
-      site = path.join(dir, 'site');
-      const published = path.join(dir, 'published');
-      await writeTree(published, { alpha: { 'SKILL.md': skillText('alpha', 'Formats alpha reports.') }, beta: { 'SKILL.md': skillText('beta', 'Reviews beta.'), 'notes.md': 'n' } });
-      assert.equal((await cli(dir, ['publish', '--out', site, published])).code, 0);
-      server = await startSiteServer(site);
+      ({ site, server } = await publishedSite(
+        dir,
+        { alpha: { 'SKILL.md': skillText('alpha', 'Formats alpha reports.') }, beta: { 'SKILL.md': skillText('beta', 'Reviews beta.'), 'notes.md': 'n' } },
+        'published',
+      ));
     });
 
     afterEach(async () => {

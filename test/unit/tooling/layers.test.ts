@@ -52,14 +52,14 @@ describe('layer rules', function () {
   });
 
   it('src/vscode does not reach into the command line or the tests', async () => {
-    const file = 'src/vscode/convert.ts';
+    const file = 'src/vscode/shared/convert.ts';
     assert.equal((await layerViolations(file, "import { runCli } from '../cli/run';")).length, 1);
     assert.equal((await layerViolations(file, "import { fakeSnapshot } from '../../test/unit/fake-snapshot';")).length, 1);
     assert.deepEqual(await layerViolations(file, "import * as vscode from 'vscode';\nimport { errorMessage } from '../core/util/errors';"), []);
   });
 
   it("no layer writes YAML or reads it with JavaScript types: the bundles keep only js-yaml's safe reading", async () => {
-    for (const file of ['src/core/skill-file/fixes.ts', 'src/cli/io.ts', 'src/vscode/convert.ts']) {
+    for (const file of ['src/core/skill-file/fixes.ts', 'src/cli/io.ts', 'src/vscode/shared/convert.ts']) {
       for (const forbidden of ['safeDump', 'dump', 'load']) {
         assert.equal((await layerViolations(file, `import { ${forbidden} } from 'js-yaml';`)).length, 1, `${forbidden} in ${file}`);
       }

@@ -1,9 +1,9 @@
-// The ids in src/vscode/manifest.ts against package.json: each side must name exactly what the
+// The ids in src/vscode/shared/manifest.ts against package.json: each side must name exactly what the
 // other does, so a rename or an addition on one side alone fails here instead of in the editor.
 
 import * as assert from 'node:assert/strict';
 import manifest from '../../../package.json';
-import { AGENT_MODE_TOOLS, COMMANDS, CONTEXT_KEYS, PARTICIPANT_ID, SETTING_DEFAULTS, SETTINGS, SETTINGS_SECTION, SKILLS_VIEW_ID, TOOLS, VIEW_CONTAINER_ID } from '../../../src/vscode/manifest';
+import { AGENT_MODE_TOOLS, COMMANDS, CONTEXT_KEYS, PARTICIPANT_ID, SETTING_DEFAULTS, SETTINGS, SETTINGS_SECTION, SKILLS_VIEW_ID, TOOLS, VIEW_CONTAINER_ID } from '../../../src/vscode/shared/manifest';
 import { VIEW_ITEM_FLAGS } from '../../../src/core/view/skill-view';
 
 const contributes = manifest.contributes;

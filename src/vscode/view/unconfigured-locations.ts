@@ -2,11 +2,11 @@
 // found whenever the skills may have changed, named above the Skills view, and added in one click.
 
 import * as vscode from 'vscode';
-import { findUnconfiguredLocations } from '../core/discovery/unconfigured-locations';
-import { CONTEXT_KEYS, SETTINGS, SETTINGS_SECTION } from './manifest';
-import { readSettings } from './settings';
+import { findUnconfiguredLocations } from '../../core/discovery/unconfigured-locations';
+import { CONTEXT_KEYS, SETTINGS, SETTINGS_SECTION } from '../shared/manifest';
+import { readSettings } from '../shared/settings';
 import { setContext } from './set-context';
-import type { SkillsHost } from './skills-host';
+import type { SkillsHost } from '../skills/skills-host';
 
 const ADD_BUTTON = 'Add to agentSkills.locations';
 

@@ -2,7 +2,7 @@
 // place so the Problems panel, quick fixes and chat read them alike.
 
 import * as vscode from 'vscode';
-import type { Range, Severity, SkillDiagnostic } from '../core/model/types';
+import type { Range, Severity, SkillDiagnostic } from '../../core/model/types';
 
 /** The `source` of every diagnostic this extension publishes, but the audit's. */
 export const DIAGNOSTIC_SOURCE = 'Agent Skills';

@@ -4,13 +4,13 @@
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { ChangeCoalescer, RootsCatchUp } from '../core/discovery/change-coalescer';
-import { relativeInside } from '../core/util/paths';
-import type { SkillChange } from '../core/discovery/registry';
-import type { SkillRoot } from '../core/model/types';
-import { MAX_SUBPROJECT_DEPTH } from '../core/discovery/nested-locations';
-import { nestedLocationsWatchGlob, rootWatchGlob } from '../core/discovery/watch-patterns';
-import { Disposable } from './disposable';
+import { ChangeCoalescer, RootsCatchUp } from '../../core/discovery/change-coalescer';
+import { relativeInside } from '../../core/util/paths';
+import type { SkillChange } from '../../core/discovery/registry';
+import type { SkillRoot } from '../../core/model/types';
+import { MAX_SUBPROJECT_DEPTH } from '../../core/discovery/nested-locations';
+import { nestedLocationsWatchGlob, rootWatchGlob } from '../../core/discovery/watch-patterns';
+import { Disposable } from '../shared/disposable';
 import type { SkillsHost } from './skills-host';
 
 export class SkillWatcher extends Disposable {

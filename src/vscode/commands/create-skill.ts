@@ -4,10 +4,10 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { newSkillNameProblem, newSkillPlaces, scaffoldSkillText } from '../core/skill-file/scaffold';
-import type { SkillRoot } from '../core/model/types';
-import type { SkillsHost } from './skills-host';
-import { errorMessage } from '../core/util/errors';
+import { newSkillNameProblem, newSkillPlaces, scaffoldSkillText } from '../../core/skill-file/scaffold';
+import type { SkillRoot } from '../../core/model/types';
+import type { SkillsHost } from '../skills/skills-host';
+import { errorMessage } from '../../core/util/errors';
 
 /** Arguments for automation and tests; anything left out is asked for. */
 export interface CreateSkillArgs {

@@ -4,8 +4,8 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { RegistrySnapshot } from '../core/discovery/registry';
-import { describeCatalogSize } from '../core/use/catalog-report';
+import type { RegistrySnapshot } from '../../core/discovery/registry';
+import { describeCatalogSize } from '../../core/use/catalog-report';
 import {
   auditTooltipLines,
   buildSkillView,
@@ -17,18 +17,18 @@ import {
   type SkillViewItem,
   type ViewAction,
   type ViewItem,
-} from '../core/view/skill-view';
-import { unconfiguredMessage } from '../core/discovery/unconfigured-locations';
-import { currentCatalog } from '../core/use/current-catalog';
-import { COMMANDS, CONTEXT_KEYS, SKILLS_VIEW_ID } from './manifest';
+} from '../../core/view/skill-view';
+import { unconfiguredMessage } from '../../core/discovery/unconfigured-locations';
+import { currentCatalog } from '../../core/use/current-catalog';
+import { COMMANDS, CONTEXT_KEYS, SKILLS_VIEW_ID } from '../shared/manifest';
 import { setContext } from './set-context';
-import type { SkillsHost } from './skills-host';
-import type { InstalledSkills } from './sources/installed-skills';
-import type { SourceDiagnostics } from './sources/source-diagnostics';
-import { relativeInside } from '../core/util/paths';
-import { AUDIT_DIAGNOSTIC_SOURCE, fromVscodeSeverity } from './convert';
+import type { SkillsHost } from '../skills/skills-host';
+import type { InstalledSkills } from '../sources/installed-skills';
+import type { SourceDiagnostics } from '../sources/source-diagnostics';
+import { relativeInside } from '../../core/util/paths';
+import { AUDIT_DIAGNOSTIC_SOURCE, fromVscodeSeverity } from '../shared/convert';
 import type { UnconfiguredLocations } from './unconfigured-locations';
-import { Disposable } from './disposable';
+import { Disposable } from '../shared/disposable';
 
 /** The command behind each action line of the view. */
 const VIEW_ACTION_COMMANDS: Record<ViewAction, string> = { manageTrust: COMMANDS.manageTrust };

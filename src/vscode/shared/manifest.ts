@@ -2,10 +2,10 @@
 // participant, settings and language-model tools. A unit test checks this module against the
 // manifest, so a rename on one side alone fails the build.
 
-import { MCP_TOOL_NAMES, TOOL_NAMES } from '../core/chat/tool-names';
-import { DEFAULT_SKILL_LOCATIONS } from '../core/discovery/roots';
-import { DEFAULT_CONCURRENCY, DEFAULT_RUNS, DEFAULT_THRESHOLD } from '../core/evals/verdict';
-import { DEFAULT_CATALOG_BUDGET_CHARS, DEFAULT_CATALOG_BUDGET_PERCENT } from '../core/use/catalog';
+import { MCP_TOOL_NAMES, TOOL_NAMES } from '../../core/chat/tool-names';
+import { DEFAULT_SKILL_LOCATIONS } from '../../core/discovery/roots';
+import { DEFAULT_CONCURRENCY, DEFAULT_RUNS, DEFAULT_THRESHOLD } from '../../core/evals/verdict';
+import { DEFAULT_CATALOG_BUDGET_CHARS, DEFAULT_CATALOG_BUDGET_PERCENT } from '../../core/use/catalog';
 
 export const COMMANDS = {
   validate: 'agentSkills.validate',

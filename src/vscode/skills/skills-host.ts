@@ -4,22 +4,22 @@
 
 import * as os from 'node:os';
 import * as vscode from 'vscode';
-import { activateSkill, type ActivationResult } from '../core/use/activation';
-import { invocationModeOf, type EditorOrigin } from '../core/use/usage';
-import { buildFolderSkillRoots, type SharedRootInputs } from '../core/discovery/folder-roots';
-import { discoverFirst, SkillRegistry, type FirstDiscovery, type RegistryOptions, type RegistrySnapshot, type SkillChange } from '../core/discovery/registry';
-import { sameRoot } from '../core/discovery/record';
-import { findNestedLocations, nestedLocationsTruncatedMessage } from '../core/discovery/nested-locations';
-import { SKILLS_PATH_ENV } from '../core/discovery/roots';
-import { relativeInside } from '../core/util/paths';
-import { describeProblems } from '../core/view/skill-info';
-import type { SkillRecord, SkillRoot } from '../core/model/types';
-import type { ToolNames } from '../core/chat/tool-names';
-import { onDidChangeSettings, readSettings } from './settings';
-import { type SkillSettings } from '../core/model/settings';
-import { Disposable } from './disposable';
-import { errorDetail } from '../core/util/errors';
-import { contentByOrigin, FOLDER_CONTENT, type SkillContent } from '../core/use/skill-content';
+import { activateSkill, type ActivationResult } from '../../core/use/activation';
+import { invocationModeOf, type EditorOrigin } from '../../core/use/usage';
+import { buildFolderSkillRoots, type SharedRootInputs } from '../../core/discovery/folder-roots';
+import { discoverFirst, SkillRegistry, type FirstDiscovery, type RegistryOptions, type RegistrySnapshot, type SkillChange } from '../../core/discovery/registry';
+import { sameRoot } from '../../core/discovery/record';
+import { findNestedLocations, nestedLocationsTruncatedMessage } from '../../core/discovery/nested-locations';
+import { SKILLS_PATH_ENV } from '../../core/discovery/roots';
+import { relativeInside } from '../../core/util/paths';
+import { describeProblems } from '../../core/view/skill-info';
+import type { SkillRecord, SkillRoot } from '../../core/model/types';
+import type { ToolNames } from '../../core/chat/tool-names';
+import { onDidChangeSettings, readSettings } from '../shared/settings';
+import { type SkillSettings } from '../../core/model/settings';
+import { Disposable } from '../shared/disposable';
+import { errorDetail } from '../../core/util/errors';
+import { contentByOrigin, FOLDER_CONTENT, type SkillContent } from '../../core/use/skill-content';
 
 export interface SkillsHostOptions {
   /** The extension's own `skills/` folder. */

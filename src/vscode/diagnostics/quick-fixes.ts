@@ -3,12 +3,12 @@
 
 import * as fs from 'node:fs';
 import * as vscode from 'vscode';
-import { fixesForDiagnostic, type SkillFix } from '../core/skill-file/fixes';
-import { REPORTED_BY_VSCODE_SKILLS } from '../core/skill-file/diagnostic-codes';
-import { validateSkillText } from '../core/skill-file/load';
-import { DIAGNOSTIC_SOURCE, toVscodeRange } from './convert';
+import { fixesForDiagnostic, type SkillFix } from '../../core/skill-file/fixes';
+import { REPORTED_BY_VSCODE_SKILLS } from '../../core/skill-file/diagnostic-codes';
+import { validateSkillText } from '../../core/skill-file/load';
+import { DIAGNOSTIC_SOURCE, toVscodeRange } from '../shared/convert';
 import { validatedByVsCode } from './diagnostics';
-import { isSkillFile, SKILL_FILE_SELECTOR } from './skill-files';
+import { isSkillFile, SKILL_FILE_SELECTOR } from '../shared/skill-files';
 
 export class SkillQuickFixes implements vscode.CodeActionProvider {
   static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { MAX_RUNS } from '../core/evals/trigger-file';
-import type { SkillSettings } from '../core/model/settings';
+import { MAX_RUNS } from '../../core/evals/trigger-file';
+import type { SkillSettings } from '../../core/model/settings';
 import { SETTING_DEFAULTS, SETTINGS, SETTINGS_SECTION } from './manifest';
-import { parseServerSettings, type ServerSettings } from '../core/servers/server-config';
-import { targetIdsSetting } from '../core/targets/profiles';
+import { parseServerSettings, type ServerSettings } from '../../core/servers/server-config';
+import { targetIdsSetting } from '../../core/targets/profiles';
 
 /** Every `agentSkills.*` setting, read through one typed accessor. */
 

@@ -3,11 +3,11 @@
 // never asks to save.
 
 import * as vscode from 'vscode';
-import { describeCatalogSize } from '../core/use/catalog-report';
-import { currentCatalog } from '../core/use/current-catalog';
-import type { SkillsHost } from './skills-host';
-import { Disposable } from './disposable';
-import { openUpToDate } from './report-preview';
+import { describeCatalogSize } from '../../core/use/catalog-report';
+import { currentCatalog } from '../../core/use/current-catalog';
+import type { SkillsHost } from '../skills/skills-host';
+import { Disposable } from '../shared/disposable';
+import { openUpToDate } from '../shared/report-preview';
 
 const SCHEME = 'agent-skills';
 export const CATALOG_URI = vscode.Uri.from({ scheme: SCHEME, path: '/Skill Catalog.md' });

@@ -2,8 +2,8 @@
 // Agent Skills does with them, next to VS Code's own hint.
 
 import * as vscode from 'vscode';
-import { fieldNoteAt } from '../core/skill-file/field-notes';
-import { SKILL_FILE_SELECTOR } from './skill-files';
+import { fieldNoteAt } from '../../core/skill-file/field-notes';
+import { SKILL_FILE_SELECTOR } from '../shared/skill-files';
 
 class FieldHovers implements vscode.HoverProvider {
   provideHover(document: vscode.TextDocument, position: vscode.Position): vscode.Hover | undefined {

@@ -4,9 +4,9 @@
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { SkillRecord } from '../core/model/types';
+import type { SkillRecord } from '../../core/model/types';
 import { isSkillFile } from './skill-files';
-import type { SkillsHost } from './skills-host';
+import type { SkillsHost } from '../skills/skills-host';
 
 /** A skill named by its folder or by its name. */
 export interface SkillArgument {

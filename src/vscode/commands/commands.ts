@@ -2,19 +2,19 @@
 // host, the diagnostics or a core function.
 
 import * as vscode from 'vscode';
-import { allowSkill, disallowSkill, patternsAllowing, type AllowlistEdit } from '../core/discovery/allowlist-edit';
-import type { SkillViewItem } from '../core/view/skill-view';
-import type { SkillRecord } from '../core/model/types';
-import { leadingProblem } from '../core/model/status';
-import { toVscodeRange } from './convert';
-import { errorMessage } from '../core/util/errors';
+import { allowSkill, disallowSkill, patternsAllowing, type AllowlistEdit } from '../../core/discovery/allowlist-edit';
+import type { SkillViewItem } from '../../core/view/skill-view';
+import type { SkillRecord } from '../../core/model/types';
+import { leadingProblem } from '../../core/model/status';
+import { toVscodeRange } from '../shared/convert';
+import { errorMessage } from '../../core/util/errors';
 import type { CatalogDocument } from './catalog-document';
 import { createSkill, type CreateSkillArgs } from './create-skill';
-import type { SkillDiagnostics, ValidationReport } from './diagnostics';
-import { COMMANDS, SETTINGS, SETTINGS_SECTION } from './manifest';
-import { findRecord } from './skill-argument';
-import type { SkillsHost } from './skills-host';
-import type { UnconfiguredLocations } from './unconfigured-locations';
+import type { SkillDiagnostics, ValidationReport } from '../diagnostics/diagnostics';
+import { COMMANDS, SETTINGS, SETTINGS_SECTION } from '../shared/manifest';
+import { findRecord } from '../shared/skill-argument';
+import type { SkillsHost } from '../skills/skills-host';
+import type { UnconfiguredLocations } from '../view/unconfigured-locations';
 
 /** A tree item, a skill name or a SKILL.md Uri: what the item commands accept. */
 export type SkillReference = SkillViewItem | string | vscode.Uri | undefined;
