@@ -1,6 +1,6 @@
 // A bench-only build of `agent-skills`: the product's command line, whose MCP servers offer one
 // more tool, find_skills_replay. It answers with the very bytes find_skills answers for the same
-// arguments, found once by find_skills itself and then only handed back, so a call of it costs
+// arguments, found once by find_skills itself and then only copied out again, so a call of it costs
 // everything a find_skills call costs (the client, the wire, the server's dispatch and encoding)
 // except the search. The MCP section measures the two in the same server, one after the other.
 // The product never registers this tool: only bench/sections/mcp.ts bundles this entry.
@@ -28,6 +28,15 @@ const REPLAY_INPUT_SCHEMA: StandardSchemaWithJSON<Record<string, unknown>> = {
 const answers = new Map<string, Promise<ToolResult>>();
 
 /**
+ * The kept answer as a new result holding new strings of the same text, as any tool makes its answer
+ * anew on each call: handing back one kept string object would measure that string's reuse (the
+ * encoder meets it already flat and sized) beside the search.
+ */
+function freshCopy(answer: ToolResult): ToolResult {
+  return { ...answer, content: answer.content.map((part) => ({ ...part, text: Buffer.from(part.text, 'utf8').toString('utf8') })) };
+}
+
+/**
  * Adds the replay tool to `server`, beside its own. The servers of stdio are handed to the SDK's
  * entry as they are made, so the tool is added as each is made: its constructor ends by syncing
  * its tools, which a server also does later on each change of the catalog.
@@ -47,7 +56,7 @@ function addReplayTool(server: SkillsServer): void {
         answer = find(input);
         answers.set(key, answer);
       }
-      return answer;
+      return answer.then(freshCopy);
     },
   );
 }

@@ -14,10 +14,28 @@
 // way: a tool the server offers now, by name, with arguments that are a JSON object, on a protocol
 // revision whose results the SDK sends unchanged; anything else goes to the server, which answers it
 // in its own words.
+//
+// A 2026-07-28 request has no session: the SDK's stateless handler answers each with a server of
+// its own, through a per-request transport and the whole dispatch (a Request, the era's checks, a
+// Response), many times what a 2025-11-25 call costs. A tools/call of one of the server's own
+// tools is run here instead, once the SDK has classified the request as that revision's and every
+// header it checks is exactly what it requires; the result carries what the SDK stamps on it for
+// that revision (resultType, the server's name and version). Anything else, including any doubt,
+// goes to the SDK's handler as before.
 
 import type { IncomingHttpHeaders } from 'node:http';
-import { isJsonContentType, SUPPORTED_PROTOCOL_VERSIONS, type JSONRPCMessage, type Transport } from './libraries';
-import type { ToolCall } from './skills-server';
+import {
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  isJsonContentType,
+  PROTOCOL_VERSION_META_KEY,
+  SERVER_INFO_META_KEY,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  type InboundClassificationOutcome,
+  type JSONRPCMessage,
+  type Transport,
+} from './libraries';
+import type { ToolCall, ToolResult } from './skills-server';
 import { isPlainObject } from '../../core/util/objects';
 
 /** An HTTP answer written as it is. */
@@ -40,9 +58,14 @@ const REQUEST_KEYS: ReadonlySet<string> = new Set(['jsonrpc', 'id', 'method', 'p
 const TOOL_CALL_KEYS: ReadonlySet<string> = new Set(['name', 'arguments']);
 /**
  * The first protocol revision (2026-07-28) whose results the SDK encodes with fields of their own
- * (resultType…): on it, and on any later one, tool calls go through the server.
+ * (resultType…): on it, and on any later one, a session's tool calls go through the server.
  */
 const FIRST_ENCODED_REVISION = '2026-07-28';
+/** The stateless revision whose tool calls are run directly (see the file's head). */
+const STATELESS_REVISION = '2026-07-28';
+const STATELESS_TOOL_CALL_KEYS: ReadonlySet<string> = new Set(['name', 'arguments', '_meta']);
+/** What a 2026-07-28 request's `_meta` may hold to be run directly: its envelope, nothing more (a progress token or a log level goes to the SDK). */
+const ENVELOPE_KEYS: ReadonlySet<string> = new Set([PROTOCOL_VERSION_META_KEY, CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY]);
 
 /** What the direct answers take from a session's server. */
 export interface SessionServer {
@@ -52,18 +75,36 @@ export interface SessionServer {
   negotiatedVersion(): string | undefined;
 }
 
-/**
- * A request the SDK's transport would pass on as it is: JSON-RPC 2.0, a string or integer id, a
- * method other than initialize, params an object without `_meta` (whose schema the transport checks).
- */
-export function isPlainRequest(message: unknown): message is PlainRequest {
-  if (!isPlainObject(message) || message.jsonrpc !== '2.0' || typeof message.method !== 'string' || message.method === 'initialize') {
+/** One JSON-RPC 2.0 request with a string or integer id, params (if any) an object, and no fields beyond JSON-RPC's own. */
+function isSingleRequest(message: unknown): message is PlainRequest {
+  if (!isPlainObject(message) || message.jsonrpc !== '2.0' || typeof message.method !== 'string') {
     return false;
   }
   const { id, params } = message;
   const idOk = typeof id === 'string' || Number.isSafeInteger(id);
-  const paramsOk = params === undefined || (isPlainObject(params) && params._meta === undefined);
-  return idOk && paramsOk && Object.keys(message).every((key) => REQUEST_KEYS.has(key));
+  return idOk && (params === undefined || isPlainObject(params)) && Object.keys(message).every((key) => REQUEST_KEYS.has(key));
+}
+
+/**
+ * A request the SDK's transport would pass on as it is: a single request (see isSingleRequest)
+ * other than initialize, without `_meta` in its params (whose schema the transport checks).
+ */
+export function isPlainRequest(message: unknown): message is PlainRequest {
+  return isSingleRequest(message) && message.method !== 'initialize' && message.params?._meta === undefined;
+}
+
+/**
+ * The call of one of `server`'s tools that `params` asks for, when the SDK's tools/call would run
+ * it as it is: a tool it offers now, by name, with arguments that are a JSON object (none are an
+ * empty object to the SDK; null is refused), and no fields in `params` but `keys`.
+ */
+function ownToolCall(params: Record<string, unknown> | undefined, keys: ReadonlySet<string>, server: Pick<SessionServer, 'toolCall'>): (() => Promise<ToolResult>) | undefined {
+  const args = params?.arguments === undefined ? {} : params.arguments;
+  if (typeof params?.name !== 'string' || !isPlainObject(args) || !Object.keys(params).every((key) => keys.has(key))) {
+    return undefined;
+  }
+  const call = server.toolCall(params.name);
+  return call && (() => call(args));
 }
 
 /** Whether the SDK's transport takes a POST with these headers (it answers 406, 415 or 400 otherwise). */
@@ -116,7 +157,7 @@ export class DirectAnswers {
     if (this.closed || this.pending.has(request.id) || !this.transport.onmessage) {
       return undefined;
     }
-    const call = request.method === 'tools/call' ? this.ownToolCall(request.params) : undefined;
+    const call = request.method === 'tools/call' && this.encodesPlainly() ? ownToolCall(request.params, TOOL_CALL_KEYS, this.server) : undefined;
     return new Promise((resolve) => {
       this.pending.set(request.id, resolve);
       if (call) {
@@ -128,16 +169,10 @@ export class DirectAnswers {
     });
   }
 
-  /** The call `params` asks for, when the server's tools/call would run it as it is (see the file's head). */
-  private ownToolCall(params: Record<string, unknown> | undefined): (() => Promise<unknown>) | undefined {
-    // No arguments are an empty object to the SDK; null is refused.
-    const args = params?.arguments === undefined ? {} : params.arguments;
+  /** Whether the session agreed on a revision whose results the SDK sends unchanged. */
+  private encodesPlainly(): boolean {
     const version = this.server.negotiatedVersion();
-    if (typeof params?.name !== 'string' || !isPlainObject(args) || !Object.keys(params).every((key) => TOOL_CALL_KEYS.has(key)) || version === undefined || version >= FIRST_ENCODED_REVISION) {
-      return undefined;
-    }
-    const call = this.server.toolCall(params.name);
-    return call && (() => call(args));
+    return version !== undefined && version < FIRST_ENCODED_REVISION;
   }
 
   /** Answers the pending request `id` with `message`; false when none is pending. */
@@ -165,4 +200,46 @@ export class DirectAnswers {
     }
     this.pending.clear();
   }
+}
+
+/** What a 2026-07-28 tool call answered directly takes from a server over the lists as they are now. */
+export interface StatelessServer {
+  /** Its tool `name` as its tools/call runs it; undefined for a name it offers no tool under now. */
+  toolCall(name: string): ToolCall | undefined;
+  /** Its name and version, which the SDK puts in the `_meta` of every 2026-07-28 result. */
+  readonly info: { name: string; version: string };
+}
+
+/**
+ * The answer to a POST with these headers that the SDK classified as `route`, when it is a
+ * 2026-07-28 tools/call of one of the tools of `server()` (asked for only then) that the SDK's
+ * handler would serve as it is (see the file's head): run here, the result as that handler sends
+ * it. Undefined for anything else.
+ */
+export function answerStatelessToolCall(headers: IncomingHttpHeaders, route: InboundClassificationOutcome, server: () => StatelessServer): Promise<PlainAnswer> | undefined {
+  if (route.kind !== 'modern' || route.messageKind !== 'request' || route.classification.revision !== STATELESS_REVISION) {
+    return undefined;
+  }
+  const request: unknown = route.message;
+  if (!isSingleRequest(request) || request.method !== 'tools/call' || !isJsonContentType(headers['content-type'] ?? null)) {
+    return undefined;
+  }
+  const { params } = request;
+  const meta = params?._meta;
+  // The standard headers exactly as the SDK requires them: any other spelling is the SDK's to judge.
+  const headersAgree = headers['mcp-protocol-version'] === STATELESS_REVISION && headers['mcp-method'] === request.method && headers['mcp-name'] === params?.name;
+  if (!headersAgree || !isPlainObject(meta) || !Object.keys(meta).every((key) => ENVELOPE_KEYS.has(key))) {
+    return undefined;
+  }
+  const tools = server();
+  const call = ownToolCall(params, STATELESS_TOOL_CALL_KEYS, tools);
+  return (
+    call &&
+    call().then((result) => ({
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      // Keys in the order the SDK's answer has them, so either way the same bytes go out.
+      body: JSON.stringify({ result: { ...result, resultType: 'complete', _meta: { [SERVER_INFO_META_KEY]: tools.info } }, jsonrpc: '2.0', id: request.id }),
+    }))
+  );
 }

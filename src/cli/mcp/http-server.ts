@@ -4,7 +4,8 @@
 // session; sessions are capped (503 past the cap) and closed when left idle. A 2026-07-28 request
 // is served by the SDK's stateless handler, each by a server of its own: nothing of it outlives
 // the request but a change subscription (`subscriptions/listen`), so any replica of the server can
-// answer any such request. In front of both: GET /healthz for orchestration, the Host/Origin
+// answer any such request. The hot paths of both (calls of the server's own tools, a session's
+// plain requests) skip the SDK's transport and dispatch (direct-answers.ts). In front of both: GET /healthz for orchestration, the Host/Origin
 // allow-list against DNS rebinding (403), the bearer token (401), and JSON-RPC batches refused
 // (400), which neither revision has; refusals are logged summed up per client (refusal-log.ts).
 
@@ -18,12 +19,13 @@ import {
   validateHostHeader,
   validateOriginHeader,
   WebStandardStreamableHTTPServerTransport,
+  type InboundClassificationOutcome,
   type McpHttpHandler,
 } from './libraries';
 import { errorMessage } from '../../core/util/errors';
 import { collapseWhitespace, plural } from '../../core/util/text';
 import { DEFAULT_MAX_SESSIONS, urlHost, type ListenAddress } from './http-options';
-import { DirectAnswers, isPlainRequest, takesPost, type PlainAnswer } from './direct-answers';
+import { answerStatelessToolCall, DirectAnswers, isPlainRequest, takesPost, type PlainAnswer } from './direct-answers';
 import type { SkillsService } from './skills-service';
 import type { SkillsServer } from './skills-server';
 import { DEFAULT_REFUSAL_INTERVAL_MS, RefusalLog } from './refusal-log';
@@ -334,21 +336,25 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
   return Array.isArray(value) ? value[0] : value;
 }
 
-/**
- * Whether a POST of `message` is the stateless revision's to answer, as the SDK classifies it: a
- * 2026-07-28 request, or one refused by that revision's rules (a malformed envelope, headers that
- * disagree with the body). A body that is no JSON-RPC message at all stays with the sessions, which
- * answer it as before.
- */
-function isStateless(headers: IncomingHttpHeaders, message: unknown): boolean {
-  const outcome = classifyInboundRequest({
+/** How the SDK classifies a POST of `message` with these headers. */
+function classify(headers: IncomingHttpHeaders, message: unknown): InboundClassificationOutcome {
+  return classifyInboundRequest({
     httpMethod: 'POST',
     protocolVersionHeader: header(headers, 'mcp-protocol-version'),
     mcpMethodHeader: header(headers, 'mcp-method'),
     mcpNameHeader: header(headers, 'mcp-name'),
     body: message,
   });
-  return outcome.kind === 'modern' || (outcome.kind === 'reject' && outcome.rung !== 'jsonrpc-shape');
+}
+
+/**
+ * Whether a POST classified as `route` is the stateless revision's to answer: a 2026-07-28
+ * request, or one refused by that revision's rules (a malformed envelope, headers that disagree
+ * with the body). A body that is no JSON-RPC message at all stays with the sessions, which answer
+ * it as before.
+ */
+function isStateless(route: InboundClassificationOutcome): boolean {
+  return route.kind === 'modern' || (route.kind === 'reject' && route.rung !== 'jsonrpc-shape');
 }
 
 /** Who the refusals the SDK reports are counted under: it does not say which client made the request. */
@@ -372,9 +378,11 @@ function refusalKind(error: Error): string {
  * The SDK's handler of the stateless 2026-07-28 revision (it refuses 2025-11-25 requests, which
  * the sessions serve): a server of its own for each request; each change of a list is told to the
  * subscriptions that asked for it. What it reports (requests it refused) goes to the refusal log,
- * which knows no client here.
+ * which knows no client here. Beside it, the server whose tools run the calls answered without it
+ * (direct-answers.ts), made with the first such call and following every change from then on.
  */
-function statelessHandler(service: SkillsService, maxSubscriptions: number, refusals: RefusalLog): { handler: McpHttpHandler; close(): Promise<void> } {
+function statelessHandler(service: SkillsService, maxSubscriptions: number, refusals: RefusalLog): { handler: McpHttpHandler; toolServer(): SkillsServer; close(): Promise<void> } {
+  let toolServer: SkillsServer | undefined;
   const handler = createMcpHandler(() => service.requestServer().mcp, {
     legacy: 'reject',
     maxSubscriptions,
@@ -393,6 +401,7 @@ function statelessHandler(service: SkillsService, maxSubscriptions: number, refu
   });
   return {
     handler,
+    toolServer: () => (toolServer ??= service.openServer()),
     close: async () => {
       subscription.dispose();
       await handler.close();
@@ -463,9 +472,14 @@ export async function serveSkillsOverHttp(service: SkillsService, options: HttpS
     if (direct) {
       return direct;
     }
+    const route = message === undefined ? undefined : classify(request.headers, message);
+    const directCall = route && answerStatelessToolCall(request.headers, route, stateless.toolServer);
+    if (directCall) {
+      return directCall;
+    }
     reply.once('close', whenGone);
     const webRequest = toWebRequest(request, text, aborted.signal);
-    if (message !== undefined && isStateless(request.headers, message)) {
+    if (route && isStateless(route)) {
       return stateless.handler.fetch(webRequest, { parsedBody: message });
     }
     const retryAfter = isInitializeRequest(message) ? await sessions.retryAfterWhenFull() : undefined;

@@ -14,6 +14,10 @@ export {
   type Transport,
 } from '@modelcontextprotocol/server';
 export {
+  CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
+  PROTOCOL_VERSION_META_KEY,
+  SERVER_INFO_META_KEY,
   classifyInboundRequest,
   createMcpHandler,
   DEFAULT_MAX_REQUEST_BODY_SIZE,
@@ -23,6 +27,7 @@ export {
   WebStandardStreamableHTTPServerTransport,
   validateHostHeader,
   validateOriginHeader,
+  type InboundClassificationOutcome,
   type McpHttpHandler,
 } from '@modelcontextprotocol/server';
 export { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';

@@ -110,6 +110,8 @@ class RefinedMcpServer extends McpServer {
 
 export class SkillsServer implements Disposable {
   readonly mcp: McpServer;
+  /** The name and version it tells clients. */
+  readonly info: { name: string; version: string };
   readonly published: PublishedSkills;
   private readonly activateTool: RegisteredTool;
   private readonly readResourceTool: RegisteredTool;
@@ -130,14 +132,12 @@ export class SkillsServer implements Disposable {
         `The catalog did not fit its budget of ${catalog.chars} characters: ${catalog.overflow.length} skills are listed by name only${catalog.unlisted.length ? ` (${catalog.unlisted.length} not at all)` : ''}; ${MCP_TOOL_NAMES.find} reaches them.`,
       );
     }
-    this.mcp = new RefinedMcpServer(
-      { name: MCP_SERVER_NAME, version: options.version },
-      {
-        instructions: serverInstructions(catalog.text),
-        capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { listChanged: true } },
-        debouncedNotificationMethods: LIST_CHANGED_NOTIFICATIONS,
-      },
-    );
+    this.info = { name: MCP_SERVER_NAME, version: options.version };
+    this.mcp = new RefinedMcpServer(this.info, {
+      instructions: serverInstructions(catalog.text),
+      capabilities: { tools: { listChanged: true }, prompts: { listChanged: true }, resources: { listChanged: true } },
+      debouncedNotificationMethods: LIST_CHANGED_NOTIFICATIONS,
+    });
     const source = this.skillSource();
     new SkillsExtension({ source }).attach(this.mcp);
     // The SDK's own skills/list and skills/get leave out an entry whose metadata is not a map of

@@ -61,6 +61,8 @@ const ROOT_ENDING_LENGTH = 3;
 const MIN_ROOT_LENGTH = 5;
 /** The query that is the whole name of a skill ("code review", "pdfforms") wants that skill. */
 const WHOLE_NAME_FACTOR = 2;
+/** Query words whose reached stems a search index remembers: a client's queries come from anywhere, so the memory is bounded. */
+const MAX_REMEMBERED_WORDS = 512;
 /** Starts the terms of joined names; never part of a word, as words split on it. */
 const JOINED_NAME_MARK = '+';
 
@@ -373,6 +375,12 @@ export class SkillSearchIndex {
    * the average lengths), so any change empties it; searches between changes reuse it.
    */
   private readonly termScores = new Map<string, TermScores>();
+  /**
+   * The stems each recent query word reached (see reach), which depend on the vocabulary alone: any
+   * change empties it, like the term scores. Finding them is most of a search's time, and words
+   * recur across queries. At most MAX_REMEMBERED_WORDS, the oldest forgotten first.
+   */
+  private readonly reachedByWord = new Map<string, ReadonlyMap<string, number>>();
   /** Slots of removed skills, taken again before new ones. */
   private readonly freeSlots: number[] = [];
   private slotCount = 0;
@@ -411,7 +419,7 @@ export class SkillSearchIndex {
     } else {
       this.compactNames.set(skill.compactName, [skill.slot]);
     }
-    this.termScores.clear();
+    this.forgetScores();
     for (const stemmed of new Set([...skill.counts[NAME].keys(), ...skill.counts[DESCRIPTION].keys()])) {
       const holders = this.postings.get(stemmed);
       if (holders) {
@@ -440,7 +448,7 @@ export class SkillSearchIndex {
     if (sameName.length === 0) {
       this.compactNames.delete(skill.compactName);
     }
-    this.termScores.clear();
+    this.forgetScores();
     for (const stemmed of new Set([...skill.counts[NAME].keys(), ...skill.counts[DESCRIPTION].keys()])) {
       const holders = this.postings.get(stemmed);
       holders?.delete(skill);
@@ -469,17 +477,15 @@ export class SkillSearchIndex {
    */
   rank(query: string, limit = Infinity): RankedMatches {
     const words = queryWords(query);
-    const reached = words.map((word) => this.reach(word));
+    const reached = words.map((word) => this.reachOf(word));
     // "google calendar" also finds "googlecalendar": the joined pair counts as the first word, and
     // the pair as one word of the query.
     let wordCount = words.length;
     for (let index = 0; index + 1 < words.length; index++) {
       const joined = stem(words[index] + words[index + 1]);
       const terms = [joined, joinedNameTerm(joined)].filter((term) => this.postings.has(term));
-      for (const term of terms) {
-        reached[index].set(term, EXACT);
-      }
       if (terms.length > 0) {
+        reached[index] = new Map([...reached[index], ...terms.map((term): [string, number] => [term, EXACT])]);
         wordCount--;
       }
     }
@@ -551,6 +557,12 @@ export class SkillSearchIndex {
     }
   }
 
+  /** What the searches remembered of the index as it was. */
+  private forgetScores(): void {
+    this.termScores.clear();
+    this.reachedByWord.clear();
+  }
+
   /** The stem's rarity and frequency per holder, computed once per state of the index. */
   private termScoresOf(stemmed: string): TermScores {
     const known = this.termScores.get(stemmed);
@@ -580,6 +592,19 @@ export class SkillSearchIndex {
     const terms = { slots, scores, inName };
     this.termScores.set(stemmed, terms);
     return terms;
+  }
+
+  /** What reach finds for `word`, remembered until the index changes. */
+  private reachOf(word: string): ReadonlyMap<string, number> {
+    let reached = this.reachedByWord.get(word);
+    if (!reached) {
+      reached = this.reach(word);
+      if (this.reachedByWord.size >= MAX_REMEMBERED_WORDS) {
+        this.reachedByWord.delete(this.reachedByWord.keys().next().value!);
+      }
+      this.reachedByWord.set(word, reached);
+    }
+    return reached;
   }
 
   /** The indexed stems a query word stands for, each with how much it counts. */

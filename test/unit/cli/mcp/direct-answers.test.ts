@@ -1,16 +1,19 @@
 // The team server's hot path: which requests are answered without the SDK's HTTP transport, and
 // how their answers are taken from the transport's send and written; which tool calls skip the
-// server's dispatch, and that those answer exactly as the SDK's tools/call does.
+// server's dispatch, and that those answer exactly as the SDK's tools/call does; which 2026-07-28
+// tool calls skip the SDK's stateless handler, and that those answer exactly as it does.
 
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { DirectAnswers, isPlainRequest, takesPost, type SessionServer } from '../../../../src/cli/mcp/direct-answers';
-import { WebStandardStreamableHTTPServerTransport, type JSONRPCMessage, type Transport } from '../../../../src/cli/mcp/libraries';
+import type { IncomingHttpHeaders } from 'node:http';
+import { answerStatelessToolCall, DirectAnswers, isPlainRequest, takesPost, type SessionServer, type StatelessServer } from '../../../../src/cli/mcp/direct-answers';
+import { classifyInboundRequest, createMcpHandler, WebStandardStreamableHTTPServerTransport, type JSONRPCMessage, type Transport } from '../../../../src/cli/mcp/libraries';
 import { startSkillsService } from '../../../../src/cli/mcp/mcp-command';
 import type { SkillsService } from '../../../../src/cli/mcp/skills-service';
 import { SkillsServer, type ToolCall } from '../../../../src/cli/mcp/skills-server';
 import { SnapshotTextsCache } from '../../../../src/core/mcp/server-texts';
 import { removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
+import { ENVELOPE, STATELESS_REVISION } from './envelope';
 
 /**
  * A transport that records what reaches its own send and its server, with a server on it that
@@ -213,6 +216,94 @@ describe('direct answers of the HTTP server', () => {
   });
 });
 
+/** A 2026-07-28 tools/call of `params` (with the envelope in its _meta), and the headers that revision asks for; `headers` replace or (undefined) drop them. */
+function statelessCall(id: string | number, params: Record<string, unknown>, headers: Record<string, string | undefined> = {}): { headers: IncomingHttpHeaders; message: Record<string, unknown> } {
+  const standard: Record<string, string | undefined> = {
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': STATELESS_REVISION,
+    'mcp-method': 'tools/call',
+    ...(typeof params.name === 'string' ? { 'mcp-name': params.name } : {}),
+    ...headers,
+  };
+  const sent = Object.fromEntries(Object.entries(standard).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return { headers: sent, message: { jsonrpc: '2.0', id, method: 'tools/call', params: { _meta: ENVELOPE, ...params } } };
+}
+
+/** The direct answer to a POST of `message` with `headers`, classified as the HTTP server classifies it; undefined when the SDK's handler takes it. */
+function answerStatelessly(headers: IncomingHttpHeaders, message: unknown, server: StatelessServer): ReturnType<typeof answerStatelessToolCall> {
+  const first = (name: string): string | undefined => headers[name] as string | undefined;
+  const route = classifyInboundRequest({
+    httpMethod: 'POST',
+    protocolVersionHeader: first('mcp-protocol-version'),
+    mcpMethodHeader: first('mcp-method'),
+    mcpNameHeader: first('mcp-name'),
+    body: message,
+  });
+  return answerStatelessToolCall(headers, route, () => server);
+}
+
+/** A server with the tool find_skills (recording its arguments), named as the SDK stamps on each result. */
+function fakeStatelessServer(): StatelessServer & { called: unknown[] } {
+  return { ...fakeServer({ find_skills: () => Promise.resolve(FOUND) }), info: { name: 'agent-skills', version: '9.9.9' } };
+}
+
+describe('direct answers of 2026-07-28 tool calls', () => {
+  it("runs a call of the server's own tool and answers as the SDK encodes that revision's results", async () => {
+    const server = fakeStatelessServer();
+    const { headers, message } = statelessCall(3, { name: 'find_skills', arguments: { query: 'pdf' } });
+    const answer = await answerStatelessly(headers, message, server);
+    assert.deepEqual(answer, {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      body: `{"result":{"content":${JSON.stringify(FOUND.content)},"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"agent-skills","version":"9.9.9"}}},"jsonrpc":"2.0","id":3}`,
+    });
+    const withoutArguments = statelessCall('none', { name: 'find_skills' });
+    await answerStatelessly(withoutArguments.headers, withoutArguments.message, server);
+    assert.deepEqual(server.called, [{ query: 'pdf' }, {}], 'no arguments are an empty object, as the SDK hands them to a tool');
+  });
+
+  it("leaves to the SDK's handler every request it would not serve as it is: other headers, other _meta, other shapes, other tools", () => {
+    const server = fakeStatelessServer();
+    const find = { name: 'find_skills', arguments: { query: 'pdf' } };
+    const others: [string, { headers: IncomingHttpHeaders; message: unknown }][] = [
+      ['no MCP-Protocol-Version header', statelessCall(1, find, { 'mcp-protocol-version': undefined })],
+      ['a version header with spaces', statelessCall(1, find, { 'mcp-protocol-version': `${STATELESS_REVISION} ` })],
+      ['a 2025-11-25 version header', statelessCall(1, find, { 'mcp-protocol-version': '2025-11-25' })],
+      ['no Mcp-Method header', statelessCall(1, find, { 'mcp-method': undefined })],
+      ['another Mcp-Method', statelessCall(1, find, { 'mcp-method': 'tools/list' })],
+      ['no Mcp-Name header', statelessCall(1, find, { 'mcp-name': undefined })],
+      ['Mcp-Name with spaces', statelessCall(1, find, { 'mcp-name': ' find_skills' })],
+      ['Mcp-Name in Base64', statelessCall(1, find, { 'mcp-name': `=?base64?${Buffer.from('find_skills').toString('base64')}?=` })],
+      ['another Mcp-Name', statelessCall(1, find, { 'mcp-name': 'activate_skill' })],
+      ['a body that is not JSON to its Content-Type', statelessCall(1, find, { 'content-type': 'text/plain' })],
+      ['no Content-Type', statelessCall(1, find, { 'content-type': undefined })],
+      ['a progress token', statelessCall(1, { ...find, _meta: { ...ENVELOPE, progressToken: 1 } })],
+      ['a log level', statelessCall(1, { ...find, _meta: { ...ENVELOPE, 'io.modelcontextprotocol/logLevel': 'debug' } })],
+      ['no envelope (2025-11-25)', statelessCall(1, { ...find, _meta: undefined })],
+      ['an envelope of another revision', statelessCall(1, { ...find, _meta: { ...ENVELOPE, 'io.modelcontextprotocol/protocolVersion': '2027-01-01' } })],
+      ['a task', statelessCall(1, { ...find, task: { ttl: 1000 } })],
+      ['a tool it does not have', statelessCall(1, { name: 'no_such_tool', arguments: {} })],
+      ['arguments that are no object', statelessCall(1, { name: 'find_skills', arguments: ['pdf'] })],
+      ['null arguments', statelessCall(1, { name: 'find_skills', arguments: null })],
+      ['an id that is no integer', statelessCall(1.5, find)],
+    ];
+    const withMessage = (base: { headers: IncomingHttpHeaders; message: Record<string, unknown> }, change: Record<string, unknown>) => ({
+      headers: base.headers,
+      message: { ...base.message, ...change },
+    });
+    others.push(
+      ['another method', withMessage(statelessCall(1, find, { 'mcp-method': 'tools/list' }), { method: 'tools/list' })],
+      ['a field beyond JSON-RPC', withMessage(statelessCall(1, find), { extra: true })],
+      ['a notification', { headers: statelessCall(1, find).headers, message: { jsonrpc: '2.0', method: 'notifications/cancelled', params: { _meta: ENVELOPE, requestId: 1 } } }],
+    );
+    for (const [what, { headers, message }] of others) {
+      assert.equal(answerStatelessly(headers, message, server), undefined, what);
+    }
+    assert.deepEqual(server.called, [], 'the tool ran for none of them');
+  });
+});
+
 /** The tools/call requests compared below: each one's answer on the direct path and through the SDK, and which path takes it. */
 const CALLS: { params: unknown; direct: boolean; says?: RegExp }[] = [
   { params: { name: 'find_skills', arguments: { query: 'pdf report' } }, direct: true },
@@ -246,6 +337,17 @@ const CALLS: { params: unknown; direct: boolean; says?: RegExp }[] = [
 
 describe("direct tool calls answer as the SDK's tools/call", function () {
   this.timeout(20_000);
+  const serverOptions = {
+    version: '1.0.0',
+    log: () => undefined,
+    texts: new SnapshotTextsCache(16_000),
+    // An activation whose record fails: the failure is the tool's error result on either path.
+    onActivated: ({ skill }: { skill: string }) => {
+      if (skill === 'broken-log') {
+        throw new Error('the usage log cannot be written');
+      }
+    },
+  };
   let dir: string;
   let service: SkillsService;
   let server: SkillsServer;
@@ -284,17 +386,7 @@ describe("direct tool calls answer as the SDK's tools/call", function () {
       'broken-log': { 'SKILL.md': skillText('broken-log', 'Read a log.', 'LOG') },
     });
     service = await startSkillsService({ roots: [root(skills)], allowlist: [], catalogBudgetChars: 16_000, log: () => undefined });
-    // An activation whose record fails: the failure is the tool's error result on either path.
-    server = new SkillsServer(service.registry, {
-      version: '1.0.0',
-      log: () => undefined,
-      texts: new SnapshotTextsCache(16_000),
-      onActivated: ({ skill }) => {
-        if (skill === 'broken-log') {
-          throw new Error('the usage log cannot be written');
-        }
-      },
-    });
+    server = new SkillsServer(service.registry, serverOptions);
   });
 
   afterEach(async () => {
@@ -314,6 +406,26 @@ describe("direct tool calls answer as the SDK's tools/call", function () {
       assert.equal(answer?.status, sdk.status, JSON.stringify(params));
       assert.match(answer.body, says ?? /./);
       assert.equal(answer.body, (await sdk.text()).replace(`"id":"sdk-${index + 1}"`, `"id":${index + 1}`), JSON.stringify(params));
+    }
+  });
+
+  it("gives the same bytes for the same 2026-07-28 call as the SDK's stateless handler, and leaves it every call it does not run", async () => {
+    // As the HTTP server has it: the SDK's handler serves each request with a server of its own.
+    const handler = createMcpHandler(() => new SkillsServer(service.registry, serverOptions).mcp, { legacy: 'reject' });
+    try {
+      for (const [index, { params, direct }] of CALLS.entries()) {
+        const { headers, message } = statelessCall(index + 1, params as Record<string, unknown>);
+        const answer = answerStatelessly(headers, message, server);
+        assert.equal(answer !== undefined, direct, `${JSON.stringify(params)} ${direct ? 'runs directly' : 'goes to the SDK'}`);
+        const sdk = await handler.fetch(new Request('http://127.0.0.1/mcp', { method: 'POST', headers: headers as Record<string, string>, body: JSON.stringify(message) }), { parsedBody: message });
+        const sdkBody = await sdk.text();
+        if (answer) {
+          const { status, headers: answered, body } = await answer;
+          assert.deepEqual([status, answered['content-type'], body], [sdk.status, sdk.headers.get('content-type'), sdkBody], JSON.stringify(params));
+        }
+      }
+    } finally {
+      await handler.close();
     }
   });
 

@@ -14,6 +14,7 @@ import { SkillsClient } from '@modelcontextprotocol/client/ext/skills';
 import { serveSkillsOverHttp, type HttpServeOptions } from '../../../../src/cli/mcp/http-server';
 import { allowedHostnames } from '../../../../src/cli/mcp/http-options';
 import { startSkillsService } from '../../../../src/cli/mcp/mcp-command';
+import type { SkillsService } from '../../../../src/cli/mcp/skills-service';
 import { removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
 import { waitFor } from './wait';
 import { ENVELOPE, STATELESS_REVISION } from './envelope';
@@ -25,6 +26,7 @@ interface Running {
   url: string;
   base: string;
   logs: string[];
+  service: SkillsService;
   stop(): Promise<void>;
 }
 
@@ -53,6 +55,7 @@ async function serve(skills: string, token: string | null = TOKEN, limits: Pick<
     url: endpoint,
     base: endpoint.replace(/\/mcp$/, ''),
     logs,
+    service,
     async stop() {
       requestStop();
       await served;
@@ -614,6 +617,39 @@ describe('agent-skills mcp --http, through the SDK client', function () {
     assert.equal(huge.status, 413);
     assert.match(huge.body, /must not exceed 4194304 bytes/);
     assert.equal((await post(running.url, headers, call(14, find))).status, 200);
+  });
+
+  it("answers a 2026-07-28 call of the server's own tool without a server of its own, in the SDK's bytes, and follows the tools as the skills change", async () => {
+    await writeTree(skills, { deploy: { 'SKILL.md': skillText('deploy', 'Deploy the service.', 'DEPLOY', 'disable-model-invocation: true\n') } });
+    running = await serve(skills);
+    const { service } = running;
+    let serversBuilt = 0;
+    const requestServer = service.requestServer.bind(service);
+    service.requestServer = () => {
+      serversBuilt++;
+      return requestServer();
+    };
+    const url = running.url;
+    const call = (params: { name: string; arguments: Record<string, unknown> }, meta: Record<string, unknown> = {}): Promise<RawAnswer> => {
+      const { headers } = statelessRequest(5, 'tools/call', params);
+      return post(url, { ...headers, 'mcp-name': params.name }, JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { ...params, _meta: { ...ENVELOPE, ...meta } } }));
+    };
+    const find = { name: 'find_skills', arguments: { query: 'pdf report' } };
+    const direct = await call(find);
+    assert.equal(serversBuilt, 0, 'answered without a server of its own');
+    // With a progress token, which the SDK's handler alone serves, the same call goes through it.
+    const through = await call(find, { progressToken: 'p' });
+    assert.equal(serversBuilt, 1);
+    assert.deepEqual([direct.status, direct.headers['content-type'], direct.body], [through.status, through.headers['content-type'], through.body]);
+    assert.match(direct.body, /pdf-report/);
+    const activate = { name: 'activate_skill', arguments: { name: 'pdf-report' } };
+    assert.match((await call(activate)).body, /PDF-BODY/);
+    assert.equal(serversBuilt, 1);
+    // Once no skill can be activated, the tool is hidden: the SDK refuses the call in its words.
+    await fs.rm(path.join(skills, 'pdf-report'), { recursive: true });
+    await waitFor(() => service.registry.snapshot.usable('pdf-report') === undefined, 'pdf-report to go');
+    const hidden = JSON.parse((await call(activate)).body) as { error?: { code: number; message: string } };
+    assert.deepEqual(hidden.error, { code: -32602, message: 'Tool activate_skill disabled' });
   });
 
   it('takes a body of exactly the size limit, whole or in chunks, and answers 413 (closing the connection) to one byte more, also before a body announced longer arrives', async () => {

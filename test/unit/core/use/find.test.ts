@@ -136,6 +136,24 @@ describe('SkillSearchIndex', () => {
     assert.deepEqual(index.search('char'), []);
   });
 
+  it('answers a word searched before as a fresh index does: after a query joining it with the next word, and after the skills changed', () => {
+    const index = new SkillSearchIndex();
+    const joined = [fakeRecord('googlecalendar', 'Automate calendar tasks.'), fakeRecord('google-meet', 'Schedule Google calendar events for meetings.')];
+    index.sync(joined);
+    const ranked = (query: string): [string, number][] => index.search(query).map((match) => [match.record.name, match.score]);
+    const fresh = (records: readonly SkillRecord[], query: string): [string, number][] => findSkills(records, query).map((match) => [match.record.name, match.score]);
+    assert.equal(ranked('google calendar')[0][0], 'googlecalendar');
+    // "google" alone does not reach the joined name the pair did.
+    assert.deepEqual(ranked('google'), fresh(joined, 'google'));
+    assert.deepEqual(ranked('extr'), []);
+    const grown = [...joined, fakeRecord('table-extraction', 'Extraction of tables from documents.')];
+    index.sync(grown);
+    assert.deepEqual(ranked('extr'), fresh(grown, 'extr'));
+    assert.equal(ranked('extr').length, 1, 'a word reached nothing before the skill holding it came');
+    index.sync(joined);
+    assert.deepEqual(ranked('extr'), [], 'nor after it went');
+  });
+
   it('finds every skill after growing well past the skills it held at its first search', () => {
     const index = new SkillSearchIndex();
     index.add(fakeRecord('report-0', 'Write a report.'));
