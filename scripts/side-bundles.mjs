@@ -31,8 +31,8 @@ export const EXTENSION_BUNDLES = {
   requiredIn: 'src/vscode/side-bundles.ts',
   moduleTable: 'agent-skills:extension-modules',
   sides: [
-    // What the Skills view's first rows do not need, loaded right after them (src/vscode/deferred).
-    { entry: 'src/vscode/deferred/on-demand.ts', bundle: 'extension-deferred.js', sharedWithSides: true, requiredIn: 'src/vscode/extension.ts' },
+    // What the Skills view's first rows do not need, loaded right after them (src/vscode/deferred.ts).
+    { entry: 'src/vscode/deferred.ts', bundle: 'extension-deferred.js', sharedWithSides: true, requiredIn: 'src/vscode/extension.ts' },
     // Add Skills from Git, Check for Updates, Update Skill and the audit of installed skills.
     { entry: 'src/vscode/sources/on-demand.ts', bundle: 'extension-sources.js' },
     // Draft Trigger Tests, Improve Description and the Routing Report.

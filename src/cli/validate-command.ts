@@ -5,14 +5,15 @@
 // `--context TOKENS`), also what each target host does with each skill.
 
 import * as fs from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import * as path from 'node:path';
 import { discoverSkills } from '../core/discovery/discover';
 import { loadTriggerTests, type ParsedTriggerTests } from '../core/evals/trigger-file';
 import { loadSkillFile, SKILL_FILE_NAME, type LoadedSkillFile, type LoadOptions } from '../core/skill-file/load';
 import { hasErrors } from '../core/skill-file/diagnostic-codes';
+import { READ_WITHOUT_WAITING } from '../core/util/files';
 import type { DiscoveryProblem, Severity, SkillDiagnostic, SkillRecord, SkillRoot } from '../core/model/types';
-import { overlapDiagnostics } from '../core/evals/overlap';
+import { overlapDiagnostics, settlesDescription } from '../core/evals/overlap';
 import { modelVisibleSkills } from '../core/use/catalog';
 import { findSkills } from '../core/use/find';
 import { parseArguments } from './args';
@@ -148,7 +149,7 @@ async function addOverlaps(skills: readonly ValidatedSkill[], discovered: readon
     discovered,
     tests,
     (query) => findSkills(visible, query),
-    async (file) => readTextBlocking(file),
+    async (file) => readDescriptionTextBlocking(file),
   );
   // By file, so thousands of skills do not each go through every warning.
   const foundIn = new Map<string, SkillDiagnostic[]>();
@@ -297,6 +298,36 @@ function severityLabel(severity: Severity): string {
 
 function sortedByPosition(diagnostics: readonly SkillDiagnostic[]): SkillDiagnostic[] {
   return [...diagnostics].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column);
+}
+
+/** Where readDescriptionTextBlocking reads the start of a SKILL.md: more than most frontmatter takes. */
+const descriptionHead = Buffer.allocUnsafe(4 * 1024);
+
+/**
+ * What the warning on an alike description needs of a SKILL.md: the start of its text when that
+ * settles where the description stands, else the whole text; undefined when it cannot be read.
+ * Thousands of skills may be alike, and their bodies are most of their bytes.
+ */
+function readDescriptionTextBlocking(file: string): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, READ_WITHOUT_WAITING);
+  } catch {
+    return undefined;
+  }
+  try {
+    const bytesRead = readSync(fd, descriptionHead, 0, descriptionHead.length, 0);
+    const head = descriptionHead.toString('utf8', 0, bytesRead);
+    // A read of a file comes back short only at its end: then it is the whole text.
+    if (bytesRead < descriptionHead.length || settlesDescription(head)) {
+      return head;
+    }
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+  return readTextBlocking(file);
 }
 
 /** A file's text, or undefined when it cannot be read; blocking, as the command line reads (see LoadOptions.blockingReads). */

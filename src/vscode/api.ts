@@ -4,13 +4,14 @@
 import * as vscode from 'vscode';
 import { activationToolText } from '../core/chat/tool-texts';
 import { describeSkills, type SkillInfo } from '../core/view/skill-info';
-import type { DeferredLoader } from './deferred/loader';
-import type { SkillsMcpServerProvider } from './mcp/server-definition';
-import type { SkillsHost } from './skills/skills-host';
-import type { TriggerTestController } from './testing/trigger-tests';
-import type { SkillsTreeProvider } from './view/tree';
-import type { SkillUsage } from './usage/skill-usage';
-import type { SkillWatcher } from './skills/watcher';
+import type { DeferredLoader } from './shared/deferred-loader';
+import type { SkillDiagnostics } from './diagnostics/types';
+import type { Sources } from './sources/types';
+import type { SkillsMcpServerProvider } from './mcp/types';
+import type { SkillsHost, SkillWatcher } from './skills/types';
+import type { TriggerTestController } from './testing/types';
+import type { SkillUsage } from './usage/types';
+import type { SkillsTreeProvider } from './view/types';
 
 export type { SkillInfo } from '../core/view/skill-info';
 
@@ -49,15 +50,18 @@ export interface AgentSkillsApi {
   };
 }
 
+/** What the API reads: the handles of the areas it answers from. */
+export interface ApiInputs {
+  host: SkillsHost;
+  watcher: SkillWatcher;
+  tree: SkillsTreeProvider;
+  mcpServer: SkillsMcpServerProvider;
+  /** The features the first rows do not need: diagnostics, trigger tests, usage, installed skills. */
+  deferred: DeferredLoader<{ diagnostics: SkillDiagnostics; triggerTests: TriggerTestController; usage: SkillUsage; sources: Sources }>;
+}
+
 /** The API object; what it subscribes to is added to `disposables`. */
-export function createApi(
-  host: SkillsHost,
-  watcher: SkillWatcher,
-  tree: SkillsTreeProvider,
-  mcpServer: SkillsMcpServerProvider,
-  deferred: DeferredLoader,
-  disposables: vscode.Disposable[],
-): AgentSkillsApi {
+export function createApi({ host, watcher, tree, mcpServer, deferred }: ApiInputs, disposables: vscode.Disposable[]): AgentSkillsApi {
   const changes = new vscode.EventEmitter<void>();
   disposables.push(
     changes,

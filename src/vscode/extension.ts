@@ -1,18 +1,18 @@
-// Composition root: creates the skills host and wires the editor features to it. Every feature
-// lives in its own module; this file only connects them and owns their disposal.
+// Composition root: each area of the editor glue (a folder with a register.ts) is registered in
+// the order of what it needs from the others. Each register() adds its disposables to the
+// context's subscriptions and hands back what the areas after it use.
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { createApi, type AgentSkillsApi } from './api';
-import { registerChat } from './chat/register';
-import { registerCommands } from './commands/commands';
-import { deferredFeatures } from './deferred/loader';
-import { serverLogFile, SkillsMcpServerProvider } from './mcp/server-definition';
-import { SkillsHost, startFirstDiscovery } from './skills/skills-host';
-import { SkillServersOnDemand } from './servers/server-loader';
-import { createSkillsView, registerSkillsView, SkillsTreeProvider } from './view/tree';
-import { UnconfiguredLocations } from './view/unconfigured-locations';
-import { SkillWatcher } from './skills/watcher';
+import { register as registerChat } from './chat/register';
+import { register as registerCommands } from './commands/register';
+import { deferredFeatures } from './shared/deferred-loader';
+import { register as registerMcp } from './mcp/register';
+import { serverLogFile } from './shared/usage-log-file';
+import { register as registerServers } from './servers/register';
+import { register as registerSkills, startFirstDiscovery } from './skills/register';
+import { createEarlySkillsView, register as registerView } from './view/register';
 
 // Discovery starts, and the Skills view is registered, as this code loads: VS Code reads the
 // extension's stored state before it calls activate(), a round trip to the window that is slow while
@@ -22,7 +22,7 @@ const log = vscode.window.createOutputChannel('Agent Skills', { log: true });
 /** The built-in skills (dist/ is beside skills/): the same folder for the early discovery and the host, which takes it over only then. */
 const builtinDir = path.join(__dirname, '..', 'skills');
 const firstDiscovery = startFirstDiscovery(log, { builtinDir });
-const skillsView = registerSkillsView();
+const earlySkillsView = createEarlySkillsView();
 
 /**
  * The module of what the first rows do not need, which loads dist/extension-deferred.js. Required
@@ -30,21 +30,22 @@ const skillsView = registerSkillsView();
  * theirs to import.
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- loading on first use is the point
-const deferredOnDemand = (): typeof import('./deferred/on-demand') => require('./deferred/on-demand') as typeof import('./deferred/on-demand');
+const deferredOnDemand = (): typeof import('./deferred') => require('./deferred') as typeof import('./deferred');
 
 export function activate(context: vscode.ExtensionContext): AgentSkillsApi {
-  const serverCache = vscode.Uri.joinPath(context.globalStorageUri, 'skill-servers').fsPath;
-  const servers = new SkillServersOnDemand(log, context.secrets, (SkillServers) => new SkillServers(log, serverCache, context.secrets, String(context.extension.packageJSON.version)));
-  const host = new SkillsHost(log, { builtinDir, servers, firstDiscovery });
-  const watcher = new SkillWatcher(host);
-  const tree = new SkillsTreeProvider(host);
-  const unconfigured = new UnconfiguredLocations(host);
-  const mcpServer = new SkillsMcpServerProvider(host, context.extensionUri, serverLogFile(context));
-  // What the rows do not need loads once they are shown, or on first use (src/vscode/deferred).
-  const deferred = deferredFeatures(host, () => deferredOnDemand().registerDeferredFeatures(context, host, watcher, tree));
-  context.subscriptions.push(host, servers, watcher, tree, unconfigured, mcpServer, deferred.standIns);
-  context.subscriptions.push(createSkillsView(skillsView, host, tree, unconfigured), registerCommands(host, unconfigured), registerChat(context.extensionUri, deferred.features), log);
-  return createApi(host, watcher, tree, mcpServer, deferred, context.subscriptions);
+  const { servers } = registerServers(context, { log });
+  const { host, watcher } = registerSkills(context, { log, builtinDir, servers, firstDiscovery });
+  const { tree, unconfigured, previews } = registerView(context, { host, early: earlySkillsView });
+  const { mcpServer } = registerMcp(context, { host, usageLog: serverLogFile(context) });
+  // What the rows do not need (sources, targets, trigger tests, diagnostics, usage, what answers chat)
+  // loads once they are shown, or on first use (src/vscode/deferred.ts).
+  const deferred = deferredFeatures(host, () => deferredOnDemand().registerDeferredFeatures(context, { host, watcher, tree, previews }));
+  context.subscriptions.push(deferred.standIns);
+  registerCommands(context, { host, unconfigured });
+  registerChat(context, { answers: () => deferred.features().chat });
+  // Released last, so what the areas log while they are released is still written.
+  context.subscriptions.push(log);
+  return createApi({ host, watcher, tree, mcpServer, deferred }, context.subscriptions);
 }
 
 export function deactivate(): void {}

@@ -40,6 +40,9 @@ const HEAVY_PAIR_COST = 12;
 /** A refresh of this many terms at once re-reads everything instead (cheaper than one by one). */
 const REBUILD_SHARE = 0.25;
 
+/** What DescriptionIndex.termOfWord holds for a stop word. */
+const NOT_A_TERM = -1;
+
 export interface SimilarPair {
   a: SkillRecord;
   b: SkillRecord;
@@ -80,6 +83,11 @@ export class DescriptionIndex {
   private readonly slotOf = new Map<string, number>();
   private readonly freeSlots: number[] = [];
   private readonly termIds = new Map<string, number>();
+  private readonly termTexts: string[] = [];
+  /** Each word an update met, as a term id (NOT_A_TERM: a stop word): the descriptions of a set share most of their words. */
+  private readonly termOfWord = new Map<string, number>();
+  /** Per term, zero but while setTerms counts a description's words in it. */
+  private tally = new Float64Array(0);
   /** Per term: the entries holding it, with its count there. */
   private readonly postings: Array<Map<number, number>> = [];
   private readonly reference: number[] = [];
@@ -177,6 +185,7 @@ export class DescriptionIndex {
       this.reread(reread, sizeChanged ? this.slots() : this.holding(dfChanged));
     }
     this.slotOfFile = undefined;
+    this.termOfWord.clear();
     const files = [...this.removedFiles, ...[...this.touched].map((slot) => this.entries[slot]!.record.file)];
     this.touched = new Set();
     this.removedFiles = [];
@@ -218,24 +227,24 @@ export class DescriptionIndex {
 
   /** The closest `limit` partners of an entry and how many more. */
   private describe(entry: Entry, limit: number): AlikeDescriptions {
-    const partners = new ClosestPartners(limit);
-    entry.alike.forEach((similarity, slot) => partners.add(this.entries[slot]!, similarity));
-    return partners.describe(entry.record);
+    const partners = new ClosestPartners(1, limit);
+    entry.alike.forEach((similarity, slot) => partners.add(0, slot, this.entries[slot]!.order, similarity));
+    return partners.describe(0, entry.record, this.entries);
   }
 
   /** What a new index's `allAlike(limit)` gives after its first `update(records)`, found without keeping the pairs (see alikeDescriptions). */
   static alikeOnce(records: readonly SkillRecord[], limit: number, threshold: number): AlikeDescriptions[] {
     const index = new DescriptionIndex(threshold);
-    const partners: Array<ClosestPartners | undefined> = [];
+    // A fresh index holds its entries in slots 0, 1, … in the set's order.
+    const partners = new ClosestPartners(records.length, limit);
     index.collect = (earlier, later, similarity) => {
-      (partners[earlier] ??= new ClosestPartners(limit)).add(index.entries[later]!, similarity);
-      (partners[later] ??= new ClosestPartners(limit)).add(index.entries[earlier]!, similarity);
+      partners.add(earlier, later, later, similarity);
+      partners.add(later, earlier, earlier, similarity);
     };
     index.update(records);
-    return partners
-      .flatMap((found, slot) => (found ? [{ found, entry: index.entries[slot]! }] : []))
-      .sort((x, y) => x.entry.order - y.entry.order)
-      .map(({ found, entry }) => found.describe(entry.record));
+    const alike: AlikeDescriptions[] = [];
+    index.entries.forEach((entry, slot) => partners.count(slot) > 0 && alike.push(partners.describe(slot, entry!.record, index.entries)));
+    return alike;
   }
 
   private idf(term: number): number {
@@ -283,31 +292,50 @@ export class DescriptionIndex {
   }
 
   private setTerms(slot: number, entry: Entry, description: string, heldBefore: Map<number, number>): void {
-    const counted = new Map<string, number>();
-    for (const token of tokenize(description)) {
-      if (!STOP_WORDS.has(token)) {
-        const term = stem(token);
-        counted.set(term, (counted.get(term) ?? 0) + 1);
+    /** The description's terms, each once, in the order met; their counts are in `tally` meanwhile. */
+    const met: number[] = [];
+    for (const word of tokenize(description)) {
+      let term = this.termOfWord.get(word);
+      if (term === undefined) {
+        term = STOP_WORDS.has(word) ? NOT_A_TERM : this.termId(stem(word));
+        this.termOfWord.set(word, term);
+      }
+      if (term !== NOT_A_TERM) {
+        if (this.tally[term]++ === 0) {
+          met.push(term);
+        }
       }
     }
-    const texts = [...counted.keys()].sort();
+    met.sort((x, y) => (this.termTexts[x] < this.termTexts[y] ? -1 : 1));
     entry.description = description;
-    entry.terms = new Int32Array(texts.length);
-    entry.counts = new Float64Array(texts.length);
-    for (let position = 0; position < texts.length; position++) {
-      let term = this.termIds.get(texts[position]);
-      if (term === undefined) {
-        term = this.postings.length;
-        this.termIds.set(texts[position], term);
-        this.postings.push(new Map());
-      }
-      entry.terms[position] = term;
-      entry.counts[position] = counted.get(texts[position])!;
+    entry.terms = Int32Array.from(met);
+    entry.counts = new Float64Array(met.length);
+    for (let position = 0; position < met.length; position++) {
+      const term = met[position];
+      entry.counts[position] = this.tally[term];
+      this.tally[term] = 0;
       if (!heldBefore.has(term)) {
         heldBefore.set(term, this.postings[term].size);
       }
       this.postings[term].set(slot, entry.counts[position]);
     }
+  }
+
+  /** The id of a term's text, made when first met. */
+  private termId(text: string): number {
+    let term = this.termIds.get(text);
+    if (term === undefined) {
+      term = this.postings.length;
+      this.termIds.set(text, term);
+      this.termTexts.push(text);
+      this.postings.push(new Map());
+      if (this.tally.length <= term) {
+        const grown = new Float64Array(2 * this.tally.length + 64);
+        grown.set(this.tally);
+        this.tally = grown;
+      }
+    }
+    return term;
   }
 
   /** The length of an entry's vector, summed in the order of its terms' text. */
@@ -484,6 +512,13 @@ export class DescriptionIndex {
     const norms = Float64Array.from(entries, (entry) => entry.referenceNorm);
     const bound = this.band * (1 - ROUNDING_MARGIN);
     const common = this.commonTerms(entries, norms, bound);
+    // Every entry's terms and their weights (count × reference weight), in the order of their
+    // text, one entry after the other in two arrays, each entry's from its start offset on: the
+    // loops below then read no entry object.
+    const termsFrom = new Int32Array(count + 1);
+    entries.forEach((entry, index) => (termsFrom[index + 1] = termsFrom[index] + entry.terms.length));
+    const entryTerms = new Int32Array(termsFrom[count]);
+    const entryWeights = new Float64Array(entryTerms.length);
     /** Per entry, the squared length of its part in the common terms. */
     const commonSquares = new Float64Array(count);
     // Each other term's holders in the order of `live`, with the term's weight in each: the
@@ -493,10 +528,13 @@ export class DescriptionIndex {
     const holders = new Int32Array(starts[this.postings.length]);
     const weights = new Float64Array(holders.length);
     const next = starts.slice(0, this.postings.length);
-    entries.forEach((entry, index) => {
-      for (let position = 0; position < entry.terms.length; position++) {
-        const term = entry.terms[position];
-        const weight = entry.counts[position] * this.reference[term];
+    for (let index = 0; index < count; index++) {
+      const { terms, counts } = entries[index];
+      for (let position = 0, at = termsFrom[index]; position < terms.length; position++, at++) {
+        const term = terms[position];
+        const weight = counts[position] * this.reference[term];
+        entryTerms[at] = term;
+        entryWeights[at] = weight;
         if (common[term]) {
           commonSquares[index] += weight * weight;
         } else {
@@ -504,35 +542,37 @@ export class DescriptionIndex {
           weights[next[term]++] = weight;
         }
       }
-    });
+    }
     const commonLengths = commonSquares.map(Math.sqrt);
     const heavy = Uint8Array.from(commonLengths, (length, index) => (length >= bound * norms[index] ? 1 : 0));
     /** Per term, the weight of the entry being looked at; zero elsewhere. */
     const own = new Float64Array(this.postings.length);
     const sums = new Float64Array(count);
     for (let index = 0; index < count; index++) {
-      const entry = entries[index];
-      for (let position = 0; position < entry.terms.length; position++) {
-        const term = entry.terms[position];
-        const weight = entry.counts[position] * this.reference[term];
+      const first = termsFrom[index];
+      const last = termsFrom[index + 1];
+      for (let at = first; at < last; at++) {
+        const term = entryTerms[at];
+        const weight = entryWeights[at];
         own[term] = weight;
         for (let k = starts[term], end = starts[term + 1]; k < end && holders[k] < index; k++) {
           sums[holders[k]] += weight * weights[k];
         }
       }
       const norm = norms[index];
+      const commonLength = commonLengths[index];
+      const isHeavy = heavy[index] === 1;
       for (let other = 0; other < index; other++) {
         const shared = sums[other];
         sums[other] = 0;
-        if ((shared === 0 && !(heavy[index] && heavy[other])) || shared + commonLengths[index] * commonLengths[other] < bound * norm * norms[other]) {
+        if ((shared === 0 && !(isHeavy && heavy[other] === 1)) || shared + commonLength * commonLengths[other] < bound * norm * norms[other]) {
           continue;
         }
-        const partner = entries[other];
         let dot = 0;
-        for (let position = 0; position < partner.terms.length; position++) {
-          const weight = own[partner.terms[position]];
+        for (let at = termsFrom[other], end = termsFrom[other + 1]; at < end; at++) {
+          const weight = own[entryTerms[at]];
           if (weight !== 0) {
-            dot += weight * (partner.counts[position] * this.reference[partner.terms[position]]);
+            dot += weight * entryWeights[at];
           }
         }
         const similarity = dot / (norms[other] * norm);
@@ -540,7 +580,9 @@ export class DescriptionIndex {
           found(live[other], live[index], similarity);
         }
       }
-      entry.terms.forEach((term) => (own[term] = 0));
+      for (let at = first; at < last; at++) {
+        own[entryTerms[at]] = 0;
+      }
     }
   }
 
@@ -585,38 +627,66 @@ export class DescriptionIndex {
 }
 
 /**
- * The closest `limit` partners of an entry among those it is alike to (most alike first, equally
- * alike: in the set's order), kept in a short sorted list rather than sorting them all, and how many
- * there are.
+ * The closest `limit` partners of each of a number of entries (most alike first, equally alike: in
+ * the set's order), kept in short sorted rows of typed arrays rather than sorting them all, and
+ * how many each has: thousands of alike pairs then allocate nothing.
  */
 class ClosestPartners {
-  private readonly closest: Array<{ partner: Entry; similarity: number }> = [];
-  private count = 0;
+  /** Per entry, `limit` places: each partner's slot, its place in the set's order, and the similarity. */
+  private readonly slots: Int32Array;
+  private readonly orders: Int32Array;
+  private readonly similarities: Float64Array;
+  /** Per entry, its partners counted so far, named or not. */
+  private readonly counts: Int32Array;
 
-  constructor(private readonly limit: number) {}
-
-  add(partner: Entry, similarity: number): void {
-    this.count++;
-    const { closest, limit } = this;
-    if (closest.length === limit && !comesBefore(partner, similarity, closest[limit - 1])) {
-      return;
-    }
-    let at = closest.length === limit ? limit - 1 : closest.length;
-    while (at > 0 && comesBefore(partner, similarity, closest[at - 1])) {
-      closest[at] = closest[at - 1];
-      at--;
-    }
-    closest[at] = { partner, similarity };
+  constructor(
+    entries: number,
+    private readonly limit: number,
+  ) {
+    this.slots = new Int32Array(entries * limit);
+    this.orders = new Int32Array(entries * limit);
+    this.similarities = new Float64Array(entries * limit);
+    this.counts = new Int32Array(entries);
   }
 
-  describe(record: SkillRecord): AlikeDescriptions {
-    return { record, closest: this.closest.map(({ partner, similarity }) => ({ record: partner.record, similarity })), more: this.count - this.closest.length };
+  count(at: number): number {
+    return this.counts[at];
   }
-}
 
-/** Whether a partner this alike comes before `other` among the closest: more alike, or as alike and earlier in the set. */
-function comesBefore(partner: Entry, similarity: number, other: { partner: Entry; similarity: number }): boolean {
-  return similarity > other.similarity || (similarity === other.similarity && partner.order < other.partner.order);
+  /** A partner of entry `at`: its slot, its place in the set's order, and how alike it is. */
+  add(at: number, slot: number, order: number, similarity: number): void {
+    const { limit, slots, orders, similarities } = this;
+    const first = at * limit;
+    let place = first + Math.min(this.counts[at]++, limit);
+    if (place === first + limit) {
+      if (!this.comesBefore(similarity, order, place - 1)) {
+        return;
+      }
+      place--;
+    }
+    for (; place > first && this.comesBefore(similarity, order, place - 1); place--) {
+      slots[place] = slots[place - 1];
+      orders[place] = orders[place - 1];
+      similarities[place] = similarities[place - 1];
+    }
+    slots[place] = slot;
+    orders[place] = order;
+    similarities[place] = similarity;
+  }
+
+  describe(at: number, record: SkillRecord, entries: ReadonlyArray<Entry | undefined>): AlikeDescriptions {
+    const named = Math.min(this.counts[at], this.limit);
+    const closest: AlikeDescriptions['closest'] = [];
+    for (let place = at * this.limit; place < at * this.limit + named; place++) {
+      closest.push({ record: entries[this.slots[place]]!.record, similarity: this.similarities[place] });
+    }
+    return { record, closest, more: this.counts[at] - named };
+  }
+
+  /** Whether a partner this alike and this far in the set's order comes before the one at `place`: more alike, or as alike and earlier. */
+  private comesBefore(similarity: number, order: number, place: number): boolean {
+    return similarity > this.similarities[place] || (similarity === this.similarities[place] && order < this.orders[place]);
+  }
 }
 
 /**

@@ -59,6 +59,15 @@ function ordinal(place: number): string {
 /** A line of its own closing the frontmatter: any line but the first. */
 const CLOSING_FENCE_LINE = new RegExp(`\\r?\\n${FRONTMATTER_FENCE}(?:\\r?\\n|$)`);
 
+/**
+ * Whether the start of a SKILL.md's text is all alikeDescriptionDiagnostics needs of it: it holds
+ * the line closing the frontmatter with the line break ending it, so that no more of the text could
+ * move where the frontmatter ends.
+ */
+export function settlesDescription(head: string): boolean {
+  return CLOSING_FENCE_LINE.exec(head)?.[0].endsWith('\n') === true;
+}
+
 /** Where the description's value stands in a SKILL.md's text (only the frontmatter's lines are cut: bodies are long). */
 function descriptionRange(text: string): Range | undefined {
   const closing = CLOSING_FENCE_LINE.exec(text);
@@ -69,7 +78,7 @@ function descriptionRange(text: string): Range | undefined {
 /**
  * Warnings on a description alike to others: one per other skill named (the closest
  * MAX_ALIKE_NAMED when taken from the index), the last saying how many more there are. At the description (located in `text`, the SKILL.md
- * text, when given; else at the start of the file).
+ * text or a start of it that settlesDescription, when given; else at the start of the file).
  */
 export function alikeDescriptionDiagnostics({ record, closest, more }: AlikeDescriptions, text: string | undefined): SkillDiagnostic[] {
   const range = text === undefined ? FILE_START_RANGE : (descriptionRange(text) ?? FILE_START_RANGE);
@@ -86,8 +95,8 @@ export function alikeDescriptionDiagnostics({ record, closest, more }: AlikeDesc
 
 /**
  * Both checks over a set of skills: warnings on the trigger files' queries and on the
- * descriptions alike to others. `readText` gives a SKILL.md's text to place a description warning
- * (only skills alike to others are read).
+ * descriptions alike to others. `readText` gives a SKILL.md's text, or a start of it that
+ * settlesDescription, to place a description warning (only skills alike to others are read).
  */
 export async function overlapDiagnostics(
   records: readonly SkillRecord[],

@@ -50,12 +50,11 @@ import type { SkillRecord } from '../../core/model/types';
 import { suggestedSkillNames } from '../../core/use/activation';
 import { currentCatalog } from '../../core/use/current-catalog';
 import { COMMANDS, PARTICIPANT_ID } from '../shared/manifest';
-import type { ValidationReport } from '../diagnostics/diagnostics';
-import type { ValidateOptions } from '../commands/commands';
-import type { SkillsHost } from '../skills/skills-host';
-import { toChatMessages, toConversationTurns } from '../shared/language-model';
+import type { ValidationReport } from '../diagnostics/types';
+import type { ValidateOptions } from '../commands/types';
+import type { SkillsHost } from '../skills/types';
 import { ModelRequestError, RequestCancelled, runToolLoop, throwIfCancelled, type ToolLoopOptions, type ToolLoopResult } from './tool-loop';
-import { isSkillTool, resultText, skillChatTools } from './tools';
+import { isSkillTool, resultText, skillChatTools, toChatMessages, toConversationTurns } from '../shared/language-model';
 import { errorDetail, errorMessage } from '../../core/util/errors';
 
 /** Model round trips per request before the loop stops a model that keeps calling tools. */

@@ -24,26 +24,10 @@ import {
   type ReadResourceInput,
 } from '../../core/chat/tool-texts';
 import { currentCatalog } from '../../core/use/current-catalog';
-import type { SkillsHost } from '../skills/skills-host';
+import type { SkillsHost } from '../skills/types';
 
 export function textResult(text: string): vscode.LanguageModelToolResult {
   return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
-}
-
-/** The text parts of a tool result, joined (what the model would read). */
-export function resultText(result: vscode.LanguageModelToolResult): string {
-  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
-}
-
-const SKILL_TOOLS: ReadonlySet<string> = new Set(Object.values(TOOL_NAMES));
-
-export function isSkillTool(name: string): boolean {
-  return SKILL_TOOLS.has(name);
-}
-
-/** The skill tools as @skills offers them to a model (trigger tests offer the same). */
-export function skillChatTools(): vscode.LanguageModelChatTool[] {
-  return vscode.lm.tools.filter((tool) => isSkillTool(tool.name)).map(({ name, description, inputSchema }) => ({ name, description, inputSchema }));
 }
 
 /** Waits for discovery and pending reloads, so a tool never answers from a stale registry. */

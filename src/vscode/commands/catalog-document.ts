@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { describeCatalogSize } from '../../core/use/catalog-report';
 import { currentCatalog } from '../../core/use/current-catalog';
-import type { SkillsHost } from '../skills/skills-host';
+import type { SkillsHost } from '../skills/types';
 import { Disposable } from '../shared/disposable';
 import { openUpToDate } from '../shared/report-preview';
 

@@ -8,11 +8,11 @@ import type { SkillRecord } from '../../core/model/types';
 import { leadingProblem } from '../../core/model/status';
 import { toVscodeRange } from '../shared/convert';
 import { errorMessage } from '../../core/util/errors';
-import type { SkillDiagnostics, ValidationReport } from '../diagnostics/diagnostics';
+import type { SkillDiagnostics, ValidationReport } from '../diagnostics/types';
 import { COMMANDS, SETTINGS, SETTINGS_SECTION } from '../shared/manifest';
 import { findRecord } from '../shared/skill-argument';
-import type { SkillsHost } from '../skills/skills-host';
-import type { UnconfiguredLocations } from '../view/unconfigured-locations';
+import type { SkillsHost } from '../skills/types';
+import type { UnconfiguredLocations } from '../view/types';
 
 /** A tree item, a skill name or a SKILL.md Uri: what the item commands accept. */
 export type SkillReference = SkillViewItem | string | vscode.Uri | undefined;

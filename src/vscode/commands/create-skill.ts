@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { newSkillNameProblem, newSkillPlaces, scaffoldSkillText } from '../../core/skill-file/scaffold';
 import type { SkillRoot } from '../../core/model/types';
-import type { SkillsHost } from '../skills/skills-host';
+import type { SkillsHost } from '../skills/types';
 import { errorMessage } from '../../core/util/errors';
 
 /** Arguments for automation and tests; anything left out is asked for. */

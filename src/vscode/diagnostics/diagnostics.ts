@@ -13,14 +13,14 @@ import type { RegistrySnapshot } from '../../core/discovery/registry';
 import { FILE_START_RANGE, makeDiagnostic, REPORTED_BY_VSCODE_SKILLS } from '../../core/skill-file/diagnostic-codes';
 import type { ChatProblem } from '../../core/chat/commands';
 import type { SkillDiagnostic, SkillMetadata, SkillRecord } from '../../core/model/types';
-import type { TargetFindings } from '../targets/target-findings';
-import type { SourceDiagnostics } from '../sources/source-diagnostics';
+import type { TargetFindings } from '../targets/types';
+import type { SourceDiagnostics } from '../sources/types';
 import { fromVscodeSeverity, toVscodeDiagnostic } from '../shared/convert';
 import { describeValidation, readTextIfAny, validateAllSkills, type ValidationSummary } from '../../core/discovery/validate-all';
 import { alikeDescriptionDiagnostics, MAX_ALIKE_NAMED, OVERLAP_CODES, queryOverlaps } from '../../core/evals/overlap';
 import { DescriptionIndex, INCREMENTAL_DRIFT, SIMILAR_DESCRIPTIONS } from '../../core/evals/description-index';
-import type { SkillsHost } from '../skills/skills-host';
-import type { TriggerTestFiles } from '../testing/trigger-test-files';
+import type { SkillsHost } from '../skills/types';
+import type { TriggerTestFiles } from '../testing/types';
 import { Disposable } from '../shared/disposable';
 import { isSkillFile } from '../shared/skill-files';
 

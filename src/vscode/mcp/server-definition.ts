@@ -10,14 +10,9 @@ import { SKILLS_PATH_ENV } from '../../core/discovery/roots';
 import { USAGE_LOG_ENV } from '../../core/defaults';
 import { MCP_SERVER_PROVIDER_ID } from '../shared/manifest';
 import { Disposable } from '../shared/disposable';
-import type { SkillsHost } from '../skills/skills-host';
+import type { SkillsHost } from '../skills/types';
 
 export const MCP_SERVER_LABEL = 'Agent Skills';
-
-/** Where the MCP server records its activations: in the workspace's storage folder, when there is one on disk. */
-export function serverLogFile(context: vscode.ExtensionContext): string | undefined {
-  return context.storageUri?.scheme === 'file' ? vscode.Uri.joinPath(context.storageUri, 'mcp-activations.jsonl').fsPath : undefined;
-}
 
 /** The provider of the one server definition; `definition()` is what VS Code is given now. */
 export class SkillsMcpServerProvider extends Disposable {

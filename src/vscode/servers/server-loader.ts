@@ -13,7 +13,7 @@ import { Disposable } from '../shared/disposable';
 import { COMMANDS } from '../shared/manifest';
 import { readServerSettings } from '../shared/settings';
 import { serversOnDemand } from '../side-bundles';
-import type { SkillServerRoots } from '../skills/skills-host';
+import type { SkillServerRoots } from '../skills/types';
 import type { SkillServers } from './on-demand';
 
 export class SkillServersOnDemand extends Disposable implements SkillServerRoots {

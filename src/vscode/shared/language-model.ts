@@ -1,8 +1,10 @@
-// Converts between the chat API's types and the editor-neutral shapes core decides with:
-// history turns in, prompt messages out.
+// How the editor talks to VS Code's language models, for chat and the trigger tests alike: the chat
+// API's types converted to and from the editor-neutral shapes core decides with (history turns in,
+// prompt messages out), and the skill tools offered to a model with the text of their results.
 
 import * as vscode from 'vscode';
 import type { ConversationTurn, PromptMessage, PromptPart } from '../../core/chat/conversation';
+import { TOOL_NAMES } from '../../core/chat/tool-names';
 
 function toUserPart(part: PromptPart): vscode.LanguageModelTextPart | vscode.LanguageModelToolResultPart {
   if (part.kind === 'toolResult') {
@@ -59,4 +61,20 @@ export function toConversationTurns(history: vscode.ChatContext['history'], part
     }
   }
   return turns;
+}
+
+/** The text parts of a tool result, joined (what the model would read). */
+export function resultText(result: vscode.LanguageModelToolResult): string {
+  return result.content.map((part) => (part instanceof vscode.LanguageModelTextPart ? part.value : '')).join('');
+}
+
+const SKILL_TOOLS: ReadonlySet<string> = new Set(Object.values(TOOL_NAMES));
+
+export function isSkillTool(name: string): boolean {
+  return SKILL_TOOLS.has(name);
+}
+
+/** The skill tools as @skills offers them to a model (trigger tests offer the same). */
+export function skillChatTools(): vscode.LanguageModelChatTool[] {
+  return vscode.lm.tools.filter((tool) => isSkillTool(tool.name)).map(({ name, description, inputSchema }) => ({ name, description, inputSchema }));
 }

@@ -4,9 +4,9 @@
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { RegistrySnapshot } from '../../core/discovery/registry';
 import type { SkillRecord } from '../../core/model/types';
 import { isSkillFile } from './skill-files';
-import type { SkillsHost } from '../skills/skills-host';
 
 /** A skill named by its folder or by its name. */
 export interface SkillArgument {
@@ -31,7 +31,7 @@ export function skillArgument(argument: unknown): SkillArgument | undefined {
 }
 
 /** The registry's record of the skill the argument names: by folder (an item's record when its folder is gone), else the usable one of that name. */
-export function findRecord(host: SkillsHost, argument: unknown): SkillRecord | undefined {
+export function findRecord(host: { readonly snapshot: RegistrySnapshot }, argument: unknown): SkillRecord | undefined {
   const named = skillArgument(argument);
   if (named?.name !== undefined) {
     return host.snapshot.usable(named.name) ?? host.snapshot.byName(named.name)[0];

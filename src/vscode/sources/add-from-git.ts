@@ -16,7 +16,7 @@ import { parseSource, sourceLabel, type SkillSource } from '../../core/sources/s
 import { collapseWhitespace } from '../../core/util/text';
 import { errorMessage } from '../../core/util/errors';
 import { readSettings } from '../shared/settings';
-import type { SkillsHost } from '../skills/skills-host';
+import type { SkillsHost } from '../skills/types';
 import { showLockedPreview } from '../shared/report-preview';
 import type { IncomingFiles } from './incoming-files';
 import type { InstalledSkills } from './installed-skills';

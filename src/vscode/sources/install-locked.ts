@@ -17,7 +17,7 @@ import { readTrustPolicy } from '../../core/sources/trust-policy';
 import { errorMessage, InputProblem } from '../../core/util/errors';
 import { plural } from '../../core/util/text';
 import { readSettings } from '../shared/settings';
-import type { SkillsHost } from '../skills/skills-host';
+import type { SkillsHost } from '../skills/types';
 import { acceptsAudit } from './add-from-git';
 import type { InstalledSkills } from './installed-skills';
 import { isTrustedFor, withCancellableProgress } from './source-ui';

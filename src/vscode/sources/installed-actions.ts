@@ -9,7 +9,7 @@ import { describeLocalWork, folderDrift } from '../../core/sources/drift';
 import { computeFolderHash } from '../../core/sources/folder-hash';
 import { findInstalled } from '../../core/sources/install';
 import { entryOrigin, LOCK_FILE_NAME, readLock } from '../../core/sources/lock';
-import type { SkillsHost } from '../skills/skills-host';
+import type { SkillsHost } from '../skills/types';
 import type { InstalledSkill, InstalledSkills } from './installed-skills';
 import { confirmChoice, isTrustedFor, reportFailure } from './source-ui';
 

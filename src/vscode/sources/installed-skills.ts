@@ -14,7 +14,7 @@ import type { InstalledMark } from '../../core/view/skill-view';
 import { errorMessage } from '../../core/util/errors';
 import { relativeInside } from '../../core/util/paths';
 import { Disposable } from '../shared/disposable';
-import type { SkillsHost } from '../skills/skills-host';
+import type { SkillsHost } from '../skills/types';
 import { InstalledSignatures, type LockedSignatureCheck, type LockedSkill, type SignatureMark } from './installed-signatures';
 
 export interface InstalledSkill extends LockedSkill {

@@ -8,7 +8,7 @@ import { findInstalled } from '../../core/sources/install';
 import { LOCK_FILE_NAME, readLock } from '../../core/sources/lock';
 import { plural } from '../../core/util/text';
 import { COMMANDS } from '../shared/manifest';
-import type { SkillsHost } from '../skills/skills-host';
+import type { SkillsHost } from '../skills/types';
 
 const OFFERED_KEY = 'agentSkills.lockedSkillsOffered';
 

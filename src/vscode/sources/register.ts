@@ -1,39 +1,34 @@
-// Wires the features of skills installed from elsewhere: the installed skills' tracker, their
-// diagnostics (drift and audit), Add Skills from Git, Check for Updates, Update Skill, Keep Edits,
-// Remove Installed Skill, Install Locked Skills and its offer.
+// The sources area's one entry, for skills installed from elsewhere: the installed skills' tracker,
+// their diagnostics (drift and audit), Add Skills from Git, Check for Updates, Update Skill, Keep
+// Edits, Remove Installed Skill, Install Locked Skills and its offer.
 
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { COMMANDS } from '../shared/manifest';
 import { skillArgument, type SkillArgument } from '../shared/skill-argument';
 import { sourcesOnDemand } from '../side-bundles';
-import type { SkillsHost } from '../skills/skills-host';
+import type { SkillsHost } from '../skills/types';
 import { entryOrigin } from '../../core/sources/lock';
 import type { AddFromGitArgs } from './add-from-git';
 import { IncomingFiles, INCOMING_SCHEME } from './incoming-files';
 import { InstalledSkills, type InstalledSkill } from './installed-skills';
 import { offerLockedSkills } from './locked-offer';
 import { SourceDiagnostics } from './source-diagnostics';
+import type { Sources } from './types';
 
-export interface Sources {
-  installed: InstalledSkills;
-  diagnostics: SourceDiagnostics;
-  disposable: vscode.Disposable;
-}
-
-/** `state`: the workspace's memento, where the offer to install locked skills is remembered. */
-export function registerSources(host: SkillsHost, state: vscode.Memento): Sources {
+/** The offer to install locked skills is remembered in the workspace's memento (context.workspaceState). */
+export function register(context: vscode.ExtensionContext, { host }: { host: SkillsHost }): Sources {
   const installed = new InstalledSkills(host, (...args) => sourcesOnDemand().lockedSignatureState(...args));
   const diagnostics = new SourceDiagnostics(host, installed);
   const incoming = new IncomingFiles();
-  const disposable = vscode.Disposable.from(
+  context.subscriptions.push(
     installed,
     diagnostics,
     vscode.workspace.registerTextDocumentContentProvider(INCOMING_SCHEME, incoming),
     vscode.commands.registerCommand(COMMANDS.addFromGit, (args?: AddFromGitArgs) => sourcesOnDemand().addSkillsFromGit(host, installed, incoming, args)),
     vscode.commands.registerCommand(COMMANDS.checkForUpdates, () => sourcesOnDemand().checkForUpdates(host, installed)),
     vscode.commands.registerCommand(COMMANDS.installLocked, () => sourcesOnDemand().installLockedSkills(host, installed)),
-    offerLockedSkills(host, state),
+    offerLockedSkills(host, context.workspaceState),
     vscode.commands.registerCommand(COMMANDS.updateSkill, async (argument: unknown) => {
       const reference = skillArgument(argument);
       const skills = reference === undefined ? await chooseForUpdate(installed) : [await chooseInstalled(installed, reference, 'Update Skill')];
@@ -52,7 +47,7 @@ export function registerSources(host: SkillsHost, state: vscode.Memento): Source
       return skill ? sourcesOnDemand().keepSkillEdits(skill, host, installed) : false;
     }),
   );
-  return { installed, diagnostics, disposable };
+  return { installed, diagnostics };
 }
 
 /**

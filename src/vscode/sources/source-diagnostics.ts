@@ -10,7 +10,7 @@ import { SKILL_FILE_SELECTOR } from '../shared/skill-files';
 import { Disposable } from '../shared/disposable';
 import { COMMANDS } from '../shared/manifest';
 import { sourcesOnDemand } from '../side-bundles';
-import type { SkillsHost } from '../skills/skills-host';
+import type { SkillsHost } from '../skills/types';
 import type { InstalledSkill, InstalledSkills } from './installed-skills';
 
 /** The code of the warning on a skill edited since it was installed. */

@@ -4,7 +4,7 @@
 import * as vscode from 'vscode';
 import { errorMessage } from '../../core/util/errors';
 import { COMMANDS } from '../shared/manifest';
-import type { SkillsHost } from '../skills/skills-host';
+import type { SkillsHost } from '../skills/types';
 
 /**
  * Skills from elsewhere are installed, updated and audited only in a trusted workspace: in

@@ -16,7 +16,7 @@ import { checkLockedSkill, latestSkill, latestSkillProblem, SourceFetcher } from
 import { findSkillFile } from '../../core/skill-file/load';
 import { plural } from '../../core/util/text';
 import { COMMANDS } from '../shared/manifest';
-import type { SkillsHost } from '../skills/skills-host';
+import type { SkillsHost } from '../skills/types';
 import type { IncomingFiles } from './incoming-files';
 import type { InstalledSkill, InstalledSkills } from './installed-skills';
 import { confirmChoice, isTrustedFor, reportFailure, withCancellableProgress } from './source-ui';

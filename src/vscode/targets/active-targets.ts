@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { defaultTargetIds, targetProfile, parseTargetIds, type TargetProfile } from '../../core/targets/profiles';
 import { onDidChangeSettings, readTargetIds } from '../shared/settings';
-import type { SkillsHost } from '../skills/skills-host';
+import type { SkillsHost } from '../skills/types';
 import { Disposable } from '../shared/disposable';
 
 export class ActiveTargets extends Disposable {

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import { DEFAULT_CONTEXT_TOKENS, targetListings } from '../../core/targets/budget';
 import { renderBudgetMarkdown } from '../../core/targets/report';
-import type { SkillsHost } from '../skills/skills-host';
+import type { SkillsHost } from '../skills/types';
 import type { ActiveTargets } from './active-targets';
 import { Disposable } from '../shared/disposable';
 import type { ReportPreviews } from '../shared/report-preview';

@@ -10,7 +10,7 @@ import { targetListings, type TargetListing } from '../../core/targets/budget';
 import { checkSkillForTargets, fieldKeyRanges, targetFolderFindings, type TargetFolderFinding } from '../../core/targets/checks';
 import type { RegistrySnapshot } from '../../core/discovery/registry';
 import type { Range, SkillDiagnostic, SkillMetadata, SkillRecord } from '../../core/model/types';
-import type { SkillsHost } from '../skills/skills-host';
+import type { SkillsHost } from '../skills/types';
 import type { ActiveTargets } from './active-targets';
 
 export class TargetFindings {

@@ -9,7 +9,7 @@ import { TRIGGER_TESTS_PATH } from '../../core/evals/trigger-file';
 import { SKILL_FILE_SELECTOR } from '../shared/skill-files';
 import { Disposable } from '../shared/disposable';
 import { COMMANDS } from '../shared/manifest';
-import type { SkillsHost } from '../skills/skills-host';
+import type { SkillsHost } from '../skills/types';
 import type { TriggerTestFiles } from './trigger-test-files';
 
 export class AddTriggerTestsLens extends Disposable implements vscode.CodeLensProvider {

@@ -13,7 +13,7 @@ import type { SkillRecord } from '../../core/model/types';
 import { isUsableStatus } from '../../core/model/status';
 import { toChatMessages } from '../shared/language-model';
 import { readTriggerTestSettings } from '../shared/settings';
-import type { SkillsHost } from '../skills/skills-host';
+import type { SkillsHost } from '../skills/types';
 import { chooseTriggerModel } from './trigger-model';
 import { errorMessage } from '../../core/util/errors';
 

@@ -20,7 +20,7 @@ import { toVscodeRange } from '../shared/convert';
 import { Disposable } from '../shared/disposable';
 import type { ReportPreviews } from '../shared/report-preview';
 import { readTriggerTestSettings } from '../shared/settings';
-import type { SkillsHost } from '../skills/skills-host';
+import type { SkillsHost } from '../skills/types';
 import { COMMANDS } from '../shared/manifest';
 import type { TriggerTestFiles } from './trigger-test-files';
 import { confirmRequests } from './trigger-tests';

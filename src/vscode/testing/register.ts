@@ -1,22 +1,30 @@
-// Trigger tests' one entry point for the composition root: the test controller, Skills: Draft
+// The trigger-tests area's one entry: the trigger-test files, the test controller, Skills: Draft
 // Trigger Tests… (with its code lens on a SKILL.md without tests), Skills: Improve Description… and
 // Skills: Show Routing Report, all released with the extension. The three commands load their code
 // on first use.
 
 import * as vscode from 'vscode';
 import { once } from '../../core/util/async';
-import type { SkillReference } from '../commands/commands';
+import type { SkillReference } from '../commands/types';
 import { findRecord } from '../shared/skill-argument';
 import { COMMANDS } from '../shared/manifest';
 import { triggerToolsOnDemand } from '../side-bundles';
 import type { ReportPreviews } from '../shared/report-preview';
-import type { SkillsHost } from '../skills/skills-host';
+import type { SkillsHost, SkillWatcher } from '../skills/types';
 import { AddTriggerTestsLens } from './add-trigger-tests-lens';
 import type { RoutingReport, TuneReportDocument } from './on-demand';
-import type { TriggerTestFiles } from './trigger-test-files';
+import { TriggerTestFiles } from './trigger-test-files';
 import { TriggerTestController } from './trigger-tests';
+import type { TriggerTests } from './types';
 
-export function registerTriggerTests(context: vscode.ExtensionContext, host: SkillsHost, files: TriggerTestFiles, previews: ReportPreviews): TriggerTestController {
+export interface TriggerTestsDeps {
+  host: SkillsHost;
+  watcher: SkillWatcher;
+  previews: ReportPreviews;
+}
+
+export function register(context: vscode.ExtensionContext, { host, watcher, previews }: TriggerTestsDeps): TriggerTests {
+  const files = new TriggerTestFiles(host, watcher);
   const controller = new TriggerTestController(host, files, context.workspaceState);
   /** Made on first use, then kept and released with the extension. */
   const tuneReport = once((): TuneReportDocument => owned(new (triggerToolsOnDemand().TuneReportDocument)(previews)));
@@ -26,6 +34,7 @@ export function registerTriggerTests(context: vscode.ExtensionContext, host: Ski
     return disposable;
   };
   context.subscriptions.push(
+    files,
     controller,
     new AddTriggerTestsLens(host, files),
     vscode.commands.registerCommand(COMMANDS.showRoutingReport, () => routingReport().show()),
@@ -36,5 +45,5 @@ export function registerTriggerTests(context: vscode.ExtensionContext, host: Ski
       triggerToolsOnDemand().improveDescription(host, context.workspaceState, tuneReport(), files, reference === undefined ? undefined : findRecord(host, reference)),
     ),
   );
-  return controller;
+  return { files, controller };
 }

@@ -5,8 +5,7 @@ import * as vscode from 'vscode';
 import { findModel } from '../../core/chat/prompt';
 import { unavailableToolText } from '../../core/chat/tool-texts';
 import type { ModelAnswer, TriggerModel } from '../../core/evals/run';
-import { toChatMessages } from '../shared/language-model';
-import { isSkillTool, resultText, skillChatTools } from '../chat/tools';
+import { isSkillTool, resultText, skillChatTools, toChatMessages } from '../shared/language-model';
 import { errorMessage } from '../../core/util/errors';
 
 /** The workspace's remembered pick when several models exist and the setting names none. */

@@ -9,8 +9,7 @@ import { loadTriggerTests, TRIGGER_TESTS_PATH, type ParsedTriggerTests } from '.
 import { isUsableStatus } from '../../core/model/status';
 import type { SkillRecord } from '../../core/model/types';
 import { Disposable } from '../shared/disposable';
-import type { SkillsHost } from '../skills/skills-host';
-import type { SkillWatcher } from '../skills/watcher';
+import type { SkillsHost, SkillWatcher } from '../skills/types';
 import { errorDetail } from '../../core/util/errors';
 
 export interface TriggerTestsOfSkill {

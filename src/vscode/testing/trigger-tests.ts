@@ -20,7 +20,7 @@ import { sourceNamer } from '../../core/discovery/source-names';
 import { toVscodeRange } from '../shared/convert';
 import { readTriggerTestSettings, type TriggerTestSettings } from '../shared/settings';
 import { Disposable } from '../shared/disposable';
-import type { SkillsHost } from '../skills/skills-host';
+import type { SkillsHost } from '../skills/types';
 import { chooseTriggerModel, chatTriggerModel } from './trigger-model';
 import type { TriggerTestFiles, TriggerTestsOfSkill } from './trigger-test-files';
 import { errorDetail, errorMessage } from '../../core/util/errors';

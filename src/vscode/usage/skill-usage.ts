@@ -15,24 +15,11 @@ import { errorMessage } from '../../core/util/errors';
 import { folderBirthTime } from '../../core/util/files';
 import { Disposable } from '../shared/disposable';
 import type { ReportPreviews } from '../shared/report-preview';
-import { COMMANDS } from '../shared/manifest';
-import { serverLogFile } from '../mcp/server-definition';
-import type { SkillsHost } from '../skills/skills-host';
+import type { SkillsHost } from '../skills/types';
 
 const STORAGE_KEY = 'agentSkills.usage';
 const SCHEME = 'agent-skills-usage';
 export const USAGE_URI = vscode.Uri.from({ scheme: SCHEME, path: '/Skill Usage.md' });
-
-/** The usage record, its document and the two commands. */
-export function registerUsage(context: vscode.ExtensionContext, host: SkillsHost, previews: ReportPreviews): SkillUsage {
-  const usage = new SkillUsage(host, context.workspaceState, previews, serverLogFile(context));
-  context.subscriptions.push(
-    usage,
-    vscode.commands.registerCommand(COMMANDS.showUsage, () => usage.show()),
-    vscode.commands.registerCommand(COMMANDS.clearUsage, () => usage.clear()),
-  );
-  return usage;
-}
 
 export class SkillUsage extends Disposable implements vscode.TextDocumentContentProvider {
   private readonly changeEmitter = this.register(new vscode.EventEmitter<vscode.Uri>());

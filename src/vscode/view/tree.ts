@@ -23,9 +23,8 @@ import { unconfiguredMessage } from '../../core/discovery/unconfigured-locations
 import { currentCatalog } from '../../core/use/current-catalog';
 import { COMMANDS, CONTEXT_KEYS, SKILLS_VIEW_ID } from '../shared/manifest';
 import { setContext } from './set-context';
-import type { SkillsHost } from '../skills/skills-host';
-import type { InstalledSkills } from '../sources/installed-skills';
-import type { SourceDiagnostics } from '../sources/source-diagnostics';
+import type { SkillsHost } from '../skills/types';
+import type { InstalledSkills, SourceDiagnostics } from '../sources/types';
 import { relativeInside } from '../../core/util/paths';
 import { AUDIT_DIAGNOSTIC_SOURCE, fromVscodeSeverity } from '../shared/convert';
 import type { UnconfiguredLocations } from './unconfigured-locations';
@@ -333,7 +332,7 @@ export interface EarlySkillsView {
   attach(provider: SkillsTreeProvider): vscode.Disposable;
 }
 
-export function registerSkillsView(): EarlySkillsView {
+export function createEarlySkillsView(): EarlySkillsView {
   const provider = new ProviderToCome();
   return { view: vscode.window.createTreeView(SKILLS_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true }), attach: (tree) => provider.attach(tree) };
 }

@@ -6,7 +6,7 @@ import { findUnconfiguredLocations } from '../../core/discovery/unconfigured-loc
 import { CONTEXT_KEYS, SETTINGS, SETTINGS_SECTION } from '../shared/manifest';
 import { readSettings } from '../shared/settings';
 import { setContext } from './set-context';
-import type { SkillsHost } from '../skills/skills-host';
+import type { SkillsHost } from '../skills/types';
 
 const ADD_BUTTON = 'Add to agentSkills.locations';
 

@@ -64,6 +64,21 @@ describe('agent-skills validate: skills that compete', () => {
     }
   });
 
+  it('places the warning on an alike description past a long frontmatter, and before a long body', async () => {
+    const description = alike.replace('CLOUD', 'GCP');
+    const longMetadata = Array.from({ length: 120 }, (_, index) => `  note-${index}: ${'x'.repeat(40)}\n`).join('');
+    await writeTree(dir, {
+      'long-frontmatter': { 'SKILL.md': `---\nname: long-frontmatter\nmetadata:\n${longMetadata}description: ${description}\n---\n\nShort body.\n` },
+      'long-body': { 'SKILL.md': skillText('long-body', description, `${'Step by step. '.repeat(40)}\n`.repeat(30)) },
+    });
+    let stdout = '';
+    const code = await runCli(['validate', '.'], { stdout: (text) => (stdout += text), stderr: () => undefined, cwd: dir });
+
+    assert.equal(code, 0, stdout);
+    assert.match(stdout, /^long-frontmatter\/SKILL\.md:124:14: warning: The description of long-frontmatter is 100% alike to long-body's: .* \[overlap-description\]$/m);
+    assert.match(stdout, /^long-body\/SKILL\.md:3:14: warning: The description of long-body is 100% alike to long-frontmatter's: .* \[overlap-description\]$/m);
+  });
+
   it('names the three most alike skills on each description and counts the rest, however many compete', async () => {
     const copies = Object.fromEntries(
       Array.from({ length: 12 }, (_, index) => [`deploy-${index}`, { 'SKILL.md': skillText(`deploy-${index}`, 'Deploys the web service to the cloud and rolls back a failed release.') }]),

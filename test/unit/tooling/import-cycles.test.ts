@@ -1,28 +1,12 @@
 // `npm run lint` fails on any circle of imports among the files of src/ (scripts/import-cycles.ts).
 
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { findImportCycles } from '../../../scripts/import-cycles';
+import { useSourceTree } from './source-tree';
 
 describe('import cycles', () => {
-  let folder: string;
-
-  beforeEach(() => {
-    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'import-cycles-'));
-  });
-
-  afterEach(() => {
-    fs.rmSync(folder, { recursive: true, force: true });
-  });
-
-  function write(files: Record<string, string>): void {
-    for (const [name, text] of Object.entries(files)) {
-      fs.mkdirSync(path.dirname(path.join(folder, name)), { recursive: true });
-      fs.writeFileSync(path.join(folder, name), text);
-    }
-  }
+  const { folder, write } = useSourceTree('import-cycles-');
 
   it('finds two files that import each other, even when one import is only of a type', () => {
     write({
@@ -30,7 +14,7 @@ describe('import cycles', () => {
       'b.ts': "import { a } from './a';\nexport type B = typeof a;\n",
       'c.ts': "import type { A } from './a';\nexport type C = A;\n",
     });
-    assert.deepEqual(findImportCycles(folder), [['a.ts', 'b.ts', 'a.ts']]);
+    assert.deepEqual(findImportCycles(folder()), [['a.ts', 'b.ts', 'a.ts']]);
   });
 
   it('follows re-exports, require(), import() and index files across folders', () => {
@@ -39,7 +23,7 @@ describe('import cycles', () => {
       'two.ts': "export const two = (): unknown => require('./three');\n",
       'three.ts': "export const three = () => import('./one');\n",
     });
-    assert.deepEqual(findImportCycles(folder), [['one/index.ts', 'two.ts', 'three.ts', 'one/index.ts']]);
+    assert.deepEqual(findImportCycles(folder()), [['one/index.ts', 'two.ts', 'three.ts', 'one/index.ts']]);
   });
 
   it('reports each circle once, and nothing for imports that only go one way', () => {
@@ -51,7 +35,7 @@ describe('import cycles', () => {
       'e.ts': "import './d';\n",
       'f.ts': "import './c';\n",
     });
-    assert.deepEqual(findImportCycles(folder), [
+    assert.deepEqual(findImportCycles(folder()), [
       ['a.ts', 'b.ts', 'a.ts'],
       ['d.ts', 'e.ts', 'd.ts'],
     ]);

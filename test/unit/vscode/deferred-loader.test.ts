@@ -1,4 +1,4 @@
-// src/vscode/deferred/loader.ts against a command registry that behaves as VS Code's does (a
+// src/vscode/shared/deferred-loader.ts against a command registry that behaves as VS Code's does (a
 // command runs only if registered; an id is registered once): the features the first rows do not
 // need load once the rows are shown, or when one of their commands runs first.
 
@@ -6,8 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Module from 'node:module';
-import type * as LoaderModule from '../../../src/vscode/deferred/loader';
-import type { DeferredFeatures } from '../../../src/vscode/deferred/on-demand';
+import type * as LoaderModule from '../../../src/vscode/shared/deferred-loader';
 import { COMMANDS } from '../../../src/vscode/shared/manifest';
 
 type Run = (...args: unknown[]) => unknown;
@@ -47,7 +46,7 @@ function loadLoader(): typeof LoaderModule {
   moduleWithResolver._resolveFilename = (request, ...rest) => (request === 'vscode' ? fakePath : resolve.call(Module, request, ...rest));
   try {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded after the resolver is in place
-    return require('../../../src/vscode/deferred/loader') as typeof LoaderModule;
+    return require('../../../src/vscode/shared/deferred-loader') as typeof LoaderModule;
   } finally {
     moduleWithResolver._resolveFilename = resolve;
   }
@@ -57,13 +56,13 @@ const { deferredFeatures, DEFERRED_COMMANDS } = loadLoader();
 
 describe('the features loaded after the first rows (deferred/loader)', () => {
   let loads: number;
-  /** Registers every deferred command for real, as registerDeferredFeatures does; its Validate answers with what it was given. */
-  const load = (): DeferredFeatures => {
+  /** Registers every deferred command for real, as registerobject does; its Validate answers with what it was given. */
+  const load = (): object => {
     loads++;
     for (const id of DEFERRED_COMMANDS) {
       commands.registerCommand(id, (...args) => ({ ranForReal: id, args }));
     }
-    return { loadedFeatures: loads } as unknown as DeferredFeatures;
+    return { loadedFeatures: loads } as unknown as object;
   };
 
   beforeEach(() => {

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { alikeDescriptionDiagnostics, overlapDiagnostics, queryOverlaps } from '../../../../src/core/evals/overlap';
+import { alikeDescriptionDiagnostics, overlapDiagnostics, queryOverlaps, settlesDescription } from '../../../../src/core/evals/overlap';
 import { alikeDescriptions, DescriptionIndex, similarDescriptions } from '../../../../src/core/evals/description-index';
 import { parseTriggerTests } from '../../../../src/core/evals/trigger-file';
 import { findSkills, stem, STOP_WORDS, tokenize } from '../../../../src/core/use/find';
@@ -281,6 +281,18 @@ describe('skills that compete for queries, without a model', () => {
     const [second] = alikeDescriptionDiagnostics({ record: b, closest: [{ record: a, similarity: 1 }], more: 0 }, unclosed);
     assert.deepEqual(first.range, { start: { line: 2, column: 15 }, end: { line: 2, column: 31 } });
     assert.deepEqual(second.range, { start: { line: 0, column: 0 }, end: { line: 0, column: 0 } }, 'the description is past the first closing fence');
+  });
+
+  it('takes the start of a SKILL.md as enough only once a whole line closes its frontmatter', () => {
+    const frontmatter = '---\nname: a-one\ndescription: Same words here.\n';
+    assert.equal(settlesDescription(`${frontmatter}---\n`), true);
+    assert.equal(settlesDescription(`${frontmatter}---\r\n`), true);
+    assert.equal(settlesDescription(`${frontmatter}---\nbody cut sho`), true);
+    // Cut here, the text may go on "---x" (no closing line) or "---\n": only more of it tells.
+    assert.equal(settlesDescription(`${frontmatter}---`), false);
+    assert.equal(settlesDescription(`${frontmatter}---\r`), false);
+    assert.equal(settlesDescription(`${frontmatter}---x\nmore: text`), false);
+    assert.equal(settlesDescription(frontmatter), false);
   });
 
   it('reads only the SKILL.md files of skills in a pair', async () => {

@@ -1,15 +1,13 @@
-// Loads the features the Skills view's first rows do not need (./on-demand, bundled apart) once the
+// Loads the features the Skills view's first rows do not need (../deferred.ts, bundled apart) once the
 // view was handed those rows, or on the first use of one of them if that comes first. VS Code runs a
 // contributed command only if it is registered when asked: until the features load, each of their
 // commands is a stand-in that loads them and runs the real command.
 
 import * as vscode from 'vscode';
 import { once } from '../../core/util/async';
-import { COMMANDS } from '../shared/manifest';
-import type { SkillsHost } from '../skills/skills-host';
-import type { DeferredFeatures } from './on-demand';
+import { COMMANDS } from './manifest';
 
-/** The commands the deferred features register (./on-demand and the modules it wires). */
+/** The commands the deferred features register (../deferred.ts and the areas it registers). */
 export const DEFERRED_COMMANDS: readonly string[] = [
   COMMANDS.validate,
   COMMANDS.showCatalog,
@@ -29,9 +27,9 @@ export const DEFERRED_COMMANDS: readonly string[] = [
   COMMANDS.keepEdits,
 ];
 
-export interface DeferredLoader {
+export interface DeferredLoader<Features> {
   /** The deferred features, loaded and registered by the first call. */
-  features(): DeferredFeatures;
+  features(): Features;
   /** Whether they have been loaded. */
   loaded(): boolean;
   /** The stand-in commands, until the features load. */
@@ -39,7 +37,7 @@ export interface DeferredLoader {
 }
 
 /** `load` loads and registers the features; it runs once the host's first rows were shown, or on first use. */
-export function deferredFeatures(host: Pick<SkillsHost, 'firstRowsShown'>, load: () => DeferredFeatures): DeferredLoader {
+export function deferredFeatures<Features>(host: { readonly firstRowsShown: Promise<void> }, load: () => Features): DeferredLoader<Features> {
   let made = false;
   const standIns = vscode.Disposable.from(
     ...DEFERRED_COMMANDS.map((id) =>
