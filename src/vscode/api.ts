@@ -45,7 +45,7 @@ export interface AgentSkillsApi {
     readonly triggerTests: TriggerTestController;
     /** The workspace's record of activations (Show Usage; loads the deferred features). */
     readonly usage: SkillUsage;
-    /** Whether the features the first rows do not need have been loaded (src/vscode/deferred). */
+    /** Whether the features the first rows do not need have been loaded (src/vscode/deferred.ts). */
     deferredLoaded(): boolean;
   };
 }

@@ -17,7 +17,7 @@ import type { UnconfiguredLocations } from '../view/types';
 /** A tree item, a skill name or a SKILL.md Uri: what the item commands accept. */
 export type SkillReference = SkillViewItem | string | vscode.Uri | undefined;
 
-/** The commands the Skills view's items and title need; Validate Skills, Create Skill and Show Catalog come with the features loaded after the first rows (src/vscode/deferred). */
+/** The commands the Skills view's items and title need; Validate Skills, Create Skill and Show Catalog come with the features loaded after the first rows (src/vscode/deferred.ts). */
 export function registerCommands(host: SkillsHost, unconfigured: UnconfiguredLocations): vscode.Disposable {
   const register = (id: string, run: (...args: never[]) => unknown): vscode.Disposable => vscode.commands.registerCommand(id, run);
   const withSkill =

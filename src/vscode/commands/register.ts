@@ -1,6 +1,6 @@
 // The commands area's one entry: the Skills commands of the palette, the view and the menus.
 // Validate Skills, Create Skill and Show Catalog come with the features loaded after the first rows
-// (src/vscode/deferred).
+// (src/vscode/deferred.ts).
 
 import type * as vscode from 'vscode';
 import type { SkillsHost } from '../skills/types';
