@@ -93,6 +93,9 @@ export class DescriptionIndex {
   private readonly reference: number[] = [];
   /** Per term, zero but while `cosine` holds one entry's counts in it. */
   private scratch = new Float64Array(0);
+  /** Per slot, zero but while `findCandidates` sums one entry's dot products in it; `dotHolders` lists the slots met, in the order met. */
+  private dots = new Float64Array(0);
+  private dotHolders = new Int32Array(0);
   private size = 0;
   private readonly band: number;
   /** Entries whose reported pairs (or name, or file) changed since the last `update` returned. */
@@ -398,23 +401,34 @@ export class DescriptionIndex {
     const entry = this.entries[slot]!;
     entry.band.forEach((other) => this.entries[other]!.band.delete(slot));
     entry.band.clear();
-    const dots = new Map<number, number>();
+    if (this.dots.length < this.entries.length) {
+      this.dots = new Float64Array(2 * this.entries.length);
+      this.dotHolders = new Int32Array(2 * this.entries.length);
+    }
+    const { dots, dotHolders } = this;
+    let holders = 0;
     entry.terms.forEach((term, position) => {
       const weight = entry.counts[position] * this.reference[term] * this.reference[term];
       this.postings[term].forEach((count, other) => {
         if (other !== slot) {
-          dots.set(other, (dots.get(other) ?? 0) + weight * count);
+          // Every product is positive: a dot still zero is an entry not met yet.
+          if (dots[other] === 0) {
+            dotHolders[holders++] = other;
+          }
+          dots[other] += weight * count;
         }
       });
     });
-    dots.forEach((dot, other) => {
+    for (let k = 0; k < holders; k++) {
+      const other = dotHolders[k];
       const partner = this.entries[other]!;
-      const similarity = dot / (entry.referenceNorm * partner.referenceNorm);
+      const similarity = dots[other] / (entry.referenceNorm * partner.referenceNorm);
+      dots[other] = 0;
       if (similarity >= this.band) {
         entry.band.add(other);
         partner.band.add(slot);
       }
-    });
+    }
   }
 
   /** Reported pairs of an entry, from its candidates with the current weights; those with entries in `reported` are already done. */
