@@ -130,13 +130,14 @@ export class DescriptionIndex {
     /** Each term's number of holders before this update, for the terms whose holders it touched. */
     const heldBefore = new Map<number, number>();
     const reread = new Set<number>();
-    for (const [key, slot] of this.slotOf) {
+    // forEach rather than for…of: a Map's entries iterator makes an array per entry, a cost per skill on every save.
+    this.slotOf.forEach((slot, key) => {
       if (!visible.has(key)) {
         this.remove(slot, heldBefore);
       }
-    }
+    });
     let order = 0;
-    for (const [key, record] of visible) {
+    visible.forEach((record, key) => {
       const slot = this.slotOf.get(key);
       const entry = slot === undefined ? undefined : this.entries[slot];
       if (slot !== undefined && entry) {
@@ -146,13 +147,12 @@ export class DescriptionIndex {
           entry.alike.forEach((_, other) => this.touch(other));
         }
         entry.record = record;
-        if (entry.description === record.metadata!.description) {
-          continue;
+        if (entry.description !== record.metadata!.description) {
+          this.dropTerms(slot, entry, heldBefore);
+          this.setTerms(slot, entry, record.metadata!.description, heldBefore);
+          reread.add(slot);
         }
-        this.dropTerms(slot, entry, heldBefore);
-        this.setTerms(slot, entry, record.metadata!.description, heldBefore);
-        reread.add(slot);
-        continue;
+        return;
       }
       const added = this.freeSlots.pop() ?? this.entries.length;
       const fresh: Entry = { record, description: '', order: order++, terms: new Int32Array(0), counts: new Float64Array(0), norm: 0, referenceNorm: 0, band: new Set(), alike: new Map() };
@@ -161,7 +161,7 @@ export class DescriptionIndex {
       this.setTerms(added, fresh, record.metadata!.description, heldBefore);
       reread.add(added);
       this.touch(added);
-    }
+    });
     // A reworded description leaves most of its terms as many holders as before: their weights stay.
     const dfChanged = new Set([...heldBefore].filter(([term, before]) => this.postings[term].size !== before).map(([term]) => term));
     const sizeChanged = this.size !== visible.size;
