@@ -93,6 +93,9 @@ export class DescriptionIndex {
   private readonly reference: number[] = [];
   /** Per term, zero but while `cosine` holds one entry's counts in it. */
   private scratch = new Float64Array(0);
+  /** Per slot, zero but while `findCandidates` sums one entry's dot products in it; `dotHolders` lists the slots met, in the order met. */
+  private dots = new Float64Array(0);
+  private dotHolders = new Int32Array(0);
   private size = 0;
   private readonly band: number;
   /** Entries whose reported pairs (or name, or file) changed since the last `update` returned. */
@@ -127,13 +130,14 @@ export class DescriptionIndex {
     /** Each term's number of holders before this update, for the terms whose holders it touched. */
     const heldBefore = new Map<number, number>();
     const reread = new Set<number>();
-    for (const [key, slot] of this.slotOf) {
+    // forEach rather than for…of: a Map's entries iterator makes an array per entry, a cost per skill on every save.
+    this.slotOf.forEach((slot, key) => {
       if (!visible.has(key)) {
         this.remove(slot, heldBefore);
       }
-    }
+    });
     let order = 0;
-    for (const [key, record] of visible) {
+    visible.forEach((record, key) => {
       const slot = this.slotOf.get(key);
       const entry = slot === undefined ? undefined : this.entries[slot];
       if (slot !== undefined && entry) {
@@ -143,13 +147,12 @@ export class DescriptionIndex {
           entry.alike.forEach((_, other) => this.touch(other));
         }
         entry.record = record;
-        if (entry.description === record.metadata!.description) {
-          continue;
+        if (entry.description !== record.metadata!.description) {
+          this.dropTerms(slot, entry, heldBefore);
+          this.setTerms(slot, entry, record.metadata!.description, heldBefore);
+          reread.add(slot);
         }
-        this.dropTerms(slot, entry, heldBefore);
-        this.setTerms(slot, entry, record.metadata!.description, heldBefore);
-        reread.add(slot);
-        continue;
+        return;
       }
       const added = this.freeSlots.pop() ?? this.entries.length;
       const fresh: Entry = { record, description: '', order: order++, terms: new Int32Array(0), counts: new Float64Array(0), norm: 0, referenceNorm: 0, band: new Set(), alike: new Map() };
@@ -158,7 +161,7 @@ export class DescriptionIndex {
       this.setTerms(added, fresh, record.metadata!.description, heldBefore);
       reread.add(added);
       this.touch(added);
-    }
+    });
     // A reworded description leaves most of its terms as many holders as before: their weights stay.
     const dfChanged = new Set([...heldBefore].filter(([term, before]) => this.postings[term].size !== before).map(([term]) => term));
     const sizeChanged = this.size !== visible.size;
@@ -398,23 +401,34 @@ export class DescriptionIndex {
     const entry = this.entries[slot]!;
     entry.band.forEach((other) => this.entries[other]!.band.delete(slot));
     entry.band.clear();
-    const dots = new Map<number, number>();
+    if (this.dots.length < this.entries.length) {
+      this.dots = new Float64Array(2 * this.entries.length);
+      this.dotHolders = new Int32Array(2 * this.entries.length);
+    }
+    const { dots, dotHolders } = this;
+    let holders = 0;
     entry.terms.forEach((term, position) => {
       const weight = entry.counts[position] * this.reference[term] * this.reference[term];
       this.postings[term].forEach((count, other) => {
         if (other !== slot) {
-          dots.set(other, (dots.get(other) ?? 0) + weight * count);
+          // Every product is positive: a dot still zero is an entry not met yet.
+          if (dots[other] === 0) {
+            dotHolders[holders++] = other;
+          }
+          dots[other] += weight * count;
         }
       });
     });
-    dots.forEach((dot, other) => {
+    for (let k = 0; k < holders; k++) {
+      const other = dotHolders[k];
       const partner = this.entries[other]!;
-      const similarity = dot / (entry.referenceNorm * partner.referenceNorm);
+      const similarity = dots[other] / (entry.referenceNorm * partner.referenceNorm);
+      dots[other] = 0;
       if (similarity >= this.band) {
         entry.band.add(other);
         partner.band.add(slot);
       }
-    });
+    }
   }
 
   /** Reported pairs of an entry, from its candidates with the current weights; those with entries in `reported` are already done. */
