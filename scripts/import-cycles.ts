@@ -7,8 +7,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
-
-const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts'];
+import { resolveSourceFile, sourceFiles } from './source-files';
 
 /** The files a module imports from its own folder tree, resolved to existing source files. */
 function localImports(file: string): string[] {
@@ -23,30 +22,6 @@ function localImports(file: string): string[] {
     }
   }
   return [...resolved];
-}
-
-/** `./a` is `./a.ts` or `./a/index.ts`; a `.js` suffix written for ESM output names the `.ts` file. */
-function resolveSourceFile(base: string): string | undefined {
-  const stem = base.replace(/\.[cm]?js$/, '');
-  const candidates = [base, ...SOURCE_EXTENSIONS.map((extension) => stem + extension), ...SOURCE_EXTENSIONS.map((extension) => path.join(base, `index${extension}`))];
-  return candidates.find((candidate) => SOURCE_EXTENSIONS.includes(path.extname(candidate)) && isFile(candidate));
-}
-
-function isFile(candidate: string): boolean {
-  try {
-    return fs.statSync(candidate).isFile();
-  } catch {
-    // Missing, or a path through a file (package.json/index.ts).
-    return false;
-  }
-}
-
-function sourceFiles(folder: string): string[] {
-  return fs
-    .readdirSync(folder, { recursive: true, encoding: 'utf8' })
-    .filter((name) => SOURCE_EXTENSIONS.includes(path.extname(name)) && !name.endsWith('.d.ts'))
-    .map((name) => path.join(folder, name))
-    .sort();
 }
 
 /**

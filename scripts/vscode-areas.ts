@@ -11,6 +11,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as ts from 'typescript';
+import { resolveSourceFile, sourceFiles } from './source-files';
 
 /** The files kept at the top of src/vscode: the composition root, the API it returns, the side bundles' loader. */
 export const TOP_FILES: readonly string[] = ['extension.ts', 'deferred.ts', 'api.ts', 'side-bundles.ts'];
@@ -66,10 +67,9 @@ function declaresTypesOnly(source: ts.SourceFile): boolean {
   );
 }
 
-/** `folder/x` resolved to the .ts file it names, relative to `root` with `/` separators; undefined outside `root` or when missing. */
+/** `specifier` imported by `fromFile`, resolved to the source file it names, relative to `root` with `/` separators; undefined outside `root` or when missing. */
 function resolveInside(root: string, fromFile: string, specifier: string): string | undefined {
-  const base = path.resolve(path.dirname(path.join(root, fromFile)), specifier);
-  const file = [`${base}.ts`, base, path.join(base, 'index.ts')].find((candidate) => candidate.endsWith('.ts') && fs.existsSync(candidate) && fs.statSync(candidate).isFile());
+  const file = resolveSourceFile(path.resolve(path.dirname(path.join(root, fromFile)), specifier));
   const relative = file === undefined ? undefined : path.relative(root, file);
   return relative === undefined || relative.startsWith('..') ? undefined : relative.split(path.sep).join('/');
 }
@@ -121,11 +121,7 @@ export function areaViolations(folder: string): string[] {
       problems.push(`${entry.name}/: an area has one entry, ${ENTRY}, and this one has none`);
     }
   }
-  const files = fs
-    .readdirSync(folder, { recursive: true, encoding: 'utf8' })
-    .map((name) => name.split(path.sep).join('/'))
-    .filter((name) => name.endsWith('.ts') && !name.endsWith('.d.ts'))
-    .sort();
+  const files = sourceFiles(folder).map((file) => path.relative(folder, file).split(path.sep).join('/'));
   for (const file of files) {
     const source = ts.createSourceFile(file, fs.readFileSync(path.join(folder, file), 'utf8'), ts.ScriptTarget.Latest, true);
     if (path.posix.basename(file) === TYPES && !declaresTypesOnly(source)) {
