@@ -14,7 +14,7 @@
 // drift fast but few descriptions hold them, common ones are held by many but drift slowly.
 
 import type { SkillRecord } from '../model/types';
-import { modelVisibleSkills } from '../use/catalog';
+import { isModelVisible } from '../use/catalog';
 import { stem, STOP_WORDS, tokenize } from '../use/find';
 
 /**
@@ -61,6 +61,8 @@ interface Entry {
   description: string;
   /** Place in the set's order, for stable ordering of equal similarities. */
   order: number;
+  /** Place of its record in the records of the last update (the first of its folder's the model may invoke). */
+  position: number;
   /** Term ids in the order of their text, and how often each occurs. */
   terms: Int32Array;
   counts: Float64Array;
@@ -97,11 +99,13 @@ export class DescriptionIndex {
   private dots = new Float64Array(0);
   private dotHolders = new Int32Array(0);
   private size = 0;
+  /** The records of the last update, in its order: the next one looks again only where they differ. */
+  private held: SkillRecord[] = [];
   private readonly band: number;
   /** Entries whose reported pairs (or name, or file) changed since the last `update` returned. */
   private touched = new Set<number>();
   private removedFiles: string[] = [];
-  /** Each SKILL.md's entry, made when first asked for after an update. */
+  /** Each SKILL.md's entry, made when first asked for after an entry came, went or moved to another file. */
   private slotOfFile: Map<string, number> | undefined;
   /** Set by alikeOnce: takes each pair at the threshold a rebuild finds, instead of the entries' candidates and reported pairs. */
   private collect: ((earlier: number, later: number, similarity: number) => void) | undefined;
@@ -119,53 +123,19 @@ export class DescriptionIndex {
   /**
    * Takes the set's current skills; returns the SKILL.md files whose alike descriptions changed
    * (new, gone, other similarities, a partner renamed), those of skills that left the set included.
+   *
+   * Records are taken as immutable, as the registry's are (a change makes a new record): a record
+   * found at the same place as in the last update is not looked at again, so a save that replaced
+   * one record costs that record and its candidates, plus comparing the two lists by identity.
    */
   update(records: readonly SkillRecord[]): string[] {
-    const visible = new Map<string, SkillRecord>();
-    for (const record of modelVisibleSkills(records)) {
-      if (!visible.has(record.realDir)) {
-        visible.set(record.realDir, record);
-      }
-    }
     /** Each term's number of holders before this update, for the terms whose holders it touched. */
     const heldBefore = new Map<number, number>();
     const reread = new Set<number>();
-    // forEach rather than for…of: a Map's entries iterator makes an array per entry, a cost per skill on every save.
-    this.slotOf.forEach((slot, key) => {
-      if (!visible.has(key)) {
-        this.remove(slot, heldBefore);
-      }
-    });
-    let order = 0;
-    visible.forEach((record, key) => {
-      const slot = this.slotOf.get(key);
-      const entry = slot === undefined ? undefined : this.entries[slot];
-      if (slot !== undefined && entry) {
-        entry.order = order++;
-        if (entry.record.name !== record.name || entry.record.file !== record.file) {
-          this.touch(slot);
-          entry.alike.forEach((_, other) => this.touch(other));
-        }
-        entry.record = record;
-        if (entry.description !== record.metadata!.description) {
-          this.dropTerms(slot, entry, heldBefore);
-          this.setTerms(slot, entry, record.metadata!.description, heldBefore);
-          reread.add(slot);
-        }
-        return;
-      }
-      const added = this.freeSlots.pop() ?? this.entries.length;
-      const fresh: Entry = { record, description: '', order: order++, terms: new Int32Array(0), counts: new Float64Array(0), norm: 0, referenceNorm: 0, band: new Set(), alike: new Map() };
-      this.entries[added] = fresh;
-      this.slotOf.set(key, added);
-      this.setTerms(added, fresh, record.metadata!.description, heldBefore);
-      reread.add(added);
-      this.touch(added);
-    });
+    const replaced = this.replacedPlaces(records);
+    const sizeChanged = replaced ? this.followReplaced(records, replaced, heldBefore, reread) : this.followAll(records, heldBefore, reread);
     // A reworded description leaves most of its terms as many holders as before: their weights stay.
     const dfChanged = new Set([...heldBefore].filter(([term, before]) => this.postings[term].size !== before).map(([term]) => term));
-    const sizeChanged = this.size !== visible.size;
-    this.size = visible.size;
     // Every weight depends on the set's size: a skill added or removed moves them all a little.
     const moved = sizeChanged ? this.postings.keys() : dfChanged.values();
     const refresh: number[] = [];
@@ -187,12 +157,122 @@ export class DescriptionIndex {
       }
       this.reread(reread, sizeChanged ? this.slots() : this.holding(dfChanged));
     }
-    this.slotOfFile = undefined;
     this.termOfWord.clear();
     const files = [...this.removedFiles, ...[...this.touched].map((slot) => this.entries[slot]!.record.file)];
     this.touched = new Set();
     this.removedFiles = [];
     return files;
+  }
+
+  /**
+   * The places where `records` holds another object than the last update did, when each still
+   * stands for the same folder and is as visible to the model as before (so the set, its order and
+   * which record of a folder counts stay); undefined when the lists differ otherwise.
+   */
+  private replacedPlaces(records: readonly SkillRecord[]): number[] | undefined {
+    const { held } = this;
+    if (records.length !== held.length) {
+      return undefined;
+    }
+    const replaced: number[] = [];
+    for (let place = 0; place < records.length; place++) {
+      const before = held[place];
+      const now = records[place];
+      if (now !== before) {
+        if (now.realDir !== before.realDir || isModelVisible(now) !== isModelVisible(before)) {
+          return undefined;
+        }
+        replaced.push(place);
+      }
+    }
+    return replaced;
+  }
+
+  /** Takes the records at the `replaced` places (see replacedPlaces); the set's size stays, so returns false. */
+  private followReplaced(records: readonly SkillRecord[], replaced: readonly number[], heldBefore: Map<number, number>, reread: Set<number>): boolean {
+    for (const place of replaced) {
+      const record = records[place];
+      this.held[place] = record;
+      const slot = isModelVisible(record) ? this.slotOf.get(record.realDir) : undefined;
+      // Another record of the same folder earlier in the list is the one that counts.
+      if (slot !== undefined && this.entries[slot]!.position === place) {
+        this.follow(slot, this.entries[slot]!, record, heldBefore, reread);
+      }
+    }
+    return false;
+  }
+
+  /** Takes every record, the first of each folder's the model may invoke; returns whether the set's size changed. */
+  private followAll(records: readonly SkillRecord[], heldBefore: Map<number, number>, reread: Set<number>): boolean {
+    this.held = records.slice();
+    /** Each folder's place in `records`. */
+    const visible = new Map<string, number>();
+    records.forEach((record, position) => {
+      if (!visible.has(record.realDir) && isModelVisible(record)) {
+        visible.set(record.realDir, position);
+      }
+    });
+    // forEach rather than for…of: a Map's entries iterator makes an array per entry, a cost per skill on every update.
+    this.slotOf.forEach((slot, key) => {
+      if (!visible.has(key)) {
+        this.remove(slot, heldBefore);
+      }
+    });
+    let order = 0;
+    visible.forEach((position, key) => {
+      const record = records[position];
+      const slot = this.slotOf.get(key);
+      const entry = slot === undefined ? undefined : this.entries[slot];
+      if (slot !== undefined && entry) {
+        entry.order = order++;
+        entry.position = position;
+        this.follow(slot, entry, record, heldBefore, reread);
+        return;
+      }
+      const added = this.freeSlots.pop() ?? this.entries.length;
+      const fresh: Entry = {
+        record,
+        description: '',
+        order: order++,
+        position,
+        terms: new Int32Array(0),
+        counts: new Float64Array(0),
+        norm: 0,
+        referenceNorm: 0,
+        band: new Set(),
+        alike: new Map(),
+      };
+      this.entries[added] = fresh;
+      this.slotOf.set(key, added);
+      this.slotOfFile = undefined;
+      this.setTerms(added, fresh, record.metadata!.description, heldBefore);
+      reread.add(added);
+      this.touch(added);
+    });
+    const sizeChanged = this.size !== visible.size;
+    this.size = visible.size;
+    return sizeChanged;
+  }
+
+  /** An entry's record as it is now: its partners told of a new name or file, its description read again when it changed. */
+  private follow(slot: number, entry: Entry, record: SkillRecord, heldBefore: Map<number, number>, reread: Set<number>): void {
+    if (entry.record.name !== record.name || entry.record.file !== record.file) {
+      this.touch(slot);
+      entry.alike.forEach((_, other) => this.touch(other));
+    }
+    if (entry.record.file !== record.file) {
+      this.slotOfFile = undefined;
+      // The file it leaves loses its alike descriptions, as the file of a skill that left the set does.
+      if (entry.alike.size > 0) {
+        this.removedFiles.push(entry.record.file);
+      }
+    }
+    entry.record = record;
+    if (entry.description !== record.metadata!.description) {
+      this.dropTerms(slot, entry, heldBefore);
+      this.setTerms(slot, entry, record.metadata!.description, heldBefore);
+      reread.add(slot);
+    }
   }
 
   /** Every pair at the threshold or above, most alike first (equally alike: in the set's order). */
@@ -282,6 +362,7 @@ export class DescriptionIndex {
     }
     this.entries[slot] = undefined;
     this.slotOf.delete(entry.record.realDir);
+    this.slotOfFile = undefined;
     this.freeSlots.push(slot);
   }
 
