@@ -37,6 +37,13 @@ const ROUNDING_MARGIN = 1e-9;
 /** What computing one cosine costs, in steps of walking a posting (a dozen terms each). */
 const HEAVY_PAIR_COST = 12;
 
+/**
+ * How much of the band an entry's part in the terms findCandidates sets apart may reach: the
+ * smaller, the fewer entries met elsewhere are looked at in full, the larger, the fewer postings
+ * are walked.
+ */
+const COMMON_SHARE = 0.8;
+
 /** A refresh of this many terms at once re-reads everything instead (cheaper than one by one). */
 const REBUILD_SHARE = 0.25;
 
@@ -93,7 +100,7 @@ export class DescriptionIndex {
   /** Per term: the entries holding it, with its count there. */
   private readonly postings: Array<Map<number, number>> = [];
   private readonly reference: number[] = [];
-  /** Per term, zero but while `cosine` holds one entry's counts in it. */
+  /** Per term, zero but while `cosine` holds one entry's counts in it, or `findCandidates` one entry's products' first factors. */
   private scratch = new Float64Array(0);
   /** Per slot, zero but while `findCandidates` sums one entry's dot products in it; `dotHolders` lists the slots met, in the order met. */
   private dots = new Float64Array(0);
@@ -269,7 +276,6 @@ export class DescriptionIndex {
     }
     entry.record = record;
     if (entry.description !== record.metadata!.description) {
-      this.dropTerms(slot, entry, heldBefore);
       this.setTerms(slot, entry, record.metadata!.description, heldBefore);
       reread.add(slot);
     }
@@ -375,6 +381,11 @@ export class DescriptionIndex {
     });
   }
 
+  /**
+   * Reads an entry's description into its terms and their postings. The postings of terms it
+   * keeps are updated where they are: taking an entry out of a long posting and putting it back
+   * grows the posting's table until it is made anew, a cost per holder on every save.
+   */
   private setTerms(slot: number, entry: Entry, description: string, heldBefore: Map<number, number>): void {
     /** The description's terms, each once, in the order met; their counts are in `tally` meanwhile. */
     const met: number[] = [];
@@ -391,6 +402,14 @@ export class DescriptionIndex {
       }
     }
     met.sort((x, y) => (this.termTexts[x] < this.termTexts[y] ? -1 : 1));
+    entry.terms.forEach((term) => {
+      if (this.tally[term] === 0) {
+        if (!heldBefore.has(term)) {
+          heldBefore.set(term, this.postings[term].size);
+        }
+        this.postings[term].delete(slot);
+      }
+    });
     entry.description = description;
     entry.terms = Int32Array.from(met);
     entry.counts = new Float64Array(met.length);
@@ -477,7 +496,16 @@ export class DescriptionIndex {
     }
   }
 
-  /** An entry's candidates, from the postings of its terms with the reference weights. */
+  /**
+   * An entry's candidates, from the postings of its terms with the reference weights. As in
+   * allCandidates, the terms most descriptions hold are set apart, as many as keep the entry's part
+   * in them under COMMON_SHARE of the band: their share of a dot product is at most that part's
+   * length times the other vector's (Cauchy–Schwarz), so an entry met through them alone stays
+   * below the band. The dot products are summed over the other terms' postings, and an entry met
+   * there whose sum plus that bound can reach the band gets its whole dot product: the same
+   * products in the same order (the terms' text) as summing every posting, so the candidates are
+   * exactly those.
+   */
   private findCandidates(slot: number): void {
     const entry = this.entries[slot]!;
     entry.band.forEach((other) => this.entries[other]!.band.delete(slot));
@@ -486,10 +514,33 @@ export class DescriptionIndex {
       this.dots = new Float64Array(2 * this.entries.length);
       this.dotHolders = new Int32Array(2 * this.entries.length);
     }
-    const { dots, dotHolders } = this;
+    if (this.scratch.length < this.postings.length) {
+      this.scratch = new Float64Array(2 * this.postings.length);
+    }
+    const { dots, dotHolders, scratch } = this;
+    const { terms, counts, referenceNorm } = entry;
+    const bound = this.band * (1 - ROUNDING_MARGIN);
+    // Per position of the entry's terms: the square of its weight there, and whether the term is set apart.
+    const squares = Float64Array.from(terms, (term, position) => (counts[position] * this.reference[term]) ** 2);
+    const common = new Uint8Array(terms.length);
+    // The terms that spare the most postings for the least of the allowance first.
+    const bySaving = Array.from(terms.keys()).sort((x, y) => this.postings[terms[y]].size / squares[y] - this.postings[terms[x]].size / squares[x]);
+    const allowed = (COMMON_SHARE * bound * referenceNorm) ** 2;
+    let commonSquares = 0;
+    for (const position of bySaving) {
+      if (commonSquares + squares[position] <= allowed) {
+        commonSquares += squares[position];
+        common[position] = 1;
+      }
+    }
+    const commonLength = Math.sqrt(commonSquares);
     let holders = 0;
-    entry.terms.forEach((term, position) => {
-      const weight = entry.counts[position] * this.reference[term] * this.reference[term];
+    terms.forEach((term, position) => {
+      const weight = counts[position] * this.reference[term] * this.reference[term];
+      scratch[term] = weight;
+      if (common[position] === 1) {
+        return;
+      }
       this.postings[term].forEach((count, other) => {
         if (other !== slot) {
           // Every product is positive: a dot still zero is an entry not met yet.
@@ -503,13 +554,26 @@ export class DescriptionIndex {
     for (let k = 0; k < holders; k++) {
       const other = dotHolders[k];
       const partner = this.entries[other]!;
-      const similarity = dots[other] / (entry.referenceNorm * partner.referenceNorm);
+      let dot = dots[other];
       dots[other] = 0;
-      if (similarity >= this.band) {
+      if (commonLength > 0) {
+        if (dot + commonLength * partner.referenceNorm < bound * referenceNorm * partner.referenceNorm) {
+          continue;
+        }
+        dot = 0;
+        for (let position = 0; position < partner.terms.length; position++) {
+          const weight = scratch[partner.terms[position]];
+          if (weight !== 0) {
+            dot += weight * partner.counts[position];
+          }
+        }
+      }
+      if (dot / (referenceNorm * partner.referenceNorm) >= this.band) {
         entry.band.add(other);
         partner.band.add(slot);
       }
     }
+    terms.forEach((term) => (scratch[term] = 0));
   }
 
   /** Reported pairs of an entry, from its candidates with the current weights; those with entries in `reported` are already done. */
