@@ -19,10 +19,13 @@ import { buildFolderSkillRoots } from '../../src/core/discovery/folder-roots';
 import { findNestedLocations } from '../../src/core/discovery/nested-locations';
 import { DEFAULT_SKILL_LOCATIONS } from '../../src/core/discovery/roots';
 import type { SkillRoot } from '../../src/core/model/types';
+import { targetListings } from '../../src/core/targets/budget';
+import { checkSkillForTargets, fieldKeyRanges, targetFolderFindings } from '../../src/core/targets/checks';
+import { defaultTargetIds, targetProfile } from '../../src/core/targets/profiles';
 import { writeSyntheticSkills, type SyntheticSkill } from '../core/synthetic-skills';
 import { nodeArguments } from '../paths';
 import { repositoryRoot } from '../../scripts/harness/repository';
-import { alternatingMedians, type MedianTimes, type Repetitions, type TimedTask } from '../measure';
+import { alternatingMedians, alternatingMediansMs, type MedianTimes, type Repetitions, type TimedTask } from '../measure';
 import { checkGoal, printFigure, round, type BenchFigures, type Goal } from '../section';
 
 /** The same bound discovery puts on open files, so the baseline reads with the same parallelism. */
@@ -51,6 +54,7 @@ export async function run(): Promise<BenchFigures> {
       ...(await monorepoDiscovery(path.join(workspace, 'monorepo'))),
       ...(await incrementalEdit(trees[10], trees[1000])),
       ...(await revalidationAfterSave(trees[1], trees[1000])),
+      ...(await hostWarningsAfterSnapshot(trees[1000])),
       ...(await heapPerSkill(trees[5000])),
       ...catalogOverhead(trees[1000], await discover(trees[1000])),
     };
@@ -332,6 +336,40 @@ async function revalidationAfterSave(alone: Tree, large: Tree): Promise<BenchFig
     for (const registry of registries) {
       registry.dispose();
     }
+  }
+}
+
+/**
+ * For information, what the Problems panel adds to a save beyond the re-validation above: after
+ * each snapshot it works out the per-host list budgets over every skill (one edit can move another
+ * skill's warning) and the project's folders a host does not read, checks every SKILL.md against
+ * them and compares each file's findings with those it shows (src/vscode/targets/target-findings.ts,
+ * reshowAll in src/vscode/diagnostics/diagnostics.ts), with the default targets. Each file's key
+ * positions are read beforehand, as the editor keeps them until the file changes.
+ */
+async function hostWarningsAfterSnapshot(large: Tree): Promise<BenchFigures> {
+  const registry = await discover(large);
+  try {
+    const skills = registry.snapshot.skills;
+    const context = { targets: defaultTargetIds(() => false).map((id) => targetProfile(id)!), homeDir: os.homedir(), servedInVsCode: true };
+    const texts = await mapWithConcurrency(skills, READ_CONCURRENCY, (record) => fs.readFile(record.file, 'utf8'));
+    const fieldRanges = new Map(skills.map((record, index) => [record.file, fieldKeyRanges(texts[index])]));
+    const { hostWarnings } = await alternatingMediansMs(
+      {
+        hostWarnings: async () => {
+          const listings = targetListings(skills, context.targets);
+          targetFolderFindings(skills, context);
+          for (const record of skills) {
+            JSON.stringify(checkSkillForTargets(record, { ...context, listings, fieldRange: fieldRanges.get(record.file) }));
+          }
+        },
+      },
+      { warmups: 10, runs: 61 },
+    );
+    printFigure('host warnings of every SKILL.md after a snapshot (1,000 skills)', hostWarnings, ' ms');
+    return { hostWarningsMs1000: round(hostWarnings) };
+  } finally {
+    registry.dispose();
   }
 }
 
