@@ -83,8 +83,11 @@ export interface TargetFolderFinding {
 
 /** The folder a skill sits in, as hosts name it, when `host` does not read it (VS Code reads every folder the extension serves it). */
 function unreadFolder(host: TargetProfile, record: SkillRecord, context: Pick<TargetCheckContext, 'homeDir' | 'servedInVsCode'>): string | undefined {
+  if (host.id === 'vscode' && context.servedInVsCode) {
+    return undefined;
+  }
   const location = targetLocationOf(record, context.homeDir);
-  return location === undefined || targetReads(host, location) || (host.id === 'vscode' && context.servedInVsCode) ? undefined : location;
+  return location === undefined || targetReads(host, location) ? undefined : location;
 }
 
 /**
