@@ -43,7 +43,24 @@ function entryChars(name: string, descriptionChars: number): number {
 function offered(records: readonly SkillRecord[]): { name: string; description: string; userOnly: boolean }[] {
   return records
     .filter((record) => isUsableStatus(record.status) && record.metadata)
-    .map((record) => ({ name: record.name, description: collapseWhitespace(record.metadata!.description), userOnly: record.metadata!.disableModelInvocation }));
+    .map((record) => ({ name: record.name, description: oneLineDescription(record), userOnly: record.metadata!.disableModelInvocation }));
+}
+
+/**
+ * Each record's description on one line, as last worked out: a snapshot keeps the records that did
+ * not change, so listing it again collapses only the descriptions that did.
+ */
+const oneLineDescriptions = new WeakMap<SkillRecord, { description: string; oneLine: string }>();
+
+function oneLineDescription(record: SkillRecord): string {
+  const description = record.metadata!.description;
+  const known = oneLineDescriptions.get(record);
+  if (known?.description === description) {
+    return known.oneLine;
+  }
+  const oneLine = collapseWhitespace(description);
+  oneLineDescriptions.set(record, { description, oneLine });
+  return oneLine;
 }
 
 export function budgetChars(rule: BudgetRule, contextTokens: number): number | undefined {

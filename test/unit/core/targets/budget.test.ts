@@ -128,6 +128,15 @@ describe('host listings', function () {
     assert.deepEqual(states(targetListing(records, codex, 50)), ['aaaa:dropped:0', 'b:dropped:0']);
   });
 
+  it('list a record again with the description it holds now, on one line', function () {
+    const record = fakeRecord('alpha', 'Does\n  alpha.');
+    assert.equal(targetListing([record], codex).skills[0].description, 'Does alpha.');
+    assert.equal(targetListing([record], codex).skills[0].description, 'Does alpha.');
+    // A record whose description was replaced in place is not listed with the one it had before.
+    const rewritten = Object.assign(record, { metadata: { ...record.metadata!, description: 'Now  does\tbeta.' } });
+    assert.equal(targetListing([rewritten], codex).skills[0].description, 'Now does beta.');
+  });
+
   it('count the states of a listing, and list each target', function () {
     const listings = targetListings([fakeRecord('a', 'A.')], [claude, codex], 1000);
     assert.deepEqual([...listings.keys()], ['claude-code', 'codex']);
