@@ -107,6 +107,21 @@ function ownToolCall(params: Record<string, unknown> | undefined, keys: Readonly
   return call && (() => call(args));
 }
 
+/**
+ * The call `request` makes of one of `server`'s own tools, when the server would answer it with the
+ * tool's result as it is: a tools/call the SDK runs as it is (see ownToolCall) on a session that
+ * agreed on a revision whose results the SDK sends unchanged. Undefined for anything else.
+ */
+function plainToolCall(request: PlainRequest, server: SessionServer): (() => Promise<ToolResult>) | undefined {
+  const version = request.method === 'tools/call' ? server.negotiatedVersion() : undefined;
+  return version !== undefined && version < FIRST_ENCODED_REVISION ? ownToolCall(request.params, TOOL_CALL_KEYS, server) : undefined;
+}
+
+/** The SDK's answer to the tools/call `id` that resulted in `result`, its keys in the SDK's order, so either way the same bytes go out. */
+function toolAnswer(id: RequestId, result: ToolResult): { result: ToolResult; jsonrpc: '2.0'; id: RequestId } {
+  return { result, jsonrpc: '2.0', id };
+}
+
 /** Whether the SDK's transport takes a POST with these headers (it answers 406, 415 or 400 otherwise). */
 export function takesPost(headers: IncomingHttpHeaders): boolean {
   const { accept } = headers;
@@ -157,22 +172,15 @@ export class DirectAnswers {
     if (this.closed || this.pending.has(request.id) || !this.transport.onmessage) {
       return undefined;
     }
-    const call = request.method === 'tools/call' && this.encodesPlainly() ? ownToolCall(request.params, TOOL_CALL_KEYS, this.server) : undefined;
+    const call = plainToolCall(request, this.server);
     return new Promise((resolve) => {
       this.pending.set(request.id, resolve);
       if (call) {
-        // Keys in the order the SDK's answer has them, so either way the same bytes go out.
-        void call().then((result) => this.reply(request.id, { result, jsonrpc: '2.0', id: request.id }));
+        void call().then((result) => this.reply(request.id, toolAnswer(request.id, result)));
       } else {
         this.transport.onmessage!(request as JSONRPCMessage);
       }
     });
-  }
-
-  /** Whether the session agreed on a revision whose results the SDK sends unchanged. */
-  private encodesPlainly(): boolean {
-    const version = this.server.negotiatedVersion();
-    return version !== undefined && version < FIRST_ENCODED_REVISION;
   }
 
   /** Answers the pending request `id` with `message`; false when none is pending. */
@@ -242,4 +250,60 @@ export function answerStatelessToolCall(headers: IncomingHttpHeaders, route: Inb
       body: JSON.stringify({ result: { ...result, resultType: 'complete', _meta: { [SERVER_INFO_META_KEY]: tools.info } }, jsonrpc: '2.0', id: request.id }),
     }))
   );
+}
+
+/**
+ * Tool calls of a stdio connection answered directly, as DirectAnswers answers those of an HTTP
+ * session: the SDK's stdio transport parses each line again and checks it against the protocol's
+ * schemas, and its server dispatches the call through schema parses of the request and the result,
+ * a context and an AbortController, several times the allocations of the call's own answer. The
+ * line is parsed once already (wire.ts guardLines); a plain call of one of the connection's
+ * server's own tools runs here, its answer written in the SDK's bytes. Everything else, and every
+ * call before the connection agreed on 2025-11-25, goes on to the SDK.
+ */
+export class StdioToolCalls {
+  /** Requests running here: an answer is written only while its id is still here. */
+  private readonly running = new Set<RequestId>();
+  private closed = false;
+
+  /**
+   * @param server the server the connection is pinned to, once there is one
+   * @param write writes one line of the connection's output
+   */
+  constructor(
+    private readonly server: () => SessionServer | undefined,
+    private readonly write: (line: string) => void,
+  ) {}
+
+  /**
+   * Whether `message` was taken: a call run here. A cancellation of one of those forgets it (it is
+   * never answered, as the SDK answers no cancelled request) and goes on to the SDK all the same.
+   */
+  take(message: unknown): boolean {
+    if (this.closed || !isPlainRequest(message)) {
+      if (isPlainObject(message) && message.method === 'notifications/cancelled' && isPlainObject(message.params)) {
+        this.running.delete(message.params.requestId as RequestId);
+      }
+      return false;
+    }
+    const server = this.server();
+    const call = server && !this.running.has(message.id) ? plainToolCall(message, server) : undefined;
+    if (!call) {
+      return false;
+    }
+    const { id } = message;
+    this.running.add(id);
+    void call().then((result) => {
+      if (this.running.delete(id) && !this.closed) {
+        this.write(`${JSON.stringify(toolAnswer(id, result))}\n`);
+      }
+    });
+    return true;
+  }
+
+  /** Answers nothing more: the connection closed, and the SDK answers none of its requests in flight either. */
+  close(): void {
+    this.closed = true;
+    this.running.clear();
+  }
 }
