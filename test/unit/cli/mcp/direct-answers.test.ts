@@ -57,10 +57,11 @@ function fakeTransport(answerRequests = true): { transport: Transport; sent: JSO
 }
 
 /** A session's server with the tools `calls` (recording their arguments), on the protocol revision `version` (null: before initialize). */
-function fakeServer(calls: Record<string, ToolCall> = {}, version: string | null = '2025-11-25'): SessionServer & { called: unknown[] } {
+function fakeServer(calls: Record<string, ToolCall> = {}, version: string | null = '2025-11-25'): SessionServer & StatelessServer & { called: unknown[] } {
   const called: unknown[] = [];
   return {
     called,
+    info: { name: 'agent-skills', version: '1.0.0' },
     toolCall: (name) => {
       const call = Object.hasOwn(calls, name) ? calls[name] : undefined;
       return (
@@ -351,7 +352,7 @@ describe('direct answers of a stdio connection', () => {
     assert.deepEqual(server.called, [{ query: 'pdf' }], 'only the call it took ran here');
   });
 
-  it('leaves tool calls to the SDK until a server agreed on 2025-11-25, and on a revision whose results the SDK encodes', async () => {
+  it('leaves tool calls to the SDK until a server agreed on a revision, and on 2026-07-28 a call without its envelope', async () => {
     const tools = { find_skills: () => Promise.resolve(FOUND) };
     const servers = [undefined, fakeServer(tools, null), fakeServer(tools, STATELESS_REVISION)];
     const written: string[] = [];
@@ -366,6 +367,35 @@ describe('direct answers of a stdio connection', () => {
     }
     await settled();
     assert.deepEqual([written, servers.map((server) => server?.called.length ?? 0)], [[], [0, 0, 0]]);
+  });
+
+  it("leaves 2026-07-28 calls to the SDK until it pinned the connection to that revision, then runs those of the server's own tools with an envelope the SDK takes", async () => {
+    const server = fakeServer({ find_skills: () => Promise.resolve(FOUND) }, STATELESS_REVISION);
+    const written: string[] = [];
+    const calls = new StdioToolCalls(
+      () => server,
+      (line) => written.push(line),
+    );
+    const stateless = (id: number, meta: Record<string, unknown> = ENVELOPE, method = 'tools/call'): unknown => ({ ...findCall(id), method, params: { ...findCall(id).params, _meta: meta } });
+    assert.equal(calls.take(stateless(1, ENVELOPE, 'server/discover')), false, 'server/discover leaves the connection open to 2025-11-25');
+    assert.equal(calls.take(stateless(2, { ...ENVELOPE, 'io.modelcontextprotocol/protocolVersion': '2099-01-01' })), false, 'a revision the SDK does not serve pins nothing');
+    assert.equal(calls.take(stateless(3)), false, 'the first request beyond server/discover pins the connection, in the SDK');
+    assert.equal(calls.take(stateless(4, { ...ENVELOPE, 'io.modelcontextprotocol/logLevel': 'debug' })), true);
+    const others = [
+      stateless(5, { ...ENVELOPE, progressToken: 5 }),
+      stateless(6, { ...ENVELOPE, 'io.modelcontextprotocol/logLevel': 'loudest' }),
+      stateless(7, { ...ENVELOPE, 'io.modelcontextprotocol/clientInfo': 'raw' }),
+      stateless(8, ENVELOPE, 'tools/list'),
+      findCall(9),
+      { ...(stateless(10) as object), params: { name: 'no_such_tool', arguments: {}, _meta: ENVELOPE } },
+    ];
+    for (const other of others) {
+      assert.equal(calls.take(other), false, JSON.stringify(other));
+    }
+    await settled();
+    const answer = { result: { ...FOUND, resultType: 'complete', _meta: { 'io.modelcontextprotocol/serverInfo': server.info } }, jsonrpc: '2.0', id: 4 };
+    assert.deepEqual(written, [`${JSON.stringify(answer)}\n`]);
+    assert.equal(server.called.length, 1);
   });
 
   it('answers no call the client cancelled, leaves a request reusing a running id to the SDK, and answers nothing once the connection closed', async () => {
@@ -549,6 +579,52 @@ describe("direct tool calls answer as the SDK's tools/call", function () {
       );
       for (const [index, { params, direct }] of CALLS.entries()) {
         const request = { jsonrpc: '2.0' as const, id: index + 1, method: 'tools/call', params: params as Record<string, unknown> };
+        assert.equal(calls.take(request), direct, `${JSON.stringify(params)} ${direct ? 'runs directly' : 'goes to the SDK'}`);
+        input.write(`${JSON.stringify(request)}\n`);
+        const expected = await sdkLine(index + 1);
+        if (direct) {
+          await waitFor(() => written.length > 0, `the direct answer to ${JSON.stringify(params)}`);
+          assert.equal(written.pop(), expected, JSON.stringify(params));
+        }
+      }
+    } finally {
+      await sdk.close();
+    }
+  });
+
+  it("gives the bytes the SDK writes on a stdio connection pinned to 2026-07-28 for the same call, the client's log level included", async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    let lines = '';
+    output.on('data', (chunk: Buffer) => (lines += chunk.toString('utf8')));
+    const sdkLine = async (id: number): Promise<string> => {
+      const line = (): string | undefined =>
+        lines
+          .split('\n')
+          .slice(0, -1)
+          .find((text) => (JSON.parse(text) as { id?: unknown }).id === id);
+      await waitFor(() => line() !== undefined, `the SDK's answer to ${id}`);
+      return `${line()!}\n`;
+    };
+    const sdk = serveStdio(() => new SkillsServer(service.registry, serverOptions).mcp, { transport: new StdioServerTransport(input, output) });
+    const meta = { ...ENVELOPE, 'io.modelcontextprotocol/logLevel': 'debug' };
+    try {
+      const written: string[] = [];
+      const calls = new StdioToolCalls(
+        () => ({ toolCall: (name) => server.toolCall(name), info: server.info, negotiatedVersion: () => STATELESS_REVISION }),
+        (line) => written.push(line),
+      );
+      for (const [id, method] of [
+        [0, 'server/discover'],
+        [-1, 'tools/list'],
+      ] as const) {
+        const opening = { jsonrpc: '2.0', id, method, params: { _meta: meta } };
+        assert.equal(calls.take(opening), false);
+        input.write(`${JSON.stringify(opening)}\n`);
+        await sdkLine(id);
+      }
+      for (const [index, { params, direct }] of CALLS.entries()) {
+        const request = { jsonrpc: '2.0' as const, id: index + 1, method: 'tools/call', params: { ...(params as Record<string, unknown>), _meta: meta } };
         assert.equal(calls.take(request), direct, `${JSON.stringify(params)} ${direct ? 'runs directly' : 'goes to the SDK'}`);
         input.write(`${JSON.stringify(request)}\n`);
         const expected = await sdkLine(index + 1);
