@@ -8,7 +8,7 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import type { IncomingHttpHeaders } from 'node:http';
-import { PassThrough } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { answerStatelessToolCall, DirectAnswers, isPlainRequest, StdioToolCalls, takesPost, type SessionServer, type StatelessServer } from '../../../../src/cli/mcp/direct-answers';
 import {
   classifyInboundRequest,
@@ -319,6 +319,20 @@ describe('direct answers of 2026-07-28 tool calls', () => {
 
 const settled = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
+/** The lines written on `stream` so far, each with its newline, kept up to date as they complete. */
+function linesOf(stream: Readable): string[] {
+  const lines: string[] = [];
+  let text = '';
+  stream.on('data', (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n')) {
+      lines.push(text.slice(0, end + 1));
+      text = text.slice(end + 1);
+    }
+  });
+  return lines;
+}
+
 /** A tools/call of find_skills with the id `id`, as a stdio client sends it. */
 function findCall(id: number | string): { jsonrpc: '2.0'; id: number | string; method: string; params: Record<string, unknown> } {
   return { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'find_skills', arguments: { query: 'pdf' } } };
@@ -551,62 +565,63 @@ describe("direct tool calls answer as the SDK's tools/call", function () {
     }
   });
 
-  it('gives the bytes the SDK writes on stdio for the same call, and runs only the calls it takes', async () => {
-    // The SDK's own stdio connection, to a server of the same skills.
+  /** A stdio connection of the SDK's own to a server of the same skills: its input, and its answer to a request, as the line it wrote. */
+  function sdkStdio(): { input: PassThrough; answer(id: number): Promise<string>; close(): Promise<void> } {
     const input = new PassThrough();
     const output = new PassThrough();
-    let lines = '';
-    output.on('data', (chunk: Buffer) => (lines += chunk.toString('utf8')));
-    const sdkLine = async (id: number): Promise<string> => {
-      const line = (): string | undefined =>
-        lines
-          .split('\n')
-          .slice(0, -1)
-          .find((text) => (JSON.parse(text) as { id?: unknown }).id === id);
-      await waitFor(() => line() !== undefined, `the SDK's answer to ${id}`);
-      return `${line()!}\n`;
+    const lines = linesOf(output);
+    const connection = serveStdio(() => new SkillsServer(service.registry, serverOptions).mcp, { transport: new StdioServerTransport(input, output) });
+    const line = (id: number): string | undefined => lines.find((text) => (JSON.parse(text) as { id?: unknown }).id === id);
+    return {
+      input,
+      answer: async (id) => {
+        await waitFor(() => line(id) !== undefined, `the SDK's answer to ${id}`);
+        return line(id)!;
+      },
+      close: () => connection.close(),
     };
-    const sdk = serveStdio(() => new SkillsServer(service.registry, serverOptions).mcp, { transport: new StdioServerTransport(input, output) });
+  }
+
+  /**
+   * Sends each of CALLS, with `meta` when given, both to `calls` and to the SDK's connection, and
+   * compares the lines written for the calls `calls` takes (into `written`) with the SDK's.
+   */
+  async function compareCalls(calls: StdioToolCalls, written: string[], sdk: ReturnType<typeof sdkStdio>, meta?: Record<string, unknown>): Promise<void> {
+    for (const [index, { params, direct: runsDirectly }] of CALLS.entries()) {
+      const request = { jsonrpc: '2.0' as const, id: index + 1, method: 'tools/call', params: { ...(params as Record<string, unknown>), ...(meta ? { _meta: meta } : {}) } };
+      assert.equal(calls.take(request), runsDirectly, `${JSON.stringify(params)} ${runsDirectly ? 'runs directly' : 'goes to the SDK'}`);
+      sdk.input.write(`${JSON.stringify(request)}\n`);
+      const expected = await sdk.answer(index + 1);
+      if (runsDirectly) {
+        await waitFor(() => written.length > 0, `the direct answer to ${JSON.stringify(params)}`);
+        assert.equal(written.pop(), expected, JSON.stringify(params));
+      }
+    }
+  }
+
+  it('gives the bytes the SDK writes on stdio for the same call, and runs only the calls it takes', async () => {
+    const sdk = sdkStdio();
     try {
       const initialize = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'unit-test', version: '1' } } };
-      input.write(`${JSON.stringify(initialize)}\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n`);
-      await sdkLine(0);
+      sdk.input.write(`${JSON.stringify(initialize)}\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n`);
+      await sdk.answer(0);
       await openSession(server);
       const written: string[] = [];
-      const calls = new StdioToolCalls(
-        () => server,
-        (line) => written.push(line),
+      await compareCalls(
+        new StdioToolCalls(
+          () => server,
+          (line) => written.push(line),
+        ),
+        written,
+        sdk,
       );
-      for (const [index, { params, direct }] of CALLS.entries()) {
-        const request = { jsonrpc: '2.0' as const, id: index + 1, method: 'tools/call', params: params as Record<string, unknown> };
-        assert.equal(calls.take(request), direct, `${JSON.stringify(params)} ${direct ? 'runs directly' : 'goes to the SDK'}`);
-        input.write(`${JSON.stringify(request)}\n`);
-        const expected = await sdkLine(index + 1);
-        if (direct) {
-          await waitFor(() => written.length > 0, `the direct answer to ${JSON.stringify(params)}`);
-          assert.equal(written.pop(), expected, JSON.stringify(params));
-        }
-      }
     } finally {
       await sdk.close();
     }
   });
 
   it("gives the bytes the SDK writes on a stdio connection pinned to 2026-07-28 for the same call, the client's log level included", async () => {
-    const input = new PassThrough();
-    const output = new PassThrough();
-    let lines = '';
-    output.on('data', (chunk: Buffer) => (lines += chunk.toString('utf8')));
-    const sdkLine = async (id: number): Promise<string> => {
-      const line = (): string | undefined =>
-        lines
-          .split('\n')
-          .slice(0, -1)
-          .find((text) => (JSON.parse(text) as { id?: unknown }).id === id);
-      await waitFor(() => line() !== undefined, `the SDK's answer to ${id}`);
-      return `${line()!}\n`;
-    };
-    const sdk = serveStdio(() => new SkillsServer(service.registry, serverOptions).mcp, { transport: new StdioServerTransport(input, output) });
+    const sdk = sdkStdio();
     const meta = { ...ENVELOPE, 'io.modelcontextprotocol/logLevel': 'debug' };
     try {
       const written: string[] = [];
@@ -620,19 +635,10 @@ describe("direct tool calls answer as the SDK's tools/call", function () {
       ] as const) {
         const opening = { jsonrpc: '2.0', id, method, params: { _meta: meta } };
         assert.equal(calls.take(opening), false);
-        input.write(`${JSON.stringify(opening)}\n`);
-        await sdkLine(id);
+        sdk.input.write(`${JSON.stringify(opening)}\n`);
+        await sdk.answer(id);
       }
-      for (const [index, { params, direct }] of CALLS.entries()) {
-        const request = { jsonrpc: '2.0' as const, id: index + 1, method: 'tools/call', params: { ...(params as Record<string, unknown>), _meta: meta } };
-        assert.equal(calls.take(request), direct, `${JSON.stringify(params)} ${direct ? 'runs directly' : 'goes to the SDK'}`);
-        input.write(`${JSON.stringify(request)}\n`);
-        const expected = await sdkLine(index + 1);
-        if (direct) {
-          await waitFor(() => written.length > 0, `the direct answer to ${JSON.stringify(params)}`);
-          assert.equal(written.pop(), expected, JSON.stringify(params));
-        }
-      }
+      await compareCalls(calls, written, sdk, meta);
     } finally {
       await sdk.close();
     }
