@@ -26,7 +26,7 @@ import {
 import { currentCatalog } from '../../core/use/current-catalog';
 import type { SkillsHost } from '../skills/types';
 
-export function textResult(text: string): vscode.LanguageModelToolResult {
+function textResult(text: string): vscode.LanguageModelToolResult {
   return new vscode.LanguageModelToolResult([new vscode.LanguageModelTextPart(text)]);
 }
 
