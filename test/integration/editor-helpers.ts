@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { SkillViewItem, ViewItem } from '../../src/core/view/skill-view';
 import type { AgentSkillsApi, SkillInfo } from '../../src/vscode/api';
-import { activateProduct, click, waitFor } from './util';
+import { activateProduct, click, readTreeRows, waitFor, type DrawnTreeRow } from './util';
 
 export type { AgentSkillsApi, SkillInfo } from '../../src/vscode/api';
 
@@ -32,7 +32,7 @@ export function treeGroups(api: AgentSkillsApi): string[] {
   return api.testing.tree.topLevel.map((group) => group.label);
 }
 
-/** The tree item of a skill in a group (Available: any source subgroup). */
+/** The tree item of a skill in a group, at any depth (Available: directly, in its source's row or in a grouping folder). */
 export function treeItem(api: AgentSkillsApi, group: string, name: string): SkillViewItem | undefined {
   const find = (items: readonly ViewItem[]): SkillViewItem | undefined => {
     for (const item of items) {
@@ -50,6 +50,22 @@ export function treeItem(api: AgentSkillsApi, group: string, name: string): Skil
   };
   const top = api.testing.tree.topLevel.find((candidate) => candidate.label === group);
   return top && find(top.children);
+}
+
+/** A drawn row as `[level, label, description]`. */
+export type DrawnRowText = readonly [number, string, string];
+
+/**
+ * Waits until the Skills view draws exactly `expected`, top to bottom, and returns the drawn rows.
+ * The view draws asynchronously (and only the rows in sight). Only under the browser harness.
+ */
+export async function waitForDrawnRows(expected: readonly DrawnRowText[]): Promise<DrawnTreeRow[]> {
+  let drawn: DrawnTreeRow[] = [];
+  const asText = (rows: readonly DrawnTreeRow[]) => JSON.stringify(rows.map((row) => [row.level, row.label, row.description]));
+  await waitFor(async () => asText((drawn = await readTreeRows('skills'))) === JSON.stringify(expected), {
+    message: () => `the Skills view drew:\n${drawn.map((row) => `${'  '.repeat(row.level - 1)}${row.label} — ${row.description}`).join('\n')}`,
+  });
+  return drawn;
 }
 
 export function skillNamed(api: AgentSkillsApi, name: string, sourceKind?: SkillInfo['source']['kind']): SkillInfo | undefined {

@@ -14,7 +14,7 @@
 // drift fast but few descriptions hold them, common ones are held by many but drift slowly.
 
 import type { SkillRecord } from '../model/types';
-import { modelVisibleSkills } from '../use/catalog';
+import { isModelVisible } from '../use/catalog';
 import { stem, STOP_WORDS, tokenize } from '../use/find';
 
 /**
@@ -36,6 +36,13 @@ const ROUNDING_MARGIN = 1e-9;
 
 /** What computing one cosine costs, in steps of walking a posting (a dozen terms each). */
 const HEAVY_PAIR_COST = 12;
+
+/**
+ * How much of the band an entry's part in the terms findCandidates sets apart may reach: the
+ * smaller, the fewer entries met elsewhere are looked at in full, the larger, the fewer postings
+ * are walked.
+ */
+const COMMON_SHARE = 0.8;
 
 /** A refresh of this many terms at once re-reads everything instead (cheaper than one by one). */
 const REBUILD_SHARE = 0.25;
@@ -61,6 +68,8 @@ interface Entry {
   description: string;
   /** Place in the set's order, for stable ordering of equal similarities. */
   order: number;
+  /** Place of its record in the records of the last update (the first of its folder's the model may invoke). */
+  position: number;
   /** Term ids in the order of their text, and how often each occurs. */
   terms: Int32Array;
   counts: Float64Array;
@@ -91,17 +100,19 @@ export class DescriptionIndex {
   /** Per term: the entries holding it, with its count there. */
   private readonly postings: Array<Map<number, number>> = [];
   private readonly reference: number[] = [];
-  /** Per term, zero but while `cosine` holds one entry's counts in it. */
+  /** Per term, zero but while `cosine` holds one entry's counts in it, or `findCandidates` one entry's products' first factors. */
   private scratch = new Float64Array(0);
   /** Per slot, zero but while `findCandidates` sums one entry's dot products in it; `dotHolders` lists the slots met, in the order met. */
   private dots = new Float64Array(0);
   private dotHolders = new Int32Array(0);
   private size = 0;
+  /** The records of the last update, in its order: the next one looks again only where they differ. */
+  private held: SkillRecord[] = [];
   private readonly band: number;
   /** Entries whose reported pairs (or name, or file) changed since the last `update` returned. */
   private touched = new Set<number>();
   private removedFiles: string[] = [];
-  /** Each SKILL.md's entry, made when first asked for after an update. */
+  /** Each SKILL.md's entry, made when first asked for after an entry came, went or moved to another file. */
   private slotOfFile: Map<string, number> | undefined;
   /** Set by alikeOnce: takes each pair at the threshold a rebuild finds, instead of the entries' candidates and reported pairs. */
   private collect: ((earlier: number, later: number, similarity: number) => void) | undefined;
@@ -119,53 +130,19 @@ export class DescriptionIndex {
   /**
    * Takes the set's current skills; returns the SKILL.md files whose alike descriptions changed
    * (new, gone, other similarities, a partner renamed), those of skills that left the set included.
+   *
+   * Records are taken as immutable, as the registry's are (a change makes a new record): a record
+   * found at the same place as in the last update is not looked at again, so a save that replaced
+   * one record costs that record and its candidates, plus comparing the two lists by identity.
    */
   update(records: readonly SkillRecord[]): string[] {
-    const visible = new Map<string, SkillRecord>();
-    for (const record of modelVisibleSkills(records)) {
-      if (!visible.has(record.realDir)) {
-        visible.set(record.realDir, record);
-      }
-    }
     /** Each term's number of holders before this update, for the terms whose holders it touched. */
     const heldBefore = new Map<number, number>();
     const reread = new Set<number>();
-    // forEach rather than for…of: a Map's entries iterator makes an array per entry, a cost per skill on every save.
-    this.slotOf.forEach((slot, key) => {
-      if (!visible.has(key)) {
-        this.remove(slot, heldBefore);
-      }
-    });
-    let order = 0;
-    visible.forEach((record, key) => {
-      const slot = this.slotOf.get(key);
-      const entry = slot === undefined ? undefined : this.entries[slot];
-      if (slot !== undefined && entry) {
-        entry.order = order++;
-        if (entry.record.name !== record.name || entry.record.file !== record.file) {
-          this.touch(slot);
-          entry.alike.forEach((_, other) => this.touch(other));
-        }
-        entry.record = record;
-        if (entry.description !== record.metadata!.description) {
-          this.dropTerms(slot, entry, heldBefore);
-          this.setTerms(slot, entry, record.metadata!.description, heldBefore);
-          reread.add(slot);
-        }
-        return;
-      }
-      const added = this.freeSlots.pop() ?? this.entries.length;
-      const fresh: Entry = { record, description: '', order: order++, terms: new Int32Array(0), counts: new Float64Array(0), norm: 0, referenceNorm: 0, band: new Set(), alike: new Map() };
-      this.entries[added] = fresh;
-      this.slotOf.set(key, added);
-      this.setTerms(added, fresh, record.metadata!.description, heldBefore);
-      reread.add(added);
-      this.touch(added);
-    });
+    const replaced = this.replacedPlaces(records);
+    const sizeChanged = replaced ? this.followReplaced(records, replaced, heldBefore, reread) : this.followAll(records, heldBefore, reread);
     // A reworded description leaves most of its terms as many holders as before: their weights stay.
     const dfChanged = new Set([...heldBefore].filter(([term, before]) => this.postings[term].size !== before).map(([term]) => term));
-    const sizeChanged = this.size !== visible.size;
-    this.size = visible.size;
     // Every weight depends on the set's size: a skill added or removed moves them all a little.
     const moved = sizeChanged ? this.postings.keys() : dfChanged.values();
     const refresh: number[] = [];
@@ -187,12 +164,121 @@ export class DescriptionIndex {
       }
       this.reread(reread, sizeChanged ? this.slots() : this.holding(dfChanged));
     }
-    this.slotOfFile = undefined;
     this.termOfWord.clear();
     const files = [...this.removedFiles, ...[...this.touched].map((slot) => this.entries[slot]!.record.file)];
     this.touched = new Set();
     this.removedFiles = [];
     return files;
+  }
+
+  /**
+   * The places where `records` holds another object than the last update did, when each still
+   * stands for the same folder and is as visible to the model as before (so the set, its order and
+   * which record of a folder counts stay); undefined when the lists differ otherwise.
+   */
+  private replacedPlaces(records: readonly SkillRecord[]): number[] | undefined {
+    const { held } = this;
+    if (records.length !== held.length) {
+      return undefined;
+    }
+    const replaced: number[] = [];
+    for (let place = 0; place < records.length; place++) {
+      const before = held[place];
+      const now = records[place];
+      if (now !== before) {
+        if (now.realDir !== before.realDir || isModelVisible(now) !== isModelVisible(before)) {
+          return undefined;
+        }
+        replaced.push(place);
+      }
+    }
+    return replaced;
+  }
+
+  /** Takes the records at the `replaced` places (see replacedPlaces); the set's size stays, so returns false. */
+  private followReplaced(records: readonly SkillRecord[], replaced: readonly number[], heldBefore: Map<number, number>, reread: Set<number>): boolean {
+    for (const place of replaced) {
+      const record = records[place];
+      this.held[place] = record;
+      const slot = isModelVisible(record) ? this.slotOf.get(record.realDir) : undefined;
+      // Another record of the same folder earlier in the list is the one that counts.
+      if (slot !== undefined && this.entries[slot]!.position === place) {
+        this.follow(slot, this.entries[slot]!, record, heldBefore, reread);
+      }
+    }
+    return false;
+  }
+
+  /** Takes every record, the first of each folder's the model may invoke; returns whether the set's size changed. */
+  private followAll(records: readonly SkillRecord[], heldBefore: Map<number, number>, reread: Set<number>): boolean {
+    this.held = records.slice();
+    /** Each folder's place in `records`. */
+    const visible = new Map<string, number>();
+    records.forEach((record, position) => {
+      if (!visible.has(record.realDir) && isModelVisible(record)) {
+        visible.set(record.realDir, position);
+      }
+    });
+    // forEach rather than for…of: a Map's entries iterator makes an array per entry, a cost per skill on every update.
+    this.slotOf.forEach((slot, key) => {
+      if (!visible.has(key)) {
+        this.remove(slot, heldBefore);
+      }
+    });
+    let order = 0;
+    visible.forEach((position, key) => {
+      const record = records[position];
+      const slot = this.slotOf.get(key);
+      const entry = slot === undefined ? undefined : this.entries[slot];
+      if (slot !== undefined && entry) {
+        entry.order = order++;
+        entry.position = position;
+        this.follow(slot, entry, record, heldBefore, reread);
+        return;
+      }
+      const added = this.freeSlots.pop() ?? this.entries.length;
+      const fresh: Entry = {
+        record,
+        description: '',
+        order: order++,
+        position,
+        terms: new Int32Array(0),
+        counts: new Float64Array(0),
+        norm: 0,
+        referenceNorm: 0,
+        band: new Set(),
+        alike: new Map(),
+      };
+      this.entries[added] = fresh;
+      this.slotOf.set(key, added);
+      this.slotOfFile = undefined;
+      this.setTerms(added, fresh, record.metadata!.description, heldBefore);
+      reread.add(added);
+      this.touch(added);
+    });
+    const sizeChanged = this.size !== visible.size;
+    this.size = visible.size;
+    return sizeChanged;
+  }
+
+  /** An entry's record as it is now: its partners told of a new name or file, its description read again when it changed. */
+  private follow(slot: number, entry: Entry, record: SkillRecord, heldBefore: Map<number, number>, reread: Set<number>): void {
+    if (entry.record.name !== record.name || entry.record.file !== record.file) {
+      this.touch(slot);
+      entry.alike.forEach((_, other) => this.touch(other));
+    }
+    if (entry.record.file !== record.file) {
+      this.slotOfFile = undefined;
+      // The file it leaves loses its alike descriptions, as the file of a skill that left the set does.
+      if (entry.alike.size > 0) {
+        this.removedFiles.push(entry.record.file);
+      }
+    }
+    entry.record = record;
+    if (entry.description !== record.metadata!.description) {
+      this.setTerms(slot, entry, record.metadata!.description, heldBefore);
+      reread.add(slot);
+    }
   }
 
   /** Every pair at the threshold or above, most alike first (equally alike: in the set's order). */
@@ -282,6 +368,7 @@ export class DescriptionIndex {
     }
     this.entries[slot] = undefined;
     this.slotOf.delete(entry.record.realDir);
+    this.slotOfFile = undefined;
     this.freeSlots.push(slot);
   }
 
@@ -294,6 +381,11 @@ export class DescriptionIndex {
     });
   }
 
+  /**
+   * Reads an entry's description into its terms and their postings. The postings of terms it
+   * keeps are updated where they are: taking an entry out of a long posting and putting it back
+   * grows the posting's table until it is made anew, a cost per holder on every save.
+   */
   private setTerms(slot: number, entry: Entry, description: string, heldBefore: Map<number, number>): void {
     /** The description's terms, each once, in the order met; their counts are in `tally` meanwhile. */
     const met: number[] = [];
@@ -310,6 +402,14 @@ export class DescriptionIndex {
       }
     }
     met.sort((x, y) => (this.termTexts[x] < this.termTexts[y] ? -1 : 1));
+    entry.terms.forEach((term) => {
+      if (this.tally[term] === 0) {
+        if (!heldBefore.has(term)) {
+          heldBefore.set(term, this.postings[term].size);
+        }
+        this.postings[term].delete(slot);
+      }
+    });
     entry.description = description;
     entry.terms = Int32Array.from(met);
     entry.counts = new Float64Array(met.length);
@@ -396,7 +496,16 @@ export class DescriptionIndex {
     }
   }
 
-  /** An entry's candidates, from the postings of its terms with the reference weights. */
+  /**
+   * An entry's candidates, from the postings of its terms with the reference weights. As in
+   * allCandidates, the terms most descriptions hold are set apart, as many as keep the entry's part
+   * in them under COMMON_SHARE of the band: their share of a dot product is at most that part's
+   * length times the other vector's (Cauchy–Schwarz), so an entry met through them alone stays
+   * below the band. The dot products are summed over the other terms' postings, and an entry met
+   * there whose sum plus that bound can reach the band gets its whole dot product: the same
+   * products in the same order (the terms' text) as summing every posting, so the candidates are
+   * exactly those.
+   */
   private findCandidates(slot: number): void {
     const entry = this.entries[slot]!;
     entry.band.forEach((other) => this.entries[other]!.band.delete(slot));
@@ -405,10 +514,33 @@ export class DescriptionIndex {
       this.dots = new Float64Array(2 * this.entries.length);
       this.dotHolders = new Int32Array(2 * this.entries.length);
     }
-    const { dots, dotHolders } = this;
+    if (this.scratch.length < this.postings.length) {
+      this.scratch = new Float64Array(2 * this.postings.length);
+    }
+    const { dots, dotHolders, scratch } = this;
+    const { terms, counts, referenceNorm } = entry;
+    const bound = this.band * (1 - ROUNDING_MARGIN);
+    // Per position of the entry's terms: the square of its weight there, and whether the term is set apart.
+    const squares = Float64Array.from(terms, (term, position) => (counts[position] * this.reference[term]) ** 2);
+    const common = new Uint8Array(terms.length);
+    // The terms that spare the most postings for the least of the allowance first.
+    const bySaving = Array.from(terms.keys()).sort((x, y) => this.postings[terms[y]].size / squares[y] - this.postings[terms[x]].size / squares[x]);
+    const allowed = (COMMON_SHARE * bound * referenceNorm) ** 2;
+    let commonSquares = 0;
+    for (const position of bySaving) {
+      if (commonSquares + squares[position] <= allowed) {
+        commonSquares += squares[position];
+        common[position] = 1;
+      }
+    }
+    const commonLength = Math.sqrt(commonSquares);
     let holders = 0;
-    entry.terms.forEach((term, position) => {
-      const weight = entry.counts[position] * this.reference[term] * this.reference[term];
+    terms.forEach((term, position) => {
+      const weight = counts[position] * this.reference[term] * this.reference[term];
+      scratch[term] = weight;
+      if (common[position] === 1) {
+        return;
+      }
       this.postings[term].forEach((count, other) => {
         if (other !== slot) {
           // Every product is positive: a dot still zero is an entry not met yet.
@@ -422,13 +554,26 @@ export class DescriptionIndex {
     for (let k = 0; k < holders; k++) {
       const other = dotHolders[k];
       const partner = this.entries[other]!;
-      const similarity = dots[other] / (entry.referenceNorm * partner.referenceNorm);
+      let dot = dots[other];
       dots[other] = 0;
-      if (similarity >= this.band) {
+      if (commonLength > 0) {
+        if (dot + commonLength * partner.referenceNorm < bound * referenceNorm * partner.referenceNorm) {
+          continue;
+        }
+        dot = 0;
+        for (let position = 0; position < partner.terms.length; position++) {
+          const weight = scratch[partner.terms[position]];
+          if (weight !== 0) {
+            dot += weight * partner.counts[position];
+          }
+        }
+      }
+      if (dot / (referenceNorm * partner.referenceNorm) >= this.band) {
         entry.band.add(other);
         partner.band.add(slot);
       }
     }
+    terms.forEach((term) => (scratch[term] = 0));
   }
 
   /** Reported pairs of an entry, from its candidates with the current weights; those with entries in `reported` are already done. */

@@ -53,9 +53,14 @@ export function catalogBudgetChars(settings: { budgetChars?: number; budgetPerce
   return Math.min(budgetChars, Math.floor((settings.maxInputTokens * settings.budgetPercent * CHARS_PER_TOKEN) / 100));
 }
 
+/** Whether the model may invoke a skill: usable, not marked `disable-model-invocation`, not a draft. */
+export function isModelVisible(record: SkillRecord): boolean {
+  return isUsableStatus(record.status) && record.metadata !== undefined && !record.metadata.disableModelInvocation && !isDraft(record);
+}
+
 /** Skills the model may invoke: usable ones not marked `disable-model-invocation`, drafts left out. */
 export function modelVisibleSkills(skills: readonly SkillRecord[]): SkillRecord[] {
-  return skills.filter((record) => isUsableStatus(record.status) && record.metadata && !record.metadata.disableModelInvocation && !isDraft(record));
+  return skills.filter(isModelVisible);
 }
 
 const OPEN = '<available_skills>';

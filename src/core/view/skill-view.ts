@@ -7,7 +7,7 @@ import type { Catalog } from '../use/catalog';
 import { relativeInside } from '../util/paths';
 import { writtenFields } from '../skill-file/schema';
 import type { RegistrySnapshot } from '../discovery/registry';
-import { collapseWhitespace, escapeMarkdown } from '../util/text';
+import { collapseWhitespace, escapeMarkdown, plural } from '../util/text';
 import type { DiscoveryProblem, Severity, SkillDiagnostic, SkillRecord, SkillRoot, SkillStatus } from '../model/types';
 import { firstError, isDraft, isUsableStatus } from '../model/status';
 import type { SkillDiagnosticCode } from '../skill-file/diagnostic-codes';
@@ -56,6 +56,8 @@ export interface GroupViewItem {
   label: string;
   description: string;
   icon: IconSpec;
+  /** Markdown, when the row has more to say than its label and count (Available of a single source names it). */
+  tooltip?: string;
   children: ViewItem[];
 }
 
@@ -487,9 +489,9 @@ function countSkills(items: readonly ViewItem[]): number {
 }
 
 /**
- * The top level of the view: Active, Available (one subgroup per source, in precedence order),
- * Problems (invalid skills, then discovery problems), Not allowed, Shadowed, Untrusted (led by a
- * line that opens Workspace Trust). Empty groups are left out.
+ * The top level of the view: Active, Available (one subgroup per source, in precedence order, or
+ * the rows of its only source directly), Problems (invalid skills, then discovery problems), Not
+ * allowed, Shadowed, Untrusted (led by a line that opens Workspace Trust). Empty groups are left out.
  */
 export function buildSkillView(snapshot: RegistrySnapshot, policy: ViewPolicy, homeDir?: string): GroupViewItem[] {
   const members = new Map<StatusGroupId, SkillRecord[]>(GROUP_ORDER.map((id) => [id, []]));
@@ -502,30 +504,70 @@ export function buildSkillView(snapshot: RegistrySnapshot, policy: ViewPolicy, h
   const groups: GroupViewItem[] = [];
   for (const id of GROUP_ORDER) {
     const records = members.get(id)!;
-    let children: ViewItem[];
     if (id === 'available') {
-      const bySource = new Map<string, SkillRecord[]>();
-      for (const record of records) {
-        bySource.set(record.root.label, [...(bySource.get(record.root.label) ?? []), record]);
+      const available = availableGroup(records, context);
+      if (available) {
+        groups.push(available);
       }
-      children = [...bySource].map(([label, sourceRecords]) =>
-        group(`source:${label}`, context.sourceName(sourceRecords[0].root), sourceIcon(sourceRecords[0]), sourceItems(sourceRecords, `source:${label}`, context)),
-      );
-    } else {
-      children = records.map((record) => skillItem(record, id, context));
-      if (id === 'problems') {
-        children.push(...snapshot.problems.map((problem) => problemItem(problem, homeDir)));
-      }
-      if (id === 'untrusted' && children.length > 0) {
-        // The view says why these skills are unusable and offers the way out.
-        children.unshift({ kind: 'action', id: 'action:manage-trust', label: 'Trust this workspace to use its skills', description: '', icon: { id: 'shield' }, action: 'manageTrust' });
-      }
+      continue;
+    }
+    const children: ViewItem[] = records.map((record) => skillItem(record, id, context));
+    if (id === 'problems') {
+      children.push(...snapshot.problems.map((problem) => problemItem(problem, homeDir)));
+    }
+    if (id === 'untrusted' && children.length > 0) {
+      // The view says why these skills are unusable and offers the way out.
+      children.unshift({ kind: 'action', id: 'action:manage-trust', label: 'Trust this workspace to use its skills', description: '', icon: { id: 'shield' }, action: 'manageTrust' });
     }
     if (children.length > 0) {
       groups.push(group(`group:${id}`, GROUP_LABELS[id], GROUP_ICONS[id], children));
     }
   }
   return groups;
+}
+
+/**
+ * Available: a row per source in precedence order, or with a single source its rows directly, the
+ * source named on Available's row (as Source Control does with one repository). The rows keep their
+ * ids either way, so VS Code keeps a grouping folder's expansion when a second source comes or goes;
+ * and the view's first fetch reaches the skills one round trip sooner.
+ */
+function availableGroup(records: readonly SkillRecord[], context: ItemContext): GroupViewItem | undefined {
+  const bySource = new Map<string, SkillRecord[]>();
+  for (const record of records) {
+    bySource.set(record.root.label, [...(bySource.get(record.root.label) ?? []), record]);
+  }
+  const sources = [...bySource].map(([label, sourceRecords]) => ({ id: `source:${label}`, records: sourceRecords }));
+  if (sources.length === 0) {
+    return undefined;
+  }
+  if (sources.length > 1) {
+    const children = sources.map((source) => group(source.id, context.sourceName(source.records[0].root), sourceIcon(source.records[0]), sourceItems(source.records, source.id, context)));
+    return group('group:available', GROUP_LABELS.available, GROUP_ICONS.available, children);
+  }
+  const [only] = sources;
+  const available = group('group:available', GROUP_LABELS.available, GROUP_ICONS.available, sourceItems(only.records, only.id, context));
+  const words = sourceWords(only.records[0].root, context.sourceName(only.records[0].root));
+  return { ...available, description: `${available.description} · ${words}`, tooltip: singleSourceTooltip(only.records, words, context.homeDir) };
+}
+
+/** Words for the kinds of source, put before the source's own name unless they are that name. */
+const SOURCE_KIND_WORDS: Record<SkillRoot['kind'], string> = { workspace: 'Workspace', user: 'User', env: 'AGENT_SKILLS_PATH', server: 'Skill server', builtin: 'Built-in' };
+
+/** A source named with its kind: `Workspace · my-repo`, `Skill server · team`, `User`. */
+function sourceWords(root: SkillRoot, name: string): string {
+  const kind = SOURCE_KIND_WORDS[root.kind];
+  return name === kind ? name : `${kind} · ${name}`;
+}
+
+/** Available's tooltip when its skills come from one source: which, and where (a server by name, never its cache). */
+function singleSourceTooltip(records: readonly SkillRecord[], words: string, homeDir: string | undefined): string {
+  const roots = [...new Map(records.map((record) => [record.root.path, record.root])).values()];
+  const places = roots.map((root) => (root.kind === 'server' ? `Skill server "${escapeMarkdown(root.server ?? root.label)}"` : `\`${displayPath(root.path, homeDir)}\``));
+  const notices = roots.flatMap((root) => (root.notice ? [`$(warning) ${escapeMarkdown(collapseWhitespace(root.notice.message))}`] : []));
+  return [`**Available**: ${plural(records.length, 'skill')}, all from ${escapeMarkdown(words)}`, '', ...places.map((place) => `- ${place}`), ...(notices.length > 0 ? ['', ...notices] : [])].join(
+    '\n',
+  );
 }
 
 /**

@@ -117,7 +117,7 @@ export class SkillsTreeProvider extends Disposable implements vscode.TreeDataPro
   resolveTreeItem(treeItem: vscode.TreeItem, item: ViewItem): vscode.TreeItem {
     if (item.kind === 'skill') {
       treeItem.tooltip = markdown([item.tooltip, ...auditTooltipLines(this.auditFindings(item))].join('\n'));
-    } else if (item.kind === 'problem') {
+    } else if ((item.kind === 'problem' || item.kind === 'group') && item.tooltip !== undefined) {
       treeItem.tooltip = markdown(item.tooltip);
     }
     return treeItem;
@@ -155,7 +155,8 @@ export class SkillsTreeProvider extends Disposable implements vscode.TreeDataPro
       clearTimeout(this.redrawTimer);
       this.redrawTimer = undefined;
     }
-    // The rows are asked for per expanded group, level by level (Available, then its sources).
+    // The rows are asked for per expanded group, level by level (Available, then its sources unless
+    // there is only one, then grouping folders).
     if (this.firstRowsServedAt === undefined && this.host.startupMs !== undefined && (rows.some((row) => row.kind !== 'group') || (!item && rows.length === 0))) {
       // Skills' rows (or the empty view's welcome) are on their way: what they do not need may start,
       // once this answer has gone.

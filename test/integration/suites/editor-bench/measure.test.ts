@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { skillText, treeItem, workspaceSkillsFolder, type AgentSkillsApi } from '../../editor-helpers';
+import { skillText, treeItem, workspaceSkillsFolder, writeSkillOnDisk, type AgentSkillsApi } from '../../editor-helpers';
 import { readTreeRows, waitFor, watchTreeRow, withTimeout, type DrawnTreeRow } from '../../util';
 import type { EditedSkill, EditorBenchFigures, EditTiming } from '../../../../bench/editor-figures';
 
@@ -188,6 +188,11 @@ describe('editor benchmark', function () {
       treeBaselineMs: treeBaselineRowsAt - hostStart,
     };
     await api.whenIdle();
+    // The workspace's skill the edits time comes once the first rows are measured: until then the
+    // view shows the 10 skills of AGENT_SKILLS_PATH alone, one source, as the baseline shows 10 rows.
+    const workspaceFile = writeSkillOnDisk(workspaceSkillsFolder(), 'bench-edit', skillText('bench-edit', 'Edited by the benchmark, version 0.'));
+    await waitFor(() => api.listSkills().some((skill) => skill.name === 'bench-edit'), { timeoutMs: TIMEOUT_MS, message: 'the workspace skill written for the edits never loaded' });
+    await api.whenIdle();
     const skills = api.listSkills();
 
     // The list draws only the rows on screen: of the many AGENT_SKILLS_PATH skills, edit one drawn.
@@ -198,7 +203,6 @@ describe('editor benchmark', function () {
     });
     const external = skills.find((skill) => skill.source.kind === 'env' && skill.name === drawnName);
     assert.ok(external);
-    const workspaceFile = path.join(workspaceSkillsFolder(), 'bench-edit', 'SKILL.md');
     const editedFiles: EditedFile[] = [
       { kind: 'workspace', name: 'bench-edit', file: workspaceFile, watcher: bareWatcher(workspaceSkillsFolder()) },
       { kind: 'external', name: external.name, file: external.path, watcher: bareWatcher(path.dirname(path.dirname(external.path))) },

@@ -35,6 +35,12 @@ describe('Restricted Mode', () => {
   it('says why in the view and offers to manage trust', async () => {
     const api = await skillsApi();
     const outline = treeOutline(api);
+    // The user's skills are the only ones available: they sit under Available, which names their source.
+    assert.deepEqual(outline.slice(0, 3), [
+      'Available — 2 · User',
+      "  journal — Keep a daily work journal in the user's home folder.",
+      "  pdf-tools — The user's own PDF skill, shadowed by the workspace's.",
+    ]);
     const untrusted = outline.slice(outline.indexOf('Untrusted — 5') + 1);
     assert.deepEqual(untrusted, [
       '  Trust this workspace to use its skills',
@@ -48,7 +54,16 @@ describe('Restricted Mode', () => {
     if (harnessAvailable()) {
       // Focusing the view makes the workbench lay its rows out before they are read.
       await vscode.commands.executeCommand('agentSkills.skills.focus');
-      const expected = ['Restricted Mode: 5 workspace skills are listed by name only', 'Untrusted', 'Trust this workspace to use its skills', 'broken-yaml', 'pdf-tools'];
+      const expected = [
+        'Restricted Mode: 5 workspace skills are listed by name only',
+        'Available',
+        '2 · User',
+        'journal',
+        'Untrusted',
+        'Trust this workspace to use its skills',
+        'broken-yaml',
+        'pdf-tools',
+      ];
       // The view redraws asynchronously after each update: read it until every row is there.
       await waitForViewText('skills', new RegExp(expected.map((label) => `(?=[\\s\\S]*${label})`).join('')));
       await screenshot('tree-restricted');

@@ -1,7 +1,20 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { harnessAvailable, readViewText, screenshot, waitFor, waitForViewText } from '../../util';
-import { firstWorkspaceFolder, skillNamed, skillsApi, treeItem, waitForSkills } from '../../editor-helpers';
+import {
+  firstWorkspaceFolder,
+  skillNamed,
+  skillsApi,
+  skillText,
+  treeItem,
+  treeOutline,
+  userSkillsFolder,
+  waitForDrawnRows,
+  waitForSkills,
+  writeSkillOnDisk,
+  type DrawnRowText,
+} from '../../editor-helpers';
 import * as vscode from 'vscode';
 
 describe('the Skills view without skills', () => {
@@ -24,6 +37,42 @@ describe('the Skills view without skills', () => {
     assert.ok(treeItem(api, 'Available', 'first-skill'));
     if (harnessAvailable()) {
       await waitForViewText('skills', 'first-skill');
+    }
+  });
+
+  it("draws a single source's skills directly under Available, which names the source, and the sources' rows while the user folder has a skill too", async () => {
+    const api = await skillsApi();
+    const draft = 'draft: write its description';
+    const flat = ['Available — 1 · Workspace · editor-empty', `  first-skill — ${draft}`];
+    const flatRows: DrawnRowText[] = [
+      [1, 'Available', '1 · Workspace · editor-empty'],
+      [2, 'first-skill', draft],
+    ];
+    assert.deepEqual(treeOutline(api), flat);
+    if (harnessAvailable()) {
+      await waitForDrawnRows(flatRows);
+    }
+    // The suite's home has no skills folder: the user makes one with a skill in it, then removes it.
+    const folder = path.dirname(writeSkillOnDisk(userSkillsFolder(), 'my-own', skillText('my-own', 'A skill of my own.')));
+    try {
+      await waitForSkills(api, () => skillNamed(api, 'my-own'), "the user's new skill did not load", 30000);
+      assert.deepEqual(treeOutline(api), ['Available — 2', '  editor-empty — 1', `    first-skill — ${draft}`, '  User — 1', '    my-own — A skill of my own.']);
+      if (harnessAvailable()) {
+        await waitForDrawnRows([
+          [1, 'Available', '2'],
+          [2, 'editor-empty', '1'],
+          [3, 'first-skill', draft],
+          [2, 'User', '1'],
+          [3, 'my-own', 'A skill of my own.'],
+        ]);
+      }
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+    await waitForSkills(api, () => !skillNamed(api, 'my-own'), "the user's removed skill stayed", 30000);
+    assert.deepEqual(treeOutline(api), flat);
+    if (harnessAvailable()) {
+      await waitForDrawnRows(flatRows);
     }
   });
 

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { click, type DrawnTreeRow, harnessAvailable, hover, readTreeRows, readViewText, rightClick, screenshot, waitFor, waitForViewText } from '../../util';
-import { skillNamed, skillsApi, treeGroups, treeItem, treeOutline, userSkillsFolder, waitForSkills, workspaceSkillsFolder } from '../../editor-helpers';
+import { skillNamed, skillsApi, treeGroups, treeItem, treeOutline, userSkillsFolder, waitForDrawnRows, waitForSkills, workspaceSkillsFolder } from '../../editor-helpers';
 
 describe('the Skills view after start-up', () => {
   it('groups the skills: Available by source, then Problems and Shadowed; empty groups hidden', async () => {
@@ -120,17 +120,7 @@ describe('the Skills view as VS Code draws it', () => {
       [1, 'Shadowed', '1'],
       [2, 'pdf-tools', 'shadowed by editor'],
     ] as const;
-    const matches = (rows: DrawnTreeRow[]): boolean =>
-      rows.length === expected.length &&
-      rows.every((row, index) => {
-        const [level, label, description] = expected[index];
-        return row.level === level && row.label === label && row.description === description;
-      });
-    // The view draws asynchronously (and only the rows in sight): read it until it settles on the expected rows.
-    let drawn: DrawnTreeRow[] = [];
-    await waitFor(async () => matches((drawn = await readTreeRows('skills'))), {
-      message: () => `the Skills view drew:\n${drawn.map((row) => `${'  '.repeat(row.level - 1)}${row.label} — ${row.description}`).join('\n')}`,
-    });
+    const drawn = await waitForDrawnRows(expected);
     assert.ok(
       drawn.filter((row) => row.level < 3 && row.label !== 'broken-yaml' && row.label !== 'pdf-tools').every((row) => row.expanded === true),
       'every group is drawn expanded',

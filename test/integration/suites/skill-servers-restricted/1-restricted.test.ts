@@ -21,16 +21,17 @@ describe('skill servers in Restricted Mode', function () {
     const api = await skillsApi();
     const mine = servedSkillsFolder({ 'my-notes': ['Notes from my own skill server.', 'Write them down.'] });
     await setUserServers([stdioServer('mine', mine)]);
+    // The server's skill is the only one available: it sits under Available, which names the server.
     await waitForOutline(api, [
-      '  mine — 1',
-      '    mine/my-notes — Notes from my own skill server.',
+      'Available — 1 · Skill server · mine',
+      '  mine/my-notes — Notes from my own skill server.',
       /^ {2}repo — Skill server "repo" is named in this workspace's settings, so it is not started in Restricted Mode\. Trust the workspace to use it\.$/,
     ]);
     assert.match(await api.activateSkill('mine/my-notes'), /server="mine" uri="skill:\/\/my-notes\/SKILL\.md">\nWrite them down\.\n/);
     await vscode.commands.executeCommand('agentSkills.deactivateAll');
     assert.equal(fs.existsSync(startedMarker), false, 'the workspace server must not have been started');
     if (harnessAvailable()) {
-      await waitForViewText('skills', /mine[\s\S]*mine\/my-notes[\s\S]*repo[\s\S]*Skill server "repo" is named in this workspace's settings/);
+      await waitForViewText('skills', /Available[\s\S]*Skill server · mine[\s\S]*mine\/my-notes[\s\S]*repo[\s\S]*Skill server "repo" is named in this workspace's settings/);
       await screenshot('view');
     }
   });

@@ -3,11 +3,13 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import { invokeSkillTool } from '../../chat-helpers';
-import { skillNamed, skillsApi, treeOutline, waitForSkills } from '../../editor-helpers';
+import { skillNamed, skillsApi, treeOutline, waitForDrawnRows, waitForSkills } from '../../editor-helpers';
 import { click, harnessAvailable, readViewText, runFromCommandPalette, screenshot, waitFor, waitForViewText } from '../../util';
 
 const WORKSPACE_SKILL = 'team-checklist';
 const USER_SKILL = 'daily-standup';
+const WORKSPACE_DESCRIPTION = "Walk through the team's pre-merge checklist. Use before merging a pull request.";
+const USER_DESCRIPTION = "Draft a short stand-up update from yesterday's work. Use when asked for a stand-up.";
 /** Only in the workspace skill's SKILL.md, so it shows whether that file was read. */
 const WORKSPACE_BODY = /CHECKLIST-BODY: confirm the tests pass/;
 /** Set on the extension host's global object before trust is granted; a reload would lose it. */
@@ -31,6 +33,14 @@ describe('Granting Workspace Trust without a reload', () => {
     await assert.rejects(api.activateSkill(WORKSPACE_SKILL), /comes from a workspace that is not trusted/);
     await vscode.commands.executeCommand('agentSkills.skills.focus');
     await waitForViewText('skills', new RegExp(`Untrusted[\\s\\S]*${WORKSPACE_SKILL}[\\s\\S]*\\(untrusted\\)`));
+    // The user's skill is the only one available: directly under Available, which names its source.
+    await waitForDrawnRows([
+      [1, 'Available', '1 · User'],
+      [2, USER_SKILL, USER_DESCRIPTION],
+      [1, 'Untrusted', '1'],
+      [2, 'Trust this workspace to use its skills', ''],
+      [2, WORKSPACE_SKILL, 'trust-grant (untrusted)'],
+    ]);
     await screenshot('before-trust');
   });
 
@@ -60,6 +70,14 @@ describe('Granting Workspace Trust without a reload', () => {
     await vscode.commands.executeCommand('agentSkills.skills.focus');
     const text = await waitForViewText('skills', new RegExp(`^(?![\\s\\S]*Untrusted)[\\s\\S]*Available[\\s\\S]*${WORKSPACE_SKILL}`));
     assert.doesNotMatch(text, /\(untrusted\)|Restricted Mode/);
+    // Two sources now: each has its row under Available again.
+    await waitForDrawnRows([
+      [1, 'Available', '2'],
+      [2, 'trust-grant', '1'],
+      [3, WORKSPACE_SKILL, WORKSPACE_DESCRIPTION],
+      [2, 'User', '1'],
+      [3, USER_SKILL, USER_DESCRIPTION],
+    ]);
     await waitFor(async () => !/Restricted Mode/.test(await readViewText('window')), { message: 'the window still says Restricted Mode' });
     await screenshot('after-trust');
   });

@@ -105,6 +105,8 @@ describe('SkillRegistry', () => {
       const docsAfter = recordNamed(registry.snapshot, 'docs');
       assert.notEqual(docsAfter, docsBefore);
       assert.equal(docsAfter.metadata?.description, 'Write better docs.');
+      // Records are immutable: the alike-descriptions index takes a record it met before as unchanged.
+      assert.equal(docsBefore.metadata?.description, 'Write docs.', 'the earlier record is left as it was');
     });
 
     it('keeps the search index current: an edited description is found by its new words only', async () => {

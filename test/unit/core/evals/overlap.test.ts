@@ -256,6 +256,91 @@ describe('skills that compete for queries, without a model', () => {
     }
   });
 
+  it('follows records replaced in place as a fresh index over the same records does: reworded, renamed, moved, hidden, a second path to a folder', () => {
+    /** What an index tells of each file: its alike skills, by file, and how many more. */
+    const describeFile = (index: DescriptionIndex, file: string): string => {
+      const alike = index.alikeTo(file, 3);
+      return JSON.stringify(alike && [alike.record.file, alike.closest.map(({ record, similarity }) => [record.file, similarity]), alike.more]);
+    };
+    const pairsOf = (index: DescriptionIndex) => index.pairs().map(({ a, b, similarity }) => [a.file, b.file, similarity]);
+    let replacedAlone = 0;
+    for (let seed = 1; seed <= 10; seed++) {
+      let state = seed * 104729;
+      const next = (): number => (state = (state * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+      const below = (limit: number): number => Math.floor(next() * limit);
+      const pool = randomSkills(seed, 70, [12, 60, 400][seed % 3]);
+      // Second paths to five folders, later in the list: each counts only while its folder's first path is hidden.
+      const linked = pool.slice(0, 5).map((record) => ({ ...record, dir: `/links/${record.name}`, file: `/links/${record.name}/SKILL.md` }));
+      let current: SkillRecord[] = [...pool.slice(0, 50), ...linked];
+      const index = new DescriptionIndex(0.8, [0.02, 0.1, 0][seed % 3]);
+      index.update(current);
+      let files = new Set(current.map((record) => record.file));
+      for (let step = 0; step < 40; step++) {
+        const before = new Map([...files].map((file) => [file, describeFile(index, file)]));
+        const roll = next();
+        if (roll < 0.1) {
+          current = current.filter((_, position) => position !== below(current.length));
+        } else if (roll < 0.2) {
+          current = [...current, pool[50 + below(20)]].filter((record, position, all) => all.findIndex((other) => other.file === record.file) === position);
+        } else {
+          replacedAlone++;
+          current = [...current];
+          for (let count = 1 + below(3); count > 0; count--) {
+            const at = below(current.length);
+            const record = current[at];
+            const kind = next();
+            if (kind < 0.5) {
+              const words = record.metadata!.description.split(' ');
+              const donor = pool[below(pool.length)].metadata!.description.split(' ');
+              words[below(words.length)] = donor[below(donor.length)];
+              current[at] = { ...record, metadata: { ...record.metadata!, description: words.join(' ') } };
+            } else if (kind < 0.65) {
+              current[at] = { ...record, name: `${record.name}-renamed` };
+            } else if (kind < 0.8) {
+              // The same folder reached by another path: another SKILL.md file.
+              const moved = `/moved/${step}/${record.name}`;
+              current[at] = { ...record, dir: moved, file: `${moved}/SKILL.md` };
+            } else if (kind < 0.9) {
+              current[at] = { ...record, metadata: { ...record.metadata!, disableModelInvocation: !record.metadata!.disableModelInvocation } };
+            } else {
+              current[at] = { ...record };
+            }
+          }
+        }
+        const changed = new Set(index.update(current));
+        const fresh = new DescriptionIndex(0.8);
+        fresh.update(current);
+        assert.deepEqual(pairsOf(index), pairsOf(fresh), `seed ${seed}, step ${step}`);
+        files = new Set([...files, ...current.map((record) => record.file)]);
+        for (const file of files) {
+          const now = describeFile(index, file);
+          assert.equal(now, describeFile(fresh, file), `seed ${seed}, step ${step}: ${file}`);
+          if (now !== before.get(file)) {
+            assert.ok(changed.has(file), `seed ${seed}, step ${step}: ${file} changed unannounced`);
+          }
+        }
+      }
+    }
+    assert.ok(replacedAlone > 250, `updates that only replaced records (${replacedAlone})`);
+  });
+
+  it('takes records as immutable, as the registry makes them: one met again at its place is not read again, a replaced one is', () => {
+    const a = fakeRecord('a-one', 'Rotate the signing keys of the release pipeline.');
+    const b = fakeRecord('b-two', 'Summarise the week of merged pull requests for the team.');
+    const index = new DescriptionIndex();
+    index.update([a, b, forms]);
+    // Changed where it lies, the record is taken as it was: only a new record says it changed.
+    b.metadata!.description = a.metadata!.description;
+    assert.deepEqual(index.update([a, b, forms]), []);
+    assert.deepEqual(index.pairs(), []);
+    const reworded = { ...b };
+    assert.deepEqual(index.update([a, reworded, forms]).sort(), [a.file, b.file].sort());
+    assert.deepEqual(
+      index.pairs().map(({ a: first, b: second }) => [first.name, second.name]),
+      [['a-one', 'b-two']],
+    );
+  });
+
   it('takes only a positive threshold', () => {
     assert.throws(() => similarDescriptions(records, 0), /threshold must be positive, not 0/);
   });

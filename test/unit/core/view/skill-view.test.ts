@@ -67,14 +67,13 @@ describe('buildSkillView', () => {
     return registry.snapshot;
   }
 
-  it('groups skills by status, Available by source, and hides empty groups', async () => {
+  it('groups skills by status, Available of a single source naming it, and hides empty groups', async () => {
     const view = buildSkillView(await snapshot(), { allowlist: ['pdf', 'notes', 'broken'] });
     assert.deepEqual(outline(view), [
       'Active — 1',
       '  notes — Take notes.',
-      'Available — 1',
-      '  app — 1',
-      '    pdf — Extract PDF text.',
+      'Available — 1 · Workspace · app',
+      '  pdf — Extract PDF text.',
       'Problems — 1',
       '  broken — no description, line 1',
       'Not allowed — 1',
@@ -130,25 +129,23 @@ describe('buildSkillView', () => {
     await registry.setRoots([{ ...root(path.join(dir, 'ws')), label: 'app' }]);
     const view = buildSkillView(registry.snapshot, { allowlist: [] });
     assert.deepEqual(outline(view), [
-      'Available — 5',
-      '  app — 5',
-      '    ops — 1',
-      '      deploy — Deploy a service.',
-      '    shipping — 1',
-      '      land-it — Land a change.',
-      '    tools/release — 1',
-      '      release-notes — Write release notes.',
-      '    pdf — Extract PDF text.',
-      '    secret — Hidden by the allowlist.',
+      'Available — 5 · Workspace · app',
+      '  ops — 1',
+      '    deploy — Deploy a service.',
+      '  shipping — 1',
+      '    land-it — Land a change.',
+      '  tools/release — 1',
+      '    release-notes — Write release notes.',
+      '  pdf — Extract PDF text.',
+      '  secret — Hidden by the allowlist.',
       'Problems — 2',
       '  broken — no description, line 1',
       `  deploy — Two skills in ${path.join(dir, 'ws')} are named "deploy": ops/deploy is used and shipping/deploy is shadowed. Give one of them another name.`,
       'Shadowed — 1',
       '  deploy — shadowed by ops/deploy',
     ]);
-    const app = (view[0].children[0] as GroupViewItem).children;
     assert.deepEqual(
-      app.map((item) => [item.kind, item.icon.id]),
+      view[0].children.map((item) => [item.kind, item.icon.id]),
       [
         ['group', 'folder'],
         ['group', 'folder'],
@@ -178,9 +175,9 @@ describe('buildSkillView', () => {
       diagnostics: [{ code: 'yaml-syntax', severity: 'error' as const, message: 'Invalid YAML.', file: '', range: { start: { line: 1, column: 0 }, end: { line: 1, column: 1 } } }],
     };
     const view = buildSkillView({ ...current, skills: [stale], problems: [] } as RegistrySnapshot, { allowlist: [] });
-    const item = (view[0] as GroupViewItem).children[0] as GroupViewItem;
-    assert.equal(item.children[0].description, 'stale: YAML error, line 2');
-    assert.deepEqual(item.children[0].icon, { id: 'warning', color: 'list.warningForeground' });
+    const item = view[0].children[0];
+    assert.equal(item.description, 'stale: YAML error, line 2');
+    assert.deepEqual(item.icon, { id: 'warning', color: 'list.warningForeground' });
   });
 
   it('lists discovery problems under Problems', async () => {
@@ -523,6 +520,58 @@ describe('buildSkillView items', () => {
     ]);
   });
 
+  describe('with the available skills of a single source', () => {
+    const workspace = at('workspace', 'app · .agent/skills', { path: '/home/me/app/.agent/skills', folder: 'app', location: '.agent/skills' });
+    /** A skill of the workspace source, inside grouping folders when `folders` is given. */
+    const workspaceSkill = (name: string, folders = '') => {
+      const dir = `${workspace.path}/${folders}${name}`;
+      return fakeRecord(name, `${name} skill.`, { dir, file: `${dir}/SKILL.md`, root: workspace });
+    };
+    const single = [workspaceSkill('deploy', 'shipping/'), workspaceSkill('land-it', 'shipping/'), workspaceSkill('lint')];
+    const user = inRoot('journal', at('user', 'User'));
+    /** Every row's id, depth first: what VS Code keeps expansion and selection by. */
+    const ids = (items: readonly ViewItem[]): string[] => items.flatMap((item) => [item.id, ...(item.kind === 'group' ? ids(item.children) : [])]);
+
+    it('puts its grouping folders and skills directly under Available, whose row and tooltip name the source', () => {
+      const [available] = buildSkillView(fakeSnapshot(single), { allowlist: [] }, '/home/me');
+      assert.deepEqual(outline([available]), ['Available — 3 · Workspace · .agent/skills', '  shipping — 2', '    deploy — deploy skill.', '    land-it — land-it skill.', '  lint — lint skill.']);
+      assert.deepEqual([available.id, available.icon], ['group:available', { id: 'library' }]);
+      assert.equal(available.tooltip, `**Available**: 3 skills, all from Workspace · \\.agent/skills\n\n- \`~${path.sep}app/.agent/skills\``);
+    });
+
+    it('names a source whose kind is its name once: User, Built-in', () => {
+      assert.equal(buildSkillView(fakeSnapshot([user]), { allowlist: [] })[0].description, '1 · User');
+      assert.equal(buildSkillView(fakeSnapshot([inRoot('e', at('builtin', 'Built-in'))]), { allowlist: [] })[0].description, '1 · Built-in');
+    });
+
+    it('shows the source rows again once a second source has skills, the rows keeping their ids either way', () => {
+      const flat = buildSkillView(fakeSnapshot(single), { allowlist: [] }, '/home/me');
+      const [bySource] = buildSkillView(fakeSnapshot([...single, user]), { allowlist: [] }, '/home/me');
+      assert.deepEqual(outline([bySource]), [
+        'Available — 4',
+        '  .agent/skills — 3',
+        '    shipping — 2',
+        '      deploy — deploy skill.',
+        '      land-it — land-it skill.',
+        '    lint — lint skill.',
+        '  User — 1',
+        '    journal — journal skill.',
+      ]);
+      assert.equal(bySource.tooltip, undefined);
+      const sourceRows = ['source:app · .agent/skills', 'source:User', `skill:source:User:${user.file}`];
+      assert.deepEqual(
+        ids([bySource]).filter((id) => !sourceRows.includes(id)),
+        ids(flat),
+      );
+    });
+
+    it('counts a source by its available skills alone: a shadowed or invalid skill elsewhere leaves the source row out', () => {
+      const shadowed = inRoot('lint', at('user', 'User'), { status: 'shadowed', shadowedBy: single[2].file });
+      const invalid = inRoot('broken', at('user', 'User'), { status: 'invalid' });
+      assert.deepEqual(outline(buildSkillView(fakeSnapshot([...single, shadowed, invalid]), { allowlist: [] })).slice(0, 2), ['Available — 3 · Workspace · .agent/skills', '  shipping — 2']);
+    });
+  });
+
   it('shows discovery problems with their severity icon, message and place, and leads untrusted skills with the trust action', () => {
     const problem = (severity: 'error' | 'warning' | 'info', name: string): DiscoveryProblem => ({ code: `${severity}-code`, severity, message: `The  ${name}\nproblem.`, path: `/home/me/${name}` });
     const snapshot = {
@@ -549,7 +598,13 @@ describe('buildSkillView items', () => {
 
 describe("a skill server's rows", () => {
   const cache = '/home/me/.config/Code/User/globalStorage/agentskills.agent-skills/servers/team-0123456789ab';
-  const team: SkillRoot = { path: cache, kind: 'server', label: 'team (offline, cached)', server: 'team' };
+  const team: SkillRoot = {
+    path: cache,
+    kind: 'server',
+    label: 'team (offline, cached)',
+    server: 'team',
+    notice: { code: 'server-offline', severity: 'warning', message: 'Skill server "team" cannot be reached: HTTP 502.' },
+  };
   const served = fakeRecord('team/db-seed', 'Seed the local database.', { dir: `${cache}/db-seed`, file: `${cache}/db-seed/SKILL.md`, root: team, uri: 'skill://db-seed/SKILL.md' });
   const problems: DiscoveryProblem[] = [
     { code: 'server-offline', severity: 'warning', message: 'Skill server "team" cannot be reached: HTTP 502. Skills it listed before stay available from the cache.', path: cache, server: 'team' },
@@ -559,16 +614,24 @@ describe("a skill server's rows", () => {
   it('name the server and the skill, never the cache folder or its id, and offer Reconnect on the offline row', () => {
     const view = buildSkillView({ ...fakeSnapshot([served]), problems }, { allowlist: [] }, '/home/me');
     const [available, problemGroup] = view;
-    const source = available.children[0] as GroupViewItem;
-    const skill = source.children[0] as SkillViewItem;
-    assert.deepEqual([source.label, skill.label], ['team (offline, cached)', 'team/db-seed']);
+    const skill = available.children[0] as SkillViewItem;
+    assert.deepEqual([available.description, skill.label], ['1 · Skill server · team (offline, cached)', 'team/db-seed']);
+    assert.equal(
+      available.tooltip,
+      '**Available**: 1 skill, all from Skill server · team \\(offline, cached\\)\n\n- Skill server "team"\n\n$(warning) Skill server "team" cannot be reached: HTTP 502\\.',
+    );
     assert.equal(skill.tooltip, '**team/db\\-seed**\n\nSeed the local database\\.\n\n*Available*\n\nSkill server "team": `skill://db-seed/SKILL.md`');
     const rows = problemGroup.children.map((item) => item.kind === 'problem' && [item.label, item.tooltip, item.contextValue]);
     assert.deepEqual(rows, [
       ['team', 'Skill server "team" cannot be reached: HTTP 502\\. Skills it listed before stay available from the cache\\.', 'problem reconnectable'],
       ['team', 'Skill server "team" lists 2 skills named "refunds"\\.', 'problem'],
     ]);
-    for (const text of [skill.tooltip, skill.description, ...problemGroup.children.flatMap((item) => [item.label, item.description, item.kind === 'problem' ? item.tooltip : ''])]) {
+    for (const text of [
+      available.tooltip ?? '',
+      skill.tooltip,
+      skill.description,
+      ...problemGroup.children.flatMap((item) => [item.label, item.description, item.kind === 'problem' ? item.tooltip : '']),
+    ]) {
       assert.doesNotMatch(text, /globalStorage|0123456789ab|%2F/, text);
     }
   });
