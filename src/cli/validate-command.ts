@@ -8,7 +8,7 @@ import * as fs from 'node:fs/promises';
 import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import * as path from 'node:path';
 import { discoverSkills } from '../core/discovery/discover';
-import { loadTriggerTests, type ParsedTriggerTests } from '../core/evals/trigger-file';
+import { loadTriggerTestsBlocking, type ParsedTriggerTests } from '../core/evals/trigger-file';
 import { loadSkillFile, SKILL_FILE_NAME, type LoadedSkillFile, type LoadOptions } from '../core/skill-file/load';
 import { hasErrors } from '../core/skill-file/diagnostic-codes';
 import { READ_WITHOUT_WAITING } from '../core/util/files';
@@ -106,12 +106,16 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
 
   const forTargets = await targetDiagnostics([...discovered, ...singles], hosts, tokens, fromSettings);
   for (const skill of skills) {
-    skill.diagnostics = sortedByPosition([...skill.diagnostics, ...(forTargets.byFile.get(skill.file) ?? [])]);
+    const forSkill = forTargets.byFile.get(skill.file);
+    // Most skills have no finding for a host: their diagnostics are in order already.
+    if (forSkill) {
+      skill.diagnostics = sortedByPosition([...skill.diagnostics, ...forSkill]);
+    }
   }
   problems.push(...forTargets.folders.map((finding) => ({ code: 'host-folder', severity: 'warning' as const, message: finding.message, path: finding.folder, host: finding.host.id })));
 
   for (const skill of skills) {
-    skill.triggerTests = await loadTriggerTests(path.dirname(skill.file), { blockingReads: true });
+    skill.triggerTests = loadTriggerTestsBlocking(path.dirname(skill.file));
   }
   // The specification alone, in strict mode: competing skills are this product's own advice.
   if (!options.has('strict')) {
@@ -134,7 +138,7 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
     }
     io.stdout(`${summary(skills, problems)}\n`);
   }
-  return skills.some((skill) => hasErrors(allDiagnostics(skill))) || problems.some((problem) => problem.severity === 'error') ? ExitCode.failure : ExitCode.ok;
+  return skills.some(hasSkillErrors) || problems.some((problem) => problem.severity === 'error') ? ExitCode.failure : ExitCode.ok;
 }
 
 /** Queries another skill ranks first for, and descriptions too alike, among the skills of the folders given. */
@@ -171,6 +175,11 @@ async function addOverlaps(skills: readonly ValidatedSkill[], discovered: readon
 
 function allDiagnostics(skill: ValidatedSkill): SkillDiagnostic[] {
   return [...skill.diagnostics, ...sortedByPosition(skill.triggerTests?.diagnostics ?? [])];
+}
+
+/** Whether the SKILL.md or the trigger tests have an error; without gathering their diagnostics. */
+function hasSkillErrors(skill: ValidatedSkill): boolean {
+  return hasErrors(skill.diagnostics) || (skill.triggerTests !== undefined && hasErrors(skill.triggerTests.diagnostics));
 }
 
 /**
@@ -256,7 +265,7 @@ function toJson(skill: ValidatedSkill): ValidatedSkillJson {
   return {
     path: skill.file,
     name: skill.name,
-    valid: !hasErrors(allDiagnostics(skill)),
+    valid: !hasSkillErrors(skill),
     diagnostics: skill.diagnostics.map(diagnosticJson),
     ...(triggerTests ? { triggerTests: { path: triggerTests.file, diagnostics: sortedByPosition(triggerTests.diagnostics).map(diagnosticJson) } } : {}),
   };

@@ -27,7 +27,9 @@ import type { IncomingHttpHeaders } from 'node:http';
 import {
   CLIENT_CAPABILITIES_META_KEY,
   CLIENT_INFO_META_KEY,
+  classifyInboundRequest,
   isJsonContentType,
+  LOG_LEVEL_META_KEY,
   PROTOCOL_VERSION_META_KEY,
   SERVER_INFO_META_KEY,
   SUPPORTED_PROTOCOL_VERSIONS,
@@ -66,6 +68,8 @@ const STATELESS_REVISION = '2026-07-28';
 const STATELESS_TOOL_CALL_KEYS: ReadonlySet<string> = new Set(['name', 'arguments', '_meta']);
 /** What a 2026-07-28 request's `_meta` may hold to be run directly: its envelope, nothing more (a progress token or a log level goes to the SDK). */
 const ENVELOPE_KEYS: ReadonlySet<string> = new Set([PROTOCOL_VERSION_META_KEY, CLIENT_CAPABILITIES_META_KEY, CLIENT_INFO_META_KEY]);
+/** The same on stdio, where a log level changes nothing of a tool's answer (over HTTP it may turn the answer into a stream). */
+const STDIO_ENVELOPE_KEYS: ReadonlySet<string> = new Set([...ENVELOPE_KEYS, LOG_LEVEL_META_KEY]);
 
 /** What the direct answers take from a session's server. */
 export interface SessionServer {
@@ -105,6 +109,21 @@ function ownToolCall(params: Record<string, unknown> | undefined, keys: Readonly
   }
   const call = server.toolCall(params.name);
   return call && (() => call(args));
+}
+
+/**
+ * The call `request` makes of one of `server`'s own tools, when the server would answer it with the
+ * tool's result as it is: a tools/call the SDK runs as it is (see ownToolCall) on a session that
+ * agreed on a revision whose results the SDK sends unchanged. Undefined for anything else.
+ */
+function plainToolCall(request: PlainRequest, server: SessionServer): (() => Promise<ToolResult>) | undefined {
+  const version = request.method === 'tools/call' ? server.negotiatedVersion() : undefined;
+  return version !== undefined && version < FIRST_ENCODED_REVISION ? ownToolCall(request.params, TOOL_CALL_KEYS, server) : undefined;
+}
+
+/** The SDK's answer to the tools/call `id` that resulted in `result`, its keys in the SDK's order, so either way the same bytes go out. */
+function toolAnswer(id: RequestId, result: ToolResult): { result: ToolResult; jsonrpc: '2.0'; id: RequestId } {
+  return { result, jsonrpc: '2.0', id };
 }
 
 /** Whether the SDK's transport takes a POST with these headers (it answers 406, 415 or 400 otherwise). */
@@ -157,22 +176,15 @@ export class DirectAnswers {
     if (this.closed || this.pending.has(request.id) || !this.transport.onmessage) {
       return undefined;
     }
-    const call = request.method === 'tools/call' && this.encodesPlainly() ? ownToolCall(request.params, TOOL_CALL_KEYS, this.server) : undefined;
+    const call = plainToolCall(request, this.server);
     return new Promise((resolve) => {
       this.pending.set(request.id, resolve);
       if (call) {
-        // Keys in the order the SDK's answer has them, so either way the same bytes go out.
-        void call().then((result) => this.reply(request.id, { result, jsonrpc: '2.0', id: request.id }));
+        void call().then((result) => this.reply(request.id, toolAnswer(request.id, result)));
       } else {
         this.transport.onmessage!(request as JSONRPCMessage);
       }
     });
-  }
-
-  /** Whether the session agreed on a revision whose results the SDK sends unchanged. */
-  private encodesPlainly(): boolean {
-    const version = this.server.negotiatedVersion();
-    return version !== undefined && version < FIRST_ENCODED_REVISION;
   }
 
   /** Answers the pending request `id` with `message`; false when none is pending. */
@@ -233,13 +245,101 @@ export function answerStatelessToolCall(headers: IncomingHttpHeaders, route: Inb
   }
   const tools = server();
   const call = ownToolCall(params, STATELESS_TOOL_CALL_KEYS, tools);
-  return (
-    call &&
-    call().then((result) => ({
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-      // Keys in the order the SDK's answer has them, so either way the same bytes go out.
-      body: JSON.stringify({ result: { ...result, resultType: 'complete', _meta: { [SERVER_INFO_META_KEY]: tools.info } }, jsonrpc: '2.0', id: request.id }),
-    }))
-  );
+  return call && call().then((result) => ({ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(statelessToolAnswer(request.id, result, tools.info)) }));
+}
+
+/** The SDK's answer on 2026-07-28 to the tools/call `id` that resulted in `result`: what it stamps on that revision's results, its keys in the SDK's order. */
+function statelessToolAnswer(id: RequestId, result: ToolResult, info: StatelessServer['info']): { result: Record<string, unknown>; jsonrpc: '2.0'; id: RequestId } {
+  return { result: { ...result, resultType: 'complete', _meta: { [SERVER_INFO_META_KEY]: info } }, jsonrpc: '2.0', id };
+}
+
+/**
+ * Tool calls of a stdio connection answered directly, as those of an HTTP session and of 2026-07-28
+ * requests are: the SDK's stdio transport parses each line again and checks it against the
+ * protocol's schemas, and its server dispatches the call through schema parses of the request and
+ * the result, a context and an AbortController (and on 2026-07-28 the revision's codec), several
+ * times the allocations of the call's own answer. The line is parsed once already (wire.ts
+ * guardLines); a call of one of the connection's server's own tools that the SDK would run as it
+ * is runs here, its answer written in the SDK's bytes for the revision the connection is pinned
+ * to. Everything else goes on to the SDK, and so does every call before the SDK pinned the
+ * connection: on 2025-11-25 until the server agreed on it, on 2026-07-28 until a request other
+ * than server/discover went to the SDK (before that, an initialize still opens 2025-11-25).
+ */
+export class StdioToolCalls {
+  /** Requests running here: an answer is written only while its id is still here. */
+  private readonly running = new Set<RequestId>();
+  /** Whether the SDK pinned the connection to 2026-07-28. */
+  private statelessPinned = false;
+  private closed = false;
+
+  /**
+   * @param server the server the SDK made last for the connection, which it pins the connection to
+   * @param write writes one line of the connection's output
+   */
+  constructor(
+    private readonly server: () => (SessionServer & StatelessServer) | undefined,
+    private readonly write: (line: string) => void,
+  ) {}
+
+  /**
+   * Whether `message` was taken: a call run here. A cancellation of one of those forgets it (it is
+   * never answered, as the SDK answers no cancelled request) and goes on to the SDK all the same.
+   */
+  take(message: unknown): boolean {
+    if (this.closed || !isSingleRequest(message)) {
+      if (isPlainObject(message) && message.method === 'notifications/cancelled' && isPlainObject(message.params)) {
+        this.running.delete(message.params.requestId as RequestId);
+      }
+      return false;
+    }
+    const server = this.server();
+    if (!server || this.running.has(message.id)) {
+      return false;
+    }
+    const answer = server.negotiatedVersion() === STATELESS_REVISION ? this.statelessCall(message, server) : this.plainCall(message, server);
+    if (!answer) {
+      return false;
+    }
+    const { id } = message;
+    this.running.add(id);
+    void answer().then((line) => {
+      if (this.running.delete(id) && !this.closed) {
+        this.write(line);
+      }
+    });
+    return true;
+  }
+
+  /** Answers nothing more: the connection closed, and the SDK answers none of its requests in flight either. */
+  close(): void {
+    this.closed = true;
+    this.running.clear();
+  }
+
+  private plainCall(request: PlainRequest, server: SessionServer): (() => Promise<string>) | undefined {
+    const call = isPlainRequest(request) ? plainToolCall(request, server) : undefined;
+    return call && (async () => `${JSON.stringify(toolAnswer(request.id, await call()))}\n`);
+  }
+
+  /**
+   * A 2026-07-28 tools/call of one of `server`'s tools with an envelope the SDK takes (its log
+   * level included: the tools log nothing), once the connection is pinned to that revision.
+   */
+  private statelessCall(request: PlainRequest, server: SessionServer & StatelessServer): (() => Promise<string>) | undefined {
+    const route = classifyInboundRequest({ httpMethod: 'POST', body: request });
+    if (route.kind !== 'modern' || route.classification.revision !== STATELESS_REVISION) {
+      return undefined;
+    }
+    if (!this.statelessPinned) {
+      // The SDK pins the connection to the revision on the first such request other than server/discover, which it takes itself.
+      this.statelessPinned = request.method !== 'server/discover';
+      return undefined;
+    }
+    const meta = request.params?._meta;
+    if (request.method !== 'tools/call' || !isPlainObject(meta) || !Object.keys(meta).every((key) => STDIO_ENVELOPE_KEYS.has(key))) {
+      return undefined;
+    }
+    const call = ownToolCall(request.params, STATELESS_TOOL_CALL_KEYS, server);
+    return call && (async () => `${JSON.stringify(statelessToolAnswer(request.id, await call(), server.info))}\n`);
+  }
 }

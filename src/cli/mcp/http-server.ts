@@ -178,11 +178,7 @@ class HttpSessions {
         this.log(`session ${id} closed by its client (${this.open.size} open).`);
       },
     });
-    const direct = new DirectAnswers(transport, {
-      toolCall: (name) => server.toolCall(name),
-      // Deprecated for handlers, which read it from their request's context; these calls have none.
-      negotiatedVersion: () => server.mcp.server.getNegotiatedProtocolVersion(),
-    });
+    const direct = new DirectAnswers(transport, server);
     await server.connect(transport);
     const response = await transport.handleRequest(request);
     if (transport.sessionId === undefined) {

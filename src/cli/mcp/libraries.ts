@@ -23,6 +23,7 @@ export {
   DEFAULT_MAX_REQUEST_BODY_SIZE,
   isInitializeRequest,
   isJsonContentType,
+  LOG_LEVEL_META_KEY,
   SUPPORTED_PROTOCOL_VERSIONS,
   WebStandardStreamableHTTPServerTransport,
   validateHostHeader,

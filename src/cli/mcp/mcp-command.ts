@@ -11,6 +11,7 @@ import type { Readable, Writable } from 'node:stream';
 import { serveStdio, StdioServerTransport } from './libraries';
 import { ListenError, serveSkillsOverHttp } from './http-server';
 import { guardLines, MAX_MESSAGE_BYTES } from './wire';
+import { StdioToolCalls } from './direct-answers';
 import { RootsCatchUp } from '../../core/discovery/change-coalescer';
 import { projectRoots } from '../../core/discovery/project';
 import { SkillRegistry, type SkillChange } from '../../core/discovery/registry';
@@ -202,14 +203,30 @@ export function builtinSkillsDir(start = __dirname): string | undefined {
  */
 export async function serveSkills(options: McpServeOptions): Promise<void> {
   const service = await startSkillsService(options);
+  const write = (line: string): void => void options.output.write(line);
+  /** The server the SDK made last: the one it pinned the connection to, or is about to (a probe it discards is never asked to agree on 2025-11-25). */
+  let latest: SkillsServer | undefined;
+  const toolCalls = new StdioToolCalls(() => latest, write);
   // Lines that are no JSON-RPC message are answered here; the SDK's buffer then never sees one over the limit.
-  const lines = guardLines(options.input, (answer) => options.output.write(`${JSON.stringify(answer)}\n`));
+  const lines = guardLines(
+    options.input,
+    (answer) => write(`${JSON.stringify(answer)}\n`),
+    MAX_MESSAGE_BYTES,
+    (message) => toolCalls.take(message),
+  );
   const transport = new StdioServerTransport(lines, options.output, { maxBufferSize: 2 * (MAX_MESSAGE_BYTES + 1) });
   try {
-    const connection = serveStdio(() => service.openServer().mcp, { transport, onerror: (error) => options.log(errorMessage(error)) });
+    const connection = serveStdio(
+      () => {
+        latest = service.openServer();
+        return latest.mcp;
+      },
+      { transport, onerror: (error) => options.log(errorMessage(error)) },
+    );
     const closed = new Promise<void>((resolve) => {
       const released = transport.onclose;
       transport.onclose = () => {
+        toolCalls.close();
         released?.();
         resolve();
       };

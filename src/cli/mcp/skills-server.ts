@@ -204,6 +204,12 @@ export class SkillsServer implements Disposable {
     return tool?.registered.enabled ? tool.call : undefined;
   }
 
+  /** The protocol revision its client agreed on; undefined until initialize (a 2026-07-28 server is made with its revision). */
+  negotiatedVersion(): string | undefined {
+    // Deprecated for handlers, which read it from their request's context; direct answers have none.
+    return this.mcp.server.getNegotiatedProtocolVersion();
+  }
+
   private skillSource(): SkillSource {
     return {
       list: ({ cursor }) => protocolErrors(async () => toSkillsPage(await this.published.list(cursor))),

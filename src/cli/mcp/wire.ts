@@ -67,11 +67,12 @@ export function invalidMessage(value: unknown): ErrorAnswer | undefined {
 
 /**
  * The lines of `input` that are JSON-RPC 2.0 messages, one per chunk, for the SDK's stdio
- * transport; every other line gets its error through `answer` and goes no further. A line over
- * `maxBytes` is not kept in memory: its head is, to answer with the request's id when it leads.
- * Destroying the returned stream lets go of `input`.
+ * transport; every other line gets its error through `answer` and goes no further, nor does a
+ * message `take` took (answered without the SDK, given as parsed). A line over `maxBytes` is not
+ * kept in memory: its head is, to answer with the request's id when it leads. Destroying the
+ * returned stream lets go of `input`.
  */
-export function guardLines(input: Readable, answer: (message: ErrorAnswer) => void, maxBytes = MAX_MESSAGE_BYTES): Readable {
+export function guardLines(input: Readable, answer: (message: ErrorAnswer) => void, maxBytes = MAX_MESSAGE_BYTES, take: (message: unknown) => boolean = () => false): Readable {
   const lines = new PassThrough();
   let parts: Buffer[] = [];
   let length = 0;
@@ -107,7 +108,7 @@ export function guardLines(input: Readable, answer: (message: ErrorAnswer) => vo
     const invalid = invalidMessage(value);
     if (invalid) {
       answer(invalid);
-    } else {
+    } else if (!take(value)) {
       lines.write(`${text}\n`);
     }
   };

@@ -147,21 +147,45 @@ export function parseTriggerTests(text: string, file: string): ParsedTriggerTest
 
 /** Reads a skill's trigger tests; undefined when the skill has none. */
 export async function loadTriggerTests(skillDir: string, options: { blockingReads?: boolean } = {}): Promise<ParsedTriggerTests | undefined> {
+  // The command line reads blocking, as it reads SKILL.md files (see LoadOptions.blockingReads).
+  if (options.blockingReads) {
+    return loadTriggerTestsBlocking(skillDir);
+  }
+  const file = path.join(skillDir, TRIGGER_TESTS_PATH);
+  let read: TriggerFileRead;
+  try {
+    read = await readText(file);
+  } catch (error) {
+    return readFailure(file, error);
+  }
+  return parsedRead(file, read);
+}
+
+/**
+ * loadTriggerTests with blocking reads, whatever the options say: for the command line, which
+ * looks for the trigger tests of thousands of skills one after the other, without a promise for each.
+ */
+export function loadTriggerTestsBlocking(skillDir: string): ParsedTriggerTests | undefined {
   const file = path.join(skillDir, TRIGGER_TESTS_PATH);
   let read: TriggerFileRead | undefined;
   try {
-    // The command line reads blocking, as it reads SKILL.md files (see LoadOptions.blockingReads).
-    read = options.blockingReads ? readTextBlocking(file) : await readText(file);
+    read = readTextBlocking(file);
   } catch (error) {
-    const code = errorCode(error);
-    if (code === 'ENOENT' || code === 'ENOTDIR') {
-      return undefined;
-    }
-    return fileProblem(file, 'triggers-unreadable', `${file} cannot be read: ${errorMessage(error)}`);
+    return readFailure(file, error);
   }
-  if (!read) {
+  return read && parsedRead(file, read);
+}
+
+/** A trigger file that could not be opened or read: none when it is missing. */
+function readFailure(file: string, error: unknown): ParsedTriggerTests | undefined {
+  const code = errorCode(error);
+  if (code === 'ENOENT' || code === 'ENOTDIR') {
     return undefined;
   }
+  return fileProblem(file, 'triggers-unreadable', `${file} cannot be read: ${errorMessage(error)}`);
+}
+
+function parsedRead(file: string, read: TriggerFileRead): ParsedTriggerTests {
   if ('tooLargeBytes' in read) {
     return fileProblem(
       file,

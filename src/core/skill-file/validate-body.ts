@@ -86,24 +86,31 @@ const NON_FILE_TARGET_PATTERN = /^(?:[a-z][a-z0-9+.-]*:|#|\/|\\)/i;
 
 /**
  * Relative links whose target is missing or outside the skill folder. Only the lines that can
- * matter are cut out of the body: those holding a "[", and those where three backticks or tildes
- * may open or close a fence. They are found by searching the body for those marks, so the bulk of
- * its lines is never visited one by one.
+ * matter are cut out of the body: those holding the "](" of an inline link or the "]:" of a
+ * reference definition, and those before the last of them where three backticks or tildes may
+ * open or close a fence. They are found by searching the body for those marks, so the bulk of its
+ * lines is never visited one by one, and a body without links (most are) is searched only for them.
  */
 function checkBodyLinks(body: string, context: BodyValidationContext): SkillDiagnostic[] {
   const diagnostics: SkillDiagnostic[] = [];
+  const inlineLinks = new Occurrences(body, '](');
+  const definitions = new Occurrences(body, ']:');
+  if (inlineLinks.from(0) === Infinity && definitions.from(0) === Infinity) {
+    return diagnostics;
+  }
   let openFence: string | undefined;
   // Bodies link to the same few files again and again; each target is resolved and looked up on disk once.
   const verdicts = new Map<string, LinkProblem | null>();
   const lineNumbers = new LineNumbers(body);
-  const brackets = new Occurrences(body, '[');
   const backticks = new Occurrences(body, '```');
   const tildes = new Occurrences(body, '~~~');
   for (let from = 0; ;) {
-    const next = Math.min(brackets.from(from), backticks.from(from), tildes.from(from));
-    if (next === Infinity) {
+    const nextLink = Math.min(inlineLinks.from(from), definitions.from(from));
+    // Fences after the last link change nothing.
+    if (nextLink === Infinity) {
       break;
     }
+    const next = Math.min(nextLink, backticks.from(from), tildes.from(from));
     const start = body.lastIndexOf('\n', next) + 1;
     const newline = body.indexOf('\n', next);
     const end = newline === -1 ? body.length : newline;
@@ -122,7 +129,9 @@ function checkBodyLinks(body: string, context: BodyValidationContext): SkillDiag
     // Blank out code spans, keeping columns, so links shown as code are not checked.
     const prose = line.includes('`') ? line.replace(CODE_SPAN_PATTERN, (span) => ' '.repeat(span.length)) : line;
     const targets: Array<{ target: string; start: number }> = [];
-    for (const match of prose.matchAll(INLINE_LINK_PATTERN)) {
+    // exec rather than matchAll, which makes a copy of the pattern for each line.
+    INLINE_LINK_PATTERN.lastIndex = 0;
+    for (let match = INLINE_LINK_PATTERN.exec(prose); match; match = INLINE_LINK_PATTERN.exec(prose)) {
       targets.push(linkTarget(match));
     }
     const definition = LINK_DEFINITION_PATTERN.exec(prose);
@@ -206,7 +215,7 @@ class LineNumbers {
   }
 }
 
-function linkTarget(match: RegExpExecArray | RegExpMatchArray): { target: string; start: number } {
+function linkTarget(match: RegExpExecArray): { target: string; start: number } {
   const group = match[1] !== undefined ? 1 : 2;
   return { target: match[group] ?? '', start: match.indices?.[group]?.[0] ?? match.index ?? 0 };
 }

@@ -1,19 +1,31 @@
 // The team server's hot path: which requests are answered without the SDK's HTTP transport, and
 // how their answers are taken from the transport's send and written; which tool calls skip the
 // server's dispatch, and that those answer exactly as the SDK's tools/call does; which 2026-07-28
-// tool calls skip the SDK's stateless handler, and that those answer exactly as it does.
+// tool calls skip the SDK's stateless handler, and that those answer exactly as it does; which
+// calls of a stdio connection skip the SDK's stdio transport and dispatch, and that those answer in
+// the bytes the SDK writes.
 
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import type { IncomingHttpHeaders } from 'node:http';
-import { answerStatelessToolCall, DirectAnswers, isPlainRequest, takesPost, type SessionServer, type StatelessServer } from '../../../../src/cli/mcp/direct-answers';
-import { classifyInboundRequest, createMcpHandler, WebStandardStreamableHTTPServerTransport, type JSONRPCMessage, type Transport } from '../../../../src/cli/mcp/libraries';
+import { PassThrough, type Readable } from 'node:stream';
+import { answerStatelessToolCall, DirectAnswers, isPlainRequest, StdioToolCalls, takesPost, type SessionServer, type StatelessServer } from '../../../../src/cli/mcp/direct-answers';
+import {
+  classifyInboundRequest,
+  createMcpHandler,
+  serveStdio,
+  StdioServerTransport,
+  WebStandardStreamableHTTPServerTransport,
+  type JSONRPCMessage,
+  type Transport,
+} from '../../../../src/cli/mcp/libraries';
 import { startSkillsService } from '../../../../src/cli/mcp/mcp-command';
 import type { SkillsService } from '../../../../src/cli/mcp/skills-service';
 import { SkillsServer, type ToolCall } from '../../../../src/cli/mcp/skills-server';
 import { SnapshotTextsCache } from '../../../../src/core/mcp/server-texts';
 import { removeDir, root, skillText, tempDir, writeTree } from '../../../fixtures/trees/tree';
 import { ENVELOPE, STATELESS_REVISION } from './envelope';
+import { waitFor } from './wait';
 
 /**
  * A transport that records what reaches its own send and its server, with a server on it that
@@ -45,10 +57,11 @@ function fakeTransport(answerRequests = true): { transport: Transport; sent: JSO
 }
 
 /** A session's server with the tools `calls` (recording their arguments), on the protocol revision `version` (null: before initialize). */
-function fakeServer(calls: Record<string, ToolCall> = {}, version: string | null = '2025-11-25'): SessionServer & { called: unknown[] } {
+function fakeServer(calls: Record<string, ToolCall> = {}, version: string | null = '2025-11-25'): SessionServer & StatelessServer & { called: unknown[] } {
   const called: unknown[] = [];
   return {
     called,
+    info: { name: 'agent-skills', version: '1.0.0' },
     toolCall: (name) => {
       const call = Object.hasOwn(calls, name) ? calls[name] : undefined;
       return (
@@ -304,6 +317,129 @@ describe('direct answers of 2026-07-28 tool calls', () => {
   });
 });
 
+const settled = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** The lines written on `stream` so far, each with its newline, kept up to date as they complete. */
+function linesOf(stream: Readable): string[] {
+  const lines: string[] = [];
+  let text = '';
+  stream.on('data', (chunk: Buffer) => {
+    text += chunk.toString('utf8');
+    for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n')) {
+      lines.push(text.slice(0, end + 1));
+      text = text.slice(end + 1);
+    }
+  });
+  return lines;
+}
+
+/** A tools/call of find_skills with the id `id`, as a stdio client sends it. */
+function findCall(id: number | string): { jsonrpc: '2.0'; id: number | string; method: string; params: Record<string, unknown> } {
+  return { jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'find_skills', arguments: { query: 'pdf' } } };
+}
+
+describe('direct answers of a stdio connection', () => {
+  it("runs a call of the pinned server's own tool and writes its answer as one line, and leaves every other message to the SDK", async () => {
+    const server = fakeServer({ find_skills: () => Promise.resolve(FOUND) });
+    const written: string[] = [];
+    const calls = new StdioToolCalls(
+      () => server,
+      (line) => written.push(line),
+    );
+    assert.equal(calls.take(findCall(1)), true);
+    const others: unknown[] = [
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      { jsonrpc: '2.0', id: 3, method: 'initialize', params: {} },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 4, result: {} },
+      { ...findCall(5), params: { name: 'no_such_tool', arguments: {} } },
+      { ...findCall(6), params: { name: 'find_skills', arguments: { query: 'pdf' }, _meta: { progressToken: 6 } } },
+      { ...findCall(7), extra: true },
+      { ...findCall(8), id: 8.5 },
+      [findCall(9)],
+    ];
+    for (const other of others) {
+      assert.equal(calls.take(other), false, JSON.stringify(other));
+    }
+    await settled();
+    assert.deepEqual(written, [`${JSON.stringify({ result: FOUND, jsonrpc: '2.0', id: 1 })}\n`]);
+    assert.deepEqual(server.called, [{ query: 'pdf' }], 'only the call it took ran here');
+  });
+
+  it('leaves tool calls to the SDK until a server agreed on a revision, and on 2026-07-28 a call without its envelope', async () => {
+    const tools = { find_skills: () => Promise.resolve(FOUND) };
+    const servers = [undefined, fakeServer(tools, null), fakeServer(tools, STATELESS_REVISION)];
+    const written: string[] = [];
+    for (const server of servers) {
+      assert.equal(
+        new StdioToolCalls(
+          () => server,
+          (line) => written.push(line),
+        ).take(findCall(1)),
+        false,
+      );
+    }
+    await settled();
+    assert.deepEqual([written, servers.map((server) => server?.called.length ?? 0)], [[], [0, 0, 0]]);
+  });
+
+  it("leaves 2026-07-28 calls to the SDK until it pinned the connection to that revision, then runs those of the server's own tools with an envelope the SDK takes", async () => {
+    const server = fakeServer({ find_skills: () => Promise.resolve(FOUND) }, STATELESS_REVISION);
+    const written: string[] = [];
+    const calls = new StdioToolCalls(
+      () => server,
+      (line) => written.push(line),
+    );
+    const stateless = (id: number, meta: Record<string, unknown> = ENVELOPE, method = 'tools/call'): unknown => ({ ...findCall(id), method, params: { ...findCall(id).params, _meta: meta } });
+    assert.equal(calls.take(stateless(1, ENVELOPE, 'server/discover')), false, 'server/discover leaves the connection open to 2025-11-25');
+    assert.equal(calls.take(stateless(2, { ...ENVELOPE, 'io.modelcontextprotocol/protocolVersion': '2099-01-01' })), false, 'a revision the SDK does not serve pins nothing');
+    assert.equal(calls.take(stateless(3)), false, 'the first request beyond server/discover pins the connection, in the SDK');
+    assert.equal(calls.take(stateless(4, { ...ENVELOPE, 'io.modelcontextprotocol/logLevel': 'debug' })), true);
+    const others = [
+      stateless(5, { ...ENVELOPE, progressToken: 5 }),
+      stateless(6, { ...ENVELOPE, 'io.modelcontextprotocol/logLevel': 'loudest' }),
+      stateless(7, { ...ENVELOPE, 'io.modelcontextprotocol/clientInfo': 'raw' }),
+      stateless(8, ENVELOPE, 'tools/list'),
+      findCall(9),
+      { ...(stateless(10) as object), params: { name: 'no_such_tool', arguments: {}, _meta: ENVELOPE } },
+    ];
+    for (const other of others) {
+      assert.equal(calls.take(other), false, JSON.stringify(other));
+    }
+    await settled();
+    const answer = { result: { ...FOUND, resultType: 'complete', _meta: { 'io.modelcontextprotocol/serverInfo': server.info } }, jsonrpc: '2.0', id: 4 };
+    assert.deepEqual(written, [`${JSON.stringify(answer)}\n`]);
+    assert.equal(server.called.length, 1);
+  });
+
+  it('answers no call the client cancelled, leaves a request reusing a running id to the SDK, and answers nothing once the connection closed', async () => {
+    const finish: (() => void)[] = [];
+    const server = fakeServer({ find_skills: () => new Promise((resolve) => finish.push(() => resolve(FOUND))) });
+    const written: string[] = [];
+    const calls = new StdioToolCalls(
+      () => server,
+      (line) => written.push(line),
+    );
+    assert.equal(calls.take(findCall(1)), true);
+    assert.equal(calls.take(findCall(1)), false, 'the SDK answers a second request with a running id in its own words');
+    assert.equal(calls.take({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 1 } }), false, 'the SDK is told too');
+    assert.equal(calls.take(findCall('two')), true);
+    assert.equal(calls.take(findCall(3)), true);
+    finish[0]();
+    finish[1]();
+    await settled();
+    assert.deepEqual(
+      written.map((line) => (JSON.parse(line) as { id: unknown }).id),
+      ['two'],
+    );
+    calls.close();
+    assert.equal(calls.take(findCall(4)), false);
+    finish[2]();
+    await settled();
+    assert.equal(written.length, 1, 'a call running when the connection closed is not answered');
+  });
+});
+
 /** The tools/call requests compared below: each one's answer on the direct path and through the SDK, and which path takes it. */
 const CALLS: { params: unknown; direct: boolean; says?: RegExp }[] = [
   { params: { name: 'find_skills', arguments: { query: 'pdf report' } }, direct: true },
@@ -355,7 +491,7 @@ describe("direct tool calls answer as the SDK's tools/call", function () {
   /** A session on `server`: its transport, its direct answers, the messages its server received, and its id. */
   async function openSession(on: SkillsServer): Promise<{ transport: WebStandardStreamableHTTPServerTransport; direct: DirectAnswers; received: unknown[]; id: string }> {
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: () => 'session-1', enableJsonResponse: true });
-    const direct = new DirectAnswers(transport, { toolCall: (name) => on.toolCall(name), negotiatedVersion: () => on.mcp.server.getNegotiatedProtocolVersion() });
+    const direct = new DirectAnswers(transport, on);
     await on.connect(transport);
     const initialize = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'unit-test', version: '1' } } };
     await (await transport.handleRequest(sdkRequest(initialize))).text();
@@ -426,6 +562,85 @@ describe("direct tool calls answer as the SDK's tools/call", function () {
       }
     } finally {
       await handler.close();
+    }
+  });
+
+  /** A stdio connection of the SDK's own to a server of the same skills: its input, and its answer to a request, as the line it wrote. */
+  function sdkStdio(): { input: PassThrough; answer(id: number): Promise<string>; close(): Promise<void> } {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const lines = linesOf(output);
+    const connection = serveStdio(() => new SkillsServer(service.registry, serverOptions).mcp, { transport: new StdioServerTransport(input, output) });
+    const line = (id: number): string | undefined => lines.find((text) => (JSON.parse(text) as { id?: unknown }).id === id);
+    return {
+      input,
+      answer: async (id) => {
+        await waitFor(() => line(id) !== undefined, `the SDK's answer to ${id}`);
+        return line(id)!;
+      },
+      close: () => connection.close(),
+    };
+  }
+
+  /**
+   * Sends each of CALLS, with `meta` when given, both to `calls` and to the SDK's connection, and
+   * compares the lines written for the calls `calls` takes (into `written`) with the SDK's.
+   */
+  async function compareCalls(calls: StdioToolCalls, written: string[], sdk: ReturnType<typeof sdkStdio>, meta?: Record<string, unknown>): Promise<void> {
+    for (const [index, { params, direct: runsDirectly }] of CALLS.entries()) {
+      const request = { jsonrpc: '2.0' as const, id: index + 1, method: 'tools/call', params: { ...(params as Record<string, unknown>), ...(meta ? { _meta: meta } : {}) } };
+      assert.equal(calls.take(request), runsDirectly, `${JSON.stringify(params)} ${runsDirectly ? 'runs directly' : 'goes to the SDK'}`);
+      sdk.input.write(`${JSON.stringify(request)}\n`);
+      const expected = await sdk.answer(index + 1);
+      if (runsDirectly) {
+        await waitFor(() => written.length > 0, `the direct answer to ${JSON.stringify(params)}`);
+        assert.equal(written.pop(), expected, JSON.stringify(params));
+      }
+    }
+  }
+
+  it('gives the bytes the SDK writes on stdio for the same call, and runs only the calls it takes', async () => {
+    const sdk = sdkStdio();
+    try {
+      const initialize = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'unit-test', version: '1' } } };
+      sdk.input.write(`${JSON.stringify(initialize)}\n{"jsonrpc":"2.0","method":"notifications/initialized"}\n`);
+      await sdk.answer(0);
+      await openSession(server);
+      const written: string[] = [];
+      await compareCalls(
+        new StdioToolCalls(
+          () => server,
+          (line) => written.push(line),
+        ),
+        written,
+        sdk,
+      );
+    } finally {
+      await sdk.close();
+    }
+  });
+
+  it("gives the bytes the SDK writes on a stdio connection pinned to 2026-07-28 for the same call, the client's log level included", async () => {
+    const sdk = sdkStdio();
+    const meta = { ...ENVELOPE, 'io.modelcontextprotocol/logLevel': 'debug' };
+    try {
+      const written: string[] = [];
+      const calls = new StdioToolCalls(
+        () => ({ toolCall: (name) => server.toolCall(name), info: server.info, negotiatedVersion: () => STATELESS_REVISION }),
+        (line) => written.push(line),
+      );
+      for (const [id, method] of [
+        [0, 'server/discover'],
+        [-1, 'tools/list'],
+      ] as const) {
+        const opening = { jsonrpc: '2.0', id, method, params: { _meta: meta } };
+        assert.equal(calls.take(opening), false);
+        sdk.input.write(`${JSON.stringify(opening)}\n`);
+        await sdk.answer(id);
+      }
+      await compareCalls(calls, written, sdk, meta);
+    } finally {
+      await sdk.close();
     }
   });
 

@@ -8,10 +8,10 @@ import type { JSONRPCMessage, Transport } from '../../../../src/cli/mcp/librarie
 import { guardLines, invalidMessage, refineAnswers } from '../../../../src/cli/mcp/wire';
 import { BAD_LINE_ANSWERS, BAD_LINES, paddedPing } from './bad-lines';
 
-async function guarded(text: string, maxBytes = 64): Promise<{ passed: string[]; answers: unknown[] }> {
+async function guarded(text: string, maxBytes = 64, take?: (message: unknown) => boolean): Promise<{ passed: string[]; answers: unknown[] }> {
   const input = new PassThrough();
   const answers: unknown[] = [];
-  const lines = guardLines(input, (answer) => answers.push(answer), maxBytes);
+  const lines = guardLines(input, (answer) => answers.push(answer), maxBytes, take);
   const passed: string[] = [];
   lines.on('data', (chunk: Buffer) => passed.push(chunk.toString()));
   const ended = new Promise((resolve) => lines.on('end', resolve));
@@ -33,6 +33,24 @@ describe('the MCP server’s line guard', () => {
       messages.map((message) => `${message}\n`),
     );
     assert.deepEqual(answers, []);
+  });
+
+  it('passes on no message that was taken, and offers every message, parsed, to be taken', async () => {
+    const messages = [
+      '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"find_skills"}}',
+      '{"jsonrpc":"2.0","id":2,"method":"ping"}',
+      '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+    ];
+    const offered: unknown[] = [];
+    const take = (message: unknown): boolean => offered.push(message) > 0 && (message as { method: string }).method === 'tools/call';
+    const { passed, answers } = await guarded(`${messages.join('\n')}\nnot json\n`, 1024, take);
+    assert.deepEqual(passed, [`${messages[1]}\n`, `${messages[2]}\n`]);
+    assert.deepEqual(
+      offered,
+      messages.map((message) => JSON.parse(message) as unknown),
+      'a line that is no message is answered, not offered',
+    );
+    assert.equal(answers.length, 1);
   });
 
   it('answers what is not a JSON-RPC 2.0 message with -32700 or -32600, with the id when it can be read', async () => {

@@ -3,7 +3,7 @@ import syncFs from 'node:fs';
 import * as fs from 'node:fs/promises';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { loadTriggerTests, MAX_TRIGGER_FILE_BYTES, parseTriggerTests, TRIGGER_DIAGNOSTIC_CODES } from '../../../../src/core/evals/trigger-file';
+import { loadTriggerTests, loadTriggerTestsBlocking, MAX_TRIGGER_FILE_BYTES, parseTriggerTests, TRIGGER_DIAGNOSTIC_CODES } from '../../../../src/core/evals/trigger-file';
 import type { SkillDiagnostic } from '../../../../src/core/model/types';
 import { makeNamedPipe, printedByChild } from '../../named-pipe';
 
@@ -237,6 +237,21 @@ describe('loadTriggerTests', () => {
       syncFs.openSync = openSync;
     }
     assert.deepEqual(opened, []);
+  });
+
+  it('reading blocking on its own, answers at once what the asynchronous read answers', async () => {
+    const skill = path.join(dir, 'both-ways');
+    await fs.mkdir(path.join(skill, 'evals'), { recursive: true });
+    await fs.writeFile(path.join(skill, 'evals', 'triggers.json'), '[{ "query": "fill the form", "should_trigger": true }, { "query": "", "should_trigger": 1 }]');
+    for (const folder of [skill, path.join(dir, 'none')]) {
+      const blocking = loadTriggerTestsBlocking(folder);
+      assert.ok(!(blocking instanceof Promise));
+      assert.deepEqual(blocking, await loadTriggerTests(folder));
+    }
+    assert.deepEqual(
+      loadTriggerTestsBlocking(skill)?.diagnostics.map((diagnostic) => diagnostic.code),
+      ['triggers-should-trigger-type', 'triggers-empty-query'],
+    );
   });
 
   it('reports a file it cannot read as an error at its start', async () => {

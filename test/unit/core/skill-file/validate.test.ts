@@ -579,6 +579,16 @@ describe('validateBody', function () {
       assert.deepEqual(reportedLinks('[c](gone12.md) ~~~'), [missing('gone12.md', 0, 4)]);
     });
 
+    it('are looked for only where "](" or "]:" stands, so brackets and fences alone report nothing', function () {
+      assert.deepEqual(reportedLinks('[not a link] and [another]\n```\nunclosed [fence]\n'), []);
+      assert.deepEqual(reportedLinks('text](gone13.md) and (gone14.md)\n'), []);
+    });
+
+    it('still read every fence before a link, a reference definition as an inline link', function () {
+      const body = '```\n[a]: gone15.md\n```\n~~~~\n[b](gone16.md)\n~~~\n~~~~\n[c]: gone17.md\n```\n[d](gone18.md)\n';
+      assert.deepEqual(reportedLinks(body), [missing('gone17.md', 7, 5)]);
+    });
+
     it('warn about a target outside the skill folder, the parent folder included', function () {
       assert.deepEqual(reportedLinks('[up](..)\n'), [
         ['link-outside-skill', 'The link target ".." is outside the skill folder, so it is not available with the skill. Move the file into the skill folder.', range(0, 5, 0, 7)],
