@@ -20,7 +20,7 @@ import { triggerTestPrompt } from '../core/evals/request';
 import { describeTaken, queriesTakenBy, routingReport, type RoutingReport } from '../core/evals/routing';
 import { runTriggerJobs, type TriggerJob } from '../core/evals/run';
 import { DEFAULT_CONCURRENCY, DEFAULT_RUNS, DEFAULT_THRESHOLD, MAX_RUNS } from '../core/defaults';
-import { loadTriggerTests } from '../core/evals/trigger-file';
+import { loadTriggerTestsBlocking } from '../core/evals/trigger-file';
 import { describePrecisionRecall, precisionRecall, type QueryVerdict, type RunOutcome } from '../core/evals/verdict';
 import type { SkillRecord } from '../core/model/types';
 import { DEFAULT_CATALOG_BUDGET_CHARS, modelVisibleSkills, renderCatalog } from '../core/use/catalog';
@@ -155,7 +155,7 @@ async function collectJobs(snapshot: RegistrySnapshot, runs: number | undefined,
     if (!visible.has(record) && record.status !== 'shadowed') {
       continue;
     }
-    const parsed = await loadTriggerTests(record.dir, { blockingReads: true });
+    const parsed = loadTriggerTestsBlocking(record.dir);
     if (!parsed) {
       continue;
     }

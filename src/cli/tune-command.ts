@@ -8,7 +8,7 @@ import { SKILL_TOOL_DEFINITIONS } from '../core/chat/tool-definitions';
 import { endpointTriggerModel } from '../core/evals/endpoint';
 import { measureDescription } from '../core/evals/measure';
 import { DEFAULT_RUNS, DEFAULT_THRESHOLD, MAX_RUNS } from '../core/defaults';
-import { loadTriggerTests } from '../core/evals/trigger-file';
+import { loadTriggerTestsBlocking } from '../core/evals/trigger-file';
 import { isImprovement, renderTuneReport } from '../core/evals/tune-report';
 import { DEFAULT_TUNE_SEED, descriptionEdit, MAX_TUNE_ROUNDS, plannedTuneRequests, tuneDescription, tuneRefusal } from '../core/evals/tune';
 import { draftRefusal } from '../core/evals/draft-refusal';
@@ -53,7 +53,7 @@ export async function tuneCommand(args: readonly string[], io: CliIo): Promise<n
   if (refusal !== undefined || !record.metadata) {
     throw new InputError(`cannot tune ${name}: ${refusal}`);
   }
-  const tests = await loadTriggerTests(record.dir, { blockingReads: true });
+  const tests = loadTriggerTestsBlocking(record.dir);
   if (!tests?.tests) {
     throw new InputError(`${name} has no usable trigger tests (evals/triggers.json): draft some with Skills: Draft Trigger Tests… in VS Code, or write them by hand.`);
   }

@@ -145,12 +145,8 @@ export function parseTriggerTests(text: string, file: string): ParsedTriggerTest
   return { file, tests: { file, queries, ...settings }, diagnostics };
 }
 
-/** Reads a skill's trigger tests; undefined when the skill has none. */
-export async function loadTriggerTests(skillDir: string, options: { blockingReads?: boolean } = {}): Promise<ParsedTriggerTests | undefined> {
-  // The command line reads blocking, as it reads SKILL.md files (see LoadOptions.blockingReads).
-  if (options.blockingReads) {
-    return loadTriggerTestsBlocking(skillDir);
-  }
+/** Reads a skill's trigger tests without blocking; undefined when the skill has none. */
+export async function loadTriggerTests(skillDir: string): Promise<ParsedTriggerTests | undefined> {
   const file = path.join(skillDir, TRIGGER_TESTS_PATH);
   let read: TriggerFileRead;
   try {
@@ -162,8 +158,9 @@ export async function loadTriggerTests(skillDir: string, options: { blockingRead
 }
 
 /**
- * loadTriggerTests with blocking reads, whatever the options say: for the command line, which
- * looks for the trigger tests of thousands of skills one after the other, without a promise for each.
+ * loadTriggerTests with blocking reads: for the command line, which reads blocking as it reads
+ * SKILL.md files (see LoadOptions.blockingReads), and looks for the trigger tests of thousands of
+ * skills one after the other, without a promise for each.
  */
 export function loadTriggerTestsBlocking(skillDir: string): ParsedTriggerTests | undefined {
   const file = path.join(skillDir, TRIGGER_TESTS_PATH);

@@ -210,18 +210,16 @@ describe('loadTriggerTests', () => {
   after(() => fs.rm(dir, { recursive: true, force: true }));
 
   it('is undefined for a skill without the file', async () => {
-    for (const blockingReads of [false, true]) {
-      assert.equal(await loadTriggerTests(path.join(dir, 'none'), { blockingReads }), undefined);
-    }
+    assert.equal(await loadTriggerTests(path.join(dir, 'none')), undefined);
+    assert.equal(loadTriggerTestsBlocking(path.join(dir, 'none')), undefined);
   });
 
   it('is undefined when a file stands where the evals folder would be', async () => {
     const skill = path.join(dir, 'flat');
     await fs.mkdir(skill, { recursive: true });
     await fs.writeFile(path.join(skill, 'evals'), 'not a folder');
-    for (const blockingReads of [false, true]) {
-      assert.equal(await loadTriggerTests(skill, { blockingReads }), undefined);
-    }
+    assert.equal(await loadTriggerTests(skill), undefined);
+    assert.equal(loadTriggerTestsBlocking(skill), undefined);
   });
 
   it('reading blocking, tries no open of a file that is not there (a failed open throws, which thousands of skills notice)', async () => {
@@ -232,7 +230,7 @@ describe('loadTriggerTests', () => {
       return openSync(...args);
     };
     try {
-      assert.equal(await loadTriggerTests(path.join(dir, 'none'), { blockingReads: true }), undefined);
+      assert.equal(loadTriggerTestsBlocking(path.join(dir, 'none')), undefined);
     } finally {
       syncFs.openSync = openSync;
     }
@@ -258,8 +256,8 @@ describe('loadTriggerTests', () => {
     const skill = path.join(dir, 'folder-file');
     const file = path.join(skill, 'evals', 'triggers.json');
     await fs.mkdir(file, { recursive: true });
-    for (const blockingReads of [false, true]) {
-      const loaded = await loadTriggerTests(skill, { blockingReads });
+    for (const load of [loadTriggerTests, loadTriggerTestsBlocking]) {
+      const loaded = await load(skill);
       assert.equal(loaded?.tests, undefined);
       assert.equal(loaded?.diagnostics.length, 1);
       const [diagnostic] = loaded!.diagnostics;
@@ -275,8 +273,8 @@ describe('loadTriggerTests', () => {
     const entry = '{ "query": "fill a form", "should_trigger": true },';
     const text = `[${entry.repeat(Math.ceil(MAX_TRIGGER_FILE_BYTES / entry.length))}{ "query": "last", "should_trigger": false }]`;
     await fs.writeFile(file, text);
-    for (const blockingReads of [false, true]) {
-      const loaded = await loadTriggerTests(skill, { blockingReads });
+    for (const load of [loadTriggerTests, loadTriggerTestsBlocking]) {
+      const loaded = await load(skill);
       assert.equal(loaded?.tests, undefined);
       assert.deepEqual(
         loaded?.diagnostics.map(({ code, severity, message }) => [code, severity, message]),
@@ -306,7 +304,7 @@ describe('loadTriggerTests', () => {
     makeNamedPipe(path.join(skill, 'evals', 'triggers.json'));
     const triggerFile = JSON.stringify(require.resolve('../../../../src/core/evals/trigger-file'));
     const printed = printedByChild(
-      `Promise.all([false, true].map((blockingReads) => require(${triggerFile}).loadTriggerTests(${JSON.stringify(skill)}, { blockingReads }))).then((loaded) => process.stdout.write(JSON.stringify(loaded.map((tests) => tests.diagnostics.map((diagnostic) => diagnostic.code)))));`,
+      `const triggers = require(${triggerFile}); Promise.all([triggers.loadTriggerTests(${JSON.stringify(skill)}), triggers.loadTriggerTestsBlocking(${JSON.stringify(skill)})]).then((loaded) => process.stdout.write(JSON.stringify(loaded.map((tests) => tests.diagnostics.map((diagnostic) => diagnostic.code)))));`,
     );
     // Nothing to read: what an empty file says.
     const empty = parseTriggerTests('', path.join(skill, 'evals', 'triggers.json')).diagnostics.map((diagnostic) => diagnostic.code);
