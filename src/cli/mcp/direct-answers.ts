@@ -233,24 +233,33 @@ export function answerStatelessToolCall(headers: IncomingHttpHeaders, route: Inb
     return undefined;
   }
   const request: unknown = route.message;
-  if (!isSingleRequest(request) || request.method !== 'tools/call' || !isJsonContentType(headers['content-type'] ?? null)) {
+  if (!isSingleRequest(request) || !isJsonContentType(headers['content-type'] ?? null)) {
     return undefined;
   }
-  const { params } = request;
-  const meta = params?._meta;
   // The standard headers exactly as the SDK requires them: any other spelling is the SDK's to judge.
-  const headersAgree = headers['mcp-protocol-version'] === STATELESS_REVISION && headers['mcp-method'] === request.method && headers['mcp-name'] === params?.name;
-  if (!headersAgree || !isPlainObject(meta) || !Object.keys(meta).every((key) => ENVELOPE_KEYS.has(key))) {
+  const headersAgree = headers['mcp-protocol-version'] === STATELESS_REVISION && headers['mcp-method'] === request.method && headers['mcp-name'] === request.params?.name;
+  const call = headersAgree ? statelessToolCall(request, ENVELOPE_KEYS, server) : undefined;
+  return call && call().then((answer) => ({ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(answer) }));
+}
+
+/**
+ * The call a 2026-07-28 tools/call `request` makes of one of the tools of `server()` (asked for
+ * only then), when its `_meta` holds nothing but `envelopeKeys` and the SDK would run it as it is
+ * (see ownToolCall); it resolves to the SDK's answer on that revision: what it stamps on that
+ * revision's results, its keys in the SDK's order.
+ */
+function statelessToolCall(
+  request: PlainRequest,
+  envelopeKeys: ReadonlySet<string>,
+  server: () => StatelessServer,
+): (() => Promise<{ result: Record<string, unknown>; jsonrpc: '2.0'; id: RequestId }>) | undefined {
+  const meta = request.params?._meta;
+  if (request.method !== 'tools/call' || !isPlainObject(meta) || !Object.keys(meta).every((key) => envelopeKeys.has(key))) {
     return undefined;
   }
   const tools = server();
-  const call = ownToolCall(params, STATELESS_TOOL_CALL_KEYS, tools);
-  return call && call().then((result) => ({ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(statelessToolAnswer(request.id, result, tools.info)) }));
-}
-
-/** The SDK's answer on 2026-07-28 to the tools/call `id` that resulted in `result`: what it stamps on that revision's results, its keys in the SDK's order. */
-function statelessToolAnswer(id: RequestId, result: ToolResult, info: StatelessServer['info']): { result: Record<string, unknown>; jsonrpc: '2.0'; id: RequestId } {
-  return { result: { ...result, resultType: 'complete', _meta: { [SERVER_INFO_META_KEY]: info } }, jsonrpc: '2.0', id };
+  const call = ownToolCall(request.params, STATELESS_TOOL_CALL_KEYS, tools);
+  return call && (async () => ({ result: { ...(await call()), resultType: 'complete', _meta: { [SERVER_INFO_META_KEY]: tools.info } }, jsonrpc: '2.0', id: request.id }));
 }
 
 /**
@@ -335,11 +344,7 @@ export class StdioToolCalls {
       this.statelessPinned = request.method !== 'server/discover';
       return undefined;
     }
-    const meta = request.params?._meta;
-    if (request.method !== 'tools/call' || !isPlainObject(meta) || !Object.keys(meta).every((key) => STDIO_ENVELOPE_KEYS.has(key))) {
-      return undefined;
-    }
-    const call = ownToolCall(request.params, STATELESS_TOOL_CALL_KEYS, server);
-    return call && (async () => `${JSON.stringify(statelessToolAnswer(request.id, await call(), server.info))}\n`);
+    const call = statelessToolCall(request, STDIO_ENVELOPE_KEYS, () => server);
+    return call && (async () => `${JSON.stringify(await call())}\n`);
   }
 }
