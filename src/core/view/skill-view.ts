@@ -535,7 +535,12 @@ export function buildSkillView(snapshot: RegistrySnapshot, policy: ViewPolicy, h
 function availableGroup(records: readonly SkillRecord[], context: ItemContext): GroupViewItem | undefined {
   const bySource = new Map<string, SkillRecord[]>();
   for (const record of records) {
-    bySource.set(record.root.label, [...(bySource.get(record.root.label) ?? []), record]);
+    const sourceRecords = bySource.get(record.root.label);
+    if (sourceRecords) {
+      sourceRecords.push(record);
+    } else {
+      bySource.set(record.root.label, [record]);
+    }
   }
   const sources = [...bySource].map(([label, sourceRecords]) => ({ id: `source:${label}`, records: sourceRecords }));
   if (sources.length === 0) {
@@ -584,7 +589,12 @@ function sourceItems(records: readonly SkillRecord[], sourceId: string, context:
     if (grouping === undefined) {
       direct.push(item);
     } else {
-      byGrouping.set(grouping, [...(byGrouping.get(grouping) ?? []), item]);
+      const grouped = byGrouping.get(grouping);
+      if (grouped) {
+        grouped.push(item);
+      } else {
+        byGrouping.set(grouping, [item]);
+      }
     }
   }
   const groupings = [...byGrouping.keys()].sort();
