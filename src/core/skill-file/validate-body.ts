@@ -2,9 +2,9 @@
 // Markdown links to files that do not exist in the skill folder.
 
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { MAX_BODY_LINES, MAX_BODY_TOKENS } from './schema';
 import { CHARS_PER_TOKEN } from '../util/text';
+import { resolveInside } from '../util/paths';
 import { makeDiagnostic, rangeOnLine } from './diagnostic-codes';
 import type { SkillDiagnostic } from '../model/types';
 
@@ -237,9 +237,8 @@ function checkLinkTarget(target: string, skillDir: string): LinkProblem | undefi
   } catch {
     // A stray "%" is taken literally.
   }
-  const resolved = path.resolve(skillDir, relative);
-  const fromSkill = path.relative(skillDir, resolved);
-  if (fromSkill === '..' || fromSkill.startsWith(`..${path.sep}`) || path.isAbsolute(fromSkill)) {
+  const resolved = resolveInside(skillDir, relative);
+  if (resolved === undefined) {
     return 'link-outside-skill';
   }
   return fs.existsSync(resolved) ? undefined : 'missing-link';

@@ -1,9 +1,9 @@
 import * as path from 'node:path';
 
-/** `child` relative to `parent` when inside it ('' for the folder itself), otherwise undefined. */
-export function relativeInside(parent: string, child: string): string | undefined {
-  const relative = path.relative(parent, child);
-  if (path.isAbsolute(relative) || relative === '..' || relative.startsWith(`..${path.sep}`)) {
+/** `child` relative to `parent` when inside it ('' for the folder itself), otherwise undefined; `paths` as for resolveChild. */
+export function relativeInside(parent: string, child: string, paths: path.PlatformPath = path): string | undefined {
+  const relative = paths.relative(parent, child);
+  if (paths.isAbsolute(relative) || relative === '..' || relative.startsWith(`..${paths.sep}`)) {
     return undefined; // Outside, or on another drive.
   }
   return relative;
@@ -21,4 +21,23 @@ const NOT_RESOLVED_POSIX_PATH = /^(?!\/)|\/\/|\/\.\.?(?:\/|$)|\/$/;
  */
 export function resolveChild(folder: string, name: string, paths: path.PlatformPath = path): string {
   return paths.sep === '/' && !NOT_RESOLVED_POSIX_PATH.test(folder) ? `${folder}/${name}` : paths.resolve(folder, name);
+}
+
+/**
+ * `path.resolve(folder, relativePath)` when that lies inside `folder` (or is the folder itself),
+ * otherwise undefined. A resolved folder joined to plain names (no empty, `.` or `..` segment, no
+ * final `/`) is resolved already and lies inside it, which a look at the joined path tells without
+ * normalizing both paths as path.relative does; anything else is resolved and compared in full.
+ * `paths` as for resolveChild.
+ */
+export function resolveInside(folder: string, relativePath: string, paths: path.PlatformPath = path): string | undefined {
+  if (paths.sep === '/') {
+    const joined = `${folder}/${relativePath}`;
+    // An empty folder (the working folder) is the one way for the joined path to start with "/" when the folder does not.
+    if (folder !== '' && !NOT_RESOLVED_POSIX_PATH.test(joined)) {
+      return joined;
+    }
+  }
+  const resolved = paths.resolve(folder, relativePath);
+  return relativeInside(folder, resolved, paths) === undefined ? undefined : resolved;
 }

@@ -6,7 +6,7 @@ import type { Range, SkillDiagnostic } from '../../../../src/core/model/types';
 import { validateBody } from '../../../../src/core/skill-file/validate-body';
 import { validateFrontmatter, validNameSuggestion, type FrontmatterValidation } from '../../../../src/core/skill-file/validate-frontmatter';
 import { NEW_SKILL_DESCRIPTION } from '../../../../src/core/skill-file/schema';
-import { fixtureSkill } from '../../../fixtures/skills/temp-skills';
+import { fixtureSkill, makeTempRoot, removeTempRoot } from '../../../fixtures/skills/temp-skills';
 
 const FILE = '/skills/demo/SKILL.md';
 const DESCRIPTION = 'description: Does one thing well.';
@@ -593,6 +593,53 @@ describe('validateBody', function () {
       assert.deepEqual(reportedLinks('[up](..)\n'), [
         ['link-outside-skill', 'The link target ".." is outside the skill folder, so it is not available with the skill. Move the file into the skill folder.', range(0, 5, 0, 7)],
       ]);
+    });
+
+    it('judge a target by the folder it leads to: a sibling named like the skill folder is outside, a way back in is inside', async function () {
+      const parent = await makeTempRoot();
+      try {
+        const skillDir = path.join(parent, 'docs');
+        fs.mkdirSync(path.join(skillDir, 'references'), { recursive: true });
+        fs.mkdirSync(path.join(parent, 'docs-extra'));
+        fs.writeFileSync(path.join(skillDir, 'references', 'guide.md'), '');
+        fs.writeFileSync(path.join(parent, 'docs-extra', 'file.md'), '');
+        // A link inside the folder is judged by its path, as the file is packaged where the link stands.
+        fs.symlinkSync(path.join(parent, 'docs-extra'), path.join(skillDir, 'linked'));
+        const targets = [
+          '../docs-extra/file.md',
+          '../docs/references/guide.md',
+          'references/../../docs-extra/file.md',
+          'references/./guide.md',
+          'references//guide.md',
+          'references/guide.md/',
+          'references/guide.md/.',
+          'linked/file.md',
+          '%2E%2E/docs-extra/file.md',
+          'references%2F..%2F..%2Fdocs-extra%2Ffile.md',
+          '..docs-extra/file.md',
+          '.',
+          './',
+          '../docs',
+        ];
+        const body = `${targets.map((target) => `[x](${target})`).join(' ')}\n`;
+        const outside = (target: string): [string, string, Range] => {
+          const column = body.indexOf(`(${target})`) + 1;
+          return [
+            'link-outside-skill',
+            `The link target "${target}" is outside the skill folder, so it is not available with the skill. Move the file into the skill folder.`,
+            range(0, column, 0, column + target.length),
+          ];
+        };
+        assert.deepEqual(reportedLinks(body, skillDir), [
+          outside('../docs-extra/file.md'),
+          outside('references/../../docs-extra/file.md'),
+          outside('%2E%2E/docs-extra/file.md'),
+          outside('references%2F..%2F..%2Fdocs-extra%2Ffile.md'),
+          missing('..docs-extra/file.md', 0, body.indexOf('(..docs-extra') + 1),
+        ]);
+      } finally {
+        await removeTempRoot(parent);
+      }
     });
 
     it('read the file a target names before an empty query or fragment', function () {

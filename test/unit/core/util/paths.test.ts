@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { resolveChild } from '../../../../src/core/util/paths';
+import { relativeInside, resolveChild, resolveInside } from '../../../../src/core/util/paths';
 
 describe('resolveChild', function () {
   it('gives what path.resolve gives, for resolved folders and for any other', function () {
@@ -16,5 +16,80 @@ describe('resolveChild', function () {
     for (const folder of ['/a', '/a/b', 'C:\\a', 'C:/a', '\\\\server\\share\\a']) {
       assert.equal(resolveChild(folder, 'SKILL.md', path.win32), path.win32.resolve(folder, 'SKILL.md'), folder);
     }
+  });
+});
+
+describe('resolveInside', function () {
+  /** What resolveInside must give: path.resolve's answer when path.relative finds it inside the folder (or the folder itself). */
+  function expected(folder: string, relativePath: string, paths: path.PlatformPath): string | undefined {
+    const resolved = paths.resolve(folder, relativePath);
+    const relative = paths.relative(folder, resolved);
+    return relative === '..' || relative.startsWith(`..${paths.sep}`) || paths.isAbsolute(relative) ? undefined : resolved;
+  }
+
+  const folders = ['/s/docs', '/s/docs/', '/s//docs', '/s/./docs', '/s/x/../docs', '/', '', '.', 'docs', '../docs'];
+  const targets = [
+    'references/guide.md',
+    'guide.md',
+    '..guide.md',
+    '.hidden/x.md',
+    'a..b/c.',
+    '../docs-extra/file.md', // a sibling folder whose name starts with the folder's name
+    '../docs/references/guide.md',
+    '..',
+    '../',
+    '.',
+    './',
+    'a/../../docs/x.md',
+    'a/../b.md',
+    'a/./b.md',
+    'references/',
+    'references//guide.md',
+    '/etc/passwd',
+    '//etc/passwd',
+    '../../outside.md',
+    'references\\..\\..\\x.md',
+    '',
+  ];
+
+  it('gives what path.resolve and path.relative give, for resolved folders and for any other', function () {
+    for (const folder of folders) {
+      for (const target of targets) {
+        assert.equal(resolveInside(folder, target), expected(folder, target, path), JSON.stringify([folder, target]));
+      }
+    }
+  });
+
+  it("finds a `..` that leaves the folder, even through a sibling whose name starts with the folder's", function () {
+    assert.equal(resolveInside('/s/docs', '../docs-extra/file.md'), undefined);
+    assert.equal(resolveInside('/s/docs', 'references/../../docs-extra/file.md'), undefined);
+    assert.equal(resolveInside('/s/docs', '../docs/references/guide.md'), '/s/docs/references/guide.md');
+    assert.equal(resolveInside('/s/docs', 'references/guide.md/'), '/s/docs/references/guide.md');
+  });
+
+  it('judges Windows paths as path.win32 does: case-insensitively, either separator, drives', function () {
+    for (const [folder, target] of [
+      ['C:\\s\\docs', 'references\\guide.md'],
+      ['C:\\s\\docs', 'references/guide.md'],
+      ['C:\\s\\docs', '..\\docs-extra\\file.md'],
+      ['C:\\s\\docs', '../DOCS/x.md'],
+      ['C:\\s\\docs', 'D:\\x.md'],
+      ['C:\\s\\docs', 'C:x.md'],
+      ['\\\\server\\share\\docs', '..\\..\\x.md'],
+    ]) {
+      assert.equal(resolveInside(folder, target, path.win32), expected(folder, target, path.win32), JSON.stringify([folder, target]));
+    }
+    assert.equal(resolveInside('C:\\s\\docs', '../DOCS/x.md', path.win32), 'C:\\s\\DOCS\\x.md');
+  });
+});
+
+describe('relativeInside', function () {
+  it('is undefined outside the folder, also for a sibling whose name starts with its name', function () {
+    assert.equal(relativeInside('/s/docs', '/s/docs-extra/x'), undefined);
+    assert.equal(relativeInside('/s/docs', '/s'), undefined);
+    assert.equal(relativeInside('/s/docs', '/s/docs'), '');
+    assert.equal(relativeInside('/s/docs', '/s/docs/a/b'), 'a/b');
+    assert.equal(relativeInside('C:\\s', 'D:\\s', path.win32), undefined);
+    assert.equal(relativeInside('C:\\s', 'c:\\S\\x', path.win32), 'x');
   });
 });
