@@ -23,6 +23,7 @@ import { PROJECT_SETTINGS_FILE, type ProjectRoots } from '../core/discovery/proj
 import { TARGET_IDS, targetProfile, parseTargetIds, type TargetProfile } from '../core/targets/profiles';
 import { contextTokens, targetDiagnostics, targetHosts } from './targets';
 import { displayPath, ExitCode, InputError, plural, type CliIo } from './io';
+import { parentFolder } from '../core/util/paths';
 
 /** A problem of a location rather than of one SKILL.md (dangling link, loop, unreadable or duplicate folder, no skills, a folder a target host does not read). */
 export interface LocationProblemJson {
@@ -115,7 +116,7 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
   problems.push(...forTargets.folders.map((finding) => ({ code: 'host-folder', severity: 'warning' as const, message: finding.message, path: finding.folder, host: finding.host.id })));
 
   for (const skill of skills) {
-    skill.triggerTests = loadTriggerTestsBlocking(path.dirname(skill.file));
+    skill.triggerTests = loadTriggerTestsBlocking(parentFolder(skill.file));
   }
   // The specification alone, in strict mode: competing skills are this product's own advice.
   if (!options.has('strict')) {

@@ -12,6 +12,7 @@ import { MAX_RUNS } from '../defaults';
 import { EVALS_FOLDER } from './evals-folder';
 import { errorCode, errorMessage } from '../util/errors';
 import { READ_WITHOUT_WAITING } from '../util/files';
+import { joinChild } from '../util/paths';
 
 /** Where a skill keeps its trigger tests, relative to the skill folder. */
 export const TRIGGER_TESTS_PATH = path.join(EVALS_FOLDER, 'triggers.json');
@@ -147,7 +148,7 @@ export function parseTriggerTests(text: string, file: string): ParsedTriggerTest
 
 /** Reads a skill's trigger tests without blocking; undefined when the skill has none. */
 export async function loadTriggerTests(skillDir: string): Promise<ParsedTriggerTests | undefined> {
-  const file = path.join(skillDir, TRIGGER_TESTS_PATH);
+  const file = joinChild(skillDir, TRIGGER_TESTS_PATH);
   let read: TriggerFileRead;
   try {
     read = await readText(file);
@@ -163,7 +164,7 @@ export async function loadTriggerTests(skillDir: string): Promise<ParsedTriggerT
  * skills one after the other, without a promise for each.
  */
 export function loadTriggerTestsBlocking(skillDir: string): ParsedTriggerTests | undefined {
-  const file = path.join(skillDir, TRIGGER_TESTS_PATH);
+  const file = joinChild(skillDir, TRIGGER_TESTS_PATH);
   let read: TriggerFileRead | undefined;
   try {
     read = readTextBlocking(file);

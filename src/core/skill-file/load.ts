@@ -13,7 +13,7 @@ import { validateBody } from './validate-body';
 import { validateFrontmatter } from './validate-frontmatter';
 import { errorCode, errorMessage } from '../util/errors';
 import { READ_WITHOUT_WAITING } from '../util/files';
-import { resolveChild } from '../util/paths';
+import { lastName, parentFolder, resolveChild } from '../util/paths';
 
 export const SKILL_FILE_NAME = 'SKILL.md';
 export const MAX_SKILL_FILE_BYTES = 1024 * 1024;
@@ -155,7 +155,7 @@ function loadedSkillFile(read: SkillFileRead | undefined, dir: string, options: 
   // A kept file's text holds only the frontmatter; body checks need the rest.
   const text = read.bytes && options.checkBody ? read.bytes.toString('utf8') : read.text;
   // Built whole: a spread copies the result key by key, which costs while the code is still interpreted.
-  const { metadata, diagnostics } = analyzeSkillText(text, file, path.basename(dir), options);
+  const { metadata, diagnostics } = analyzeSkillText(text, file, lastName(dir), options);
   if (!metadata) {
     return { file, diagnostics, mtimeMs, size };
   }
@@ -205,7 +205,7 @@ function analyzeSkillText(text: string, file: string, dirName: string, options: 
   const strict = options.strict === true;
   const parsed = parseSkillText(text, { file, strict, includeBody: options.checkBody === true });
   const diagnostics = parsed.diagnostics;
-  const fileName = path.basename(file);
+  const fileName = lastName(file);
   if (strict && !SPEC_FILE_NAMES.has(fileName)) {
     // The lookup here is case-insensitive; the specification's reference validator knows only these spellings.
     diagnostics.unshift(
@@ -230,7 +230,7 @@ function analyzeSkillText(text: string, file: string, dirName: string, options: 
     }
   }
   if (options.checkBody && parsed.body !== undefined && parsed.bodyStartLine !== undefined) {
-    diagnostics.push(...validateBody(parsed.body, { file, skillDir: path.dirname(file), bodyStartLine: parsed.bodyStartLine }));
+    diagnostics.push(...validateBody(parsed.body, { file, skillDir: parentFolder(file), bodyStartLine: parsed.bodyStartLine }));
   }
   return metadata ? { file, metadata, diagnostics } : { file, diagnostics };
 }

@@ -20,7 +20,35 @@ const NOT_RESOLVED_POSIX_PATH = /^(?!\/)|\/\/|\/\.\.?(?:\/|$)|\/$/;
  * `paths` is the platform's path module (the tests pass path.win32 to check Windows paths).
  */
 export function resolveChild(folder: string, name: string, paths: path.PlatformPath = path): string {
-  return paths.sep === '/' && !NOT_RESOLVED_POSIX_PATH.test(folder) ? `${folder}/${name}` : paths.resolve(folder, name);
+  return isResolvedPosixPath(folder, paths) ? `${folder}/${name}` : paths.resolve(folder, name);
+}
+
+/** `path.join(folder, name)` for names as resolveChild takes them; it is the same path for a resolved folder. */
+export function joinChild(folder: string, name: string, paths: path.PlatformPath = path): string {
+  return isResolvedPosixPath(folder, paths) ? `${folder}/${name}` : paths.join(folder, name);
+}
+
+function isResolvedPosixPath(folder: string, paths: path.PlatformPath): boolean {
+  return paths.sep === '/' && !NOT_RESOLVED_POSIX_PATH.test(folder);
+}
+
+/**
+ * `path.basename(file)`. Without a final `/`, a POSIX path's last name is all after its last `/`,
+ * which a search finds without the checks path.basename makes for every path; the command line
+ * takes it from thousands of paths. `paths` as for resolveChild.
+ */
+export function lastName(file: string, paths: path.PlatformPath = path): string {
+  return paths.sep === '/' && !file.endsWith('/') ? file.slice(file.lastIndexOf('/') + 1) : paths.basename(file);
+}
+
+/**
+ * `path.dirname(file)`, for the same reason as lastName: without a final `/`, the part before the
+ * last `/` when that is not the root's (path.dirname keeps `/` and `//` whole). `paths` as for
+ * resolveChild.
+ */
+export function parentFolder(file: string, paths: path.PlatformPath = path): string {
+  const slash = file.lastIndexOf('/');
+  return paths.sep === '/' && slash > 1 && !file.endsWith('/') ? file.slice(0, slash) : paths.dirname(file);
 }
 
 /**

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { relativeInside, resolveChild, resolveInside } from '../../../../src/core/util/paths';
+import { joinChild, lastName, parentFolder, relativeInside, resolveChild, resolveInside } from '../../../../src/core/util/paths';
 
 describe('resolveChild', function () {
   it('gives what path.resolve gives, for resolved folders and for any other', function () {
@@ -91,5 +91,41 @@ describe('relativeInside', function () {
     assert.equal(relativeInside('/s/docs', '/s/docs/a/b'), 'a/b');
     assert.equal(relativeInside('C:\\s', 'D:\\s', path.win32), undefined);
     assert.equal(relativeInside('C:\\s', 'c:\\S\\x', path.win32), 'x');
+  });
+});
+
+describe('lastName, parentFolder and joinChild', function () {
+  /** Every path of up to five characters of these, which covers roots, repeated and final separators, and dot names. */
+  function shortPaths(characters: readonly string[], length = 5): string[] {
+    let level = [''];
+    const all = [''];
+    for (let index = 0; index < length; index++) {
+      level = level.flatMap((start) => characters.map((character) => start + character));
+      all.push(...level);
+    }
+    return all;
+  }
+
+  it('give what path.basename, path.dirname and path.join give, for any path', function () {
+    for (const [paths, characters] of [
+      [path.posix, ['/', 'a', '.', '\\']],
+      [path.win32, ['/', '\\', 'a', '.', 'C:']],
+    ] as const) {
+      for (const file of shortPaths(characters)) {
+        const label = JSON.stringify([paths.sep, file]);
+        assert.equal(lastName(file, paths), paths.basename(file), label);
+        assert.equal(parentFolder(file, paths), paths.dirname(file), label);
+        assert.equal(joinChild(file, 'evals/triggers.json', paths), paths.join(file, 'evals/triggers.json'), label);
+      }
+    }
+  });
+
+  it('keep the roots path.dirname keeps, and the folder a path names with a final separator', function () {
+    assert.equal(parentFolder('/SKILL.md', path.posix), '/');
+    assert.equal(parentFolder('//SKILL.md', path.posix), '//');
+    assert.equal(parentFolder('/s/docs/', path.posix), '/s');
+    assert.equal(lastName('/s/docs/', path.posix), 'docs');
+    assert.equal(joinChild('/s/docs/', 'x', path.posix), '/s/docs/x');
+    assert.equal(joinChild('s/../docs', 'x', path.posix), 'docs/x');
   });
 });
