@@ -9,7 +9,7 @@ import { locateFrontmatterFields } from '../skill-file/frontmatter-locator';
 import { writtenFields } from '../skill-file/schema';
 import { targetIgnores, type TargetProfile } from './profiles';
 import type { TargetListing, ListingState } from './budget';
-import type { Range, SkillDiagnostic, SkillRecord } from '../model/types';
+import type { Range, SkillDiagnostic, SkillRecord, SkillRoot } from '../model/types';
 
 export interface TargetCheckContext {
   targets: readonly TargetProfile[];
@@ -33,7 +33,19 @@ export interface TargetCheckContext {
  * are neither (no host reads those by convention).
  */
 export function targetLocationOf(record: Pick<SkillRecord, 'root'>, homeDir?: string): string | undefined {
-  const root = record.root;
+  const known = rootLocations.get(record.root);
+  if (known && known.homeDir === homeDir) {
+    return known.location;
+  }
+  const location = rootLocation(record.root, homeDir);
+  rootLocations.set(record.root, { homeDir, location });
+  return location;
+}
+
+/** Each root's location as last worked out, and for which home folder: every skill of a root asks, for every host. */
+const rootLocations = new WeakMap<SkillRoot, { homeDir: string | undefined; location: string | undefined }>();
+
+function rootLocation(root: SkillRoot, homeDir: string | undefined): string | undefined {
   if (root.kind === 'builtin' || root.kind === 'server') {
     return undefined;
   }
@@ -82,7 +94,7 @@ export interface TargetFolderFinding {
 }
 
 /** The folder a skill sits in, as hosts name it, when `host` does not read it (VS Code reads every folder the extension serves it). */
-function unreadFolder(host: TargetProfile, record: SkillRecord, context: Pick<TargetCheckContext, 'homeDir' | 'servedInVsCode'>): string | undefined {
+export function unreadFolder(host: TargetProfile, record: SkillRecord, context: Pick<TargetCheckContext, 'homeDir' | 'servedInVsCode'>): string | undefined {
   if (host.id === 'vscode' && context.servedInVsCode) {
     return undefined;
   }
@@ -149,10 +161,10 @@ export function checkSkillForTargets(record: SkillRecord, context: TargetCheckCo
   return diagnostics;
 }
 
-/** A listing's skills by name, made once per listing: every skill of a project looks itself up in it. */
+/** A listing's skills by name (the first of a name), made once per listing: every skill of a project looks itself up in it. */
 const listingsByName = new WeakMap<TargetListing, Map<string, TargetListing['skills'][number]>>();
 
-function listedByName(listing: TargetListing): Map<string, TargetListing['skills'][number]> {
+export function listedByName(listing: TargetListing): Map<string, TargetListing['skills'][number]> {
   let byName = listingsByName.get(listing);
   if (!byName) {
     byName = new Map();
