@@ -91,10 +91,7 @@ export class TargetWarnings {
     if (!replaced || !replaced.every(([before, after]) => sameOffer(before, after))) {
       this.listingsByTarget = targetListings(records, context.targets, contextTokens);
     }
-    if (!replaced || replaced.some(([before, after]) => this.inFolderFindings.has(before) || unreadByAny(after, context))) {
-      this.folderFindings = targetFolderFindings(records, context);
-      this.inFolderFindings = new Set(this.folderFindings.flatMap((finding) => finding.skills));
-    }
+    this.followFolders(records, replaced, context);
     this.records = records;
     const checkContext: TargetCheckContext = { targets: context.targets, listings: this.listingsByTarget, homeDir: context.homeDir, servedInVsCode: context.servedInVsCode };
     const check = (record: SkillRecord): void => this.check(record, checkContext, context.fieldRanges);
@@ -125,6 +122,30 @@ export class TargetWarnings {
           this.changed.add(file);
         }
       }
+    }
+  }
+
+  /**
+   * The folder findings: a record replaced by one of the same name in the same folder takes its
+   * place in the findings it was in (their messages stay), anything else counts the folders again.
+   */
+  private followFolders(records: readonly SkillRecord[], replaced: [SkillRecord, SkillRecord][] | undefined, context: TargetWarningsContext): void {
+    const relevant = replaced?.filter(([before, after]) => this.inFolderFindings.has(before) || unreadByAny(after, context));
+    if (relevant?.length === 0) {
+      return;
+    }
+    if (!relevant?.every(([before, after]) => before.root === after.root && before.name === after.name && this.inFolderFindings.has(before) === unreadByAny(after, context))) {
+      this.folderFindings = targetFolderFindings(records, context);
+      this.inFolderFindings = new Set(this.folderFindings.flatMap((finding) => finding.skills));
+      return;
+    }
+    const swaps = new Map(relevant);
+    this.folderFindings = this.folderFindings.map((finding) =>
+      finding.skills.some((record) => swaps.has(record)) ? { ...finding, skills: finding.skills.map((record) => swaps.get(record) ?? record) } : finding,
+    );
+    for (const [before, after] of relevant) {
+      this.inFolderFindings.delete(before);
+      this.inFolderFindings.add(after);
     }
   }
 
