@@ -3,6 +3,7 @@
 // this one at the chosen context size. Warnings only, each naming the host; only facts the
 // profiles know are checked (an `unknown` fact says nothing).
 
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { OPENING_FENCE_RANGE, makeDiagnostic } from '../skill-file/diagnostic-codes';
 import { locateFrontmatterFields } from '../skill-file/frontmatter-locator';
@@ -198,4 +199,28 @@ export function fieldKeyRanges(text: string): (field: string) => Range | undefin
   const closing = lines.findIndex((line, index) => index > 0 && line.trimEnd() === '---');
   const locations = locateFrontmatterFields(closing > 0 ? lines.slice(0, closing) : []);
   return (field) => locations.get(field)?.key;
+}
+
+/**
+ * Key positions of each SKILL.md on disk, for TargetWarningsContext.fieldRanges: a file is read
+ * again only when its record says it changed. A file gone since its record puts the warnings on the
+ * opening fence until it is back.
+ */
+export function diskFieldRanges(): (record: Pick<SkillRecord, 'file' | 'mtimeMs'>) => (field: string) => Range | undefined {
+  const known = new Map<string, { mtimeMs: number; find: (field: string) => Range | undefined }>();
+  return (record) => {
+    const cached = known.get(record.file);
+    if (cached?.mtimeMs === record.mtimeMs) {
+      return cached.find;
+    }
+    let text = '';
+    try {
+      text = fs.readFileSync(record.file, 'utf8');
+    } catch {
+      // Gone: no key is found.
+    }
+    const find = fieldKeyRanges(text);
+    known.set(record.file, { mtimeMs: record.mtimeMs, find });
+    return find;
+  };
 }

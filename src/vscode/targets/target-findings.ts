@@ -3,13 +3,12 @@
 // another's warning; TargetWarnings checks again only the files it may have changed and says which
 // did), and the project's, a skill folder a target host does not read, once per host and folder.
 
-import * as fs from 'node:fs';
 import * as os from 'node:os';
 import type * as vscode from 'vscode';
-import { checkSkillForTargets, fieldKeyRanges, type TargetFolderFinding } from '../../core/targets/checks';
+import { checkSkillForTargets, diskFieldRanges, fieldKeyRanges, type TargetFolderFinding } from '../../core/targets/checks';
 import { TargetWarnings } from '../../core/targets/warnings';
 import type { RegistrySnapshot } from '../../core/discovery/registry';
-import type { Range, SkillDiagnostic, SkillMetadata, SkillRecord } from '../../core/model/types';
+import type { SkillDiagnostic, SkillMetadata } from '../../core/model/types';
 import type { SkillsHost } from '../skills/types';
 import type { ActiveTargets } from './active-targets';
 
@@ -18,7 +17,8 @@ export class TargetFindings {
   private readonly warnings = new TargetWarnings();
   /** The snapshot and targets the warnings were last brought up to. */
   private followed: { snapshot: RegistrySnapshot; targets: ActiveTargets['profiles'] } | undefined;
-  private readonly ranges = new Map<string, { mtimeMs: number; find: (field: string) => Range | undefined }>();
+  /** Key positions of each SKILL.md on disk, for the warnings of a file no editor holds. */
+  private readonly diskRanges = diskFieldRanges();
 
   constructor(
     private readonly host: SkillsHost,
@@ -64,26 +64,9 @@ export class TargetFindings {
     const snapshot = this.host.snapshot;
     const targets = this.targets.profiles;
     if (this.followed?.snapshot !== snapshot || this.followed.targets !== targets) {
-      this.warnings.update(snapshot.skills, { targets, homeDir: os.homedir(), servedInVsCode: true, fieldRanges: (record) => this.diskRanges(record) });
+      this.warnings.update(snapshot.skills, { targets, homeDir: os.homedir(), servedInVsCode: true, fieldRanges: this.diskRanges });
       this.followed = { snapshot, targets };
     }
     return this.warnings;
-  }
-
-  /** Key positions of a SKILL.md on disk, read again only when it changed. */
-  private diskRanges(record: SkillRecord): (field: string) => Range | undefined {
-    const cached = this.ranges.get(record.file);
-    if (cached?.mtimeMs === record.mtimeMs) {
-      return cached.find;
-    }
-    let text = '';
-    try {
-      text = fs.readFileSync(record.file, 'utf8');
-    } catch {
-      // Gone since the snapshot: the warnings sit on the opening fence until it is back.
-    }
-    const find = fieldKeyRanges(text);
-    this.ranges.set(record.file, { mtimeMs: record.mtimeMs, find });
-    return find;
   }
 }
