@@ -147,7 +147,7 @@ export function checkSkillForTargets(record: SkillRecord, context: TargetCheckCo
       }
     }
     const listing = context.listings.get(host.id);
-    const listed = listing && listedByName(listing).get(record.name);
+    const listed = listing && listedEntry(listing, record.name);
     const cut = listed && CUT_WORDS[listed.state];
     if (listing && cut) {
       const count = listing.skills.length;
@@ -162,21 +162,34 @@ export function checkSkillForTargets(record: SkillRecord, context: TargetCheckCo
   return diagnostics;
 }
 
-/** A listing's skills by name (the first of a name), made once per listing: every skill of a project looks itself up in it. */
-const listingsByName = new WeakMap<TargetListing, Map<string, TargetListing['skills'][number]>>();
+/**
+ * Where each name's first entry is in a listing, made once per listing: every skill of a project
+ * looks itself up in it. Listings of the same names in the same order share one (sameNamesAs).
+ */
+const namePositions = new WeakMap<TargetListing, Map<string, number>>();
 
-export function listedByName(listing: TargetListing): Map<string, TargetListing['skills'][number]> {
-  let byName = listingsByName.get(listing);
-  if (!byName) {
-    byName = new Map();
-    for (const skill of listing.skills) {
-      if (!byName.has(skill.name)) {
-        byName.set(skill.name, skill);
+/** A listing's entry for a name (the first of that name), if it lists the name. */
+export function listedEntry(listing: TargetListing, name: string): TargetListing['skills'][number] | undefined {
+  let positions = namePositions.get(listing);
+  if (!positions) {
+    positions = new Map();
+    listing.skills.forEach((skill, position) => {
+      if (!positions!.has(skill.name)) {
+        positions!.set(skill.name, position);
       }
-    }
-    listingsByName.set(listing, byName);
+    });
+    namePositions.set(listing, positions);
   }
-  return byName;
+  const position = positions.get(name);
+  return position === undefined ? undefined : listing.skills[position];
+}
+
+/** Tells the lookups that `listing` lists the same names in the same order as `earlier`, so its positions need not be made again. */
+export function sameNamesAs(listing: TargetListing, earlier: TargetListing): void {
+  const positions = namePositions.get(earlier);
+  if (positions && !namePositions.has(listing)) {
+    namePositions.set(listing, positions);
+  }
 }
 
 function listCode(folders: readonly string[]): string {

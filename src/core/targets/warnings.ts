@@ -8,7 +8,7 @@
 import { DEFAULT_CONTEXT_TOKENS } from '../defaults';
 import { targetListings, type TargetListing } from './budget';
 import { isUsableStatus } from '../model/status';
-import { checkSkillForTargets, listedByName, targetFolderFindings, unreadFolder, type TargetCheckContext, type TargetFolderFinding } from './checks';
+import { checkSkillForTargets, listedEntry, sameNamesAs, targetFolderFindings, unreadFolder, type TargetCheckContext, type TargetFolderFinding } from './checks';
 import type { Range, SkillDiagnostic, SkillRecord } from '../model/types';
 import type { TargetProfile } from './profiles';
 
@@ -43,7 +43,7 @@ export class TargetWarnings {
   /** Files whose warnings changed since takeChanged last said. */
   private changed = new Set<string>();
 
-  /** Each target's listing of the current records, by host id. */
+  /** The listings the budget warnings are taken from, by host id: those of the targets whose list has a budget. */
   get listings(): ReadonlyMap<string, TargetListing> {
     return this.listingsByTarget;
   }
@@ -89,7 +89,12 @@ export class TargetWarnings {
     }
     const previousListings = this.listingsByTarget;
     if (!replaced || !replaced.every(([before, after]) => sameOffer(before, after))) {
-      this.listingsByTarget = targetListings(records, context.targets, contextTokens);
+      // A host without a list budget lists every skill it is offered, cutting none: nothing to warn about.
+      this.listingsByTarget = targetListings(
+        records,
+        context.targets.filter((host) => host.budget.value.kind === 'share'),
+        contextTokens,
+      );
     }
     this.followFolders(records, replaced, context);
     this.records = records;
@@ -151,7 +156,7 @@ export class TargetWarnings {
 
   /** Checks a record again when it, its listing states or a list it is cut from changed. */
   private check(record: SkillRecord, context: TargetCheckContext, fieldRanges: TargetWarningsContext['fieldRanges']): void {
-    const states = context.targets.map((target) => stateOf(this.listingsByTarget.get(target.id)!, record.name));
+    const states = context.targets.map((target) => stateOf(this.listingsByTarget.get(target.id), record.name));
     const before = this.byFile.get(record.file);
     if (before?.record === record && before.states.every((state, index) => state === states[index])) {
       return;
@@ -169,16 +174,21 @@ export class TargetWarnings {
 
 /**
  * A file's listing state per target: the state of the first entry of its name (as the checks look
- * it up) and the size of the list when that cuts it, as the warning counts the project's skills.
+ * it up) and the size of the list when that cuts it, as the warning counts the project's skills;
+ * none for a target without a budget.
  */
-function stateOf(listing: TargetListing, name: string): string | undefined {
-  const state = listedByName(listing).get(name)?.state;
+function stateOf(listing: TargetListing | undefined, name: string): string | undefined {
+  if (!listing) {
+    return undefined;
+  }
+  const state = listedEntry(listing, name)?.state;
   return state === 'shortened' || state === 'name-only' || state === 'dropped' ? `${state} of ${listing.skills.length}` : state;
 }
 
 /**
  * The names whose listing changed between two listings of each target; undefined when a list has
- * other names or another length (then every file is looked at).
+ * other names or another length (then every file is looked at). A list of the same names keeps the
+ * name lookup of the one before.
  */
 function movedNames(before: ReadonlyMap<string, TargetListing>, after: ReadonlyMap<string, TargetListing>): Set<string> | undefined {
   const moved = new Set<string>();
@@ -200,6 +210,7 @@ function movedNames(before: ReadonlyMap<string, TargetListing>, after: ReadonlyM
         moved.add(is.name);
       }
     }
+    sameNamesAs(listing, previous);
   }
   return moved;
 }

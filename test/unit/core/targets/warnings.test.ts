@@ -76,6 +76,8 @@ describe('host warnings kept across snapshots', function () {
           }
         }
         assert.deepEqual(described(warnings.folders), described(targetFolderFindings(records, context)), `seed ${seed}, step ${step}: folders`);
+        // The listings of the hosts with a budget (the others cut no skill).
+        assert.deepEqual(warnings.listings, targetListings(records, hosts('claude-code', 'codex'), context.contextTokens), `seed ${seed}, step ${step}: listings`);
         shown = new Map([...expected.keys()].map((file) => [file, warnings.warningsOf(file)]));
 
         const at = Math.floor(next() * records.length);
