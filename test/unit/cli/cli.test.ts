@@ -1039,5 +1039,12 @@ describe('agent-skills CLI', () => {
       assert.equal(help.code, 0, help.stderr);
       assert.match(help.stdout, /--max-sessions N .*\(default 500\)/s);
     });
+
+    it("bundles no JSON Schema validator with mcp's libraries, which only an elicitation would call", async () => {
+      const libraries = await fs.readFile(path.join(path.dirname(BUNDLE), 'cli-mcp-libraries.js'), 'utf8');
+      // Not the SDK's own validator (@cfworker/json-schema's), which took Ajv's place: the server elicits nothing.
+      assert.doesNotMatch(libraries, /github\.com\/cfworker/);
+      assert.match(libraries, /Validating against a JSON Schema is not part of this bundle/);
+    });
   });
 });
