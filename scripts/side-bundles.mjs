@@ -55,7 +55,7 @@ export const CLI_BUNDLES = {
   // tools to one) and the skills' publication (publish offers the files mcp serves, within the same limits).
   mainHoldsWhatSidesShare: true,
   sides: [
-    // eval and tune (trigger tests against an endpoint), add, update, check, remove, audit and publish.
+    // eval and tune (trigger tests against an endpoint), add, update, check, remove, install, audit and publish.
     { entry: 'src/cli/rare-commands.ts', bundle: 'cli-rare-commands.js' },
     // mcp: the server's own code (its service, tools, resources, watchers); its libraries, the HTTP
     // server and the stdio wire are dist/cli-mcp-libraries.js (scripts/build.mjs).
