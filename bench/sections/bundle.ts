@@ -54,9 +54,9 @@ const FILE_BUDGETS: readonly FileBudget[] = [
   { key: 'media', label: 'media/ (icons)', covers: under('media'), budgetKb: 10 },
   { key: 'builtinSkills', label: 'skills/ (the built-in skills)', covers: under('skills'), budgetKb: 40 },
 ];
-const VSIX_BUDGET_KB = 400;
-/** The CLI's npm package as `npm pack` compresses it: its three bundles, the built-in skills, README and LICENSE. */
-const NPM_PACKAGE_BUDGET_KB = 230;
+const VSIX_BUDGET_KB = 470;
+/** The CLI's npm package as `npm pack` compresses it: its bundles, the built-in skills, README and LICENSE. */
+const NPM_PACKAGE_BUDGET_KB = 265;
 
 export async function run(): Promise<BenchFigures> {
   const packaging = spawnSync('npm', ['run', 'package'], { cwd: repositoryRoot, stdio: ['ignore', 'ignore', 'inherit'] });
