@@ -37,7 +37,8 @@ const FILE_BUDGETS: readonly FileBudget[] = [
     key: 'extensionDeferred',
     label: 'dist/extension-deferred.js (diagnostics, chat, tools, trigger tests, usage, sources; right after the first rows)',
     covers: exactly('dist/extension-deferred.js'),
-    budgetKb: 150,
+    // 150 until the per-host warnings were kept across snapshots (src/core/targets/warnings.ts, 3.8 KB).
+    budgetKb: 154,
   },
   { key: 'extensionSources', label: 'dist/extension-sources.js (git and site sources, on first use)', covers: exactly('dist/extension-sources.js'), budgetKb: 86 },
   { key: 'extensionTriggerTools', label: 'dist/extension-trigger-tools.js (drafts, tuning, routing report)', covers: exactly('dist/extension-trigger-tools.js'), budgetKb: 36 },
