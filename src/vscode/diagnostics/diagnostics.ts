@@ -93,7 +93,7 @@ export class SkillDiagnostics extends Disposable {
         this.enqueueOverlaps();
       }),
     );
-    // The hosts' list budgets span every skill, so any change may move another file's warnings.
+    // Other targets: any file's host warnings may change (a snapshot's changes are followed file by file).
     this.register(hostFindings.onDidChange(() => this.reshowAll()));
     this.register(vscode.workspace.onDidOpenTextDocument((document) => this.validateDocument(document)));
     this.register(vscode.workspace.onDidChangeTextDocument((event) => this.scheduleDocument(event.document)));
