@@ -98,21 +98,21 @@ function bundledApart(modules, bundle) {
 
 /**
  * The SDK picks its default JSON Schema validator through `@modelcontextprotocol/server/_shims`:
- * Ajv on Node (150 KB minified). The server never validates against a JSON Schema itself (tool
- * and prompt inputs are checked by our own schemas; it sends no elicitations), so the SDK's own
- * smaller validator takes Ajv's place, with Node's `process` as the Node shim exports it.
+ * Ajv on Node (150 KB minified), or its own smaller one (22 KB). The server calls it only to check
+ * a client's answer to an elicitation, and never elicits (tool and prompt inputs are checked by our
+ * own schemas), so neither is bundled: the validator in their place says so if it is ever asked,
+ * beside Node's `process` as the Node shim exports it.
  */
 const SDK_SHIMS = '@modelcontextprotocol/server/_shims';
-const lightSchemaValidator = {
-  name: 'light-schema-validator',
+const noSchemaValidator = {
+  name: 'no-schema-validator',
   setup(build) {
     build.onResolve({ filter: /^@modelcontextprotocol\/server\/_shims$/ }, () => ({ path: SDK_SHIMS, namespace: 'sdk-shims' }));
     build.onLoad({ filter: /.*/, namespace: 'sdk-shims' }, () => ({
       contents: [
-        "export { CfWorkerJsonSchemaValidator as DefaultJsonSchemaValidator } from '@modelcontextprotocol/server/validators/cf-worker';",
+        "export class DefaultJsonSchemaValidator { getValidator() { throw new Error('Validating against a JSON Schema is not part of this bundle: the server elicits nothing.'); } }",
         "export { default as process } from 'node:process';",
       ].join('\n'),
-      resolveDir: '.',
       loader: 'js',
     }));
   },
@@ -134,7 +134,7 @@ const builds = [
     ...cli,
     entryPoints: [MCP_LIBRARIES_ENTRY],
     outfile: `dist/${MCP_LIBRARIES_BUNDLE}`,
-    plugins: [...common.plugins, lightSchemaValidator],
+    plugins: [...common.plugins, noSchemaValidator],
   },
 ];
 

@@ -13,6 +13,9 @@
 // One side bundle may be marked `sharedWithSides`: the features loaded right after start-up. The
 // other side bundles then take its modules from it as they take the main bundle's (loading it first),
 // so code both need lives there instead of in the main bundle or in neither.
+//
+// Without such a side bundle, a layout may say `mainHoldsWhatSidesShare`: a module two side bundles
+// would each hold is then held by the main bundle, which hands it to both. Otherwise that fails the build.
 
 import { watch } from 'node:fs';
 import * as fs from 'node:fs/promises';
@@ -48,9 +51,15 @@ export const CLI_BUNDLES = {
   bundle: 'cli.js',
   requiredIn: 'src/cli/run.ts',
   moduleTable: 'agent-skills:cli-modules',
+  // Both sides use the tools' texts and prompts (eval and tune ask a model as mcp describes the
+  // tools to one) and the skills' publication (publish offers the files mcp serves, within the same limits).
+  mainHoldsWhatSidesShare: true,
   sides: [
-    // eval and tune (trigger tests against an endpoint), add, update, check, remove and audit.
+    // eval and tune (trigger tests against an endpoint), add, update, check, remove, install, audit and publish.
     { entry: 'src/cli/rare-commands.ts', bundle: 'cli-rare-commands.js' },
+    // mcp: the server's own code (its service, tools, resources, watchers); its libraries, the HTTP
+    // server and the stdio wire are dist/cli-mcp-libraries.js (scripts/build.mjs).
+    { entry: 'src/cli/mcp/mcp-command.ts', bundle: 'cli-mcp-command.js' },
   ],
 };
 
@@ -270,17 +279,43 @@ export async function buildWithSideBundles(options, layout) {
     const sides = layout.sides.map((side) => (side === base ? baseBuilt : others.shift()));
     return { main, inMain: fromMain.holds, sides, fromMain, fromBase };
   };
+  const modulesToHoist = (built) => (layout.mainHoldsWhatSidesShare ? modulesOfTwoSides(built.sides) : new Map());
   let result = await build();
-  while (asksForMore(result.fromMain.used, shared) || asksForMore(result.fromBase.used, sideShared)) {
+  let heldTwice = modulesToHoist(result);
+  while (asksForMore(result.fromMain.used, shared) || asksForMore(result.fromBase.used, sideShared) || heldTwice.size > 0) {
     result.fromMain.used.forEach((names, module) => addNames(shared, module, names));
     result.fromBase.used.forEach((names, module) => addNames(sideShared, module, names));
+    // In the main bundle's table, such a module is bundled there; the sides then take it from it.
+    heldTwice.forEach((names, module) => addNames(shared, module, names));
     result = await build();
+    heldTwice = modulesToHoist(result);
   }
   checkOneCopy(layout, result);
   for (const output of [result.main, ...result.sides].flatMap((built) => built.outputFiles)) {
     await fs.mkdir(path.dirname(output.path), { recursive: true });
     await fs.writeFile(output.path, output.contents);
   }
+}
+
+/**
+ * The modules that more than one of the side bundles `sides` (esbuild results) hold, each with the
+ * names the modules of those sides import from it (as for `shared`).
+ */
+function modulesOfTwoSides(sides) {
+  const seen = new Set();
+  const twice = new Set();
+  for (const module of sides.flatMap((side) => [...bundledFiles(side)])) {
+    (seen.has(module) ? twice : seen).add(module);
+  }
+  const imported = new Map();
+  for (const { metafile } of sides) {
+    for (const [importer, { imports }] of Object.entries(metafile.inputs)) {
+      imports
+        .filter(({ path: module, original }) => twice.has(module) && original !== undefined)
+        .forEach(({ path: module, original }) => addNames(imported, module, importedNames(importer, original, module)));
+    }
+  }
+  return imported;
 }
 
 /** Every module is in exactly one bundle: a second copy would be a second class, a second state. */

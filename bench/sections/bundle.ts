@@ -37,14 +37,16 @@ const FILE_BUDGETS: readonly FileBudget[] = [
     key: 'extensionDeferred',
     label: 'dist/extension-deferred.js (diagnostics, chat, tools, trigger tests, usage, sources; right after the first rows)',
     covers: exactly('dist/extension-deferred.js'),
-    budgetKb: 150,
+    // 150 until the per-host warnings were kept across snapshots (src/core/targets/warnings.ts, 3.8 KB).
+    budgetKb: 154,
   },
-  { key: 'extensionSources', label: 'dist/extension-sources.js (git and site sources, on first use)', covers: exactly('dist/extension-sources.js'), budgetKb: 72 },
+  { key: 'extensionSources', label: 'dist/extension-sources.js (git and site sources, on first use)', covers: exactly('dist/extension-sources.js'), budgetKb: 86 },
   { key: 'extensionTriggerTools', label: 'dist/extension-trigger-tools.js (drafts, tuning, routing report)', covers: exactly('dist/extension-trigger-tools.js'), budgetKb: 36 },
   { key: 'extensionServers', label: 'dist/extension-servers.js (skill servers, once configured)', covers: exactly('dist/extension-servers.js'), budgetKb: 25 },
   { key: 'cliLauncher', label: 'dist/agent-skills.js (the executable: compile cache on, then dist/cli.js)', covers: exactly('dist/agent-skills.js'), budgetKb: 1 },
-  { key: 'cli', label: 'dist/cli.js (the commands used on every edit, and mcp)', covers: exactly('dist/cli.js'), budgetKb: 225 },
-  { key: 'cliRareCommands', label: 'dist/cli-rare-commands.js (eval, tune, add, update, check, remove, audit, publish)', covers: exactly('dist/cli-rare-commands.js'), budgetKb: 118 },
+  { key: 'cli', label: 'dist/cli.js (--help and the commands used on every edit)', covers: exactly('dist/cli.js'), budgetKb: 225 },
+  { key: 'cliRareCommands', label: 'dist/cli-rare-commands.js (eval, tune, add, update, check, remove, install, audit, publish)', covers: exactly('dist/cli-rare-commands.js'), budgetKb: 145 },
+  { key: 'cliMcpCommand', label: "dist/cli-mcp-command.js (the mcp command's own code, loaded by mcp only)", covers: exactly('dist/cli-mcp-command.js'), budgetKb: 30 },
   { key: 'cliMcpLibraries', label: 'dist/cli-mcp-libraries.js (loaded by mcp only)', covers: exactly('dist/cli-mcp-libraries.js'), budgetKb: 410 },
   { key: 'manifest', label: 'package.json (the manifest)', covers: exactly('package.json'), budgetKb: 40 },
   { key: 'readme', label: 'README.md (the Extensions view page; the rest is in docs/, not packaged)', covers: exactly('README.md'), budgetKb: 20 },
@@ -53,9 +55,9 @@ const FILE_BUDGETS: readonly FileBudget[] = [
   { key: 'media', label: 'media/ (icons)', covers: under('media'), budgetKb: 10 },
   { key: 'builtinSkills', label: 'skills/ (the built-in skills)', covers: under('skills'), budgetKb: 40 },
 ];
-const VSIX_BUDGET_KB = 400;
-/** The CLI's npm package as `npm pack` compresses it: its three bundles, the built-in skills, README and LICENSE. */
-const NPM_PACKAGE_BUDGET_KB = 230;
+const VSIX_BUDGET_KB = 470;
+/** The CLI's npm package as `npm pack` compresses it: its bundles, the built-in skills, README and LICENSE. */
+const NPM_PACKAGE_BUDGET_KB = 265;
 
 export async function run(): Promise<BenchFigures> {
   const packaging = spawnSync('npm', ['run', 'package'], { cwd: repositoryRoot, stdio: ['ignore', 'ignore', 'inherit'] });

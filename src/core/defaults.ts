@@ -25,3 +25,10 @@ export const DEFAULT_CONTEXT_TOKENS = 200_000;
 
 /** The environment variable naming the file an MCP server appends its activations to. */
 export const USAGE_LOG_ENV = 'AGENT_SKILLS_USAGE_LOG';
+
+/** The environment variable holding the bearer token of `mcp --http`. */
+export const TOKEN_ENV = 'AGENT_SKILLS_MCP_TOKEN';
+/** Sessions `mcp --http` holds at once unless --max-sessions says otherwise: enough for a team's editors and agents, each holding a session or two. */
+export const DEFAULT_MAX_SESSIONS = 500;
+/** The shortest token `mcp --http` takes beyond this machine (`openssl rand -hex 32` makes one of 64). */
+export const MIN_TOKEN_LENGTH = 32;

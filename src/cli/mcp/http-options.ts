@@ -6,14 +6,10 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { errorMessage } from '../../core/util/errors';
+import { MIN_TOKEN_LENGTH, TOKEN_ENV } from '../../core/defaults';
 import { InputError, plural, UsageError } from '../io';
 
-export const TOKEN_ENV = 'AGENT_SKILLS_MCP_TOKEN';
 export const DEFAULT_HTTP_HOST = '127.0.0.1';
-/** Sessions held at once unless --max-sessions says otherwise: enough for a team's editors and agents, each holding a session or two. */
-export const DEFAULT_MAX_SESSIONS = 500;
-/** The shortest token taken beyond this machine (`openssl rand -hex 32` makes one of 64). */
-export const MIN_TOKEN_LENGTH = 32;
 /** Names of this machine that need no token: nothing else can reach them. */
 const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', '::1', 'localhost']);
 

@@ -24,7 +24,8 @@ import {
 } from './libraries';
 import { errorMessage } from '../../core/util/errors';
 import { collapseWhitespace, plural } from '../../core/util/text';
-import { DEFAULT_MAX_SESSIONS, urlHost, type ListenAddress } from './http-options';
+import { DEFAULT_MAX_SESSIONS } from '../../core/defaults';
+import { urlHost, type ListenAddress } from './http-options';
 import { answerStatelessToolCall, DirectAnswers, isPlainRequest, takesPost, type PlainAnswer } from './direct-answers';
 import type { SkillsService } from './skills-service';
 import type { SkillsServer } from './skills-server';

@@ -1,5 +1,4 @@
-import { DEFAULT_MAX_SESSIONS, MIN_TOKEN_LENGTH, TOKEN_ENV } from '../mcp/http-options';
-import { DEFAULT_CATALOG_BUDGET_CHARS, USAGE_LOG_ENV } from '../../core/defaults';
+import { DEFAULT_CATALOG_BUDGET_CHARS, DEFAULT_MAX_SESSIONS, MIN_TOKEN_LENGTH, TOKEN_ENV, USAGE_LOG_ENV } from '../../core/defaults';
 import { PROJECT_OPTION } from './shared-options';
 import type { CommandUsage } from './command-usage';
 

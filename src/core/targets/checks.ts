@@ -3,13 +3,14 @@
 // this one at the chosen context size. Warnings only, each naming the host; only facts the
 // profiles know are checked (an `unknown` fact says nothing).
 
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { OPENING_FENCE_RANGE, makeDiagnostic } from '../skill-file/diagnostic-codes';
 import { locateFrontmatterFields } from '../skill-file/frontmatter-locator';
 import { writtenFields } from '../skill-file/schema';
 import { targetIgnores, type TargetProfile } from './profiles';
 import type { TargetListing, ListingState } from './budget';
-import type { Range, SkillDiagnostic, SkillRecord } from '../model/types';
+import type { Range, SkillDiagnostic, SkillRecord, SkillRoot } from '../model/types';
 
 export interface TargetCheckContext {
   targets: readonly TargetProfile[];
@@ -33,7 +34,19 @@ export interface TargetCheckContext {
  * are neither (no host reads those by convention).
  */
 export function targetLocationOf(record: Pick<SkillRecord, 'root'>, homeDir?: string): string | undefined {
-  const root = record.root;
+  const known = rootLocations.get(record.root);
+  if (known && known.homeDir === homeDir) {
+    return known.location;
+  }
+  const location = rootLocation(record.root, homeDir);
+  rootLocations.set(record.root, { homeDir, location });
+  return location;
+}
+
+/** Each root's location as last worked out, and for which home folder: every skill of a root asks, for every host. */
+const rootLocations = new WeakMap<SkillRoot, { homeDir: string | undefined; location: string | undefined }>();
+
+function rootLocation(root: SkillRoot, homeDir: string | undefined): string | undefined {
   if (root.kind === 'builtin' || root.kind === 'server') {
     return undefined;
   }
@@ -82,7 +95,7 @@ export interface TargetFolderFinding {
 }
 
 /** The folder a skill sits in, as hosts name it, when `host` does not read it (VS Code reads every folder the extension serves it). */
-function unreadFolder(host: TargetProfile, record: SkillRecord, context: Pick<TargetCheckContext, 'homeDir' | 'servedInVsCode'>): string | undefined {
+export function unreadFolder(host: TargetProfile, record: SkillRecord, context: Pick<TargetCheckContext, 'homeDir' | 'servedInVsCode'>): string | undefined {
   if (host.id === 'vscode' && context.servedInVsCode) {
     return undefined;
   }
@@ -134,7 +147,7 @@ export function checkSkillForTargets(record: SkillRecord, context: TargetCheckCo
       }
     }
     const listing = context.listings.get(host.id);
-    const listed = listing && listedByName(listing).get(record.name);
+    const listed = listing && listedEntry(listing, record.name);
     const cut = listed && CUT_WORDS[listed.state];
     if (listing && cut) {
       const count = listing.skills.length;
@@ -149,21 +162,34 @@ export function checkSkillForTargets(record: SkillRecord, context: TargetCheckCo
   return diagnostics;
 }
 
-/** A listing's skills by name, made once per listing: every skill of a project looks itself up in it. */
-const listingsByName = new WeakMap<TargetListing, Map<string, TargetListing['skills'][number]>>();
+/**
+ * Where each name's first entry is in a listing, made once per listing: every skill of a project
+ * looks itself up in it. Listings of the same names in the same order share one (sameNamesAs).
+ */
+const namePositions = new WeakMap<TargetListing, Map<string, number>>();
 
-function listedByName(listing: TargetListing): Map<string, TargetListing['skills'][number]> {
-  let byName = listingsByName.get(listing);
-  if (!byName) {
-    byName = new Map();
-    for (const skill of listing.skills) {
-      if (!byName.has(skill.name)) {
-        byName.set(skill.name, skill);
+/** A listing's entry for a name (the first of that name), if it lists the name. */
+export function listedEntry(listing: TargetListing, name: string): TargetListing['skills'][number] | undefined {
+  let positions = namePositions.get(listing);
+  if (!positions) {
+    positions = new Map();
+    listing.skills.forEach((skill, position) => {
+      if (!positions!.has(skill.name)) {
+        positions!.set(skill.name, position);
       }
-    }
-    listingsByName.set(listing, byName);
+    });
+    namePositions.set(listing, positions);
   }
-  return byName;
+  const position = positions.get(name);
+  return position === undefined ? undefined : listing.skills[position];
+}
+
+/** Tells the lookups that `listing` lists the same names in the same order as `earlier`, so its positions need not be made again. */
+export function sameNamesAs(listing: TargetListing, earlier: TargetListing): void {
+  const positions = namePositions.get(earlier);
+  if (positions && !namePositions.has(listing)) {
+    namePositions.set(listing, positions);
+  }
 }
 
 function listCode(folders: readonly string[]): string {
@@ -186,4 +212,28 @@ export function fieldKeyRanges(text: string): (field: string) => Range | undefin
   const closing = lines.findIndex((line, index) => index > 0 && line.trimEnd() === '---');
   const locations = locateFrontmatterFields(closing > 0 ? lines.slice(0, closing) : []);
   return (field) => locations.get(field)?.key;
+}
+
+/**
+ * Key positions of each SKILL.md on disk, for TargetWarningsContext.fieldRanges: a file is read
+ * again only when its record says it changed. A file gone since its record puts the warnings on the
+ * opening fence until it is back.
+ */
+export function diskFieldRanges(): (record: Pick<SkillRecord, 'file' | 'mtimeMs'>) => (field: string) => Range | undefined {
+  const known = new Map<string, { mtimeMs: number; find: (field: string) => Range | undefined }>();
+  return (record) => {
+    const cached = known.get(record.file);
+    if (cached?.mtimeMs === record.mtimeMs) {
+      return cached.find;
+    }
+    let text = '';
+    try {
+      text = fs.readFileSync(record.file, 'utf8');
+    } catch {
+      // Gone: no key is found.
+    }
+    const find = fieldKeyRanges(text);
+    known.set(record.file, { mtimeMs: record.mtimeMs, find });
+    return find;
+  };
 }

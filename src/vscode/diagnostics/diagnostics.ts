@@ -93,7 +93,7 @@ export class SkillDiagnostics extends Disposable {
         this.enqueueOverlaps();
       }),
     );
-    // The hosts' list budgets span every skill, so any change may move another file's warnings.
+    // Other targets: any file's host warnings may change (a snapshot's changes are followed file by file).
     this.register(hostFindings.onDidChange(() => this.reshowAll()));
     this.register(vscode.workspace.onDidOpenTextDocument((document) => this.validateDocument(document)));
     this.register(vscode.workspace.onDidChangeTextDocument((event) => this.scheduleDocument(event.document)));
@@ -183,7 +183,7 @@ export class SkillDiagnostics extends Disposable {
   private enqueue(snapshot: RegistrySnapshot): void {
     this.queue = this.queue
       .then(() => this.followRegistry(snapshot))
-      .then(() => this.reshowAll())
+      .then(() => this.reshowHostChanges())
       .catch((error: unknown) => this.host.log.error(`Updating diagnostics failed: ${String(error)}`));
     this.enqueueOverlaps();
   }
@@ -367,9 +367,29 @@ export class SkillDiagnostics extends Disposable {
     this.display(uri, this.shown(finding));
   }
 
-  /** Every file's findings with the current overlaps and host warnings, and the project's host findings; only what changed reaches VS Code. */
+  /**
+   * Every file's findings with the current overlaps and host warnings, and the project's host
+   * findings, when what decides them all changed (the targets, the files shown); only what
+   * changed reaches VS Code.
+   */
   private reshowAll(): void {
+    this.hostFindings.takeChanged();
     this.findings.forEach((finding) => this.setShown(finding.uri, this.shown(finding)));
+    this.showProjectFindings();
+  }
+
+  /**
+   * After a snapshot: the files whose host warnings changed, as another skill's edit can move a
+   * file within a host's list budget, and the project's host findings. The files that changed on
+   * disk were shown again as they were read, and the overlaps show theirs.
+   */
+  private reshowHostChanges(): void {
+    for (const file of this.hostFindings.takeChanged()) {
+      const finding = this.findings.get(vscode.Uri.file(file).toString());
+      if (finding) {
+        this.setShown(finding.uri, this.shown(finding));
+      }
+    }
     this.showProjectFindings();
   }
 

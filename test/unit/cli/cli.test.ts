@@ -1026,5 +1026,25 @@ describe('agent-skills CLI', () => {
         ['clean'],
       );
     });
+
+    it('runs mcp from a bundle of its own (dist/cli-mcp-command.js), which the other commands never parse', async () => {
+      const serverLog = /serving skills from/;
+      assert.doesNotMatch(await fs.readFile(BUNDLE, 'utf8'), serverLog);
+      assert.match(await fs.readFile(path.join(path.dirname(BUNDLE), 'cli-mcp-command.js'), 'utf8'), serverLog);
+      // Its usage error is dist/cli.js's class: exit 2 and the usage hint, not an internal error.
+      const usage = await runBundle(['mcp', '--http', '0.0.0.0:1']);
+      assert.equal(usage.code, 2, usage.stderr);
+      assert.match(usage.stderr, /^agent-skills: mcp: --http 0\.0\.0\.0:1 would serve skills beyond this machine without a token\. .*\nRun "agent-skills --help" for usage\.\n$/);
+      const help = await runBundle(['mcp', '--help']);
+      assert.equal(help.code, 0, help.stderr);
+      assert.match(help.stdout, /--max-sessions N .*\(default 500\)/s);
+    });
+
+    it("bundles no JSON Schema validator with mcp's libraries, which only an elicitation would call", async () => {
+      const libraries = await fs.readFile(path.join(path.dirname(BUNDLE), 'cli-mcp-libraries.js'), 'utf8');
+      // Not the SDK's own validator (@cfworker/json-schema's), which took Ajv's place: the server elicits nothing.
+      assert.doesNotMatch(libraries, /github\.com\/cfworker/);
+      assert.match(libraries, /Validating against a JSON Schema is not part of this bundle/);
+    });
   });
 });

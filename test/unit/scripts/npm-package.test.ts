@@ -65,7 +65,7 @@ describe('the agent-skills-vscode npm package, installed offline', function () {
     const builtinSkills = filesUnder(path.join(REPOSITORY, 'skills')).map((file) => `skills/${file}`);
     assert.deepEqual(
       filesUnder(installed),
-      ['LICENSE', 'README.md', 'dist/agent-skills.js', 'dist/cli-mcp-libraries.js', 'dist/cli-rare-commands.js', 'dist/cli.js', 'package.json', ...builtinSkills].sort(),
+      ['LICENSE', 'README.md', 'dist/agent-skills.js', 'dist/cli-mcp-command.js', 'dist/cli-mcp-libraries.js', 'dist/cli-rare-commands.js', 'dist/cli.js', 'package.json', ...builtinSkills].sort(),
     );
     const manifest = JSON.parse(fs.readFileSync(path.join(installed, 'package.json'), 'utf8')) as Record<string, unknown>;
     assert.equal(manifest.name, PACKAGE_NAME);

@@ -83,8 +83,27 @@ describe('side bundles (scripts/side-bundles.mjs)', function () {
     assert.equal(main.later().diagnostics, main.later().diagnostics);
   });
 
+  const UNSHARED = { ...LAYOUT, sides: LAYOUT.sides.map(({ entry, bundle }) => ({ entry, bundle })) };
+
   it('fails the build when two sides that share nothing would each hold a module', async () => {
-    const unshared = { ...LAYOUT, sides: LAYOUT.sides.map(({ entry, bundle }) => ({ entry, bundle })) };
-    await assert.rejects(build(project, unshared), /src\/later\/diagnostics\.ts is in both dist\/later\.js and dist\/rare\.js/);
+    await assert.rejects(build(project, UNSHARED), /src\/later\/diagnostics\.ts is in both dist\/later\.js and dist\/rare\.js/);
+  });
+
+  it('puts a module two sides need in the main bundle when the layout says so, with the names they import only', async () => {
+    fs.appendFileSync(path.join(project, 'src/later/diagnostics.ts'), "export const unused = 'the export no side imports';\n");
+    await build(project, { ...UNSHARED, mainHoldsWhatSidesShare: true });
+    const bundle = (name: string) => fs.readFileSync(path.join(project, 'dist', name), 'utf8');
+    assert.deepEqual(
+      ['main.js', 'later.js', 'rare.js'].filter((name) => bundle(name).includes('the diagnostics class')),
+      ['main.js'],
+    );
+    assert.doesNotMatch(bundle('main.js'), /the export no side imports/);
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the built bundle, as the command line loads it
+    const main = require(path.join(project, 'dist', 'main.js')) as {
+      later(): { diagnostics: object };
+      rare(): { isDiagnostics(value: unknown): boolean };
+    };
+    // Both sides take the one class from the main bundle.
+    assert.equal(main.rare().isDiagnostics(main.later().diagnostics), true);
   });
 });

@@ -60,6 +60,18 @@ describe('the packaged extension, installed from its .vsix', () => {
     );
   });
 
+  it('holds the code of its mcp command, which its command line loads when that command runs (dist/cli-mcp-command.js)', () => {
+    const folder = vscode.extensions.getExtension(productExtensionId)!.extensionPath;
+    // Refused by the command's own option checks, past its loading: the usage error of dist/cli.js.
+    const refused = spawnSync(process.execPath, [path.join(folder, 'dist', 'cli.js'), 'mcp', '--http', '0.0.0.0:1'], {
+      encoding: 'utf8',
+      env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' },
+      timeout: 30_000,
+    });
+    assert.equal(refused.status, 2, refused.stderr);
+    assert.match(refused.stderr, /^agent-skills: mcp: --http 0\.0\.0\.0:1 would serve skills beyond this machine without a token\./);
+  });
+
   it('ships the README without the screenshots of the repository, which the package leaves out', () => {
     const folder = vscode.extensions.getExtension(productExtensionId)!.extensionPath;
     // vsce stores the README as readme.md.

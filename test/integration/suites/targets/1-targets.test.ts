@@ -98,6 +98,58 @@ describe('Targets: other tools that read skills', () => {
     await waitForSkills(api, (skills) => !skills.some((skill) => skill.name.startsWith('bulk-')), 'the bulk skills are gone');
   });
 
+  it("shows the budget warning of another skill when one skill's saved description pushes it past Codex's list budget, and takes it back", async () => {
+    const api = await skillsApi();
+    await setWorkspaceSetting(api, 'targets', ['codex']);
+    const folder = path.join(firstWorkspaceFolder(), '.agents', 'skills');
+    const write = (name: string, descriptionLength: number): string =>
+      writeSkillOnDisk(folder, name, `---\nname: ${name}\ndescription: ${'Handles a task. '.repeat(100).slice(0, descriptionLength - 1)}.\n---\nBody.\n`);
+    const codexUsed = async (): Promise<number> => {
+      const text = await vscode.commands.executeCommand<string>('agentSkills.showBudget', { contextTokens: 200_000 });
+      return Number(/Codex at a 200,000-token context: budget 16,000 characters, ([\d,]+) used/.exec(text)![1].replace(/,/g, ''));
+    };
+    const edited = write('budget-edited', 100);
+    // The longest description of the project: when the list no longer holds every description in full, Codex shortens it first.
+    const longest = write('budget-longest', 1000);
+    const fillers: string[] = [];
+    try {
+      await waitForSkills(api, (skills) => skills.some((skill) => skill.name === 'budget-longest') && skills.some((skill) => skill.name === 'budget-edited'), 'the two skills are listed');
+      // Fill the list close to its budget with skills of shorter descriptions (an entry costs its name, 3 and its description).
+      let room = 16_000 - (await codexUsed()) - 50;
+      for (let name = 'budget-filler-00'; room >= name.length + 3 + 1; name = `budget-filler-${String(fillers.length).padStart(2, '0')}`) {
+        const length = Math.min(600, room - name.length - 3);
+        fillers.push(write(name, length));
+        room -= name.length + 3 + length;
+      }
+      await waitForSkills(api, (skills) => skills.filter((skill) => skill.name.startsWith('budget-filler-')).length === fillers.length, 'the fillers are listed');
+      const free = 16_000 - (await codexUsed());
+      assert.ok(free >= 50 && free < 75, `${free} characters free`);
+      assert.deepEqual(hostShownOn(longest), [], 'everything listed in full');
+
+      // 50 characters more than there is room for, in one skill: every description is cut to 950, so the longest one, not the edited one, is shortened.
+      write('budget-edited', 100 + free + 50);
+      const shortened = await waitFor(
+        () => {
+          const messages = hostShownOn(longest).map((diagnostic) => diagnostic.message);
+          return messages.length > 0 && messages;
+        },
+        { message: () => `no budget warning on ${longest}; it has ${JSON.stringify(diagnosticsOf(longest).map((diagnostic) => diagnostic.message))}` },
+      );
+      assert.equal(shortened.length, 1);
+      assert.match(shortened[0], /^With this project's \d+ skills, Codex lists this one with a shortened description at a 200,000-token context\.$/);
+      assert.deepEqual(hostShownOn(edited), [], 'the edited skill keeps its description in full');
+
+      write('budget-edited', 100);
+      await waitFor(() => hostShownOn(longest).length === 0, { message: () => `the shortened warning stays: ${JSON.stringify(hostShownOn(longest).map((diagnostic) => diagnostic.message))}` });
+    } finally {
+      for (const file of [edited, longest, ...fillers]) {
+        fs.rmSync(path.dirname(file), { recursive: true, force: true });
+      }
+      await setWorkspaceSetting(api, 'targets', undefined);
+      await waitForSkills(api, (skills) => !skills.some((skill) => skill.name.startsWith('budget-')), 'the budget skills are gone');
+    }
+  });
+
   it('offers to link or copy a skill into the host folder, and does only what is chosen', async () => {
     const api = await skillsApi();
     await setWorkspaceSetting(api, 'targets', ['claude-code']);

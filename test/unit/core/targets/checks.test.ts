@@ -2,8 +2,11 @@
 // list budget; each naming the host.
 
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { targetListings } from '../../../../src/core/targets/budget';
-import { checkSkillForTargets, fieldKeyRanges, targetFolderFindings, targetLocationOf } from '../../../../src/core/targets/checks';
+import { checkSkillForTargets, diskFieldRanges, fieldKeyRanges, targetFolderFindings, targetLocationOf } from '../../../../src/core/targets/checks';
 import { targetProfile, type TargetProfile } from '../../../../src/core/targets/profiles';
 import type { SkillRecord } from '../../../../src/core/model/types';
 import { fakeRecord } from '../../../fixtures/trees/tree';
@@ -81,6 +84,23 @@ describe('host checks', function () {
     assert.deepEqual(ranges('context'), { start: { line: 3, column: 0 }, end: { line: 3, column: 7 } });
     assert.equal(ranges('model'), undefined);
     assert.equal(fieldKeyRanges('no frontmatter')('name'), undefined);
+  });
+
+  it('read the key positions of a SKILL.md on disk again only when its record says it changed', function () {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'agent-skills-ranges-'));
+    try {
+      const file = path.join(folder, 'SKILL.md');
+      fs.writeFileSync(file, '---\nname: a\ndescription: A.\n---\n');
+      const ranges = diskFieldRanges();
+      assert.equal(ranges({ file, mtimeMs: 1 })('description')?.start.line, 2);
+      fs.writeFileSync(file, '---\nname: a\nmodel: fast\ndescription: A.\n---\n');
+      assert.equal(ranges({ file, mtimeMs: 1 })('description')?.start.line, 2, 'the same version: not read again');
+      assert.equal(ranges({ file, mtimeMs: 2 })('description')?.start.line, 3);
+      fs.rmSync(file);
+      assert.equal(ranges({ file, mtimeMs: 3 })('description'), undefined, 'gone: on the opening fence');
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('name no host folder for a server, a home folder itself, or a folder too short to be one', function () {
