@@ -39,11 +39,14 @@ function entryChars(name: string, descriptionChars: number): number {
   return descriptionChars === 0 ? name.length + 1 : name.length + 2 + descriptionChars + 1;
 }
 
+/** Whether a host's list offers `record` at all: a usable skill whose frontmatter was read. */
+export function isOffered(record: SkillRecord): boolean {
+  return isUsableStatus(record.status) && record.metadata !== undefined;
+}
+
 /** The skills a model may be offered by this host, in precedence order, with their descriptions on one line. */
 function offered(records: readonly SkillRecord[]): { name: string; description: string; userOnly: boolean }[] {
-  return records
-    .filter((record) => isUsableStatus(record.status) && record.metadata)
-    .map((record) => ({ name: record.name, description: oneLineDescription(record), userOnly: record.metadata!.disableModelInvocation }));
+  return records.filter(isOffered).map((record) => ({ name: record.name, description: oneLineDescription(record), userOnly: record.metadata!.disableModelInvocation }));
 }
 
 /**

@@ -95,12 +95,17 @@ export interface TargetFolderFinding {
 }
 
 /** The folder a skill sits in, as hosts name it, when `host` does not read it (VS Code reads every folder the extension serves it). */
-export function unreadFolder(host: TargetProfile, record: SkillRecord, context: Pick<TargetCheckContext, 'homeDir' | 'servedInVsCode'>): string | undefined {
+function unreadFolder(host: TargetProfile, record: SkillRecord, context: Pick<TargetCheckContext, 'homeDir' | 'servedInVsCode'>): string | undefined {
   if (host.id === 'vscode' && context.servedInVsCode) {
     return undefined;
   }
   const location = targetLocationOf(record, context.homeDir);
   return location === undefined || targetReads(host, location) ? undefined : location;
+}
+
+/** The folder `record` counts in a folder finding of `host` for: a parsed, trusted skill's folder the host does not read. */
+export function unreadFolderFinding(host: TargetProfile, record: SkillRecord, context: Pick<TargetCheckContext, 'homeDir' | 'servedInVsCode'>): string | undefined {
+  return record.metadata && record.status !== 'untrusted' ? unreadFolder(host, record, context) : undefined;
 }
 
 /**
@@ -111,7 +116,7 @@ export function targetFolderFindings(records: readonly SkillRecord[], context: P
   const findings = new Map<string, TargetFolderFinding>();
   for (const host of context.targets) {
     for (const record of records) {
-      const location = record.metadata && record.status !== 'untrusted' ? unreadFolder(host, record, context) : undefined;
+      const location = unreadFolderFinding(host, record, context);
       if (location === undefined) {
         continue;
       }

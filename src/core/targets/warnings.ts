@@ -6,9 +6,8 @@
 // what changed by identity.
 
 import { DEFAULT_CONTEXT_TOKENS } from '../defaults';
-import { targetListings, type TargetListing } from './budget';
-import { isUsableStatus } from '../model/status';
-import { checkSkillForTargets, listedEntry, sameNamesAs, targetFolderFindings, unreadFolder, type TargetCheckContext, type TargetFolderFinding } from './checks';
+import { isOffered, targetListings, type TargetListing } from './budget';
+import { checkSkillForTargets, listedEntry, sameNamesAs, targetFolderFindings, unreadFolderFinding, type TargetCheckContext, type TargetFolderFinding } from './checks';
 import type { Range, SkillDiagnostic, SkillRecord } from '../model/types';
 import type { TargetProfile } from './profiles';
 
@@ -231,13 +230,12 @@ function replacedInPlace(before: readonly SkillRecord[], after: readonly SkillRe
 
 /** Whether two records are listed alike by every host: usable or not, same name, description and invocation. */
 function sameOffer(a: SkillRecord, b: SkillRecord): boolean {
-  const usable = (record: SkillRecord): boolean => isUsableStatus(record.status) && record.metadata !== undefined;
-  return usable(a) === usable(b) && a.name === b.name && a.metadata?.description === b.metadata?.description && a.metadata?.disableModelInvocation === b.metadata?.disableModelInvocation;
+  return isOffered(a) === isOffered(b) && a.name === b.name && a.metadata?.description === b.metadata?.description && a.metadata?.disableModelInvocation === b.metadata?.disableModelInvocation;
 }
 
-/** Whether a record belongs in a folder finding: a usable, trusted skill in a folder some target does not read. */
+/** Whether a record belongs in a folder finding of some target. */
 function unreadByAny(record: SkillRecord, context: TargetWarningsContext): boolean {
-  return record.metadata !== undefined && record.status !== 'untrusted' && context.targets.some((host) => unreadFolder(host, record, context) !== undefined);
+  return context.targets.some((host) => unreadFolderFinding(host, record, context) !== undefined);
 }
 
 function sameWarnings(a: readonly SkillDiagnostic[], b: readonly SkillDiagnostic[]): boolean {
