@@ -5,15 +5,13 @@
 // `--context TOKENS`), also what each target host does with each skill.
 
 import * as fs from 'node:fs/promises';
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import * as path from 'node:path';
 import { discoverSkills } from '../core/discovery/discover';
 import { loadTriggerTestsBlocking, type ParsedTriggerTests } from '../core/evals/trigger-file';
 import { loadSkillFile, SKILL_FILE_NAME, type LoadedSkillFile, type LoadOptions } from '../core/skill-file/load';
 import { hasErrors } from '../core/skill-file/diagnostic-codes';
-import { READ_WITHOUT_WAITING } from '../core/util/files';
-import type { DiscoveryProblem, Severity, SkillDiagnostic, SkillRecord, SkillRoot } from '../core/model/types';
-import { overlapDiagnostics, settlesDescription } from '../core/evals/overlap';
+import type { DiscoveryProblem, Range, Severity, SkillDiagnostic, SkillRecord, SkillRoot } from '../core/model/types';
+import { overlapDiagnostics } from '../core/evals/overlap';
 import { modelVisibleSkills } from '../core/use/catalog';
 import { findSkills } from '../core/use/find';
 import { parseArguments } from './args';
@@ -71,7 +69,10 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
     hosts.push(...projectTargets(project));
   }
   const targets = await Promise.all(operands.map((operand) => validationTarget(operand, io)));
-  const loadOptions: LoadOptions = { strict: options.has('strict'), checkBody: true, blockingReads: true };
+  const strict = options.has('strict');
+  /** Each valid SKILL.md's frontmatter as loaded: where the overlap check places its warnings. */
+  const parsedFrontmatter = new Map<string, Range | undefined>();
+  const loadOptions: LoadOptions = { strict, checkBody: true, blockingReads: true, ...(strict ? {} : { parsedFrontmatter }) };
 
   const skills: ValidatedSkill[] = [];
   /** Skills given one by one, as records: with the discovered ones, what the hosts' budgets are taken over. */
@@ -119,8 +120,8 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
     skill.triggerTests = loadTriggerTestsBlocking(parentFolder(skill.file));
   }
   // The specification alone, in strict mode: competing skills are this product's own advice.
-  if (!options.has('strict')) {
-    await addOverlaps(skills, discovered);
+  if (!strict) {
+    await addOverlaps(skills, discovered, parsedFrontmatter);
   }
 
   if (options.has('json')) {
@@ -143,7 +144,7 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
 }
 
 /** Queries another skill ranks first for, and descriptions too alike, among the skills of the folders given. */
-async function addOverlaps(skills: readonly ValidatedSkill[], discovered: readonly SkillRecord[]): Promise<void> {
+async function addOverlaps(skills: readonly ValidatedSkill[], discovered: readonly SkillRecord[], parsedFrontmatter: ReadonlyMap<string, Range | undefined>): Promise<void> {
   const byFile = new Map(discovered.map((record) => [record.file, record]));
   const tests = skills.flatMap((skill) => {
     const record = byFile.get(skill.file);
@@ -154,7 +155,7 @@ async function addOverlaps(skills: readonly ValidatedSkill[], discovered: readon
     discovered,
     tests,
     (query) => findSkills(visible, query),
-    async (file) => readDescriptionTextBlocking(file),
+    async (file) => parsedFrontmatter.get(file),
   );
   // By file, so thousands of skills do not each go through every warning.
   const foundIn = new Map<string, SkillDiagnostic[]>();
@@ -308,43 +309,4 @@ function severityLabel(severity: Severity): string {
 
 function sortedByPosition(diagnostics: readonly SkillDiagnostic[]): SkillDiagnostic[] {
   return [...diagnostics].sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.column - b.range.start.column);
-}
-
-/** Where readDescriptionTextBlocking reads the start of a SKILL.md: more than most frontmatter takes. */
-const descriptionHead = Buffer.allocUnsafe(4 * 1024);
-
-/**
- * What the warning on an alike description needs of a SKILL.md: the start of its text when that
- * settles where the description stands, else the whole text; undefined when it cannot be read.
- * Thousands of skills may be alike, and their bodies are most of their bytes.
- */
-function readDescriptionTextBlocking(file: string): string | undefined {
-  let fd: number;
-  try {
-    fd = openSync(file, READ_WITHOUT_WAITING);
-  } catch {
-    return undefined;
-  }
-  try {
-    const bytesRead = readSync(fd, descriptionHead, 0, descriptionHead.length, 0);
-    const head = descriptionHead.toString('utf8', 0, bytesRead);
-    // A read of a file comes back short only at its end: then it is the whole text.
-    if (bytesRead < descriptionHead.length || settlesDescription(head)) {
-      return head;
-    }
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(fd);
-  }
-  return readTextBlocking(file);
-}
-
-/** A file's text, or undefined when it cannot be read; blocking, as the command line reads (see LoadOptions.blockingReads). */
-function readTextBlocking(file: string): string | undefined {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return undefined;
-  }
 }

@@ -4,7 +4,7 @@
 
 import { promises as fsp } from 'node:fs';
 import { mapWithConcurrency } from '../util/async';
-import { overlapDiagnostics } from '../evals/overlap';
+import { descriptionRange, overlapDiagnostics } from '../evals/overlap';
 import { loadTriggerTests } from '../evals/trigger-file';
 import { loadSkillFile } from '../skill-file/load';
 import type { RegistrySnapshot } from './registry';
@@ -49,7 +49,7 @@ export async function validateAllSkills(snapshot: RegistrySnapshot): Promise<Val
     trusted,
     results.flatMap(({ record, triggerTests }) => (triggerTests?.tests ? [{ record, tests: triggerTests.tests }] : [])),
     (query) => snapshot.findSkills(query),
-    readTextIfAny,
+    async (file) => descriptionRange(await readTextIfAny(file)),
   );
   for (const diagnostic of overlaps) {
     addDiagnostic(files, diagnostic);

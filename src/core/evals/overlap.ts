@@ -59,17 +59,11 @@ function ordinal(place: number): string {
 /** A line of its own closing the frontmatter: any line but the first. */
 const CLOSING_FENCE_LINE = new RegExp(`\\r?\\n${FRONTMATTER_FENCE}(?:\\r?\\n|$)`);
 
-/**
- * Whether the start of a SKILL.md's text is all alikeDescriptionDiagnostics needs of it: it holds
- * the line closing the frontmatter with the line break ending it, so that no more of the text could
- * move where the frontmatter ends.
- */
-export function settlesDescription(head: string): boolean {
-  return CLOSING_FENCE_LINE.exec(head)?.[0].endsWith('\n') === true;
-}
-
-/** Where the description's value stands in a SKILL.md's text (only the frontmatter's lines are cut: bodies are long). */
-function descriptionRange(text: string): Range | undefined {
+/** Where the description's value stands in a SKILL.md's text, when given and found (only the frontmatter's lines are cut: bodies are long). */
+export function descriptionRange(text: string | undefined): Range | undefined {
+  if (text === undefined) {
+    return undefined;
+  }
   const closing = CLOSING_FENCE_LINE.exec(text);
   const frontmatter = closing ? text.slice(0, closing.index) : text;
   return locateFrontmatterFields(frontmatter.split(/\r?\n/)).get('description')?.value;
@@ -77,11 +71,11 @@ function descriptionRange(text: string): Range | undefined {
 
 /**
  * Warnings on a description alike to others: one per other skill named (the closest
- * MAX_ALIKE_NAMED when taken from the index), the last saying how many more there are. At the description (located in `text`, the SKILL.md
- * text or a start of it that settlesDescription, when given; else at the start of the file).
+ * MAX_ALIKE_NAMED when taken from the index), the last saying how many more there are. At the
+ * description's value when `description` says where it stands, else at the start of the file.
  */
-export function alikeDescriptionDiagnostics({ record, closest, more }: AlikeDescriptions, text: string | undefined): SkillDiagnostic[] {
-  const range = text === undefined ? FILE_START_RANGE : (descriptionRange(text) ?? FILE_START_RANGE);
+export function alikeDescriptionDiagnostics({ record, closest, more }: AlikeDescriptions, description: Range | undefined): SkillDiagnostic[] {
+  const range = description ?? FILE_START_RANGE;
   return closest.map(({ record: other, similarity }, index) => ({
     file: record.file,
     range,
@@ -95,18 +89,18 @@ export function alikeDescriptionDiagnostics({ record, closest, more }: AlikeDesc
 
 /**
  * Both checks over a set of skills: warnings on the trigger files' queries and on the
- * descriptions alike to others. `readText` gives a SKILL.md's text, or a start of it that
- * settlesDescription, to place a description warning (only skills alike to others are read).
+ * descriptions alike to others. `locateDescription` says where a SKILL.md's description stands, to
+ * place a description warning (only skills alike to others are asked about).
  */
 export async function overlapDiagnostics(
   records: readonly SkillRecord[],
   skills: readonly SkillTests[],
   find: (query: string) => SkillMatch[],
-  readText: (file: string) => Promise<string | undefined>,
+  locateDescription: (file: string) => Promise<Range | undefined>,
 ): Promise<SkillDiagnostic[]> {
   const diagnostics = queryOverlaps(skills, find);
   for (const alike of alikeDescriptions(records, MAX_ALIKE_NAMED)) {
-    diagnostics.push(...alikeDescriptionDiagnostics(alike, await readText(alike.record.file)));
+    diagnostics.push(...alikeDescriptionDiagnostics(alike, await locateDescription(alike.record.file)));
   }
   return diagnostics;
 }

@@ -8,7 +8,7 @@ import { promises as fsp, type Dirent, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import { frontmatterHeadLength, parseSkillText } from './parse';
 import { FILE_START_RANGE, hasErrors, makeDiagnostic } from './diagnostic-codes';
-import type { SkillDiagnostic, SkillMetadata } from '../model/types';
+import type { Range, SkillDiagnostic, SkillMetadata } from '../model/types';
 import { validateBody } from './validate-body';
 import { validateFrontmatter } from './validate-frontmatter';
 import { errorCode, errorMessage } from '../util/errors';
@@ -44,6 +44,12 @@ export interface LoadOptions {
   blockingReads?: boolean;
   /** Read the whole file and hand back its bytes when it is valid (LoadedSkillFile.bytes). */
   keepFile?: boolean;
+  /**
+   * Filled, by file, with each valid SKILL.md's frontmatter as parsed, whose field positions are
+   * found on first use: a check made after loading (the overlap check) then places its warnings
+   * without reading the files again.
+   */
+  parsedFrontmatter?: Map<string, Range | undefined>;
 }
 
 export interface SkillFileValidation {
@@ -227,6 +233,7 @@ function analyzeSkillText(text: string, file: string, dirName: string, options: 
     // A parser-level error (e.g. strict mode's byte-order mark) also withholds the metadata.
     if (!hasErrors(diagnostics)) {
       metadata = validation.metadata;
+      options.parsedFrontmatter?.set(file, parsed.locations.get('description')?.value);
     }
   }
   if (options.checkBody && parsed.body !== undefined && parsed.bodyStartLine !== undefined) {

@@ -17,7 +17,7 @@ import type { TargetFindings } from '../targets/types';
 import type { SourceDiagnostics } from '../sources/types';
 import { fromVscodeSeverity, toVscodeDiagnostic } from '../shared/convert';
 import { describeValidation, readTextIfAny, validateAllSkills, type ValidationSummary } from '../../core/discovery/validate-all';
-import { alikeDescriptionDiagnostics, MAX_ALIKE_NAMED, OVERLAP_CODES, queryOverlaps } from '../../core/evals/overlap';
+import { alikeDescriptionDiagnostics, descriptionRange, MAX_ALIKE_NAMED, OVERLAP_CODES, queryOverlaps } from '../../core/evals/overlap';
 import { DescriptionIndex, INCREMENTAL_DRIFT, SIMILAR_DESCRIPTIONS } from '../../core/evals/description-index';
 import type { SkillsHost } from '../skills/types';
 import type { TriggerTestFiles } from '../testing/types';
@@ -203,7 +203,7 @@ export class SkillDiagnostics extends Disposable {
     const moved = [...this.alikeVersions].filter(([file, version]) => versions.get(file) !== version).map(([file]) => file);
     for (const file of new Set([...this.descriptions.update(trusted), ...moved])) {
       const alike = this.descriptions.alikeTo(file, MAX_ALIKE_NAMED);
-      const shown = alike ? alikeDescriptionDiagnostics(alike, await readTextIfAny(file)) : undefined;
+      const shown = alike ? alikeDescriptionDiagnostics(alike, descriptionRange(await readTextIfAny(file))) : undefined;
       if (shown) {
         this.alikeVersions.set(file, versions.get(file) ?? '');
       } else {

@@ -79,6 +79,20 @@ describe('agent-skills validate: skills that compete', () => {
     assert.match(stdout, /^long-body\/SKILL\.md:3:14: warning: The description of long-body is 100% alike to long-frontmatter's: .* \[overlap-description\]$/m);
   });
 
+  it('places the warning where the description stands with CRLF line ends, a byte-order mark or a folded value', async () => {
+    const description = alike.replace('CLOUD', 'GCP');
+    await writeTree(dir, {
+      'crlf-bom': { 'SKILL.md': `\uFEFF---\r\n# owner: platform\r\nname: crlf-bom\r\n\r\ndescription:   ${description}\r\n---\r\nBody.\r\n` },
+      folded: { 'SKILL.md': `---\nname: folded\ndescription: >-\n  ${description}\nlicense: MIT\n---\nBody.\n` },
+    });
+    let stdout = '';
+    const code = await runCli(['validate', '.'], { stdout: (text) => (stdout += text), stderr: () => undefined, cwd: dir });
+
+    assert.equal(code, 0, stdout);
+    assert.match(stdout, /^crlf-bom\/SKILL\.md:5:16: warning: The description of crlf-bom is 100% alike to folded's: .* \[overlap-description\]$/m);
+    assert.match(stdout, /^folded\/SKILL\.md:3:14: warning: The description of folded is 100% alike to crlf-bom's: .* \[overlap-description\]$/m);
+  });
+
   it('names the three most alike skills on each description and counts the rest, however many compete', async () => {
     const copies = Object.fromEntries(
       Array.from({ length: 12 }, (_, index) => [`deploy-${index}`, { 'SKILL.md': skillText(`deploy-${index}`, 'Deploys the web service to the cloud and rolls back a failed release.') }]),

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { alikeDescriptionDiagnostics, overlapDiagnostics, queryOverlaps, settlesDescription } from '../../../../src/core/evals/overlap';
+import { alikeDescriptionDiagnostics, descriptionRange, overlapDiagnostics, queryOverlaps } from '../../../../src/core/evals/overlap';
 import { alikeDescriptions, DescriptionIndex, similarDescriptions } from '../../../../src/core/evals/description-index';
 import { parseTriggerTests } from '../../../../src/core/evals/trigger-file';
 import { findSkills, stem, STOP_WORDS, tokenize } from '../../../../src/core/use/find';
@@ -349,7 +349,7 @@ describe('skills that compete for queries, without a model', () => {
     const a = fakeRecord('a-one', 'Same words here.');
     const b = fakeRecord('b-two', 'Same words here.');
     const text = '---\nname: a-one\ndescription: Same words here.\n---\nBody\n';
-    const [first] = alikeDescriptionDiagnostics({ record: a, closest: [{ record: b, similarity: 1 }], more: 0 }, text);
+    const [first] = alikeDescriptionDiagnostics({ record: a, closest: [{ record: b, similarity: 1 }], more: 0 }, descriptionRange(text));
     assert.deepEqual(first.range, { start: { line: 2, column: 13 }, end: { line: 2, column: 29 } });
     assert.equal(first.message, "The description of a-one is 100% alike to b-two's: a model has little to choose between them by. Say what each is for that the other is not.");
     const [second] = alikeDescriptionDiagnostics({ record: b, closest: [{ record: a, similarity: 1 }], more: 0 }, undefined);
@@ -362,32 +362,20 @@ describe('skills that compete for queries, without a model', () => {
     const b = fakeRecord('b-two', 'Same words here.');
     const crlf = '---\r\nname: a-one\r\ndescription:   Same words here.\r\n---\r\ndescription: in the body\r\n';
     const unclosed = 'name: b-two\n---\nname: b-two\ndescription: Same words here.';
-    const [first] = alikeDescriptionDiagnostics({ record: a, closest: [{ record: b, similarity: 1 }], more: 0 }, crlf);
-    const [second] = alikeDescriptionDiagnostics({ record: b, closest: [{ record: a, similarity: 1 }], more: 0 }, unclosed);
+    const [first] = alikeDescriptionDiagnostics({ record: a, closest: [{ record: b, similarity: 1 }], more: 0 }, descriptionRange(crlf));
+    const [second] = alikeDescriptionDiagnostics({ record: b, closest: [{ record: a, similarity: 1 }], more: 0 }, descriptionRange(unclosed));
     assert.deepEqual(first.range, { start: { line: 2, column: 15 }, end: { line: 2, column: 31 } });
     assert.deepEqual(second.range, { start: { line: 0, column: 0 }, end: { line: 0, column: 0 } }, 'the description is past the first closing fence');
   });
 
-  it('takes the start of a SKILL.md as enough only once a whole line closes its frontmatter', () => {
-    const frontmatter = '---\nname: a-one\ndescription: Same words here.\n';
-    assert.equal(settlesDescription(`${frontmatter}---\n`), true);
-    assert.equal(settlesDescription(`${frontmatter}---\r\n`), true);
-    assert.equal(settlesDescription(`${frontmatter}---\nbody cut sho`), true);
-    // Cut here, the text may go on "---x" (no closing line) or "---\n": only more of it tells.
-    assert.equal(settlesDescription(`${frontmatter}---`), false);
-    assert.equal(settlesDescription(`${frontmatter}---\r`), false);
-    assert.equal(settlesDescription(`${frontmatter}---x\nmore: text`), false);
-    assert.equal(settlesDescription(frontmatter), false);
-  });
-
-  it('reads only the SKILL.md files of skills in a pair', async () => {
-    const read: string[] = [];
+  it('locates the description only of skills in a pair', async () => {
+    const located: string[] = [];
     const copy = fakeRecord('pdf-forms-copy', forms.metadata!.description);
     await overlapDiagnostics([...records, copy], [], find, async (file) => {
-      read.push(file);
+      located.push(file);
       return undefined;
     });
-    assert.deepEqual(read.sort(), [copy.file, forms.file].sort());
+    assert.deepEqual(located.sort(), [copy.file, forms.file].sort());
   });
 
   it('says where the search ranks the skill itself, in words, and nothing when no skill matches', () => {
