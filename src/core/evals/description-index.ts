@@ -47,6 +47,10 @@ const COMMON_SHARE = 0.8;
 /** A refresh of this many terms at once re-reads everything instead (cheaper than one by one). */
 const REBUILD_SHARE = 0.25;
 
+/** The terms of an entry not counted yet: shared, as setTerms gives each entry arrays of its own. */
+const NO_TERMS = new Int32Array(0);
+const NO_COUNTS = new Float64Array(0);
+
 /** What DescriptionIndex.termOfWord holds for a stop word. */
 const NOT_A_TERM = -1;
 
@@ -242,8 +246,8 @@ export class DescriptionIndex {
         description: '',
         order: order++,
         position,
-        terms: new Int32Array(0),
-        counts: new Float64Array(0),
+        terms: NO_TERMS,
+        counts: NO_COUNTS,
         norm: 0,
         referenceNorm: 0,
         band: new Set(),

@@ -63,11 +63,35 @@ const MAX_REMEMBERED_WORDS = 512;
 /** Starts the terms of joined names; never part of a word, as words split on it. */
 const JOINED_NAME_MARK = '+';
 
+/** Words of a text: its runs of letters and digits, lower-cased. */
 export function tokenize(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((token) => token !== '');
+  const lower = text.toLowerCase();
+  const words: string[] = [];
+  let start = -1;
+  // Most descriptions and queries are ASCII: a scan of their codes costs a fraction of the Unicode split.
+  for (let at = 0; at < lower.length; at++) {
+    const code = lower.charCodeAt(at);
+    if (code >= 0x80) {
+      return unicodeWords(lower);
+    }
+    // Lower-cased ASCII has no capitals left: its letters and digits are a-z and 0-9.
+    const inWord = (code >= 0x61 && code <= 0x7a) || (code >= 0x30 && code <= 0x39);
+    if (inWord && start < 0) {
+      start = at;
+    } else if (!inWord && start >= 0) {
+      words.push(lower.slice(start, at));
+      start = -1;
+    }
+  }
+  if (start >= 0) {
+    words.push(lower.slice(start));
+  }
+  return words;
+}
+
+/** tokenize for any text: the Unicode classes of letters and numbers decide. */
+function unicodeWords(lower: string): string[] {
+  return lower.split(/[^\p{L}\p{N}]+/u).filter((token) => token !== '');
 }
 
 /**

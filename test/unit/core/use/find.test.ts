@@ -242,6 +242,20 @@ describe('text helpers', () => {
     assert.deepEqual(tokenize('PDF-Forms: fill_in, v2!'), ['pdf', 'forms', 'fill', 'in', 'v2']);
   });
 
+  it('splits text into the same words as the Unicode classes of letters and numbers say, ASCII or not', () => {
+    const byClasses = (text: string): string[] => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => word !== '');
+    // ASCII of every kind, then letters and digits of other scripts, and a Kelvin sign that lower-cases to "k".
+    const alphabet = ['a', 'Z', 'q', '0', '9', ' ', '-', '_', '.', '/', '@', '[', '`', '{', '~', '\n', '\t', '\u007f', 'é', 'Ä', '\u212a', 'İ', '١', 'ж', '日', '😀', '\u00a0'];
+    let state = 7;
+    const next = (bound: number): number => ((state = (state * 1103515245 + 12345) % 2147483648), state % bound);
+    for (let round = 0; round < 3000; round++) {
+      const ascii = round % 2 === 0 ? 18 : alphabet.length;
+      const text = Array.from({ length: next(14) }, () => alphabet[next(ascii)]).join('');
+      assert.deepEqual(tokenize(text), byClasses(text), JSON.stringify(text));
+    }
+    assert.deepEqual(tokenize('Ünïcode-Wörds and \u212Aelvin'), ['ünïcode', 'wörds', 'and', 'kelvin']);
+  });
+
   it('stems plurals, -ing, -ed and a final e to one form', () => {
     assert.equal(stem('forms'), stem('form'));
     assert.equal(stem('merging'), stem('merge'));
