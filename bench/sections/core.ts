@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { renderCatalog } from '../../src/core/use/catalog';
 import { loadSkillFile, validateSkillText } from '../../src/core/skill-file/load';
 import { DescriptionIndex, INCREMENTAL_DRIFT, SIMILAR_DESCRIPTIONS } from '../../src/core/evals/description-index';
-import { alikeDescriptionDiagnostics, MAX_ALIKE_NAMED } from '../../src/core/evals/overlap';
+import { alikeDescriptionDiagnostics, descriptionRange, MAX_ALIKE_NAMED } from '../../src/core/evals/overlap';
 import { mapWithConcurrency } from '../../src/core/util/async';
 import { SkillRegistry } from '../../src/core/discovery/registry';
 import { buildFolderSkillRoots } from '../../src/core/discovery/folder-roots';
@@ -339,7 +339,7 @@ async function revalidationTask(tree: Tree, registries: SkillRegistry[]): Promis
       for (const file of index.update(snapshot.skills)) {
         const alike = index.alikeTo(file, MAX_ALIKE_NAMED);
         if (alike) {
-          alikeDescriptionDiagnostics(alike, await fs.readFile(file, 'utf8'));
+          alikeDescriptionDiagnostics(alike, descriptionRange(await fs.readFile(file, 'utf8')));
         }
       }
     },
