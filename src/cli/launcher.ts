@@ -1,11 +1,28 @@
 // The `agent-skills` executable (bundled to dist/agent-skills.js): starts the command line
-// (dist/cli.js) with Node's compile cache on, where the Node version has one (22.1 and later), so a
-// start after the first reads the bundles' compiled code instead of compiling them again: most of
-// what `--help` costs beyond Node's own start. Node 20 starts the command line as it is.
+// (dist/cli.js) from compiled code kept by an earlier start, so a start after the first reads the
+// bundle's compiled code instead of compiling it again: most of what `--help` costs beyond Node's
+// own start. Node 22.1 and later keep it in their compile cache; on Node 20, code-cache.ts does.
 // NODE_DISABLE_COMPILE_CACHE=1 turns the cache off; NODE_COMPILE_CACHE names its folder.
 
 import * as nodeModule from 'node:module';
+import * as path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { codeCacheFolder, requireWithCodeCache } from './code-cache';
 
-(nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache?.();
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle is loaded after the cache is on
-require('./cli.js');
+const command = process.argv[2] ?? '';
+// A command other than the server runs for a second or less, mostly before V8 has optimized its
+// code, and V8's optimizing compiler then costs more CPU time than the code it makes saves: it
+// optimizes later, fewer functions, and without inlining. Set before the bundle is compiled, so
+// that its code cache is made and checked under the same flags.
+if (command !== 'mcp') {
+  setFlagsFromString('--no-turbo-inlining --interrupt-budget=150000');
+}
+
+const enableCompileCache = (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache;
+if (enableCompileCache) {
+  enableCompileCache();
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the bundle is loaded after the cache is on
+  require('./cli.js');
+} else {
+  requireWithCodeCache(path.join(__dirname, 'cli.js'), /^[a-z][a-z-]{0,23}$/.test(command) ? command : 'other', codeCacheFolder(process.env));
+}

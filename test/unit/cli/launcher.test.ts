@@ -1,26 +1,31 @@
 // The `agent-skills` executable (dist/agent-skills.js): the command line itself on every Node the
-// product supports, and on a Node with a compile cache (22.1 and later), that cache turned on, so a
-// later start reads the bundles' compiled code instead of compiling them again.
+// product supports, and compiled code kept for a later start: on a Node with a compile cache (22.1
+// and later), that cache turned on; on Node 20, V8's code cache kept by src/cli/code-cache.ts.
 
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as nodeModule from 'node:module';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { nodeBinaryPath } from '../../../scripts/harness/vscode-server';
+import { codeCacheFolder } from '../../../src/cli/code-cache';
 import { BUNDLE, ensureBundle, REPOSITORY } from './bundle';
 import { removeDir, tempDir } from '../../fixtures/trees/tree';
 
 const LAUNCHER = path.join(REPOSITORY, 'dist', 'agent-skills.js');
 
 /** Runs `script` with `node`, the temporary folder (where Node keeps its compile cache by default) in `tmp`. */
-async function run(node: string, script: string, args: string[], tmp: string): Promise<string> {
+async function run(node: string, script: string, args: string[], tmp: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<string> {
   const env: NodeJS.ProcessEnv = { ...process.env, TMPDIR: tmp, TMP: tmp, TEMP: tmp };
   delete env.NODE_COMPILE_CACHE;
   delete env.NODE_DISABLE_COMPILE_CACHE;
-  const { stdout } = await promisify(execFile)(node, [script, ...args], { env });
+  const { stdout } = await promisify(execFile)(node, [script, ...args], { env: { ...env, ...extraEnv } });
   return stdout;
 }
+
+/** This Node has no compile cache of its own (before 22.1): the executable keeps V8's code cache itself. */
+const KEEPS_ITS_OWN_CACHE = !('enableCompileCache' in nodeModule);
 
 /** This Node when it has a compile cache, else the Node 24 the integration harness keeps (npm run test:integration installs it). */
 function nodeWithCompileCache(): string | undefined {
@@ -59,5 +64,67 @@ describe('agent-skills executable', function () {
     assert.match(await run(node!, LAUNCHER, ['--version'], tmp), /^\d+\.\d+\.\d+\n$/);
     const cached = fs.readdirSync(cache, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
     assert.ok(cached.length > 0, 'the executable left no compiled code in the cache');
+  });
+
+  describe('on a Node without a compile cache', () => {
+    let cacheRoot: string;
+    let skills: string;
+    beforeEach(async function () {
+      if (!KEEPS_ITS_OWN_CACHE) {
+        this.skip();
+      }
+      cacheRoot = await tempDir();
+      skills = path.join(REPOSITORY, 'skills');
+    });
+    afterEach(async () => cacheRoot && removeDir(cacheRoot));
+
+    const cacheFiles = (folder: string): string[] => (fs.existsSync(folder) ? fs.readdirSync(folder).sort() : []);
+
+    it('keeps the compiled code of each command in a folder only its user may write, and reuses it unchanged', async () => {
+      const env = { NODE_COMPILE_CACHE: cacheRoot };
+      const folder = path.join(cacheRoot, 'agent-skills');
+      const expected = await run(process.execPath, BUNDLE, ['validate', '--json', skills], tmp);
+      assert.equal(await run(process.execPath, LAUNCHER, ['validate', '--json', skills], tmp, env), expected);
+      const [kept, ...others] = cacheFiles(folder);
+      assert.match(kept, /^cli\.js-\d+-\d+-v[\d.]+-\w+-validate\.cache$/);
+      assert.deepEqual(others, []);
+      assert.equal(fs.statSync(folder).mode & 0o777, 0o700);
+      assert.equal(fs.statSync(path.join(folder, kept)).mode & 0o777, 0o600);
+      const first = fs.statSync(path.join(folder, kept));
+
+      assert.equal(await run(process.execPath, LAUNCHER, ['validate', '--json', skills], tmp, env), expected);
+      assert.equal(fs.statSync(path.join(folder, kept)).mtimeMs, first.mtimeMs, 'a start that used the cache wrote it again');
+      assert.match(await run(process.execPath, LAUNCHER, ['--help'], tmp, env), /^agent-skills \d+\.\d+\.\d+: /);
+      assert.deepEqual(cacheFiles(folder), [kept.replace('-validate.', '-other.'), kept].sort(), 'each command keeps its own');
+    });
+
+    it('runs as usual from a damaged cache and replaces it, and drops the caches of other builds', async () => {
+      const env = { NODE_COMPILE_CACHE: cacheRoot };
+      const folder = path.join(cacheRoot, 'agent-skills');
+      await run(process.execPath, LAUNCHER, ['--version'], tmp, env);
+      const [kept] = cacheFiles(folder);
+      const garbage = Buffer.alloc(4096, 7);
+      fs.writeFileSync(path.join(folder, kept), garbage);
+      const otherBuild = 'cli.js-1-2-v20.0.0-x64-other.cache';
+      fs.writeFileSync(path.join(folder, otherBuild), garbage);
+
+      assert.match(await run(process.execPath, LAUNCHER, ['--version'], tmp, env), /^\d+\.\d+\.\d+\n$/);
+      assert.deepEqual(cacheFiles(folder), [kept]);
+      assert.notDeepEqual(fs.readFileSync(path.join(folder, kept)), garbage);
+    });
+
+    it('keeps nothing when turned off, or in a folder others may write to', async () => {
+      await run(process.execPath, LAUNCHER, ['--version'], tmp, { NODE_COMPILE_CACHE: cacheRoot, NODE_DISABLE_COMPILE_CACHE: '1' });
+      assert.deepEqual(cacheFiles(cacheRoot), []);
+
+      const shared = path.join(cacheRoot, 'agent-skills');
+      fs.mkdirSync(shared, { mode: 0o777 });
+      fs.chmodSync(shared, 0o777);
+      assert.equal(codeCacheFolder({ NODE_COMPILE_CACHE: cacheRoot }), undefined);
+      assert.match(await run(process.execPath, LAUNCHER, ['--version'], tmp, { NODE_COMPILE_CACHE: cacheRoot }), /^\d+\.\d+\.\d+\n$/);
+      assert.deepEqual(cacheFiles(shared), []);
+      fs.chmodSync(shared, 0o700);
+      assert.equal(codeCacheFolder({ NODE_COMPILE_CACHE: cacheRoot }), shared);
+    });
   });
 });

@@ -1,0 +1,74 @@
+// What Node 20 lacks and Node 22 has: a compile cache. The executable loads the command line's
+// bundle from V8's compiled code of an earlier start, kept per command (each command compiles other
+// functions) in a folder of the user's own; a start that finds none, or finds it stale, keeps the
+// code compiled by its end for the next.
+
+import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vm from 'node:vm';
+
+/** The folder code caches are kept in, made when missing; undefined when caching is off or the folder is not safely the user's. */
+export function codeCacheFolder(env: NodeJS.ProcessEnv): string | undefined {
+  if (env.NODE_DISABLE_COMPILE_CACHE) {
+    return undefined;
+  }
+  const uid = process.getuid?.();
+  const folder = env.NODE_COMPILE_CACHE ? path.resolve(env.NODE_COMPILE_CACHE, 'agent-skills') : path.join(os.tmpdir(), `agent-skills-code-cache-${uid ?? 'user'}`);
+  try {
+    fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+    const stat = fs.lstatSync(folder);
+    // Compiled code from a folder someone else can write to would run as this user: another user
+    // could make the folder first in a shared temporary folder.
+    const othersMayWrite = uid !== undefined && (stat.uid !== uid || (stat.mode & 0o022) !== 0);
+    return stat.isDirectory() && !othersMayWrite ? folder : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Runs the CommonJS bundle `file` as `require` would, with V8's code cache for `command` from
+ * `folder` when one was kept for this very file (its size and time, Node's version and the
+ * machine's architecture name it: V8 itself checks only the length of the source).
+ */
+export function requireWithCodeCache(file: string, command: string, folder: string | undefined): void {
+  const source = fs.readFileSync(file, 'utf8');
+  const { size, mtimeMs } = fs.statSync(file);
+  const build = `${path.basename(file)}-${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.arch}-`;
+  const cacheFile = folder === undefined ? undefined : path.join(folder, `${build}${command}.cache`);
+  let cachedData: Buffer | undefined;
+  try {
+    cachedData = cacheFile === undefined ? undefined : fs.readFileSync(cacheFile);
+  } catch {
+    // None kept yet.
+  }
+  // A "#!" line is allowed only at the start of a script, not inside the function that wraps a module.
+  const body = source.startsWith('#!') ? `//${source.slice(2)}` : source;
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${body}\n})`, { filename: file, cachedData });
+  if (folder !== undefined && cacheFile !== undefined && (cachedData === undefined || script.cachedDataRejected === true)) {
+    process.once('exit', () => keepCodeCache(folder, build, cacheFile, script));
+  }
+  const run = script.runInThisContext() as (exports: object, require: NodeJS.Require, module: object, filename: string, dirname: string) => void;
+  const bundle = { exports: {}, filename: file, id: file, loaded: false };
+  run.call(bundle.exports, bundle.exports, createRequire(file), bundle, file, path.dirname(file));
+  bundle.loaded = true;
+}
+
+/** Writes the code compiled so far, whole or not at all, and drops the caches of other builds of the same file. */
+function keepCodeCache(folder: string, build: string, cacheFile: string, script: vm.Script): void {
+  const bundleName = build.slice(0, build.indexOf('-') + 1);
+  try {
+    for (const name of fs.readdirSync(folder)) {
+      if (name.startsWith(bundleName) && !name.startsWith(build)) {
+        fs.rmSync(path.join(folder, name), { force: true });
+      }
+    }
+    const partial = `${cacheFile}.${process.pid}`;
+    fs.writeFileSync(partial, script.createCachedData(), { mode: 0o600 });
+    fs.renameSync(partial, cacheFile);
+  } catch {
+    // A cache is an optimization: a folder that cannot be written to leaves the next start uncached.
+  }
+}
