@@ -30,13 +30,13 @@ export function codeCacheFolder(env: NodeJS.ProcessEnv): string | undefined {
 
 /**
  * Runs the CommonJS bundle `file` as `require` would, with V8's code cache for `command` from
- * `folder` when one was kept for this very file (its size and time, Node's version and the
+ * `folder` when one was kept for this very file (its place, size and time, Node's version and the
  * machine's architecture name it: V8 itself checks only the length of the source).
  */
 export function requireWithCodeCache(file: string, command: string, folder: string | undefined): void {
   const source = fs.readFileSync(file, 'utf8');
   const { size, mtimeMs } = fs.statSync(file);
-  const build = `${path.basename(file)}-${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.arch}-`;
+  const build = `${installation(file)}${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.arch}-`;
   const cacheFile = folder === undefined ? undefined : path.join(folder, `${build}${command}.cache`);
   let cachedData: Buffer | undefined;
   try {
@@ -48,7 +48,7 @@ export function requireWithCodeCache(file: string, command: string, folder: stri
   const body = source.startsWith('#!') ? `//${source.slice(2)}` : source;
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${body}\n})`, { filename: file, cachedData });
   if (folder !== undefined && cacheFile !== undefined && (cachedData === undefined || script.cachedDataRejected === true)) {
-    process.once('exit', () => keepCodeCache(folder, build, cacheFile, script));
+    process.once('exit', () => keepCodeCache(folder, file, build, cacheFile, script));
   }
   const run = script.runInThisContext() as (exports: object, require: NodeJS.Require, module: object, filename: string, dirname: string) => void;
   const bundle = { exports: {}, filename: file, id: file, loaded: false };
@@ -56,12 +56,25 @@ export function requireWithCodeCache(file: string, command: string, folder: stri
   bundle.loaded = true;
 }
 
-/** Writes the code compiled so far, whole or not at all, and drops the caches of other builds of the same file. */
-function keepCodeCache(folder: string, build: string, cacheFile: string, script: vm.Script): void {
-  const bundleName = build.slice(0, build.indexOf('-') + 1);
+/**
+ * What starts the names of the caches of one installed copy of `file`: its name and a hash of its
+ * path, so that two copies (a project's and a global one) keep their caches side by side.
+ */
+function installation(file: string): string {
+  // FNV-1a: loading a cryptographic hash would cost more than the cache saves on a short start.
+  let hash = 0x811c9dc5;
+  for (let at = 0; at < file.length; at++) {
+    hash = Math.imul(hash ^ file.charCodeAt(at), 0x01000193) >>> 0;
+  }
+  return `${path.basename(file)}-${hash.toString(16).padStart(8, '0')}-`;
+}
+
+/** Writes the code compiled so far, whole or not at all, and drops the caches of other builds of the same installed copy. */
+function keepCodeCache(folder: string, file: string, build: string, cacheFile: string, script: vm.Script): void {
+  const copy = installation(file);
   try {
     for (const name of fs.readdirSync(folder)) {
-      if (name.startsWith(bundleName) && !name.startsWith(build)) {
+      if (name.startsWith(copy) && !name.startsWith(build)) {
         fs.rmSync(path.join(folder, name), { force: true });
       }
     }

@@ -86,7 +86,7 @@ describe('agent-skills executable', function () {
       const expected = await run(process.execPath, BUNDLE, ['validate', '--json', skills], tmp);
       assert.equal(await run(process.execPath, LAUNCHER, ['validate', '--json', skills], tmp, env), expected);
       const [kept, ...others] = cacheFiles(folder);
-      assert.match(kept, /^cli\.js-\d+-\d+-v[\d.]+-\w+-validate\.cache$/);
+      assert.match(kept, /^cli\.js-[0-9a-f]{8}-\d+-\d+-v[\d.]+-\w+-validate\.cache$/);
       assert.deepEqual(others, []);
       assert.equal(fs.statSync(folder).mode & 0o777, 0o700);
       assert.equal(fs.statSync(path.join(folder, kept)).mode & 0o777, 0o600);
@@ -98,18 +98,20 @@ describe('agent-skills executable', function () {
       assert.deepEqual(cacheFiles(folder), [kept.replace('-validate.', '-other.'), kept].sort(), 'each command keeps its own');
     });
 
-    it('runs as usual from a damaged cache and replaces it, and drops the caches of other builds', async () => {
+    it('runs as usual from a damaged cache and replaces it, and drops the caches of other builds of the same copy', async () => {
       const env = { NODE_COMPILE_CACHE: cacheRoot };
       const folder = path.join(cacheRoot, 'agent-skills');
       await run(process.execPath, LAUNCHER, ['--version'], tmp, env);
       const [kept] = cacheFiles(folder);
       const garbage = Buffer.alloc(4096, 7);
       fs.writeFileSync(path.join(folder, kept), garbage);
-      const otherBuild = 'cli.js-1-2-v20.0.0-x64-other.cache';
-      fs.writeFileSync(path.join(folder, otherBuild), garbage);
+      const copy = /^cli\.js-[0-9a-f]{8}-/.exec(kept)![0];
+      fs.writeFileSync(path.join(folder, `${copy}1-2-v20.0.0-x64-other.cache`), garbage);
+      const otherCopy = 'cli.js-0badc0de-1-2-v20.0.0-x64-other.cache';
+      fs.writeFileSync(path.join(folder, otherCopy), garbage);
 
       assert.match(await run(process.execPath, LAUNCHER, ['--version'], tmp, env), /^\d+\.\d+\.\d+\n$/);
-      assert.deepEqual(cacheFiles(folder), [kept]);
+      assert.deepEqual(cacheFiles(folder), [otherCopy, kept].sort(), 'the cache of another build of the same copy is dropped, that of another copy kept');
       assert.notDeepEqual(fs.readFileSync(path.join(folder, kept)), garbage);
     });
 
