@@ -42,3 +42,26 @@ export function displayPath(file: string, io: CliIo): string {
 }
 
 export { plural } from '../core/util/text';
+
+/** What outputPieces cuts long output into. */
+export const OUTPUT_PIECE_LENGTH = 64 * 1024;
+
+/**
+ * Long output (validate --json over thousands of skills writes megabytes) in pieces of at most
+ * `length` characters, never cut between the two halves of a character outside the Basic
+ * Multilingual Plane: each piece is encoded on its own, in memory used again for the next, where
+ * encoding megabytes at once takes freshly mapped memory, which costs on some systems.
+ */
+export function outputPieces(text: string, length = OUTPUT_PIECE_LENGTH): string[] {
+  const pieces: string[] = [];
+  for (let at = 0; at < text.length; ) {
+    let end = Math.min(at + length, text.length);
+    const last = text.charCodeAt(end - 1);
+    if (end < text.length && end - 1 > at && last >= 0xd800 && last <= 0xdbff) {
+      end--;
+    }
+    pieces.push(text.slice(at, end));
+    at = end;
+  }
+  return pieces;
+}

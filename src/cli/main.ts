@@ -1,6 +1,7 @@
 // The `agent-skills` executable (bundled to dist/cli.js): runs the command line against the real
 // process streams and working folder.
 
+import { outputPieces } from './io';
 import { runCli } from './run';
 
 // A reader that stops early (`agent-skills list | head`) closes the pipe; that is not an error.
@@ -12,7 +13,11 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 
 // runCli turns every failure into a message and an exit code; it does not reject.
 void runCli(process.argv.slice(2), {
-  stdout: (text) => process.stdout.write(text),
+  stdout: (text) => {
+    for (const piece of outputPieces(text)) {
+      process.stdout.write(piece);
+    }
+  },
   stderr: (text) => process.stderr.write(text),
   cwd: process.cwd(),
   columns: process.stdout.isTTY ? process.stdout.columns : undefined,
