@@ -70,9 +70,9 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
   }
   const targets = await Promise.all(operands.map((operand) => validationTarget(operand, io)));
   const strict = options.has('strict');
-  /** Each valid SKILL.md's frontmatter as loaded: where the overlap check places its warnings. */
-  const parsedFrontmatter = new Map<string, Range | undefined>();
-  const loadOptions: LoadOptions = { strict, checkBody: true, blockingReads: true, ...(strict ? {} : { parsedFrontmatter }) };
+  /** Where each valid SKILL.md's description stands, found as it is loaded: where the overlap check places its warnings. */
+  const descriptionRanges = new Map<string, Range | undefined>();
+  const loadOptions: LoadOptions = { strict, checkBody: true, blockingReads: true, ...(strict ? {} : { descriptionRanges }) };
 
   const skills: ValidatedSkill[] = [];
   /** Skills given one by one, as records: with the discovered ones, what the hosts' budgets are taken over. */
@@ -121,7 +121,7 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
   }
   // The specification alone, in strict mode: competing skills are this product's own advice.
   if (!strict) {
-    await addOverlaps(skills, discovered, parsedFrontmatter);
+    await addOverlaps(skills, discovered, descriptionRanges);
   }
 
   if (options.has('json')) {
@@ -144,7 +144,7 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
 }
 
 /** Queries another skill ranks first for, and descriptions too alike, among the skills of the folders given. */
-async function addOverlaps(skills: readonly ValidatedSkill[], discovered: readonly SkillRecord[], parsedFrontmatter: ReadonlyMap<string, Range | undefined>): Promise<void> {
+async function addOverlaps(skills: readonly ValidatedSkill[], discovered: readonly SkillRecord[], descriptionRanges: ReadonlyMap<string, Range | undefined>): Promise<void> {
   const byFile = new Map(discovered.map((record) => [record.file, record]));
   const tests = skills.flatMap((skill) => {
     const record = byFile.get(skill.file);
@@ -155,7 +155,7 @@ async function addOverlaps(skills: readonly ValidatedSkill[], discovered: readon
     discovered,
     tests,
     (query) => findSkills(visible, query),
-    async (file) => parsedFrontmatter.get(file),
+    async (file) => descriptionRanges.get(file),
   );
   // By file, so thousands of skills do not each go through every warning.
   const foundIn = new Map<string, SkillDiagnostic[]>();

@@ -45,11 +45,10 @@ export interface LoadOptions {
   /** Read the whole file and hand back its bytes when it is valid (LoadedSkillFile.bytes). */
   keepFile?: boolean;
   /**
-   * Filled, by file, with each valid SKILL.md's frontmatter as parsed, whose field positions are
-   * found on first use: a check made after loading (the overlap check) then places its warnings
-   * without reading the files again.
+   * Filled, by file, with where each valid SKILL.md's description value stands: a check made after
+   * loading (the overlap check) then places its warnings without reading the files again.
    */
-  parsedFrontmatter?: Map<string, Range | undefined>;
+  descriptionRanges?: Map<string, Range | undefined>;
 }
 
 export interface SkillFileValidation {
@@ -233,7 +232,7 @@ function analyzeSkillText(text: string, file: string, dirName: string, options: 
     // A parser-level error (e.g. strict mode's byte-order mark) also withholds the metadata.
     if (!hasErrors(diagnostics)) {
       metadata = validation.metadata;
-      options.parsedFrontmatter?.set(file, parsed.locations.get('description')?.value);
+      options.descriptionRanges?.set(file, parsed.locations.get('description')?.value);
     }
   }
   if (options.checkBody && parsed.body !== undefined && parsed.bodyStartLine !== undefined) {
