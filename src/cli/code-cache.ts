@@ -72,16 +72,17 @@ function installation(file: string): string {
 /** Writes the code compiled so far, whole or not at all, and drops the caches of other builds of the same installed copy. */
 function keepCodeCache(folder: string, file: string, build: string, cacheFile: string, script: vm.Script): void {
   const copy = installation(file);
+  const partial = `${cacheFile}.${process.pid}`;
   try {
     for (const name of fs.readdirSync(folder)) {
       if (name.startsWith(copy) && !name.startsWith(build)) {
         fs.rmSync(path.join(folder, name), { force: true });
       }
     }
-    const partial = `${cacheFile}.${process.pid}`;
     fs.writeFileSync(partial, script.createCachedData(), { mode: 0o600 });
     fs.renameSync(partial, cacheFile);
   } catch {
     // A cache is an optimization: a folder that cannot be written to leaves the next start uncached.
+    fs.rmSync(partial, { force: true });
   }
 }
