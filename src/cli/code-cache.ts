@@ -83,6 +83,10 @@ function keepCodeCache(folder: string, file: string, build: string, cacheFile: s
     fs.renameSync(partial, cacheFile);
   } catch {
     // A cache is an optimization: a folder that cannot be written to leaves the next start uncached.
-    fs.rmSync(partial, { force: true });
+    try {
+      fs.rmSync(partial, { force: true });
+    } catch {
+      // Nothing was written.
+    }
   }
 }
