@@ -54,7 +54,7 @@ export const OUTPUT_PIECE_LENGTH = 64 * 1024;
  */
 export function outputPieces(text: string, length = OUTPUT_PIECE_LENGTH): string[] {
   const pieces: string[] = [];
-  for (let at = 0; at < text.length; ) {
+  for (let at = 0; at < text.length;) {
     let end = Math.min(at + length, text.length);
     const last = text.charCodeAt(end - 1);
     if (end < text.length && end - 1 > at && last >= 0xd800 && last <= 0xdbff) {

@@ -243,7 +243,11 @@ describe('text helpers', () => {
   });
 
   it('splits text into the same words as the Unicode classes of letters and numbers say, ASCII or not', () => {
-    const byClasses = (text: string): string[] => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((word) => word !== '');
+    const byClasses = (text: string): string[] =>
+      text
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((word) => word !== '');
     // ASCII of every kind, then letters and digits of other scripts, and a Kelvin sign that lower-cases to "k".
     const alphabet = ['a', 'Z', 'q', '0', '9', ' ', '-', '_', '.', '/', '@', '[', '`', '{', '~', '\n', '\t', '\u007f', 'é', 'Ä', '\u212a', 'İ', '١', 'ж', '日', '😀', '\u00a0'];
     let state = 7;
