@@ -8,7 +8,7 @@ import { descriptionRange, overlapDiagnostics } from '../evals/overlap';
 import { loadTriggerTests } from '../evals/trigger-file';
 import { loadSkillFile } from '../skill-file/load';
 import type { RegistrySnapshot } from './registry';
-import type { DiscoveryProblem, SkillDiagnostic } from '../model/types';
+import type { DiscoveryProblem, Range, SkillDiagnostic } from '../model/types';
 
 export interface ValidationSummary {
   /** Skills read and checked. */
@@ -27,10 +27,12 @@ const VALIDATE_CONCURRENCY = 32;
 
 export async function validateAllSkills(snapshot: RegistrySnapshot): Promise<ValidationSummary> {
   const trusted = snapshot.skills.filter((record) => record.status !== 'untrusted');
+  /** Where each SKILL.md read valid here has its description: where a warning on an alike one goes. */
+  const descriptionRanges = new Map<string, Range | undefined>();
   const results = await mapWithConcurrency(trusted, VALIDATE_CONCURRENCY, async (record) => ({
     record,
     file: record.file,
-    diagnostics: (await loadSkillFile(record.dir, { checkBody: true }))?.diagnostics,
+    diagnostics: (await loadSkillFile(record.dir, { checkBody: true, descriptionRanges }))?.diagnostics,
     triggerTests: await loadTriggerTests(record.dir),
   }));
   const files = new Map<string, SkillDiagnostic[]>();
@@ -49,7 +51,8 @@ export async function validateAllSkills(snapshot: RegistrySnapshot): Promise<Val
     trusted,
     results.flatMap(({ record, triggerTests }) => (triggerTests?.tests ? [{ record, tests: triggerTests.tests }] : [])),
     (query) => snapshot.findSkills(query),
-    async (file) => descriptionRange(await readTextIfAny(file)),
+    // A file the snapshot holds as valid but read here as broken (an edit since) is read again.
+    async (file) => (descriptionRanges.has(file) ? descriptionRanges.get(file) : descriptionRange(await readTextIfAny(file))),
   );
   for (const diagnostic of overlaps) {
     addDiagnostic(files, diagnostic);

@@ -100,6 +100,27 @@ describe('validateAllSkills', () => {
     );
   });
 
+  it('places the warning of a skill broken since the snapshot where its description now stands', async () => {
+    const review = (cloud: string): string => `Review a cloud architecture against the well-architected framework pillars for ${cloud} workloads and report the risks.`;
+    await writeTree(path.join(dir, 'ws'), { 'aws-review': { 'SKILL.md': skillText('aws-review', review('AWS')) }, 'azure-review': { 'SKILL.md': skillText('azure-review', review('Azure')) } });
+    await registry.setRoots([root(path.join(dir, 'ws'))]);
+    // Edited after the snapshot: an invalid name, and the description a line lower.
+    await fs.writeFile(path.join(dir, 'ws', 'azure-review', 'SKILL.md'), `---\nname: Azure Review\nlicense: MIT\ndescription: ${review('Azure')}\n---\nBody\n`);
+
+    const summary = await validateAllSkills(registry.snapshot);
+    assert.deepEqual(
+      [...summary.files.values()]
+        .flat()
+        .filter((diagnostic) => diagnostic.code === 'overlap-description')
+        .map((diagnostic) => [path.basename(path.dirname(diagnostic.file)), diagnostic.range.start.line, diagnostic.range.start.column]),
+      [
+        ['aws-review', 2, 13],
+        ['azure-review', 3, 13],
+      ],
+    );
+    assert.ok(summary.errors > 0, 'the edited skill is read as broken');
+  });
+
   it('counts location problems (a dangling link) as the CLI and the Skills view do', async () => {
     await writeTree(path.join(dir, 'ws'), { good: { 'SKILL.md': skillText('good', 'Fine.') } });
     await fs.symlink(path.join(dir, 'nowhere'), path.join(dir, 'ws', 'dangling'));
