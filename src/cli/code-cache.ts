@@ -34,9 +34,18 @@ export function codeCacheFolder(env: NodeJS.ProcessEnv): string | undefined {
  * machine's architecture name it: V8 itself checks only the length of the source).
  */
 export function requireWithCodeCache(file: string, command: string, folder: string | undefined): void {
-  const source = fs.readFileSync(file, 'utf8');
-  const { size, mtimeMs } = fs.statSync(file);
-  const build = `${installation(file)}${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.arch}-`;
+  // The size and time that name the cache are those of the very text read, even during a rebuild.
+  const fd = fs.openSync(file, 'r');
+  let source: string;
+  let stat: fs.Stats;
+  try {
+    stat = fs.fstatSync(fd);
+    source = fs.readFileSync(fd, 'utf8');
+  } finally {
+    fs.closeSync(fd);
+  }
+  const copy = installation(file);
+  const build = `${copy}${stat.size}-${Math.trunc(stat.mtimeMs)}-${process.version}-${process.arch}-`;
   const cacheFile = folder === undefined ? undefined : path.join(folder, `${build}${command}.cache`);
   let cachedData: Buffer | undefined;
   try {
@@ -48,7 +57,7 @@ export function requireWithCodeCache(file: string, command: string, folder: stri
   const body = source.startsWith('#!') ? `//${source.slice(2)}` : source;
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${body}\n})`, { filename: file, cachedData });
   if (folder !== undefined && cacheFile !== undefined && (cachedData === undefined || script.cachedDataRejected === true)) {
-    process.once('exit', () => keepCodeCache(folder, file, build, cacheFile, script));
+    process.once('exit', () => keepCodeCache(folder, copy, build, cacheFile, script));
   }
   const run = script.runInThisContext() as (exports: object, require: NodeJS.Require, module: object, filename: string, dirname: string) => void;
   const bundle = { exports: {}, filename: file, id: file, loaded: false };
@@ -69,9 +78,8 @@ function installation(file: string): string {
   return `${path.basename(file)}-${hash.toString(16).padStart(8, '0')}-`;
 }
 
-/** Writes the code compiled so far, whole or not at all, and drops the caches of other builds of the same installed copy. */
-function keepCodeCache(folder: string, file: string, build: string, cacheFile: string, script: vm.Script): void {
-  const copy = installation(file);
+/** Writes the code compiled so far, whole or not at all, and drops the caches of other builds of the same installed copy (`copy`, see installation). */
+function keepCodeCache(folder: string, copy: string, build: string, cacheFile: string, script: vm.Script): void {
   const partial = `${cacheFile}.${process.pid}`;
   try {
     for (const name of fs.readdirSync(folder)) {
