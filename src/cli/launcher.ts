@@ -13,10 +13,13 @@ const command = process.argv[2] ?? '';
 // A command other than the server runs for a second or less, mostly before V8 has optimized its
 // code, and V8's optimizing compiler then costs more CPU time than the code it makes saves: it
 // optimizes later (a budget of 100,000 rather than 67,584: later still, and the loops of the
-// overlap check run too long unoptimized), fewer functions, and without inlining. Set before the
-// bundle is compiled, so that its code cache is made and checked under the same flags.
+// overlap check run too long unoptimized), fewer functions, and without inlining. Its young
+// generation also stays at its first size instead of doubling as it fills: a short run's garbage is
+// collected from the same megabyte of memory, already mapped and in the processor's cache, rather
+// than from freshly mapped pages that each cost a page fault. Set before the bundle is compiled, so
+// that its code cache is made and checked under the same flags.
 if (command !== 'mcp') {
-  setFlagsFromString('--no-turbo-inlining --interrupt-budget=100000');
+  setFlagsFromString('--no-turbo-inlining --interrupt-budget=100000 --semi-space-growth-factor=1');
 }
 
 const enableCompileCache = (nodeModule as { enableCompileCache?: () => unknown }).enableCompileCache;

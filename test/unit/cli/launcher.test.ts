@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { nodeBinaryPath } from '../../../scripts/harness/vscode-server';
 import { codeCacheFolder } from '../../../src/cli/code-cache';
 import { BUNDLE, ensureBundle, REPOSITORY } from './bundle';
-import { removeDir, tempDir } from '../../fixtures/trees/tree';
+import { removeDir, skillText, tempDir, writeTree } from '../../fixtures/trees/tree';
 
 const LAUNCHER = path.join(REPOSITORY, 'dist', 'agent-skills.js');
 
@@ -64,6 +64,29 @@ describe('agent-skills executable', function () {
     assert.match(await run(node!, LAUNCHER, ['--version'], tmp), /^\d+\.\d+\.\d+\n$/);
     const cached = fs.readdirSync(cache, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
     assert.ok(cached.length > 0, 'the executable left no compiled code in the cache');
+  });
+
+  it('keeps a command’s young generation at its first size however much it reads, where dist/cli.js alone lets it grow', async () => {
+    // Each process reports, as it exits, how large V8's young generation (new space) has become.
+    const probe = path.join(tmp, 'young-generation-probe.js');
+    const report = path.join(tmp, 'young-generation.txt');
+    await fs.promises.writeFile(
+      probe,
+      `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, String(require('node:v8').getHeapSpaceStatistics().find((space) => space.space_name === 'new_space').space_size)));`,
+    );
+    const youngGeneration = async (script: string, tree: string): Promise<number> => {
+      await run(process.execPath, script, ['validate', '--json', tree], tmp, { NODE_OPTIONS: `--require ${probe}` });
+      return Number(await fs.promises.readFile(report, 'utf8'));
+    };
+    const oneSkill = path.join(tmp, 'one-skill');
+    const manySkills = path.join(tmp, 'many-skills');
+    await writeTree(oneSkill, { 'only-skill/SKILL.md': skillText('only-skill', 'Does the one task there is when asked.') });
+    const body = 'A line of instructions that the validator reads and checks.\n'.repeat(150);
+    await writeTree(manySkills, Object.fromEntries(Array.from({ length: 300 }, (_, index) => [`skill-${index}/SKILL.md`, skillText(`skill-${index}`, `Does task ${index} when asked for it.`, body)])));
+
+    const firstSize = await youngGeneration(LAUNCHER, oneSkill);
+    assert.equal(await youngGeneration(LAUNCHER, manySkills), firstSize);
+    assert.ok((await youngGeneration(BUNDLE, manySkills)) > firstSize, 'the 300 skills do not make the young generation grow without the executable’s flags');
   });
 
   describe('on a Node without a compile cache', () => {
