@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { clearUsage, invokeSkillTool, productApi, useChatView } from '../../chat-helpers';
 import { openTabLabels, showTab, skillText, workspaceSkillsFolder, writeSkillOnDisk } from '../../editor-helpers';
-import { harnessAvailable, openChat, pressKeys, screenshot, scriptedModel, waitFor, waitForViewText } from '../../util';
+import { harnessAvailable, openChat, pressKeys, readViewText, screenshot, scriptedModel, waitFor, waitForViewText } from '../../util';
 
 describe('skill usage', () => {
   useChatView();
@@ -85,11 +85,16 @@ describe('skill usage', () => {
     await vscode.commands.executeCommand('agentSkills.showUsage');
     await waitForViewText('webview:table', 'pdf-report');
     // Enter takes the focused choice, Cancel, and Escape dismisses: nothing changes either way.
+    const question = "Clear this workspace's record of skill activations?";
     for (const key of ['Enter', 'Escape']) {
       const cancelled = vscode.commands.executeCommand<boolean>('agentSkills.clearUsage');
-      await waitForViewText('css:.quick-input-widget', "Clear this workspace's record of skill activations?");
+      await waitForViewText('css:.quick-input-widget', question);
+      // Keys go to the question once its list is drawn with the safe choice focused.
+      await waitForViewText('css:.quick-input-widget .monaco-list-row.focused', 'Cancel');
       await pressKeys(key);
       assert.equal(await cancelled, false, key);
+      // The next question is not this one while it is still hiding.
+      await waitFor(async () => !(await readViewText('css:.quick-input-widget').catch(() => '')).includes(question), { message: 'the question stayed open' });
     }
     assert.match(await vscode.commands.executeCommand<string>('agentSkills.showUsage'), /\| `pdf-report` \| 2 \|/);
 
