@@ -75,7 +75,7 @@ describe('agent-skills executable', function () {
       `process.on('exit', () => require('node:fs').writeFileSync(${JSON.stringify(report)}, String(require('node:v8').getHeapSpaceStatistics().find((space) => space.space_name === 'new_space').space_size)));`,
     );
     const youngGeneration = async (script: string, tree: string): Promise<number> => {
-      await run(process.execPath, script, ['validate', '--json', tree], tmp, { NODE_OPTIONS: `--require ${probe}` });
+      await run(process.execPath, script, ['validate', '--json', tree], tmp, { NODE_OPTIONS: `--require ${JSON.stringify(probe)}` });
       return Number(await fs.promises.readFile(report, 'utf8'));
     };
     const oneSkill = path.join(tmp, 'one-skill');
