@@ -89,6 +89,7 @@ export async function startSkillsService(options: SkillsServiceOptions): Promise
   const watcher = new RootWatcher(
     options.roots.map((root) => root.path),
     onChanges,
+    options.log,
   );
   const project = options.project === undefined ? undefined : followProject(options.project, options, registry, watcher, onChanges);
   const serverOptions = { version: VERSION, log: options.log, published, texts, onActivated };

@@ -1,21 +1,14 @@
-// Watches the server's skill roots with chokidar and hands coalesced batches of changes on. A root
-// that does not exist yet is watched through its nearest existing parent until it appears.
+// Watches the server's skill roots, one watch per folder, and hands coalesced batches of changes on.
+// A root that does not exist yet, or goes away, is watched through its nearest existing parent until
+// it appears.
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { watch, type FSWatcher } from './libraries';
+import { FolderTreeWatcher } from './folder-tree-watcher';
 import { ChangeCoalescer } from '../../core/discovery/change-coalescer';
-import { IGNORED_FOLDER_NAMES } from '../../core/discovery/ignored-folders';
 import type { SkillChange } from '../../core/discovery/registry';
 import type { Disposable } from '../../core/model/event';
-
-const EVENT_KINDS: Readonly<Record<string, SkillChange['kind']>> = {
-  add: 'created',
-  addDir: 'created',
-  change: 'changed',
-  unlink: 'deleted',
-  unlinkDir: 'deleted',
-};
 
 function nearestExisting(folder: string): string {
   let current = folder;
@@ -27,26 +20,37 @@ function nearestExisting(folder: string): string {
 
 export class RootWatcher implements Disposable {
   private readonly coalescer: ChangeCoalescer;
-  private readonly rootWatcher: FSWatcher;
+  private readonly trees: FolderTreeWatcher;
+  /** Kinds of watch failure already logged: one line each is enough to say changes may be missed. */
+  private readonly loggedFailures = new Set<string>();
   /** Watchers of the parents of roots that do not exist yet, by missing root. */
   private readonly parentWatchers = new Map<string, FSWatcher>();
   private roots: ReadonlySet<string>;
   /** Resolves once every watcher has done its initial scan. */
   readonly ready: Promise<void>;
 
-  constructor(roots: readonly string[], onChanges: (changes: SkillChange[]) => void) {
+  /** `log` is told, once per kind, of a folder that cannot be watched (the system's limit of watches reached). */
+  constructor(roots: readonly string[], onChanges: (changes: SkillChange[]) => void, log: (message: string) => void = () => undefined) {
     this.coalescer = new ChangeCoalescer(onChanges);
-    const ignored = (file: string): boolean => IGNORED_FOLDER_NAMES.has(path.basename(file));
-    const existing = roots.filter((root) => fs.existsSync(root));
-    this.rootWatcher = watch(existing, { ignoreInitial: true, ignored });
-    this.rootWatcher.on('all', (event, file) => this.report(event, file));
-    // A watcher given no path never reports ready: with every root missing, only the parents' scans count.
-    const waits = existing.length > 0 ? [new Promise<void>((resolve) => this.rootWatcher.once('ready', () => resolve()))] : [];
+    this.trees = new FolderTreeWatcher({
+      changed: (change) => this.coalescer.add(change),
+      rootGone: (root) => {
+        this.coalescer.add({ path: root, kind: 'deleted' });
+        if (this.roots.has(root)) {
+          void this.watchParent(root);
+        }
+      },
+      failed: (folder, error) => {
+        const kind = error.code ?? error.message;
+        if (!this.loggedFailures.has(kind)) {
+          this.loggedFailures.add(kind);
+          const hint = error.code === 'ENOSPC' ? ", the system's limit of file watches (raise fs.inotify.max_user_watches)" : '';
+          log(`cannot watch ${folder} for changes (${kind}${hint}): what changes there is not seen until the server restarts.`);
+        }
+      },
+    });
     this.roots = new Set(roots);
-    for (const root of roots.filter((root) => !existing.includes(root))) {
-      waits.push(this.watchParent(root));
-    }
-    this.ready = Promise.all(waits).then(() => undefined);
+    this.ready = Promise.all(roots.map((root) => this.watchRoot(root))).then(() => undefined);
   }
 
   /** Follows `roots` from now on: new ones are watched (through their parent until they appear), gone ones no longer. */
@@ -54,37 +58,26 @@ export class RootWatcher implements Disposable {
     const next = new Set(roots);
     for (const root of this.roots) {
       if (!next.has(root)) {
-        void this.rootWatcher.unwatch(root);
+        this.trees.remove(root);
         void this.parentWatchers.get(root)?.close();
         this.parentWatchers.delete(root);
       }
     }
-    for (const root of next) {
-      if (!this.roots.has(root)) {
-        this.watchRoot(root);
-      }
-    }
+    const added = [...next].filter((root) => !this.roots.has(root));
     this.roots = next;
+    for (const root of added) {
+      void this.watchRoot(root);
+    }
   }
 
-  private watchRoot(root: string): void {
-    if (fs.existsSync(root)) {
-      this.rootWatcher.add(root);
-    } else {
-      void this.watchParent(root);
-    }
+  private watchRoot(root: string): Promise<void> {
+    return fs.existsSync(root) ? this.trees.add(root) : this.watchParent(root);
   }
 
   async dispose(): Promise<void> {
     this.coalescer.dispose();
-    await Promise.all([this.rootWatcher.close(), ...[...this.parentWatchers.values()].map((watcher) => watcher.close())]);
-  }
-
-  private report(event: string, file: string): void {
-    const kind = EVENT_KINDS[event];
-    if (kind) {
-      this.coalescer.add({ path: file, kind });
-    }
+    this.trees.dispose();
+    await Promise.all([...this.parentWatchers.values()].map((watcher) => watcher.close()));
   }
 
   private watchParent(root: string): Promise<void> {
@@ -99,7 +92,7 @@ export class RootWatcher implements Disposable {
       this.parentWatchers.delete(root);
       void watcher.close();
       if (fs.existsSync(root)) {
-        this.rootWatcher.add(root);
+        void this.trees.add(root);
         this.coalescer.add({ path: root, kind: 'created' });
       } else {
         void this.watchParent(root);

@@ -51,6 +51,8 @@ describe('agent-skills mcp --project, following the project', function () {
       await fs.rm(billing, { recursive: true, force: true });
       await waitFor(() => !usable('invoice') && !usable('refund'), 'the skills of the removed package to go');
       assert.ok(usable('deploy') && usable('web-lint') && usable('typed-skill'), 'the roots beside the project are kept');
+      // The roots' watcher may see the skills go before the project's watcher sees the package go.
+      await waitFor(() => logs.length === 2, 'the location dropped');
       assert.deepEqual(logs, [`project locations: +${location}.`, `project locations: -${location}.`]);
     } finally {
       await service.close();

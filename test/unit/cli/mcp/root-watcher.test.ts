@@ -81,6 +81,67 @@ describe('RootWatcher (agent-skills mcp)', function () {
     await waitFor(() => has(deep, 'created') && has(early, 'created'), 'both roots reported as created');
   });
 
+  it('watches each folder once, not each file, and reports a change however deep', async () => {
+    const watches = (): number => process.getActiveResourcesInfo().filter((resource) => resource === 'FSEventWrap').length;
+    const before = watches();
+    const root = path.join(dir, 'skills');
+    const folders = ['deploy', 'review', path.join('review', 'references'), path.join('review', 'references', 'deep')];
+    for (const folder of folders) {
+      await fs.mkdir(path.join(root, folder), { recursive: true });
+      for (let file = 0; file < 10; file++) {
+        await fs.writeFile(path.join(root, folder, `file-${file}.md`), 'text');
+      }
+    }
+    // The same folders again through a second root inside the first: no watch twice.
+    await start([root, path.join(root, 'review')]).ready;
+    assert.equal(watches() - before, 1 + folders.length, 'one watch per folder, the root included');
+    const deepFile = path.join(root, 'review', 'references', 'deep', 'file-3.md');
+    await fs.writeFile(deepFile, 'changed');
+    await waitFor(() => has(deepFile, 'changed'), 'the changed file four folders down');
+  });
+
+  it('reports the files of a folder made and filled at once', async () => {
+    const root = path.join(dir, 'skills');
+    await fs.mkdir(root);
+    await start([root]).ready;
+    const file = path.join(root, 'deploy', 'references', 'guide.md');
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, 'guide');
+    await waitFor(() => reported(file), 'the file written as its folders were made');
+    await fs.writeFile(file, 'guide, changed');
+    await waitFor(() => has(file, 'changed'), 'a later change to it');
+  });
+
+  it('reports a root that goes away, and follows it when it comes back', async () => {
+    const root = path.join(dir, 'skills');
+    await fs.mkdir(path.join(root, 'deploy'), { recursive: true });
+    await start([root]).ready;
+    await fs.rm(root, { recursive: true });
+    await waitFor(() => has(root, 'deleted'), 'the root reported as deleted');
+    await fs.mkdir(root);
+    await waitFor(() => has(root, 'created'), 'the root reported as created when it is back');
+    const file = path.join(root, 'review', 'SKILL.md');
+    await fs.mkdir(path.dirname(file));
+    await fs.writeFile(file, skillText('review', 'Reviews.'));
+    await waitFor(() => reported(file), 'a SKILL.md in the root that came back');
+  });
+
+  it('follows links: a linked folder is watched at the link, a linked SKILL.md reports edits of its target, a loop ends', async () => {
+    const root = path.join(dir, 'skills');
+    const elsewhere = path.join(dir, 'elsewhere');
+    await fs.mkdir(path.join(elsewhere, 'shared'), { recursive: true });
+    await fs.mkdir(path.join(root, 'linked-file'), { recursive: true });
+    await fs.writeFile(path.join(elsewhere, 'SKILL.md'), skillText('linked-file', 'Linked.'));
+    await fs.symlink(path.join(elsewhere, 'shared'), path.join(root, 'shared'));
+    await fs.symlink(path.join(elsewhere, 'SKILL.md'), path.join(root, 'linked-file', 'SKILL.md'));
+    await fs.symlink(root, path.join(root, 'linked-file', 'loop'));
+    await start([root]).ready;
+    await fs.writeFile(path.join(elsewhere, 'shared', 'SKILL.md'), skillText('shared', 'Shared.'));
+    await waitFor(() => reported(path.join(root, 'shared', 'SKILL.md')), 'a file made in the linked folder, at the link');
+    await fs.writeFile(path.join(elsewhere, 'SKILL.md'), skillText('linked-file', 'Linked, changed.'));
+    await waitFor(() => has(path.join(root, 'linked-file', 'SKILL.md'), 'changed'), 'the linked SKILL.md changed at its target');
+  });
+
   it('follows the roots it is given later: a dropped root is no longer reported, an added one is', async () => {
     const kept = path.join(dir, 'kept');
     const dropped = path.join(dir, 'dropped');
