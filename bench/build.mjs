@@ -2,7 +2,7 @@
 // (scripts/build.mjs with --production: bundled, minified, node20, cjs), so `npm run bench`
 // measures the core as the extension and the CLI run it, with plain `node` and no on-the-fly
 // TypeScript transform. One bundle per entry point: the runner, each section, the heap probe, the
-// HTTP load worker.
+// HTTP load worker, the MCP floor server.
 //
 // Runtime dependencies (gray-matter, zod) are bundled, as in the product. Development tools and
 // the reference validator (skills-ref) stay external: they run from node_modules as installed.
@@ -24,7 +24,13 @@ const sections = fs
 // A deleted section must not linger as a stale bundle the runner would still find.
 fs.rmSync(outFolder, { recursive: true, force: true });
 await esbuild.build({
-  entryPoints: [path.join(benchFolder, 'run.ts'), path.join(benchFolder, 'core', 'heap-probe.ts'), path.join(benchFolder, 'mcp', 'load-worker.ts'), ...sections],
+  entryPoints: [
+    path.join(benchFolder, 'run.ts'),
+    path.join(benchFolder, 'core', 'heap-probe.ts'),
+    path.join(benchFolder, 'mcp', 'load-worker.ts'),
+    path.join(benchFolder, 'mcp', 'floor-server.ts'),
+    ...sections,
+  ],
   outbase: benchFolder,
   outdir: outFolder,
   bundle: true,

@@ -5,20 +5,24 @@
 // run (the floor any Node server pays). Then find_skills under 10 concurrent calls, measured by a
 // third-party client, the MCP Inspector's load mode, over real skills: the public collections
 // checked out at AGENT_SKILLS_BENCH_CORPUS (default /work/corpus; without them, 500 generated
-// skills, and the bench says so). Beside it, in the same server and the same run, a tool that answers
-// the same bytes without searching (bench/mcp/replay-server.ts): find_skills' throughput over
-// that one's is what the search costs. Then the team server (`mcp --http`) at 1,000 skills under
-// 50 clients at once (bench/mcp/http-load.ts); AGENT_SKILLS_BENCH_SOAK=1 adds the 5-minute memory soak.
+// skills, and the bench says so). Beside it, in the same server and the same run, a tool that
+// answers the same bytes without searching (bench/mcp/replay-server.ts): find_skills' throughput
+// over that one's is what the search costs. And the floor: a server with no SDK and no search
+// answering the same bytes (bench/mcp/floor-server.ts), so find_skills' p99 is shown against the
+// p99 the client, the pipe and Node give any server on this machine. Then the team server (`mcp
+// --http`) at 1,000 skills under 50 clients at once (bench/mcp/http-load.ts);
+// AGENT_SKILLS_BENCH_SOAK=1 adds the 5-minute memory soak.
 //
 // Figures (sections.mcp in bench-results.json), those of 2026-07-28 with the prefix `stateless`
-// (statelessStartToToolsListMs10, statelessFindP50Ms, statelessHttpFindP99Ms1000…):
-// nodeStartMs, startToToolsListMs10, startToToolsListMs1000, startVsNodeRatio10,
-// startVsNodeRatio1000, findSkills, findP50Ms, findP99Ms, findCalls, findErrors, findP99Goal,
-// findErrorsGoal, findCallsPerSecond, replayCallsPerSecond, findVsReplayThroughput,
-// findVsReplayGoal, httpFindP50Ms1000, httpFindP99Ms1000, httpFindCalls1000, httpFindErrors1000,
-// httpFindP99Goal, httpFindErrorsGoal, httpServerCpuMsPerCall, httpServerCpuGoal, httpClientCpuMsPerCall,
-// httpLoadAverage, httpRssMb, and with the soak soakSettledRssMb, soakEndRssMb, soakRssRatio,
-// soakCalls, soakErrors, soakRssGoal; findCorpus says which skills find_skills searched.
+// (statelessStartToToolsListMs10, statelessFindP50Ms, statelessHttpFindP99Ms1000…): nodeStartMs,
+// startToToolsListMs10, startToToolsListMs1000, startVsNodeRatio10, startVsNodeRatio1000,
+// findSkills, findP50Ms, findP99Ms, findCalls, findErrors, findP99Goal, findErrorsGoal,
+// findCallsPerSecond, replayCallsPerSecond, findVsReplayThroughput, findVsReplayGoal, floorP50Ms,
+// floorP99Ms, findVsFloorP99, httpFindP50Ms1000, httpFindP99Ms1000, httpFindCalls1000,
+// httpFindErrors1000, httpFindP99Goal, httpFindErrorsGoal, httpServerCpuMsPerCall,
+// httpServerCpuGoal, httpClientCpuMsPerCall, httpLoadAverage, httpRssMb, and with the soak
+// soakSettledRssMb, soakEndRssMb, soakRssRatio, soakCalls, soakErrors, soakRssGoal; findCorpus says
+// which skills find_skills searched.
 
 import { execFile, spawn } from 'node:child_process';
 import * as fs from 'node:fs/promises';
@@ -32,6 +36,7 @@ import { checkGoal, formatNumber, printFigure, round, type BenchFigures } from '
 import { findOverHttp, type ProtocolRevision } from '../mcp/http-load';
 import { REPLAY_TOOL_NAME } from '../mcp/replay';
 import { bundleCli } from '../mcp/cli-bundle';
+import { nodeArguments } from '../paths';
 
 const START_RUNS = 7;
 /** Where the public skill collections are checked out; their skills are what find_skills searches. */
@@ -56,8 +61,8 @@ const SOAK_SECONDS = 300;
 const SOAK_RSS_RATIO_GOAL = 1.1;
 const INSPECTOR = path.join(repositoryRoot, 'node_modules', '@modelcontextprotocol', 'inspector', 'clients', 'launcher', 'build', 'index.js');
 
-/** Milliseconds from spawning `args` to the moment `done(stdout)` holds (or the process exits, without `done`). */
-function timeProcess(args: string[], input?: string, done?: (stdout: string) => boolean): Promise<number> {
+/** Milliseconds from spawning `args` to the moment `done(stdout)` holds (or the process exits, without `done`), and the stdout by then. */
+function timeProcess(args: string[], input?: string, done?: (stdout: string) => boolean): Promise<{ ms: number; stdout: string }> {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
     const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'ignore'] });
@@ -66,7 +71,7 @@ function timeProcess(args: string[], input?: string, done?: (stdout: string) => 
     const finish = (): void => {
       if (!settled) {
         settled = true;
-        resolve(Number(process.hrtime.bigint() - start) / 1e6);
+        resolve({ ms: Number(process.hrtime.bigint() - start) / 1e6, stdout });
         child.stdin.end();
       }
     };
@@ -96,22 +101,27 @@ function figureName(revision: ProtocolRevision, name: string): string {
   return revision === '2025-11-25' ? name : `stateless${name[0].toUpperCase()}${name.slice(1)}`;
 }
 
+interface Message {
+  jsonrpc: '2.0';
+  id?: number;
+  method: string;
+  params?: Record<string, unknown>;
+}
+
 /** What a client sends first, up to its first tools/list (id 2), at each revision. */
-const FIRST_TOOLS_LIST: Readonly<Record<ProtocolRevision, string>> = {
+const FIRST_MESSAGES: Readonly<Record<ProtocolRevision, readonly Message[]>> = {
   '2025-11-25': [
     { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } },
     { jsonrpc: '2.0', method: 'notifications/initialized' },
     { jsonrpc: '2.0', id: 2, method: 'tools/list' },
-  ]
-    .map((message) => JSON.stringify(message))
-    .join('\n'),
+  ],
   '2026-07-28': [
     { jsonrpc: '2.0', id: 1, method: 'server/discover', params: { _meta: ENVELOPE } },
     { jsonrpc: '2.0', id: 2, method: 'tools/list', params: { _meta: ENVELOPE } },
-  ]
-    .map((message) => JSON.stringify(message))
-    .join('\n'),
+  ],
 };
+
+const lines = (messages: readonly Message[]): string => `${messages.map((message) => JSON.stringify(message)).join('\n')}\n`;
 
 async function startUp(cli: string, roots: Record<string, string>, revision: ProtocolRevision): Promise<BenchFigures> {
   const times: Record<string, number[]> = { node: [] };
@@ -120,10 +130,10 @@ async function startUp(cli: string, roots: Record<string, string>, revision: Pro
   }
   // Alternating runs, so load on the machine affects each alike.
   for (let run = 0; run <= START_RUNS; run++) {
-    const node = await timeProcess(['-e', '0']);
+    const { ms: node } = await timeProcess(['-e', '0']);
     const started: Record<string, number> = {};
     for (const [name, root] of Object.entries(roots)) {
-      started[name] = await timeProcess([cli, 'mcp', '--no-user', '--no-builtin', root], `${FIRST_TOOLS_LIST[revision]}\n`, (stdout) => stdout.includes('"id":2'));
+      started[name] = (await timeProcess([cli, 'mcp', '--no-user', '--no-builtin', root], lines(FIRST_MESSAGES[revision]), (stdout) => stdout.includes('"id":2'))).ms;
     }
     if (run === 0) {
       continue;
@@ -229,27 +239,52 @@ async function findCorpus(cli: string, generatedRoot: string): Promise<FindCorpu
 }
 
 /**
- * find_skills under the Inspector's load, and beside it, in the same server build, the replay tool
- * answering the same bytes without searching: runs alternate, each tool FIND_ROUNDS times. The
- * latency figures are find_skills' medians over its runs.
+ * The results `server` gives to a client's first requests and to one find_skills call of `query`,
+ * by method: what the floor server (bench/mcp/floor-server.ts) answers with, written to `file`.
  */
-async function findUnderLoad(replayServer: string, corpus: FindCorpus, revision: ProtocolRevision): Promise<BenchFigures> {
+async function productAnswers(server: readonly string[], query: string, revision: ProtocolRevision, file: string): Promise<void> {
+  const params = { name: 'find_skills', arguments: { query }, ...(revision === '2026-07-28' ? { _meta: ENVELOPE } : {}) };
+  const messages: Message[] = [...FIRST_MESSAGES[revision], { jsonrpc: '2.0', id: 3, method: 'tools/call', params }];
+  const { stdout } = await timeProcess([...server], lines(messages), (output) => output.includes('"id":3'));
+  const results: Record<string, unknown> = {};
+  for (const answer of stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { id?: number; result?: unknown })) {
+    const method = messages.find((message) => message.id !== undefined && message.id === answer.id)?.method;
+    if (method && answer.result) {
+      results[method] = answer.result;
+    }
+  }
+  await fs.writeFile(file, JSON.stringify(results));
+}
+
+/**
+ * find_skills under the Inspector's load, and beside it, in the same server build, the replay tool
+ * answering the same bytes without searching, and the floor server answering them with no SDK and
+ * no search: runs alternate, each FIND_ROUNDS times. The latency figures are medians over the runs.
+ */
+async function findUnderLoad(replayServer: string, corpus: FindCorpus, revision: ProtocolRevision, folder: string): Promise<BenchFigures> {
   const server = [replayServer, 'mcp', '--no-user', '--no-builtin', ...corpus.roots];
   const query = 'generate a pdf report from a spreadsheet';
-  const runs: Record<'find' | 'replay', LoadSummary[]> = { find: [], replay: [] };
+  const answers = path.join(folder, `floor-answers-${revision}.json`);
+  await productAnswers(server, query, revision, answers);
+  const floorServer = [...nodeArguments('mcp/floor-server', []), answers];
+  const runs: Record<'find' | 'replay' | 'floor', LoadSummary[]> = { find: [], replay: [], floor: [] };
   for (let round = 0; round < FIND_ROUNDS; round++) {
-    const order = round % 2 === 0 ? (['find', 'replay'] as const) : (['replay', 'find'] as const);
-    for (const tool of order) {
-      runs[tool].push(await inspectorLoad(server, tool === 'find' ? 'find_skills' : REPLAY_TOOL_NAME, query, revision));
+    const order = round % 2 === 0 ? (['find', 'replay', 'floor'] as const) : (['floor', 'replay', 'find'] as const);
+    for (const run of order) {
+      runs[run].push(await inspectorLoad(run === 'floor' ? floorServer : server, run === 'replay' ? REPLAY_TOOL_NAME : 'find_skills', query, revision));
     }
   }
   const total = (summaries: readonly LoadSummary[], pick: (summary: LoadSummary) => number) => summaries.reduce((sum, summary) => sum + pick(summary), 0);
   const seconds = FIND_ROUNDS * FIND_SECONDS;
   const findPerSecond = total(runs.find, (summary) => summary.requests) / seconds;
   const replayPerSecond = total(runs.replay, (summary) => summary.requests) / seconds;
-  const errors = total([...runs.find, ...runs.replay], (summary) => summary.errors + summary.toolErrors);
+  const errors = total([...runs.find, ...runs.replay, ...runs.floor], (summary) => summary.errors + summary.toolErrors);
   const p50 = median(runs.find.map((summary) => summary.latencyMs.p50));
   const p99 = median(runs.find.map((summary) => summary.latencyMs.p99));
+  const floorP99 = median(runs.floor.map((summary) => summary.latencyMs.p99));
   const skills = `${corpus.skills} ${corpus.description === 'generated' ? 'generated' : 'real'} skills`;
   printFigure(`find_skills calls per second, ${FIND_CONCURRENCY} at a time, ${skills}, ${revision}`, findPerSecond, '');
   printFigure(`${REPLAY_TOOL_NAME} (same bytes, no search) calls per second`, replayPerSecond, '');
@@ -259,6 +294,8 @@ async function findUnderLoad(replayServer: string, corpus: FindCorpus, revision:
     median(runs.replay.map((summary) => summary.latencyMs.p50)),
     ` / ${formatNumber(median(runs.replay.map((summary) => summary.latencyMs.p99)))} ms`,
   );
+  printFigure('  floor server (same bytes, no SDK, no search) latency p50 / p99', median(runs.floor.map((summary) => summary.latencyMs.p50)), ` / ${formatNumber(floorP99)} ms`);
+  printFigure("find_skills latency p99 ÷ the floor server's: what is the server's", p99 / floorP99, '×');
   console.log(`  (1-minute load average ${os.loadavg()[0].toFixed(2)} at the end, ${os.cpus().length} CPUs)`);
   const figures: BenchFigures = {
     findSkills: corpus.skills,
@@ -270,6 +307,9 @@ async function findUnderLoad(replayServer: string, corpus: FindCorpus, revision:
     findCallsPerSecond: round(findPerSecond, 1),
     replayCallsPerSecond: round(replayPerSecond, 1),
     findVsReplayThroughput: round(findPerSecond / replayPerSecond, 3),
+    floorP50Ms: round(median(runs.floor.map((summary) => summary.latencyMs.p50)), 2),
+    floorP99Ms: round(floorP99, 2),
+    findVsFloorP99: round(p99 / floorP99, 2),
     findLoadAverage: round(os.loadavg()[0], 2),
     findP99Goal: checkGoal({ label: `find_skills latency p99 (MCP Inspector load, ${revision})`, value: p99, unit: ' ms', target: FIND_P99_GOAL_MS, better: 'lower' }),
     findVsReplayGoal: checkGoal({
@@ -346,7 +386,7 @@ export async function run(): Promise<BenchFigures> {
       figures = {
         ...figures,
         ...(await startUp(cli, { '10': roots['10'], '1000': roots['1000'] }, revision)),
-        ...(await findUnderLoad(replayServer, corpus, revision)),
+        ...(await findUnderLoad(replayServer, corpus, revision, folder)),
         ...(await teamServer(cli, roots['1000'], revision)),
       };
     }
