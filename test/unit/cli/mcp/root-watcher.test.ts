@@ -161,6 +161,22 @@ describe('RootWatcher (agent-skills mcp)', function () {
     assert.ok(!changes.some((change) => change.path.startsWith(dropped) || change.path.startsWith(missing)), JSON.stringify(changes));
   });
 
+  it('keeps watching a root inside a dropped root, and nothing else of the dropped one', async () => {
+    const outer = path.join(dir, 'skills');
+    const inner = path.join(outer, 'team');
+    await fs.mkdir(path.join(inner, 'deploy'), { recursive: true });
+    await fs.mkdir(path.join(outer, 'review'));
+    const w = start([outer, inner]);
+    await w.ready;
+    w.setRoots([inner]);
+    await fs.writeFile(path.join(outer, 'review', 'SKILL.md'), 'review');
+    const kept = path.join(inner, 'deploy', 'SKILL.md');
+    await fs.writeFile(kept, 'deploy');
+    await waitFor(() => reported(kept), 'a file in the inner root');
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    assert.ok(!changes.some((change) => change.path.startsWith(path.join(outer, 'review'))), JSON.stringify(changes));
+  });
+
   it('follows a missing root it is given later until it appears, and reports an existing one only when something in it changes', async () => {
     const kept = path.join(dir, 'kept');
     const existing = path.join(dir, 'existing');
