@@ -93,13 +93,22 @@ export class FolderTreeWatcher implements Disposable {
     );
   }
 
-  /** A link to a folder is walked like a folder; a link to a file gets its own watch, which follows the link. */
+  /**
+   * A link to a folder is walked like a folder; a link to a file gets its own watch, which follows the
+   * link. A target replaced by a rename (as editors save) ends that watch: the new file gets one.
+   */
   private async followLink(link: string, ancestors: ReadonlySet<string>, announce: boolean): Promise<void> {
     const target = await fs.promises.stat(link).catch(() => undefined);
     if (target?.isDirectory()) {
       await this.walk(link, ancestors, announce);
     } else if (target?.isFile() && !this.disposed && !this.watches.has(link)) {
-      this.watch(link, (event) => this.events.changed({ path: link, kind: event === 'change' ? 'changed' : 'created' }));
+      this.watch(link, (event) => {
+        this.events.changed({ path: link, kind: event === 'change' ? 'changed' : 'created' });
+        if (event === 'rename') {
+          this.close(link);
+          void this.followLink(link, ancestors, false);
+        }
+      });
     }
   }
 

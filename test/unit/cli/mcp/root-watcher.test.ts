@@ -140,6 +140,13 @@ describe('RootWatcher (agent-skills mcp)', function () {
     await waitFor(() => reported(path.join(root, 'shared', 'SKILL.md')), 'a file made in the linked folder, at the link');
     await fs.writeFile(path.join(elsewhere, 'SKILL.md'), skillText('linked-file', 'Linked, changed.'));
     await waitFor(() => has(path.join(root, 'linked-file', 'SKILL.md'), 'changed'), 'the linked SKILL.md changed at its target');
+    // Saved as editors save: a new file renamed over the target. Its later edits are still seen.
+    await fs.writeFile(path.join(elsewhere, 'SKILL.md.tmp'), skillText('linked-file', 'Saved by rename.'));
+    await fs.rename(path.join(elsewhere, 'SKILL.md.tmp'), path.join(elsewhere, 'SKILL.md'));
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    changes = [];
+    await fs.writeFile(path.join(elsewhere, 'SKILL.md'), skillText('linked-file', 'Edited after the rename.'));
+    await waitFor(() => has(path.join(root, 'linked-file', 'SKILL.md'), 'changed'), 'an edit of the target that replaced the first');
   });
 
   it('follows the roots it is given later: a dropped root is no longer reported, an added one is', async () => {
