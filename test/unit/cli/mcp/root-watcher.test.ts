@@ -112,6 +112,27 @@ describe('RootWatcher (agent-skills mcp)', function () {
     await waitFor(() => has(file, 'changed'), 'a later change to it');
   });
 
+  it('watches a folder put in the place of a watched one, as a tool that swaps in a new version does', async () => {
+    const root = path.join(dir, 'skills');
+    await fs.mkdir(path.join(root, 'deploy'), { recursive: true });
+    await fs.writeFile(path.join(root, 'deploy', 'SKILL.md'), skillText('deploy', 'Deploys.'));
+    const prepared = path.join(dir, 'prepared');
+    await fs.mkdir(path.join(prepared, 'references'), { recursive: true });
+    await fs.writeFile(path.join(prepared, 'SKILL.md'), skillText('deploy', 'Deploys, new version.'));
+    await fs.writeFile(path.join(prepared, 'references', 'guide.md'), 'guide');
+    await start([root]).ready;
+    await fs.rename(path.join(root, 'deploy'), path.join(dir, 'old-deploy'));
+    await fs.rename(prepared, path.join(root, 'deploy'));
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    changes = [];
+    const guide = path.join(root, 'deploy', 'references', 'guide.md');
+    await fs.writeFile(guide, 'guide, changed');
+    await waitFor(() => has(guide, 'changed'), 'a change in the folder swapped in');
+    await fs.writeFile(path.join(dir, 'old-deploy', 'SKILL.md'), 'moved away');
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    assert.ok(!changes.some((change) => change.path.includes('old-deploy') || change.path === path.join(root, 'deploy', 'SKILL.md')), JSON.stringify(changes));
+  });
+
   it('reports a root that goes away, and follows it when it comes back', async () => {
     const root = path.join(dir, 'skills');
     await fs.mkdir(path.join(root, 'deploy'), { recursive: true });
