@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { IGNORED_FOLDER_NAMES } from '../../core/discovery/ignored-folders';
 import type { SkillChange } from '../../core/discovery/registry';
 import type { Disposable } from '../../core/model/event';
+import { relativeInside } from '../../core/util/paths';
 
 export interface FolderTreeEvents {
   /** A file or folder under a watched tree was created, changed or deleted. */
@@ -22,9 +23,7 @@ export interface FolderTreeEvents {
 /** Errors that mean the folder is gone or not ours to read: nothing to watch, nothing to say. */
 const QUIET_ERRORS: ReadonlySet<string | undefined> = new Set(['ENOENT', 'ENOTDIR', 'EACCES', 'EPERM', 'ELOOP']);
 
-function isInside(folder: string, file: string): boolean {
-  return file === folder || file.startsWith(folder.endsWith(path.sep) ? folder : `${folder}${path.sep}`);
-}
+const isInside = (folder: string, file: string): boolean => relativeInside(folder, file) !== undefined;
 
 export class FolderTreeWatcher implements Disposable {
   /** Watches by the path they were reached at (through links as walked): folders, and linked files. */
