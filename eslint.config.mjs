@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 /** The libraries only `agent-skills mcp` uses; src/cli/mcp/libraries.ts is the one module that imports them. */
-const MCP_LIBRARIES = ['@modelcontextprotocol/*', 'chokidar'];
+const MCP_LIBRARIES = ['@modelcontextprotocol/*'];
 
 /** The bundles keep only js-yaml's safe reading (scripts/build.mjs): the product never writes YAML, nor reads JavaScript types. */
 const YAML_SAFE_READER = {

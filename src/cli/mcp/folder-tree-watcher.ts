@@ -20,25 +20,56 @@ export interface FolderTreeEvents {
   failed(folder: string, error: NodeJS.ErrnoException): void;
 }
 
+/**
+ * A `failed` handler that tells `log` of a folder that cannot be watched, once per kind of failure:
+ * one line is enough to say that changes there go unseen.
+ */
+export function logWatchFailures(log: (message: string) => void): FolderTreeEvents['failed'] {
+  const logged = new Set<string>();
+  return (folder, error) => {
+    const kind = error.code ?? error.message;
+    if (!logged.has(kind)) {
+      logged.add(kind);
+      const hint = error.code === 'ENOSPC' ? ", the system's limit of file watches (raise fs.inotify.max_user_watches)" : '';
+      log(`cannot watch ${folder} for changes (${kind}${hint}): what changes there is not seen until the server restarts.`);
+    }
+  };
+}
+
 /** Errors that mean the folder is gone or not ours to read: nothing to watch, nothing to say. */
 const QUIET_ERRORS: ReadonlySet<string | undefined> = new Set(['ENOENT', 'ENOTDIR', 'EACCES', 'EPERM', 'ELOOP']);
 
 const isInside = (folder: string, file: string): boolean => relativeInside(folder, file) !== undefined;
 
+export interface FolderTreeOptions {
+  /** How many folder levels below a root are watched (0: the root alone); every level when absent. */
+  depth?: number;
+  /** Report folders only: files are neither reported nor watched through links. */
+  foldersOnly?: boolean;
+}
+
 export class FolderTreeWatcher implements Disposable {
   /** Watches by the path they were reached at (through links as walked): folders, and linked files. */
   private readonly watches = new Map<string, fs.FSWatcher>();
-  /** The identity (device and inode) of the folder each folder watch was made for. */
-  private readonly folderIds = new Map<string, string>();
+  /** Each watched folder's identity (device and inode) and level below its root. */
+  private readonly folders = new Map<string, { id: string; level: number }>();
   private readonly roots = new Set<string>();
+  private readonly depth: number;
+  private readonly foldersOnly: boolean;
   private disposed = false;
 
-  constructor(private readonly events: FolderTreeEvents) {}
+  constructor(
+    private readonly events: FolderTreeEvents,
+    options: FolderTreeOptions = {},
+  ) {
+    this.depth = options.depth ?? Infinity;
+    this.foldersOnly = options.foldersOnly ?? false;
+  }
 
-  /** Watches `root` and every folder under it; resolves once all of them are watched. */
+  /** Watches `root` and the folders under it; resolves once all of them are watched. */
   async add(root: string): Promise<void> {
     this.roots.add(root);
-    await this.walk(root, new Set(), false);
+    await this.walk(root, 0, new Set(), false);
   }
 
   /** Stops watching `root`, but not the folders of it that lie in another root still watched. */
@@ -60,11 +91,12 @@ export class FolderTreeWatcher implements Disposable {
   }
 
   /**
-   * Watches `folder`, then the folders in it. `ancestors` are the identities of the folders above it
-   * on this walk: a link back to one of them would go round forever. `announce` reports each entry
-   * found as created: a folder made after the watch began may have been filled before its own watch.
+   * Watches `folder`, at `level` below its root, then the folders in it down to the depth.
+   * `ancestors` are the identities of the folders above it on this walk: a link back to one of them
+   * would go round forever. `announce` reports each entry found as created: a folder made after the
+   * watch began may have been filled before its own watch.
    */
-  private async walk(folder: string, ancestors: ReadonlySet<string>, announce: boolean): Promise<void> {
+  private async walk(folder: string, level: number, ancestors: ReadonlySet<string>, announce: boolean): Promise<void> {
     if (this.disposed || this.watches.has(folder)) {
       return;
     }
@@ -76,7 +108,7 @@ export class FolderTreeWatcher implements Disposable {
     if (!this.watch(folder, (event, name) => this.onFolderEvent(folder, event, name))) {
       return;
     }
-    this.folderIds.set(folder, id);
+    this.folders.set(folder, { id, level });
     const entries = await fs.promises.readdir(folder, { withFileTypes: true }).catch(() => []);
     const below = new Set(ancestors).add(id);
     await Promise.all(
@@ -84,32 +116,36 @@ export class FolderTreeWatcher implements Disposable {
         .filter((entry) => !IGNORED_FOLDER_NAMES.has(entry.name))
         .map(async (entry) => {
           const entryPath = path.join(folder, entry.name);
-          if (announce) {
+          const isFolder = entry.isDirectory() || (entry.isSymbolicLink() && (await isFolderBehind(entryPath)));
+          if (announce && (isFolder || !this.foldersOnly)) {
             this.events.changed({ path: entryPath, kind: 'created' });
           }
-          if (entry.isDirectory()) {
-            await this.walk(entryPath, below, announce);
-          } else if (entry.isSymbolicLink()) {
-            await this.followLink(entryPath, below, announce);
-          }
+          await this.enter(entryPath, isFolder, entry.isSymbolicLink(), level + 1, below, announce);
         }),
     );
   }
 
+  /** Watches an entry found at `level`: a folder within the depth is walked, a linked file gets its own watch. */
+  private async enter(entryPath: string, isFolder: boolean, isLink: boolean, level: number, ancestors: ReadonlySet<string>, announce: boolean): Promise<void> {
+    if (isFolder && level <= this.depth) {
+      await this.walk(entryPath, level, ancestors, announce);
+    } else if (!isFolder && isLink && !this.foldersOnly) {
+      await this.watchLinkedFile(entryPath);
+    }
+  }
+
   /**
-   * A link to a folder is walked like a folder; a link to a file gets its own watch, which follows the
-   * link. A target replaced by a rename (as editors save) ends that watch: the new file gets one.
+   * A link to a file gets a watch of its own, which follows the link. A target replaced by a rename
+   * (as editors save) ends that watch: the new file gets one.
    */
-  private async followLink(link: string, ancestors: ReadonlySet<string>, announce: boolean): Promise<void> {
+  private async watchLinkedFile(link: string): Promise<void> {
     const target = await fs.promises.stat(link).catch(() => undefined);
-    if (target?.isDirectory()) {
-      await this.walk(link, ancestors, announce);
-    } else if (target?.isFile() && !this.disposed && !this.watches.has(link)) {
+    if (target?.isFile() && !this.disposed && !this.watches.has(link)) {
       this.watch(link, (event) => {
         this.events.changed({ path: link, kind: event === 'change' ? 'changed' : 'created' });
         if (event === 'rename') {
           this.close(link);
-          void this.followLink(link, ancestors, false);
+          void this.watchLinkedFile(link);
         }
       });
     }
@@ -135,7 +171,7 @@ export class FolderTreeWatcher implements Disposable {
   private close(watched: string): void {
     this.watches.get(watched)?.close();
     this.watches.delete(watched);
-    this.folderIds.delete(watched);
+    this.folders.delete(watched);
   }
 
   private onFolderEvent(folder: string, event: string, name: string | null): void {
@@ -153,39 +189,44 @@ export class FolderTreeWatcher implements Disposable {
   /** Finds what an event meant from what is on disk now: the latest state is what counts. */
   private async settle(folder: string, entryPath: string, event: string): Promise<void> {
     // A deleted folder's own watch reports its name: the folder itself may be what went.
+    // Its parent's watch may report that too, but may come second, when the folder is known no more.
     if (path.basename(entryPath) === path.basename(folder) && this.watches.has(folder) && !(await exists(folder))) {
-      this.folderGone(folder);
+      if (this.folderGone(folder)) {
+        this.events.changed({ path: folder, kind: 'deleted' });
+      }
       return;
     }
     const stats = await fs.promises.lstat(entryPath).catch(() => undefined);
-    if (this.disposed || !this.watches.has(folder)) {
+    const isFolder = stats !== undefined && (stats.isDirectory() || (stats.isSymbolicLink() && (await isFolderBehind(entryPath))));
+    const parent = this.folders.get(folder);
+    if (this.disposed || !parent) {
       return;
     }
     if (!stats) {
-      this.folderGone(entryPath);
-      this.events.changed({ path: entryPath, kind: 'deleted' });
+      // In foldersOnly mode a deletion is reported only for a folder known to have been one.
+      if (this.folderGone(entryPath) || !this.foldersOnly) {
+        this.events.changed({ path: entryPath, kind: 'deleted' });
+      }
       return;
     }
     // A folder put in the place of a watched one (moved there, or renamed over it) is a new folder.
-    if (stats.isDirectory() && entryPath !== folder && this.folderIds.has(entryPath) && this.folderIds.get(entryPath) !== folderId(stats)) {
+    const known = this.folders.get(entryPath);
+    if (known && stats.isDirectory() && entryPath !== folder && known.id !== folderId(stats)) {
       this.folderGone(entryPath);
     }
-    const known = this.watches.has(entryPath);
-    this.events.changed({ path: entryPath, kind: event === 'change' && (known || !stats.isDirectory()) ? 'changed' : 'created' });
-    if (known || entryPath === folder) {
+    if (this.foldersOnly && !isFolder) {
       return;
     }
-    const ancestors = this.ancestorIds(folder);
-    if (stats.isDirectory()) {
-      await this.walk(entryPath, ancestors, true);
-    } else if (stats.isSymbolicLink()) {
-      await this.followLink(entryPath, ancestors, true);
+    const watched = this.watches.has(entryPath);
+    this.events.changed({ path: entryPath, kind: event === 'change' && (watched || !isFolder) ? 'changed' : 'created' });
+    if (!watched && entryPath !== folder) {
+      await this.enter(entryPath, isFolder, stats.isSymbolicLink(), parent.level + 1, this.ancestorIds(folder), true);
     }
   }
 
-  /** Closes the watches of `folder` and below; a root going away is passed on. */
-  private folderGone(folder: string): void {
-    const wasWatched = this.watches.has(folder);
+  /** Closes the watches of `folder` and below, and says whether it was a watched folder; a root going away is passed on. */
+  private folderGone(folder: string): boolean {
+    const wasWatched = this.folders.has(folder);
     for (const watched of [...this.watches.keys()]) {
       if (isInside(folder, watched)) {
         this.close(watched);
@@ -194,14 +235,15 @@ export class FolderTreeWatcher implements Disposable {
     if (wasWatched && this.roots.has(folder)) {
       this.events.rootGone(folder);
     }
+    return wasWatched;
   }
 
   /** The identities of `folder` and the watched folders above it, for a folder found in it later. */
   private ancestorIds(folder: string): Set<string> {
     const ancestors = new Set<string>();
     let current = folder;
-    for (let id = this.folderIds.get(current); id !== undefined; id = this.folderIds.get(current)) {
-      ancestors.add(id);
+    for (let known = this.folders.get(current); known !== undefined; known = this.folders.get(current)) {
+      ancestors.add(known.id);
       if (path.dirname(current) === current) {
         break;
       }
@@ -213,6 +255,13 @@ export class FolderTreeWatcher implements Disposable {
 
 function folderId(stats: fs.Stats): string {
   return `${stats.dev}:${stats.ino}`;
+}
+
+function isFolderBehind(link: string): Promise<boolean> {
+  return fs.promises.stat(link).then(
+    (target) => target.isDirectory(),
+    () => false,
+  );
 }
 
 function exists(file: string): Promise<boolean> {

@@ -1,4 +1,4 @@
-// Everything `agent-skills mcp` takes from its libraries (the MCP SDK and the file watcher), and
+// Everything `agent-skills mcp` takes from its libraries (the MCP SDK), and
 // the only module that imports them. It is bundled apart through libraries-bundle.ts (see there);
 // naming each value lets the bundler leave out the parts of the SDK the server never uses.
 export {
@@ -33,4 +33,3 @@ export {
 } from '@modelcontextprotocol/server';
 export { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 export { SkillsExtension, type SkillSource } from '@modelcontextprotocol/server/ext/skills';
-export { watch, type FSWatcher } from 'chokidar';

@@ -160,7 +160,7 @@ function followProject(
   catchUp.watchersRestarted();
   let update = Promise.resolve();
   const locationDepth = Math.max(1, ...roots.filter((root) => root.kind === 'workspace').map((root) => (root.location ?? '').split(/[\\/]/).filter(Boolean).length));
-  const projectWatcher = new ProjectWatcher(folder, locationDepth, () => {
+  const followRoots = (): void => {
     update = update.then(async () => {
       const next = [...(await projectRoots(folder)).roots, ...roots.filter((root) => root.kind !== 'workspace')];
       if (next.length === roots.length && next.every((root, index) => root.path === roots[index].path)) {
@@ -174,7 +174,8 @@ function followProject(
       catchUp.watchersRestarted();
       await registry.setRoots(roots);
     });
-  });
+  };
+  const projectWatcher = new ProjectWatcher(folder, locationDepth, followRoots, options.log);
   return {
     ready: projectWatcher.ready,
     dispose: async () => {

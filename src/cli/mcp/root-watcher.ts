@@ -4,8 +4,7 @@
 
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { watch, type FSWatcher } from './libraries';
-import { FolderTreeWatcher } from './folder-tree-watcher';
+import { FolderTreeWatcher, logWatchFailures, type FolderTreeEvents } from './folder-tree-watcher';
 import { ChangeCoalescer } from '../../core/discovery/change-coalescer';
 import type { SkillChange } from '../../core/discovery/registry';
 import type { Disposable } from '../../core/model/event';
@@ -21,10 +20,9 @@ function nearestExisting(folder: string): string {
 export class RootWatcher implements Disposable {
   private readonly coalescer: ChangeCoalescer;
   private readonly trees: FolderTreeWatcher;
-  /** Kinds of watch failure already logged: one line each is enough to say changes may be missed. */
-  private readonly loggedFailures = new Set<string>();
+  private readonly failed: FolderTreeEvents['failed'];
   /** Watchers of the parents of roots that do not exist yet, by missing root. */
-  private readonly parentWatchers = new Map<string, FSWatcher>();
+  private readonly parentWatchers = new Map<string, FolderTreeWatcher>();
   private roots: ReadonlySet<string>;
   /** Resolves once every watcher has done its initial scan. */
   readonly ready: Promise<void>;
@@ -32,6 +30,7 @@ export class RootWatcher implements Disposable {
   /** `log` is told, once per kind, of a folder that cannot be watched (the system's limit of watches reached). */
   constructor(roots: readonly string[], onChanges: (changes: SkillChange[]) => void, log: (message: string) => void = () => undefined) {
     this.coalescer = new ChangeCoalescer(onChanges);
+    this.failed = logWatchFailures(log);
     this.trees = new FolderTreeWatcher({
       changed: (change) => this.coalescer.add(change),
       rootGone: (root) => {
@@ -40,14 +39,7 @@ export class RootWatcher implements Disposable {
           void this.watchParent(root);
         }
       },
-      failed: (folder, error) => {
-        const kind = error.code ?? error.message;
-        if (!this.loggedFailures.has(kind)) {
-          this.loggedFailures.add(kind);
-          const hint = error.code === 'ENOSPC' ? ", the system's limit of file watches (raise fs.inotify.max_user_watches)" : '';
-          log(`cannot watch ${folder} for changes (${kind}${hint}): what changes there is not seen until the server restarts.`);
-        }
-      },
+      failed: this.failed,
     });
     this.roots = new Set(roots);
     this.ready = Promise.all(roots.map((root) => this.watchRoot(root))).then(() => undefined);
@@ -59,7 +51,7 @@ export class RootWatcher implements Disposable {
     for (const root of this.roots) {
       if (!next.has(root)) {
         this.trees.remove(root);
-        void this.parentWatchers.get(root)?.close();
+        this.parentWatchers.get(root)?.dispose();
         this.parentWatchers.delete(root);
       }
     }
@@ -77,12 +69,16 @@ export class RootWatcher implements Disposable {
   async dispose(): Promise<void> {
     this.coalescer.dispose();
     this.trees.dispose();
-    await Promise.all([...this.parentWatchers.values()].map((watcher) => watcher.close()));
+    for (const watcher of this.parentWatchers.values()) {
+      watcher.dispose();
+    }
   }
 
   private watchParent(root: string): Promise<void> {
     const parent = nearestExisting(path.dirname(root));
-    const watcher = watch(parent, { ignoreInitial: true, depth: 0 });
+    // Any new folder makes it look, as does the parent going: advance acts only once the root or a
+    // folder on its way exists, or the parent is gone.
+    const watcher = new FolderTreeWatcher({ changed: (change) => change.kind === 'created' && advance(), rootGone: () => advance(), failed: this.failed }, { depth: 0, foldersOnly: true });
     this.parentWatchers.set(root, watcher);
     // Folders made in one go (mkdir -p) may exist before this watcher reports them: look again.
     const advance = (): void => {
@@ -90,7 +86,7 @@ export class RootWatcher implements Disposable {
         return;
       }
       this.parentWatchers.delete(root);
-      void watcher.close();
+      watcher.dispose();
       if (fs.existsSync(root)) {
         void this.trees.add(root);
         this.coalescer.add({ path: root, kind: 'created' });
@@ -98,13 +94,6 @@ export class RootWatcher implements Disposable {
         void this.watchParent(root);
       }
     };
-    // Any new folder makes it look: advance acts only once the root or a folder on its way exists.
-    watcher.on('addDir', advance);
-    return new Promise((resolve) =>
-      watcher.once('ready', () => {
-        advance();
-        resolve();
-      }),
-    );
+    return watcher.add(parent).then(advance);
   }
 }
