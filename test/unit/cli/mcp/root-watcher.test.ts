@@ -81,6 +81,17 @@ describe('RootWatcher (agent-skills mcp)', function () {
     await waitFor(() => has(deep, 'created') && has(early, 'created'), 'both roots reported as created');
   });
 
+  it('follows a missing root when the folder it waits in goes away before the root appears', async () => {
+    const root = path.join(dir, 'a', 'b', 'skills');
+    await start([root]).ready;
+    await fs.mkdir(path.join(dir, 'a'));
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    await fs.rm(path.join(dir, 'a'), { recursive: true });
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    await fs.mkdir(root, { recursive: true });
+    await waitFor(() => has(root, 'created'), 'the root made after the folder on its way went and came back');
+  });
+
   it('watches each folder once, not each file, and reports a change however deep', async () => {
     const watches = (): number => process.getActiveResourcesInfo().filter((resource) => resource === 'FSEventWrap').length;
     const before = watches();
