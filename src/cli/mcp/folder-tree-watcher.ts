@@ -188,9 +188,10 @@ export class FolderTreeWatcher implements Disposable {
 
   /** Finds what an event meant from what is on disk now: the latest state is what counts. */
   private async settle(folder: string, entryPath: string, event: string): Promise<void> {
-    // A deleted folder's own watch reports its name: the folder itself may be what went.
-    // Its parent's watch may report that too, but may come second, when the folder is known no more.
-    if (path.basename(entryPath) === path.basename(folder) && this.watches.has(folder) && !(await exists(folder))) {
+    // A folder's own watch reports its name when the folder is deleted or moved away: the folder itself
+    // may be what went. Its parent's watch may report that too, but may come second, when the folder
+    // is known no more.
+    if (path.basename(entryPath) === path.basename(folder) && this.folders.has(folder) && !(await this.stillThere(folder))) {
       if (this.folderGone(folder)) {
         this.events.changed({ path: folder, kind: 'deleted' });
       }
@@ -222,6 +223,12 @@ export class FolderTreeWatcher implements Disposable {
     if (!watched && entryPath !== folder) {
       await this.enter(entryPath, isFolder, stats.isSymbolicLink(), parent.level + 1, this.ancestorIds(folder), true);
     }
+  }
+
+  /** Whether the folder a watch was made for is still at its path: not deleted, nor moved away and replaced. */
+  private async stillThere(folder: string): Promise<boolean> {
+    const stats = await fs.promises.stat(folder).catch(() => undefined);
+    return stats !== undefined && folderId(stats) === this.folders.get(folder)?.id;
   }
 
   /** Closes the watches of `folder` and below, and says whether it was a watched folder; a root going away is passed on. */
@@ -260,13 +267,6 @@ function folderId(stats: fs.Stats): string {
 function isFolderBehind(link: string): Promise<boolean> {
   return fs.promises.stat(link).then(
     (target) => target.isDirectory(),
-    () => false,
-  );
-}
-
-function exists(file: string): Promise<boolean> {
-  return fs.promises.access(file).then(
-    () => true,
     () => false,
   );
 }

@@ -158,6 +158,23 @@ describe('RootWatcher (agent-skills mcp)', function () {
     await waitFor(() => reported(file), 'a SKILL.md in the root that came back');
   });
 
+  it('watches a root anew when another folder is renamed into its place', async () => {
+    const root = path.join(dir, 'skills');
+    await fs.mkdir(path.join(root, 'deploy'), { recursive: true });
+    const prepared = path.join(dir, 'prepared');
+    await fs.mkdir(path.join(prepared, 'review'), { recursive: true });
+    await start([root]).ready;
+    await fs.rename(root, path.join(dir, 'old-skills'));
+    await fs.rename(prepared, root);
+    await waitFor(() => has(root, 'created'), 'the root reported as created once replaced');
+    const file = path.join(root, 'review', 'SKILL.md');
+    await fs.writeFile(file, skillText('review', 'Reviews.'));
+    await waitFor(() => reported(file), 'a SKILL.md in the folder that took the place of the root');
+    await fs.writeFile(path.join(dir, 'old-skills', 'deploy', 'SKILL.md'), 'moved away');
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    assert.ok(!changes.some((change) => change.path === path.join(root, 'deploy', 'SKILL.md')), JSON.stringify(changes));
+  });
+
   it('follows links: a linked folder is watched at the link, a linked SKILL.md reports edits of its target, a loop ends', async () => {
     const root = path.join(dir, 'skills');
     const elsewhere = path.join(dir, 'elsewhere');
