@@ -28,11 +28,15 @@ export function logWatchFailures(log: (message: string) => void): FolderTreeEven
   const logged = new Set<string>();
   return (folder, error) => {
     const kind = error.code ?? error.message;
-    if (!logged.has(kind)) {
-      logged.add(kind);
-      const hint = error.code === 'ENOSPC' ? ", the system's limit of file watches (raise fs.inotify.max_user_watches)" : '';
-      log(`cannot watch ${folder} for changes (${kind}${hint}): what changes there is not seen until the server restarts.`);
+    if (logged.has(kind)) {
+      return;
     }
+    logged.add(kind);
+    log(
+      error.code === 'ENOSPC'
+        ? `cannot watch ${folder} for changes, nor the folders after it: the system's limit of file watches is reached (ENOSPC; raise fs.inotify.max_user_watches). What changes there is not seen until the server restarts.`
+        : `cannot watch ${folder} for changes (${kind}; other folders that fail alike are not named). What changes there is not seen until the server restarts.`,
+    );
   };
 }
 

@@ -5,6 +5,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
+import { logWatchFailures } from '../../../../src/cli/mcp/folder-tree-watcher';
 import { RootWatcher } from '../../../../src/cli/mcp/root-watcher';
 import type { SkillChange } from '../../../../src/core/discovery/registry';
 import { removeDir, skillText, tempDir } from '../../../fixtures/trees/tree';
@@ -283,5 +284,21 @@ describe('RootWatcher (agent-skills mcp)', function () {
     await fs.mkdir(missing);
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     assert.deepEqual(changes, []);
+  });
+});
+
+describe('logWatchFailures', () => {
+  const failure = (code: string): NodeJS.ErrnoException => Object.assign(new Error(`${code}: failed`), { code });
+
+  it('names the first folder of each kind of failure once, and at the limit of watches the setting to raise', () => {
+    const lines: string[] = [];
+    const failed = logWatchFailures((line) => lines.push(line));
+    failed('/skills/a', failure('ENOSPC'));
+    failed('/skills/b', failure('ENOSPC'));
+    failed('/skills/c', failure('EMFILE'));
+    failed('/skills/d', failure('EMFILE'));
+    assert.equal(lines.length, 2, lines.join('\n'));
+    assert.match(lines[0], /^cannot watch \/skills\/a for changes, nor the folders after it: .*fs\.inotify\.max_user_watches.*until the server restarts\.$/);
+    assert.match(lines[1], /^cannot watch \/skills\/c for changes \(EMFILE; other folders that fail alike are not named\)\./);
   });
 });
