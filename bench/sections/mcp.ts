@@ -62,7 +62,7 @@ const SOAK_RSS_RATIO_GOAL = 1.1;
 const INSPECTOR = path.join(repositoryRoot, 'node_modules', '@modelcontextprotocol', 'inspector', 'clients', 'launcher', 'build', 'index.js');
 
 /** Milliseconds from spawning `args` to the moment `done(stdout)` holds (or the process exits, without `done`), and the stdout by then. */
-function timeProcess(args: string[], input?: string, done?: (stdout: string) => boolean): Promise<{ ms: number; stdout: string }> {
+function timeProcess(args: readonly string[], input?: string, done?: (stdout: string) => boolean): Promise<{ ms: number; stdout: string }> {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
     const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'ignore'] });
@@ -245,7 +245,7 @@ async function findCorpus(cli: string, generatedRoot: string): Promise<FindCorpu
 async function productAnswers(server: readonly string[], query: string, revision: ProtocolRevision, file: string): Promise<void> {
   const params = { name: 'find_skills', arguments: { query }, ...(revision === '2026-07-28' ? { _meta: ENVELOPE } : {}) };
   const messages: Message[] = [...FIRST_MESSAGES[revision], { jsonrpc: '2.0', id: 3, method: 'tools/call', params }];
-  const { stdout } = await timeProcess([...server], lines(messages), (output) => output.includes('"id":3'));
+  const { stdout } = await timeProcess(server, lines(messages), (output) => output.includes('"id":3'));
   const results: Record<string, unknown> = {};
   for (const answer of stdout
     .split('\n')
@@ -284,6 +284,7 @@ async function findUnderLoad(replayServer: string, corpus: FindCorpus, revision:
   const errors = total([...runs.find, ...runs.replay, ...runs.floor], (summary) => summary.errors + summary.toolErrors);
   const p50 = median(runs.find.map((summary) => summary.latencyMs.p50));
   const p99 = median(runs.find.map((summary) => summary.latencyMs.p99));
+  const floorP50 = median(runs.floor.map((summary) => summary.latencyMs.p50));
   const floorP99 = median(runs.floor.map((summary) => summary.latencyMs.p99));
   const skills = `${corpus.skills} ${corpus.description === 'generated' ? 'generated' : 'real'} skills`;
   printFigure(`find_skills calls per second, ${FIND_CONCURRENCY} at a time, ${skills}, ${revision}`, findPerSecond, '');
@@ -294,7 +295,7 @@ async function findUnderLoad(replayServer: string, corpus: FindCorpus, revision:
     median(runs.replay.map((summary) => summary.latencyMs.p50)),
     ` / ${formatNumber(median(runs.replay.map((summary) => summary.latencyMs.p99)))} ms`,
   );
-  printFigure('  floor server (same bytes, no SDK, no search) latency p50 / p99', median(runs.floor.map((summary) => summary.latencyMs.p50)), ` / ${formatNumber(floorP99)} ms`);
+  printFigure('  floor server (same bytes, no SDK, no search) latency p50 / p99', floorP50, ` / ${formatNumber(floorP99)} ms`);
   printFigure("find_skills latency p99 ÷ the floor server's: what is the server's", p99 / floorP99, '×');
   console.log(`  (1-minute load average ${os.loadavg()[0].toFixed(2)} at the end, ${os.cpus().length} CPUs)`);
   const figures: BenchFigures = {
@@ -307,7 +308,7 @@ async function findUnderLoad(replayServer: string, corpus: FindCorpus, revision:
     findCallsPerSecond: round(findPerSecond, 1),
     replayCallsPerSecond: round(replayPerSecond, 1),
     findVsReplayThroughput: round(findPerSecond / replayPerSecond, 3),
-    floorP50Ms: round(median(runs.floor.map((summary) => summary.latencyMs.p50)), 2),
+    floorP50Ms: round(floorP50, 2),
     floorP99Ms: round(floorP99, 2),
     findVsFloorP99: round(p99 / floorP99, 2),
     findLoadAverage: round(os.loadavg()[0], 2),
