@@ -40,6 +40,14 @@ describe('RootWatcher (agent-skills mcp)', function () {
   /** A new file may be reported as created or as changed (the watcher sees the write after the creation). */
   const reported = (file: string): boolean => changes.some((change) => change.path === file && change.kind !== 'deleted');
 
+  /** Writes the skill `review` into `root` and waits until its SKILL.md is reported; `where` names the root in a failure. */
+  async function writeReviewSkill(root: string, where: string): Promise<void> {
+    const file = path.join(root, 'review', 'SKILL.md');
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    await fs.writeFile(file, skillText('review', 'Reviews.'));
+    await waitFor(() => reported(file), `a SKILL.md in ${where}`);
+  }
+
   it('reports a SKILL.md created, changed and deleted under a root, and nothing under node_modules', async () => {
     const root = path.join(dir, 'skills');
     await fs.mkdir(path.join(root, 'node_modules', 'pkg'), { recursive: true });
@@ -66,10 +74,7 @@ describe('RootWatcher (agent-skills mcp)', function () {
     assert.deepEqual(changes, [], 'nothing to report before the root itself exists');
     await fs.mkdir(root);
     await waitFor(() => has(root, 'created'), 'the root reported as created');
-    const file = path.join(root, 'review', 'SKILL.md');
-    await fs.mkdir(path.dirname(file));
-    await fs.writeFile(file, skillText('review', 'Reviews.'));
-    await waitFor(() => reported(file), 'a SKILL.md in the new root');
+    await writeReviewSkill(root, 'the new root');
   });
 
   it('reports a missing root made in one go (mkdir -p), and one that exists by the time the watcher is ready', async () => {
@@ -153,10 +158,7 @@ describe('RootWatcher (agent-skills mcp)', function () {
     await waitFor(() => has(root, 'deleted'), 'the root reported as deleted');
     await fs.mkdir(root);
     await waitFor(() => has(root, 'created'), 'the root reported as created when it is back');
-    const file = path.join(root, 'review', 'SKILL.md');
-    await fs.mkdir(path.dirname(file));
-    await fs.writeFile(file, skillText('review', 'Reviews.'));
-    await waitFor(() => reported(file), 'a SKILL.md in the root that came back');
+    await writeReviewSkill(root, 'the root that came back');
   });
 
   it('watches a root anew when another folder is renamed into its place', async () => {
@@ -168,9 +170,7 @@ describe('RootWatcher (agent-skills mcp)', function () {
     await fs.rename(root, path.join(dir, 'old-skills'));
     await fs.rename(prepared, root);
     await waitFor(() => has(root, 'created'), 'the root reported as created once replaced');
-    const file = path.join(root, 'review', 'SKILL.md');
-    await fs.writeFile(file, skillText('review', 'Reviews.'));
-    await waitFor(() => reported(file), 'a SKILL.md in the folder that took the place of the root');
+    await writeReviewSkill(root, 'the folder that took the place of the root');
     await fs.writeFile(path.join(dir, 'old-skills', 'deploy', 'SKILL.md'), 'moved away');
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     assert.ok(!changes.some((change) => change.path === path.join(root, 'deploy', 'SKILL.md')), JSON.stringify(changes));
